@@ -1,0 +1,22 @@
+package dev.crashkit.symbolicate.demangle;
+
+/**
+ * Turns one mangled symbol name into its human-readable form.
+ *
+ * <p>Contract shared by every scheme (Swift, Itanium C++): {@link #demangle} never throws, and
+ * returns its input unchanged when the name is not of this scheme or cannot be demangled. Work is
+ * bounded (recursion depth, output length) so hostile input cannot exhaust the stack or hang.
+ */
+public interface Demangler {
+
+    /** Cheap prefix test: could {@code name} be a mangled name of this scheme? */
+    boolean recognizes(String name);
+
+    /** The demangled name in the given style, or {@code name} itself when it cannot be demangled. */
+    String demangle(String name, DemangleStyle style);
+
+    /** Same as {@code demangle(name, DemangleStyle.FULL)}. */
+    default String demangle(String name) {
+        return demangle(name, DemangleStyle.FULL);
+    }
+}

@@ -1,0 +1,28 @@
+package dev.crashkit.symbolicate.demangle;
+
+import java.util.List;
+
+/**
+ * Picks the demangler for a name from its prefix. Names no scheme recognizes (plain C,
+ * Objective-C {@code -[Class sel:]}) pass through unchanged.
+ */
+public final class Demanglers {
+
+    private static final List<Demangler> ALL = List.of();
+
+    private Demanglers() {
+    }
+
+    /** The demangled form of {@code name}, or {@code name} itself. Never throws. */
+    public static String demangle(String name, DemangleStyle style) {
+        if (name == null || name.isEmpty()) {
+            return name;
+        }
+        for (Demangler d : ALL) {
+            if (d.recognizes(name)) {
+                return d.demangle(name, style);
+            }
+        }
+        return name;
+    }
+}
