@@ -1,0 +1,19 @@
+package dev.crashkit.symbolicate.symbolize;
+
+import dev.crashkit.symbolicate.model.Image;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Optional;
+
+/** Whether a report image got a debug file, and which. */
+public record ImageStatus(Image image, Optional<Path> debugFile, Status status, Optional<String> detail) {
+
+    /** Outcome of matching one image. */
+    public enum Status {
+        OK, NO_DEBUG_FILE, NO_UUID, UUID_MISMATCH, UNREADABLE;
+
+        public String jsonName() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
+}

@@ -1,0 +1,18 @@
+package dev.crashkit.symbolicate.symbolize;
+
+import dev.crashkit.symbolicate.model.CrashReport;
+import java.util.List;
+
+/** The result of symbolicating one report: per-image match status and per-thread frames. */
+public record SymbolicatedReport(CrashReport input, List<ImageStatus> images, List<SymbolicatedThread> threads) {
+    public SymbolicatedReport {
+        images = List.copyOf(images);
+        threads = List.copyOf(threads);
+    }
+
+    /** True when some image that frames point into had no usable debug file. */
+    public boolean missingDebugFiles() {
+        return threads.stream().flatMap(t -> t.frames().stream())
+                .anyMatch(f -> f.status() == FrameStatus.NO_DEBUG_FILE);
+    }
+}
