@@ -29,7 +29,7 @@ rm -rf "$BUILD"
 mkdir -p "$BUILD/bin"
 ln -s "$LLVM/llvm-lipo" "$BUILD/bin/lipo"
 export PATH="$BUILD/bin:$PATH"
-export LC_ALL=C TZ=UTC
+export LC_ALL=C TZ=UTC PYTHONDONTWRITEBYTECODE=1
 
 CFLAGS_COMMON=(-gdwarf-4 -O2 -ffreestanding -fno-stack-protector -fno-builtin -Wall -Werror)
 

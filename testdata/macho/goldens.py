@@ -77,7 +77,7 @@ def symbolize(out, obj, arch, addrs):
     if arch:
         base.append(f'--default-arch={arch}')
     stdin = ''.join(hexa(a) + '\n' for a in addrs)
-    plain = R.run(base, cwd=out, stdin=stdin)
+    plain = R.run(base + ['--print-address'], cwd=out, stdin=stdin)
     js = R.run(base + ['--output-style=JSON'], cwd=out, stdin=stdin)
     lines = [l for l in js.splitlines() if l.strip()]
     if len(lines) != len(addrs):

@@ -46,8 +46,8 @@ def main():
     write('App-truncated-header-fail', thin[: 32 + sizeofcmds // 2],
           'App-arm64 cut in the middle of its load commands (ncmds/sizeofcmds promise more bytes)')
     write('App-empty-fail', b'', 'empty file')
-    write('App-badmagic-fail', b'\x7fELF' + thin[4:4096],
-          'first 4 KiB of App-arm64 with an ELF magic: neither Mach-O nor universal')
+    write('App-badmagic-fail', b'JUNK' + thin[4:4096],
+          'first 4 KiB of App-arm64 with the magic replaced by "JUNK": no known format')
 
     # load command size garbage: the second load command (__TEXT segment) claims 0xfffffff0 bytes
     lcs = list(load_commands(small))

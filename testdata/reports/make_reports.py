@@ -22,6 +22,33 @@ import macho_rule as R  # noqa: E402
 
 PAC_MASK = 0x00007FFFFFFFFFFF  # arm64e user-space VA: 47 bits; everything above is signature
 CXXFILT = os.environ['CXXFILT']
+SYMBOLIZER = os.environ['SYMBOLIZER']
+BUILD = None  # the build output dir (set in main)
+
+# golden key -> (dSYM DWARF file relative to the build output dir, arch for universal files)
+DSYM_OF = {
+    'App-arm64': ('App-arm64.dSYM/Contents/Resources/DWARF/App-arm64', None),
+    'App-arm64e': ('App-arm64e.dSYM/Contents/Resources/DWARF/App-arm64e', None),
+    'App-ios-arm64': ('App-ios-arm64.dSYM/Contents/Resources/DWARF/App-ios-arm64', None),
+    'App-fat.x86_64': ('App-fat.dSYM/Contents/Resources/DWARF/App-fat', 'x86_64'),
+    'libCrashKitUtil.dylib': ('libCrashKitUtil.dylib.dSYM/Contents/Resources/DWARF/libCrashKitUtil.dylib', None),
+}
+
+
+def dwarf_names(k, addrs):
+    """Outermost linkage name llvm-symbolizer gives for each link-time address from the dSYM."""
+    obj, arch = DSYM_OF[k]
+    args = [SYMBOLIZER, f'--obj={obj}', '--no-demangle', '--functions=linkage', '--output-style=JSON']
+    if arch:
+        args.append(f'--default-arch={arch}')
+    out = R.run(args, cwd=BUILD, stdin=''.join(hex(a) + '\n' for a in addrs))
+    names = []
+    for line in out.splitlines():
+        v = json.loads(line)
+        v = v[0] if isinstance(v, list) else v
+        frames = v.get('Symbol') or []
+        names.append((frames[-1].get('FunctionName') if frames else '') or '-')
+    return names
 
 
 def load_image(gold, k):
@@ -31,6 +58,7 @@ def load_image(gold, k):
     img = R.Image(rd('load-commands.txt'), rd('function-starts.txt'), rd('nm-m.txt'), dis)
     m = re.search(r'UUID: ([0-9A-F-]{36})', rd('uuid.txt'))
     img.uuid = m.group(1)
+    img.key = k
     return img
 
 
@@ -167,6 +195,7 @@ class Report:
                 names.append(sym.name)
                 lines.append([tid, i, hex(rec), im.name, sym.name, str(addr - (sym.addr + im.slide)),
                               'symbolicated', sym.name, kind])
+        self.cross_check_dwarf(lines)
         dem = R.demangle_all(CXXFILT, names)
         with open(os.path.join(out, f'{self.name}.expected.tsv'), 'w') as f:
             f.write(f'# report: testdata/reports/{self.name}.json\n')
@@ -180,13 +209,32 @@ class Report:
 
     missing = ()
 
+    def cross_check_dwarf(self, lines):
+        """For reports checked against testdata/macho (which has the dSYMs), the DWARF answer of
+        llvm-symbolizer must equal the rule's answer for every symbolicated frame; else stop."""
+        if self.dsym_dir != 'testdata/macho':
+            return
+        by_key = {}
+        for row, (tid, i, rec, im, kind) in zip(lines, self.rows):
+            if row[6] == 'symbolicated':
+                link = (rec & PAC_MASK) - im.slide - (1 if i > 0 else 0)
+                by_key.setdefault(im.img.key, []).append((link, row))
+        for k, items in by_key.items():
+            got = dwarf_names(k, [a for a, _ in items])
+            for (a, row), g in zip(items, got):
+                if g != row[4]:
+                    raise SystemExit(f'{self.name}: frame {row[0]}/{row[1]} at {hex(a)}: rule says {row[4]}, '
+                                     f'llvm-symbolizer on the dSYM says {g}')
+
 
 def slide_for(rng, page):
     return rng.randrange(0x10, 0x4000) * page
 
 
 def main():
+    global BUILD
     build, out = sys.argv[1:3]
+    BUILD = build
     gold = os.path.join(build, 'golden')
     rng = random.Random(20261121)
     P16, P4 = 0x4000, 0x1000
