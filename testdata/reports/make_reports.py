@@ -131,8 +131,11 @@ class Unknown:
         self.name, self.path, self.uuid, self.arch, self.load, self.size = name, path, uuid, arch, load, size
 
     def json(self):
-        return {'name': self.name, 'path': self.path, 'uuid': self.uuid, 'arch': self.arch,
-                'load_address': hex(self.load), 'size': hex(self.size)}
+        d = {'name': self.name, 'path': self.path, 'uuid': self.uuid, 'arch': self.arch,
+             'load_address': hex(self.load), 'size': hex(self.size)}
+        if self.uuid is None:
+            del d['uuid']
+        return d
 
 
 def rand_uuid(rng):
@@ -302,10 +305,19 @@ def main():
         (app, app.img.section('__TEXT', '__const').addr + 2, 'pc_const', 0),
         (app, app.ret('_ck_fatal', 'stub', -1), 'return_address_at_function_end', 0),
     ])
+    # Apple writes an all-zero UUID for images it could not identify; one image has no uuid at all
+    zero = r.image(Unknown('Zeroed', '/usr/lib/Zeroed.dylib', '00000000-0000-0000-0000-000000000000', 'arm64',
+                           0x1F0000000, 0x8000))
+    nouuid = r.image(Unknown('NoUUID', '/usr/lib/NoUUID.dylib', None, 'arm64', 0x1F0010000, 0x8000))
     r.thread(8, 'tail-frames', False, [
         (app, app.pc('_ck_tail', 'first'), 'pc_function_without_dwarf', 0),
         (app, app.ret('_ck_aligned_worker', '_ck_static_helper'), 'return_address', 0),
+        (zero, zero.load + 0x7FFC, 'return_address_zero_uuid_image_last_word', 0),
+        (nouuid, nouuid.load + 0x10, 'return_address_image_without_uuid', 0),
+        (None, zero.load + 0x8100, 'return_address_between_images', 0),
     ])
+    # exact PC one past the end of an image (the image range is [load, load + size))
+    r.thread(9, None, False, [(None, zero.load + 0x8000, 'pc_one_past_image_end', 0)])
     reports.append(r)
 
     # ---------------------------------------------------------------- arm64e with PAC-signed addresses
