@@ -30,7 +30,7 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 /** The default command: symbolicate one crash report. */
-@Command(name = "symbolicate", mixinStandardHelpOptions = true, version = "crashkit symbolicate 0.1",
+@Command(name = "symbolicate", mixinStandardHelpOptions = true, subcommands = {AtosCommand.class}, version = "crashkit symbolicate 0.1",
         description = "Symbolicate a crash report with dSYMs / unstripped binaries matched by UUID.",
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:all frames that have an image were looked up in a debug file",
@@ -45,7 +45,8 @@ public final class SymbolicateCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "REPORT", description = "crash report (crashreport/1 JSON)")
+    // Optional for picocli so that sub-commands (atos, demangle, ...) can be used without it; call() requires it.
+    @Parameters(index = "0", arity = "0..1", paramLabel = "REPORT", description = "crash report (crashreport/1 JSON)")
     Path report;
 
     @Option(names = {"--dsym", "--symbols"}, paramLabel = "PATH",
@@ -68,6 +69,9 @@ public final class SymbolicateCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         PrintWriter err = spec.commandLine().getErr();
+        if (report == null) {
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "Missing required parameter: 'REPORT'");
+        }
         CrashReport input = readReport(report);
         DebugFileIndex index = scanDebugFiles(dsyms, verbose, err);
         Symbolizer symbolizer = new Symbolizer(new ModuleCache(index), style());
