@@ -9,7 +9,10 @@ import dev.crashkit.symbolicate.report.ReportException;
 import dev.crashkit.symbolicate.report.crashreport.CrashReportJson;
 import dev.crashkit.symbolicate.symbolize.DebugFileIndex;
 import dev.crashkit.symbolicate.symbolize.ImageStatus;
+import dev.crashkit.symbolicate.symbolize.MemberStore;
 import dev.crashkit.symbolicate.symbolize.ModuleCache;
+import dev.crashkit.symbolicate.locate.ArchiveLimits;
+import dev.crashkit.symbolicate.locate.IndexCache;
 import dev.crashkit.symbolicate.symbolize.SymbolicatedReport;
 import dev.crashkit.symbolicate.symbolize.Symbolizer;
 import java.io.IOException;
@@ -63,6 +66,13 @@ public final class SymbolicateCommand implements Callable<Integer> {
             description = "simplified (as Apple crash reports), full, or none (default: ${DEFAULT-VALUE})")
     Demangle demangle;
 
+    @Option(names = "--cache-dir", paramLabel = "DIR",
+            description = "index cache and extracted archive members (default: $CRASHKIT_CACHE, $XDG_CACHE_HOME/crashkit or ~/.cache/crashkit)")
+    Path cacheDir;
+
+    @Option(names = "--no-cache", description = "do not read or write the persistent debug-file index")
+    boolean noCache;
+
     @Option(names = {"-v", "--verbose"}, description = "list every file skipped while scanning --dsym folders")
     boolean verbose;
 
@@ -73,8 +83,10 @@ public final class SymbolicateCommand implements Callable<Integer> {
             throw new picocli.CommandLine.ParameterException(spec.commandLine(), "Missing required parameter: 'REPORT'");
         }
         CrashReport input = readReport(report);
-        DebugFileIndex index = scanDebugFiles(dsyms, verbose, err);
-        Symbolizer symbolizer = new Symbolizer(new ModuleCache(index), style());
+        Optional<Path> cache = noCache ? Optional.empty() : Optional.of(cacheDir != null ? cacheDir : IndexCache.defaultFolder());
+        DebugFileIndex index = scanDebugFiles(dsyms, cache, verbose, err);
+        Symbolizer symbolizer = new Symbolizer(new ModuleCache(index, new MemberStore(cache, ArchiveLimits.defaults())),
+                style());
         SymbolicatedReport result = symbolizer.symbolicate(input);
         write(result);
         for (ImageStatus s : result.images()) {
@@ -90,10 +102,12 @@ public final class SymbolicateCommand implements Callable<Integer> {
      * Indexes the --dsym paths. Files skipped inside folders are summarised in one line unless
      * verbose: a symbol folder full of unrelated files should not bury the output.
      */
-    static DebugFileIndex scanDebugFiles(List<Path> paths, boolean verbose, PrintWriter err)
+    static DebugFileIndex scanDebugFiles(List<Path> paths, Optional<Path> cache, boolean verbose, PrintWriter err)
             throws SymbolicationException {
         List<String> skipped = new ArrayList<>();
-        DebugFileIndex index = DebugFileIndex.scan(paths, m -> {
+        DebugFileIndex.ScanOptions options = new DebugFileIndex.ScanOptions(cache.map(IndexCache::open),
+                ArchiveLimits.defaults());
+        DebugFileIndex index = DebugFileIndex.scan(paths, options, m -> {
             if (m.startsWith("skipping ") && !verbose) {
                 skipped.add(m);
             } else {
@@ -101,7 +115,7 @@ public final class SymbolicateCommand implements Callable<Integer> {
             }
         });
         if (!skipped.isEmpty()) {
-            err.println("warning: skipped " + skipped.size() + " unreadable Mach-O file(s) under --dsym"
+            err.println("warning: skipped " + skipped.size() + " unreadable file(s) under --dsym"
                     + " (--verbose lists them)");
         }
         return index;

@@ -23,10 +23,17 @@ public final class ModuleCache {
     }
 
     private final DebugFileIndex index;
+    private final MemberStore members;
     private final ConcurrentHashMap<DebugId, Loaded> loaded = new ConcurrentHashMap<>();
 
+    /** Archive members are extracted into a temporary folder removed at exit. */
     public ModuleCache(DebugFileIndex index) {
+        this(index, new MemberStore(Optional.empty(), dev.crashkit.symbolicate.locate.ArchiveLimits.defaults()));
+    }
+
+    public ModuleCache(DebugFileIndex index, MemberStore members) {
         this.index = index;
+        this.members = members;
     }
 
     public DebugFileIndex index() {
@@ -49,11 +56,13 @@ public final class ModuleCache {
         }
         List<String> errors = new ArrayList<>();
         MachOImage primary = null;
+        DebugFileIndex.Entry answering = null;
         for (DebugFileIndex.Entry e : entries) {
             try {
-                MachOImage image = slice(e, id);
+                MachOImage image = slice(members.path(e), e, id);
                 image.readSymbols(); // validates the symbol table before we commit to this file
                 primary = image;
+                answering = e;
                 break;
             } catch (SymbolicationException ex) {
                 errors.add(ex.getMessage());
@@ -63,21 +72,28 @@ public final class ModuleCache {
             return new Loaded(Optional.empty(), Optional.of(String.join("; ", errors)));
         }
         try {
-            SymbolTable symbols = MachOSymbolTables.build(primary, functionStarts(primary, entries, id));
-            return new Loaded(Optional.of(DebugModule.of(primary, symbols)), Optional.empty());
+            SymbolTable symbols = MachOSymbolTables.build(primary, functionStarts(primary, entries, id, members));
+            DebugModule m = DebugModule.of(primary, symbols);
+            if (answering.member().isPresent()) {
+                // Name the archive member, not the extracted copy in the cache.
+                m = new DebugModule(java.nio.file.Path.of(answering.location()), m.arch(), m.textVmaddr(),
+                        m.segments(), m.symbols());
+            }
+            return new Loaded(Optional.of(m), Optional.empty());
         } catch (SymbolicationException ex) {
             return new Loaded(Optional.empty(), Optional.of(ex.getMessage()));
         }
     }
 
     /** The image's LC_FUNCTION_STARTS, or (for a dSYM companion, which has none) a binary's with the same UUID. */
-    private static long[] functionStarts(MachOImage primary, List<DebugFileIndex.Entry> entries, DebugId id) {
+    private static long[] functionStarts(MachOImage primary, List<DebugFileIndex.Entry> entries, DebugId id,
+                                         MemberStore members) {
         List<MachOImage> sources = new ArrayList<>();
         sources.add(primary);
         for (DebugFileIndex.Entry e : entries) {
-            if (!e.file().equals(primary.file())) {
+            if (!e.location().equals(primary.file().toString()) && e.member().isEmpty()) {
                 try {
-                    sources.add(slice(e, id));
+                    sources.add(slice(e.file(), e, id));
                 } catch (SymbolicationException ex) {
                     // A broken copy cannot lend function starts; the others may.
                 }
@@ -96,8 +112,9 @@ public final class ModuleCache {
         return new long[0];
     }
 
-    private static MachOImage slice(DebugFileIndex.Entry entry, DebugId id) throws SymbolicationException {
-        return MachOFile.open(entry.file()).sliceWithUuid(id).orElseThrow(() ->
-                new SymbolicationException(entry.file() + ": no slice with UUID " + id + " any more (file changed?)"));
+    private static MachOImage slice(java.nio.file.Path path, DebugFileIndex.Entry entry, DebugId id)
+            throws SymbolicationException {
+        return MachOFile.open(path).sliceWithUuid(id).orElseThrow(() ->
+                new SymbolicationException(entry.location() + ": no slice with UUID " + id + " any more (file changed?)"));
     }
 }

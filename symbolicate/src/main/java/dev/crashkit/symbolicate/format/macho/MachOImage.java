@@ -73,7 +73,7 @@ public final class MachOImage {
     }
 
     /** Parses the thin image in {@code bytes} (the slice at {@code sliceOffset} of {@code file}). */
-    static MachOImage parse(Path file, long sliceOffset, ByteBuffer bytes) throws ObjectFormatException {
+    public static MachOImage parse(Path file, long sliceOffset, ByteBuffer bytes) throws ObjectFormatException {
         return KaitaiGuard.parse(file, "Mach-O header/load commands", () -> {
             MachO m = new MachO(new ByteBufferKaitaiStream(bytes.duplicate()));
             return new MachOImage(file, sliceOffset, bytes, m);
