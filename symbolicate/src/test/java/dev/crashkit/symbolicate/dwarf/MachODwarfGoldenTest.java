@@ -24,7 +24,7 @@ class MachODwarfGoldenTest {
 
     @ParameterizedTest(name = "{1}")
     @MethodSource("cases")
-    void matchesLlvmSymbolizer(String image, String golden, long cputype) throws IOException {
+    void matchesLlvmSymbolizer(String image, String golden, int cputype) throws IOException {
         Path dwarf = DIR.resolve(image + ".dSYM/Contents/Resources/DWARF/" + image);
         DwarfContext ctx = DwarfContext.open(dwarf.toString(), MachOTestSections.read(dwarf, cputype));
         assertEquals(4, ctx.unitCount());
