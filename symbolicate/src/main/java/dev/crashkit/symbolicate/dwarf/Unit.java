@@ -74,6 +74,11 @@ final class Unit {
         return end;
     }
 
+    /** A unit that is only a header (old dsymutil leaves such units behind). */
+    boolean isEmpty() {
+        return firstDieOffset >= end;
+    }
+
     boolean isTypeUnit() {
         return unitType == Dw.UT_TYPE || unitType == Dw.UT_SPLIT_TYPE;
     }
@@ -92,6 +97,9 @@ final class Unit {
     /** The unit DIE; reading it also sets the string, address and range-list bases. */
     Die unitDie() {
         if (unitDie == null) {
+            if (isEmpty()) {
+                throw new DwarfFormatError("unit at 0x" + Integer.toHexString(offset) + " has no DIEs");
+            }
             Die d = dieAt(firstDieOffset);
             if (d.isNull()) {
                 throw new DwarfFormatError("unit at 0x" + Integer.toHexString(offset) + " has no unit DIE");

@@ -32,7 +32,7 @@ final class UnitRanges {
         }
         Set<Long> covered = readAranges(data, byOffset, endpoints);
         for (Unit u : data.units) {
-            if (u.isTypeUnit() || covered.contains((long) u.offset())) {
+            if (u.isTypeUnit() || u.isEmpty() || covered.contains((long) u.offset())) {
                 continue;
             }
             long[] r = RangeLists.of(u.unitDie());
