@@ -4,7 +4,9 @@
 # Source paths are remapped to /crashkit/src so the DWARF and goldens do not depend on the checkout.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
-work="$(mktemp -d)"
+# A fixed build directory: its path ends up in the Mach-O debug map (N_OSO), so it must not vary.
+work=/tmp/crashkit-testdata-dwarf
+rm -rf "$work" && mkdir -p "$work"
 trap 'rm -rf "$work"' EXIT
 cp "$here"/src/* "$work"/
 mkdir -p "$work/bin" && ln -s "$(command -v llvm-lipo-19)" "$work/bin/lipo"
@@ -42,3 +44,12 @@ python3 "$here/golden.py" make "$out/Inline4.dSYM/Contents/Resources/DWARF/Inlin
 python3 "$here/golden.py" make "$out/Inline5.dSYM/Contents/Resources/DWARF/Inline5" "$out/Inline5"
 python3 "$here/golden.py" make "$out/InlineFat.dSYM/Contents/Resources/DWARF/InlineFat" "$out/InlineFat-arm64" arm64
 python3 "$here/golden.py" make "$out/InlineFat.dSYM/Contents/Resources/DWARF/InlineFat" "$out/InlineFat-x86_64" x86_64
+
+# Goldens for the real CrashProbe dSYMs in the shared corpus (Apple dsymutil, DWARF 2, ObjC/Swift/C++);
+# the dSYMs stay in ../shared/corpus, only the address lists and llvm-symbolizer answers live here.
+corpus="$here/../../../shared/corpus/sentry-crashprobe/dSYMs"
+mkdir -p "$here/crashprobe"
+python3 "$here/golden.py" make "$corpus/54039061-A983-3323-A49D-837A894D667F.dSYM/Contents/Resources/DWARF/CrashProbeiOS" \
+    "$here/crashprobe/CrashProbeiOS" - 1
+python3 "$here/golden.py" make "$corpus/3CD3E3CC-281E-3AF3-84EB-CDE6D56F0559.dSYM/Contents/Resources/DWARF/CrashLibiOS" \
+    "$here/crashprobe/CrashLibiOS" - 23

@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """Golden-file helper for the DWARF/ELF test data (used by build.sh here and in ../elf).
 
-  golden.py make OBJ OUTPREFIX [ARCH]
+  golden.py make OBJ OUTPREFIX [ARCH] [EVERY]
       writes OUTPREFIX.addrs (one hex address per line) and OUTPREFIX.json.gz (llvm-symbolizer-19 JSON,
-      one line per address, gzipped with a fixed mtime to keep it small and reproducible) for the DWARF in OBJ (ARCH selects a slice of a universal file).
+      one line per address, gzipped with a fixed mtime to keep it small and reproducible) for the DWARF in OBJ (ARCH selects a slice of a universal file, "-" for none;
+      EVERY > 1 keeps every EVERY-th address, for large third-party files).
 
 Addresses, all taken from llvm-dwarfdump-19's view of OBJ: every line-table row address and the byte
 before it (the "return address - 1" case), both ends, the last byte and the middle of every address
@@ -114,8 +115,8 @@ def patch_macho(d, base):
         at += size
 
 
-def make(obj, prefix, arch):
-    addrs = addresses(obj, arch)
+def make(obj, prefix, arch, every=1):
+    addrs = addresses(obj, arch)[::every]
     with open(prefix + ".addrs", "w") as f:
         for a in addrs:
             f.write("0x%x\n" % a)
@@ -138,4 +139,5 @@ def make(obj, prefix, arch):
 if __name__ == "__main__":
     if len(sys.argv) < 4 or sys.argv[1] != "make":
         sys.exit(__doc__)
-    make(sys.argv[2], sys.argv[3], sys.argv[4] if len(sys.argv) > 4 else None)
+    arch = sys.argv[4] if len(sys.argv) > 4 and sys.argv[4] != "-" else None
+    make(sys.argv[2], sys.argv[3], arch, int(sys.argv[5]) if len(sys.argv) > 5 else 1)

@@ -7,7 +7,9 @@
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 golden="$here/../dwarf/golden.py"
-work="$(mktemp -d)"
+# A fixed build directory keeps the outputs byte-for-byte reproducible.
+work=/tmp/crashkit-testdata-elf
+rm -rf "$work" && mkdir -p "$work"
 trap 'rm -rf "$work"' EXIT
 cp "$here"/../dwarf/src/* "$work"/
 cd "$work"

@@ -34,4 +34,20 @@ class MachODwarfGoldenTest {
         assertTrue(r.addresses() > 400, "golden too small: " + r.addresses());
         assertTrue(r.mismatches().isEmpty(), String.join("\n", r.mismatches().subList(0, Math.min(30, r.mismatches().size()))));
     }
+
+    /** The real CrashProbe dSYMs (Apple dsymutil, DWARF 2, ObjC/Swift/C++) from the shared corpus. */
+    @ParameterizedTest(name = "{0}")
+    @org.junit.jupiter.params.provider.CsvSource({
+        "54039061-A983-3323-A49D-837A894D667F, CrashProbeiOS",
+        "3CD3E3CC-281E-3AF3-84EB-CDE6D56F0559, CrashLibiOS"})
+    void crashProbeDsymsMatchLlvmSymbolizer(String uuid, String image) throws IOException {
+        Path dwarf = Path.of("..", "shared", "corpus", "sentry-crashprobe", "dSYMs", uuid + ".dSYM", "Contents",
+                "Resources", "DWARF", image);
+        DwarfContext ctx = DwarfContext.open(dwarf.toString(), MachOTestSections.read(dwarf, MachOTestSections.CPU_ARM64));
+        Golden.Result r = Golden.check(ctx, Path.of("testdata/dwarf/crashprobe").resolve(image));
+        System.out.printf("%s: %d addresses, %d frames, %d mismatches%n", image, r.addresses(), r.frames(),
+                r.mismatches().size());
+        assertTrue(r.addresses() > 1000, "golden too small: " + r.addresses());
+        assertTrue(r.mismatches().isEmpty(), String.join("\n", r.mismatches().subList(0, Math.min(30, r.mismatches().size()))));
+    }
 }
