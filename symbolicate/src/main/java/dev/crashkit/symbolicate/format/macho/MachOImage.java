@@ -51,7 +51,7 @@ public final class MachOImage {
                         number(seg.fileoff()), number(seg.filesize())));
                 for (MachO.MachHeader.Section s : seg.sections()) {
                     sects.add(new Section(sects.size() + 1, s.segname(), s.sectname(), number(s.addr()),
-                            number(s.size()), s.offset()));
+                            number(s.size()), s.offset(), (int) s.flags()));
                 }
             } else if (body instanceof MachO.MachHeader.UuidCommand u) {
                 id = Optional.of(DebugId.uuid(u.uuid()));
@@ -171,25 +171,33 @@ public final class MachOImage {
             throw new ObjectFormatException(file + ": symbol table (" + symtab.nsyms() + " entries) or string table"
                     + " extends past the end of the file: truncated");
         }
-        return KaitaiGuard.parse(file, "symbol table", () -> {
-            List<MachO.MachHeader.Nlist> list = symtab.symbols();
-            byte[] strings = symtab.stringTable();
-            int n = list.size();
-            String[] names = new String[n];
-            long[] values = new long[n];
-            byte[] types = new byte[n];
-            int[] sects = new int[n];
-            short[] descs = new short[n];
-            for (int i = 0; i < n; i++) {
-                MachO.MachHeader.Nlist e = list.get(i);
-                names[i] = cString(strings, e.nStrx());
-                values[i] = number(e.nValue());
-                types[i] = (byte) e.nType();
-                sects[i] = e.nSect();
-                descs[i] = (short) e.nDesc();
-            }
-            return new NlistEntries(names, values, types, sects, descs);
-        });
+        // Kaitai parsed LC_SYMTAB itself; the entry array is read straight from the buffer
+        // because a million nlist objects cost seconds and tens of MB (ksy/mach_o.ksy still
+        // describes the nlist layout, which this loop follows).
+        ByteBuffer b = bytes.duplicate().order(order());
+        int n = (int) symtab.nsyms();
+        int entrySize = is64() ? 16 : 12;
+        byte[] strings = new byte[(int) symtab.strsize()];
+        b.position((int) symtab.stroff());
+        b.get(strings);
+        String[] names = new String[n];
+        long[] values = new long[n];
+        byte[] types = new byte[n];
+        int[] sects = new int[n];
+        short[] descs = new short[n];
+        int pos = (int) symtab.symoff();
+        for (int i = 0; i < n; i++, pos += entrySize) {
+            names[i] = cString(strings, b.getInt(pos) & 0xffffffffL);
+            types[i] = b.get(pos + 4);
+            sects[i] = b.get(pos + 5) & 0xff;
+            descs[i] = b.getShort(pos + 6);
+            values[i] = is64() ? b.getLong(pos + 8) : b.getInt(pos + 8) & 0xffffffffL;
+        }
+        return new NlistEntries(names, values, types, sects, descs);
+    }
+
+    private java.nio.ByteOrder order() {
+        return parsed.magic()[0] == (byte) 0xfe ? java.nio.ByteOrder.BIG_ENDIAN : java.nio.ByteOrder.LITTLE_ENDIAN;
     }
 
     private static String cString(byte[] table, long index) {
@@ -215,21 +223,37 @@ public final class MachOImage {
         if ((long) functionStarts.dataoff() + functionStarts.datasize() > bytes.capacity()) {
             throw new ObjectFormatException(file + ": LC_FUNCTION_STARTS data extends past the end of the file: truncated");
         }
-        return KaitaiGuard.parse(file, "LC_FUNCTION_STARTS", () -> {
-            List<MachO.MachHeader.Uleb128> deltas = functionStarts.ulebStream().values();
-            long[] out = new long[deltas.size()];
-            int n = 0;
-            long addr = textVmaddr();
-            for (MachO.MachHeader.Uleb128 d : deltas) {
-                long v = d.value();
-                if (v == 0) {
-                    break;
+        // ULEB128 deltas decoded in place: one object per function would dominate index build time.
+        ByteBuffer b = bytes.duplicate();
+        int pos = (int) functionStarts.dataoff();
+        int end = pos + (int) functionStarts.datasize();
+        long[] out = new long[Math.max(16, (int) functionStarts.datasize())];
+        int n = 0;
+        long addr = textVmaddr();
+        while (pos < end) {
+            long delta = 0;
+            int shift = 0;
+            int byt;
+            do {
+                if (pos >= end) {
+                    throw new ObjectFormatException(file + ": LC_FUNCTION_STARTS ends inside a ULEB128 value");
                 }
-                addr += v;
-                out[n++] = addr;
+                byt = b.get(pos++) & 0xff;
+                if (shift < 64) {
+                    delta |= (long) (byt & 0x7f) << shift;
+                }
+                shift += 7;
+            } while ((byt & 0x80) != 0);
+            if (delta == 0) {
+                break;
             }
-            return java.util.Arrays.copyOf(out, n);
-        });
+            addr += delta;
+            if (n == out.length) {
+                out = java.util.Arrays.copyOf(out, n * 2);
+            }
+            out[n++] = addr;
+        }
+        return java.util.Arrays.copyOf(out, n);
     }
 
     @Override

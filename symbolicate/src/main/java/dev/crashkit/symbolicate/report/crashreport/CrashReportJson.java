@@ -49,6 +49,90 @@ public final class CrashReportJson {
         return new Reader(source).report(root);
     }
 
+    /**
+     * Writes {@code report} as a crashreport/1 document (addresses as hex strings). Reading the
+     * output gives back an equal report.
+     */
+    public static void write(CrashReport report, java.io.Writer out) throws java.io.IOException {
+        try (com.fasterxml.jackson.core.JsonGenerator g = MAPPER.getFactory().createGenerator(out)) {
+            g.disable(com.fasterxml.jackson.core.JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+            g.useDefaultPrettyPrinter();
+            g.writeStartObject();
+            g.writeStringField("schema", SCHEMA);
+            g.writeObjectFieldStart("process");
+            var p = report.process();
+            opt(g, "name", p.name());
+            if (p.pid().isPresent()) {
+                g.writeNumberField("pid", p.pid().getAsLong());
+            }
+            opt(g, "arch", p.arch());
+            opt(g, "os", p.os());
+            opt(g, "timestamp", p.timestamp());
+            g.writeEndObject();
+            if (report.crash().isPresent()) {
+                CrashInfo c = report.crash().get();
+                g.writeObjectFieldStart("crash");
+                opt(g, "signal", c.signal());
+                opt(g, "code", c.code());
+                if (c.address().isPresent()) {
+                    g.writeStringField("address", hex(c.address().getAsLong()));
+                }
+                if (c.thread().isPresent()) {
+                    g.writeNumberField("thread", c.thread().getAsLong());
+                }
+                opt(g, "reason", c.reason());
+                g.writeEndObject();
+            }
+            g.writeArrayFieldStart("images");
+            for (Image img : report.images()) {
+                g.writeStartObject();
+                g.writeStringField("name", img.name());
+                opt(g, "path", img.path());
+                if (img.id().isPresent()) {
+                    g.writeStringField(img.id().get().kind() == DebugId.Kind.UUID ? "uuid" : "build_id",
+                            img.id().get().toString());
+                }
+                opt(g, "arch", img.arch());
+                g.writeStringField("load_address", hex(img.loadAddress()));
+                if (img.slide().isPresent()) {
+                    g.writeStringField("slide", hex(img.slide().getAsLong()));
+                }
+                if (img.size().isPresent()) {
+                    g.writeStringField("size", hex(img.size().getAsLong()));
+                }
+                g.writeEndObject();
+            }
+            g.writeEndArray();
+            g.writeArrayFieldStart("threads");
+            for (ThreadTrace t : report.threads()) {
+                g.writeStartObject();
+                g.writeNumberField("id", t.id());
+                opt(g, "name", t.name());
+                g.writeBooleanField("crashed", t.crashed());
+                g.writeArrayFieldStart("frames");
+                for (Frame f : t.frames()) {
+                    g.writeString(hex(f.address()));
+                }
+                g.writeEndArray();
+                g.writeEndObject();
+            }
+            g.writeEndArray();
+            g.writeEndObject();
+        }
+        out.write('\n');
+    }
+
+    private static String hex(long v) {
+        return "0x" + Long.toHexString(v);
+    }
+
+    private static void opt(com.fasterxml.jackson.core.JsonGenerator g, String field, Optional<String> v)
+            throws java.io.IOException {
+        if (v.isPresent()) {
+            g.writeStringField(field, v.get());
+        }
+    }
+
     /** Walks the tree; every error names the JSON path of the bad value. */
     private static final class Reader {
         private final String source;

@@ -44,6 +44,14 @@ class CrashReportJsonTest {
         assertEquals(1, r.threads().get(1).id(), "a thread without id takes its position");
     }
 
+    @Test
+    void writeThenReadGivesTheSameReport() throws Exception {
+        CrashReport r = CrashReportJson.read(FULL, "t.json");
+        java.io.StringWriter w = new java.io.StringWriter();
+        CrashReportJson.write(r, w);
+        assertEquals(r, CrashReportJson.read(w.toString(), "round-trip.json"));
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {
         "", "not json", "[1,2]", "{\"schema\":\"crashreport/2\",\"images\":[],\"threads\":[]}",
