@@ -196,7 +196,10 @@ final class ConformancePrinter {
             case ImplParameter: case ImplResult:
                 p.printOpt(n.first(), depth, null, " ");
                 for (int i = 1; i < n.size() - 1; i++) {
-                    p.print(n.get(i), depth + 1);
+                    Kind k = n.get(i).kind;
+                    if (k != Kind.ImplParameterIsolated && k != Kind.ImplParameterImplicitLeading) {
+                        p.print(n.get(i), depth + 1);
+                    }
                 }
                 if (n.size() > 1) {
                     p.print(n.last(), depth + 1);

@@ -223,6 +223,9 @@ abstract class EntityPrinter extends TypePrinter {
                     print(n.get(idx++), depth + 1);
                     break;
                 case FunctionSpecializations.CONSTANT_PROP_FUNCTION: case FunctionSpecializations.CONSTANT_PROP_GLOBAL: {
+                    if (idx + 1 >= end) {
+                        return;
+                    }
                     w('[');
                     print(n.get(idx++), depth + 1);
                     w(" : ");

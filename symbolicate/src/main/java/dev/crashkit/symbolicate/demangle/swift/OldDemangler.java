@@ -351,6 +351,7 @@ final class OldDemangler extends OldTypeParser {
         int c = next();
         switch (c) {
             case 'D': kind = Kind.Deallocator; hasType = false; break;
+            case 'Z': kind = Kind.IsolatedDeallocator; hasType = false; break;
             case 'd': kind = Kind.Destructor; hasType = false; break;
             case 'e': kind = Kind.IVarInitializer; hasType = false; break;
             case 'E': kind = Kind.IVarDestroyer; hasType = false; break;

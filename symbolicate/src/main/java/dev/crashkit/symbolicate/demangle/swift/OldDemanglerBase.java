@@ -88,13 +88,13 @@ abstract class OldDemanglerBase {
         return new String(text, from, to - from, StandardCharsets.UTF_8);
     }
 
+    /** Like swift's old demangler, wraps around on overflow (unsigned 64-bit). */
     long natural() {
         int c = next();
         req(c >= '0' && c <= '9');
         long n = c - '0';
         while (peek() >= '0' && peek() <= '9') {
             n = n * 10 + (next() - '0');
-            req(n <= Integer.MAX_VALUE);
         }
         return n;
     }
@@ -150,7 +150,7 @@ abstract class OldDemanglerBase {
             kind = Kind.Identifier;
         }
         long len = natural();
-        req(pos + len <= end);
+        req(len >= 0 && len <= end - pos);
         int from = pos;
         pos += (int) len;
         String id = punycoded ? req(Punycode.decode(text, from, pos)) : slice(from, pos);

@@ -53,10 +53,6 @@ public final class SwiftDemangler implements Demangler {
     public String classify(String name) {
         String n = name.startsWith("__") ? name.substring(1) : name;
         StringBuilder sb = new StringBuilder();
-        boolean swiftSymbol = n.startsWith("_T") || NewDemangler.prefixLength(n) != 0;
-        if (!swiftSymbol) {
-            sb.append('N');
-        }
         if (Classifier.isThunk(this, n)) {
             if (sb.length() > 0) {
                 sb.append(',');

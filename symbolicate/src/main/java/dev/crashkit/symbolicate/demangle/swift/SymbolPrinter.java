@@ -186,7 +186,7 @@ final class SymbolPrinter {
             }
             case ReabstractionThunk: case ReabstractionThunkHelper: {
                 if (o.shortenThunk()) {
-                    p.printOpt(n.get(n.size() - 2), depth, "thunk for ", null);
+                    p.printOpt(n.last(), depth, "thunk for ", null);
                     break;
                 }
                 p.w("reabstraction thunk ");

@@ -277,12 +277,12 @@ abstract class TypePrinter extends PrinterBase {
         w(')');
         if (patternSubs != null && patternSubs.get(1) != null) {
             w(" for <");
-            printChildren(patternSubs.get(1), depth, ", ");
+            printChildren(patternSubs.get(1), depth, null);
             w('>');
         }
         if (invocationSubs != null && invocationSubs.first() != null) {
             w(" for <");
-            printChildren(invocationSubs.first(), depth, ", ");
+            printChildren(invocationSubs.first(), depth, null);
             w('>');
         }
     }
@@ -332,7 +332,7 @@ abstract class TypePrinter extends PrinterBase {
                 w("><");
             }
             long count = n.get(d).index;
-            for (long idx = 0; idx < count; idx++) {
+            for (long idx = 0; Long.compareUnsigned(idx, count) < 0; idx++) {
                 if (idx != 0) {
                     w(", ");
                 }
