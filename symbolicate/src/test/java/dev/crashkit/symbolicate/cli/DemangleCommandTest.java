@@ -1,0 +1,49 @@
+package dev.crashkit.symbolicate.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+/** The {@code demangle} command; expected texts are lines of swift-demangle's conformance lists. */
+class DemangleCommandTest {
+
+    private static String run(String... args) {
+        StringWriter sw = new StringWriter();
+        CommandLine cl = new CommandLine(new DemangleCommand());
+        cl.setOut(new PrintWriter(sw));
+        assertEquals(0, cl.execute(args));
+        return sw.toString().replace(System.lineSeparator(), "\n");
+    }
+
+    @Test
+    void namesPrintLikeSwiftDemangle() {
+        assertEquals("_TtSi ---> Swift.Int\n_TtSb ---> Swift.Bool\n", run("_TtSi", "_TtSb"));
+        assertEquals("Int\n", run("--simplified", "--compact", "_TtSi"));
+        assertEquals("_TwalC3foo3bar ---> {C} allocateBuffer value witness for foo.bar\n",
+                run("--classify", "_TwalC3foo3bar"));
+    }
+
+    @Test
+    void withoutNamesFiltersStandardInput() {
+        InputStream oldIn = System.in;
+        PrintStream oldOut = System.out;
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try {
+            System.setIn(new ByteArrayInputStream("0 x _TtSi + 4\nplain\n_TtSS".getBytes(StandardCharsets.UTF_8)));
+            System.setOut(new PrintStream(bytes, true, StandardCharsets.UTF_8));
+            assertEquals(0, new CommandLine(new DemangleCommand()).execute("--simplified"));
+        } finally {
+            System.setIn(oldIn);
+            System.setOut(oldOut);
+        }
+        assertEquals("0 x Int + 4\nplain\nString", bytes.toString(StandardCharsets.UTF_8));
+    }
+}
