@@ -3,7 +3,6 @@ package dev.crashkit.symbolicate.cli;
 import dev.crashkit.symbolicate.demangle.swift.DemangleOptions;
 import dev.crashkit.symbolicate.demangle.swift.SwiftDemangler;
 import java.io.BufferedReader;
-import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStreamWriter;
@@ -51,10 +50,12 @@ public final class DemangleCommand implements Callable<Integer> {
                 : new PrintWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8), true);
         if (names.isEmpty()) {
             try {
-                filter(d, options);
+                filter(d, options, out);
             } catch (UncheckedIOException e) {
-                System.err.println("demangle: cannot read standard input: " + e.getCause().getMessage());
-                return 1;
+                PrintWriter err = spec != null ? spec.commandLine().getErr() : new PrintWriter(System.err, true);
+                err.println("error: cannot read standard input: " + e.getCause().getMessage());
+                err.flush();
+                return ExitCodes.INVALID_INPUT;
             }
             return 0;
         }
@@ -74,9 +75,10 @@ public final class DemangleCommand implements Callable<Integer> {
         return 0;
     }
 
-    private void filter(SwiftDemangler d, DemangleOptions options) {
-        try (BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
-             BufferedWriter w = new BufferedWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8))) {
+    private static void filter(SwiftDemangler d, DemangleOptions options, PrintWriter w) {
+        // Standard input is not closed: it belongs to the caller.
+        BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+        try {
             char[] buf = new char[8192];
             StringBuilder pending = new StringBuilder();
             int n;
@@ -89,6 +91,7 @@ public final class DemangleCommand implements Callable<Integer> {
                 }
             }
             w.write(d.demangleText(pending.toString(), options));
+            w.flush();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

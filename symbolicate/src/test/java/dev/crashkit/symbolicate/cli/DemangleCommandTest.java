@@ -3,9 +3,7 @@ package dev.crashkit.symbolicate.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.InputStream;
-import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
@@ -34,16 +32,14 @@ class DemangleCommandTest {
     @Test
     void withoutNamesFiltersStandardInput() {
         InputStream oldIn = System.in;
-        PrintStream oldOut = System.out;
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        StringWriter sw = new StringWriter();
         try {
             System.setIn(new ByteArrayInputStream("0 x _TtSi + 4\nplain\n_TtSS".getBytes(StandardCharsets.UTF_8)));
-            System.setOut(new PrintStream(bytes, true, StandardCharsets.UTF_8));
-            assertEquals(0, new CommandLine(new DemangleCommand()).execute("--simplified"));
+            assertEquals(0, Main.run(new PrintWriter(sw), new PrintWriter(new StringWriter()), "demangle",
+                    "--simplified"));
         } finally {
             System.setIn(oldIn);
-            System.setOut(oldOut);
         }
-        assertEquals("0 x Int + 4\nplain\nString", bytes.toString(StandardCharsets.UTF_8));
+        assertEquals("0 x Int + 4\nplain\nString", sw.toString());
     }
 }
