@@ -36,6 +36,7 @@ final class Node {
 
     static Node of(Kind kind, Node... children) {
         Node n = new Node(kind);
+        n.kids = new Node[Math.max(2, children.length)];
         for (Node c : children) {
             n.add(c);
         }

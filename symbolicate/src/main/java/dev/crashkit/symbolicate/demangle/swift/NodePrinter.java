@@ -26,7 +26,7 @@ final class NodePrinter extends EntityPrinter {
             w("<<too complex>>");
             return null;
         }
-        String prefix = PrefixTexts.FIRST_CHILD.get(n.kind);
+        String prefix = PrefixTexts.BY_ORDINAL[n.kind.ordinal()];
         if (prefix != null) {
             printFirst(n, depth, prefix);
             return null;

@@ -5,7 +5,9 @@ import java.util.Map;
 
 /** Node kinds printed as a fixed description followed by their first child. */
 final class PrefixTexts {
-    static final Map<Kind, String> FIRST_CHILD = new EnumMap<>(Kind.class);
+    private static final Map<Kind, String> FIRST_CHILD = new EnumMap<>(Kind.class);
+    /** Indexed by {@link Kind#ordinal()}: a plain array lookup on every printed node. */
+    static final String[] BY_ORDINAL = new String[Kind.values().length];
 
     static {
         Object[] table = {
@@ -89,6 +91,7 @@ final class PrefixTexts {
         for (int i = 0; i < table.length; i += 2) {
             FIRST_CHILD.put((Kind) table[i], (String) table[i + 1]);
         }
+        FIRST_CHILD.forEach((k, v) -> BY_ORDINAL[k.ordinal()] = v);
     }
 
     private PrefixTexts() {

@@ -8,7 +8,7 @@ abstract class PrinterBase {
     static final int MAX_OUTPUT = 1 << 20;
 
     final DemangleOptions opts;
-    final StringBuilder out = new StringBuilder(128);
+    final StringBuilder out = new StringBuilder(256);
     boolean specializationPrefixPrinted;
 
     PrinterBase(DemangleOptions opts) {

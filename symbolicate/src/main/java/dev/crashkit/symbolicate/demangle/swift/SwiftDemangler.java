@@ -16,6 +16,9 @@ import java.nio.charset.StandardCharsets;
 public final class SwiftDemangler implements Demangler {
 
     private static final SwiftDemangler INSTANCE = new SwiftDemangler();
+    /** Parsers keep their stacks between calls; one per thread keeps the demangler thread-safe. */
+    private static final ThreadLocal<NewDemangler> NEW_PARSER = ThreadLocal.withInitial(NewDemangler::new);
+    private static final ThreadLocal<OldDemangler> OLD_PARSER = ThreadLocal.withInitial(OldDemangler::new);
 
     /** The shared instance. */
     public static SwiftDemangler instance() {
@@ -86,10 +89,10 @@ public final class SwiftDemangler implements Demangler {
         byte[] bytes = name.getBytes(StandardCharsets.UTF_8);
         try {
             if (NewDemangler.prefixLength(name) != 0) {
-                return new NewDemangler().demangleSymbol(bytes, name);
+                return NEW_PARSER.get().demangleSymbol(bytes, name);
             }
             if (name.startsWith("_T")) {
-                return new OldDemangler().demangleTopLevel(bytes);
+                return OLD_PARSER.get().demangleTopLevel(bytes);
             }
             return null;
         } catch (StackOverflowError e) {
