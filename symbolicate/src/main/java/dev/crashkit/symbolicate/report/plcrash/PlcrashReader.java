@@ -125,12 +125,13 @@ public final class PlcrashReader implements ReportReader {
 
         Optional<ProtoFields> process = report.message(7);
         Optional<ProtoFields> machine = report.message(8);
-        Optional<String> arch = firstArch;
+        final Optional<String> imageArch = firstArch;
+        Optional<String> arch = imageArch;
         if (machine.isPresent()) {
             Optional<ProtoFields> proc = machine.get().message(2);
             if (proc.isPresent() && proc.get().varint(2).isPresent()) {
                 arch = CpuTypes.archName(proc.get().varint(2).getAsLong(), proc.get().varint(3).orElse(0))
-                        .or(() -> firstArch);
+                        .or(() -> imageArch);
             }
         }
         ProtoFields sys = system.get();
