@@ -114,8 +114,8 @@ public final class AppleCrashReader implements ReportReader {
                 default -> throw new IllegalStateException(section.name());
             }
         }
-        if (threads.isEmpty() && images.isEmpty()) {
-            throw new ReportException(source + ": not a crash report (no thread or binary image section)");
+        if (threads.isEmpty() && images.isEmpty() && header.isEmpty()) {
+            throw new ReportException(source + ": not a crash report (no header, thread or binary image section)");
         }
         List<TextThread> textThreads = new ArrayList<>();
         for (ThreadBuilder t : threads) {
