@@ -98,8 +98,18 @@ public final class AppleCrashReader implements ReportReader {
             }
             switch (section) {
                 case HEADER -> multiKey = headerLine(line, header, multiKey);
-                case THREAD -> TextLineParsers.frame(i, line).ifPresent(current.frames::add);
-                case LAST_EXCEPTION -> TextLineParsers.frame(i, line).ifPresent(lastException::add);
+                case THREAD -> {
+                    Optional<FrameLine> f = TextLineParsers.frame(i, line);
+                    if (f.isPresent()) {
+                        addFrame(current.frames, f.get());
+                    }
+                }
+                case LAST_EXCEPTION -> {
+                    Optional<FrameLine> f = TextLineParsers.frame(i, line);
+                    if (f.isPresent()) {
+                        addFrame(lastException, f.get());
+                    }
+                }
                 case STATE -> {
                     if (line.isBlank()) {
                         section = Section.OTHER;
@@ -126,6 +136,19 @@ public final class AppleCrashReader implements ReportReader {
         AppleCrashDocument doc = new AppleCrashDocument(lines, terms, ipsHeader, header, textThreads,
                 lastException, images);
         return new ParsedReport(AppleCrashModel.build(doc), ReportFormat.APPLE_CRASH, doc);
+    }
+
+    /** Appends a frame line; a repeated frame number continues the previous frame (inlined calls first). */
+    private static void addFrame(List<FrameLine> frames, FrameLine f) {
+        if (!frames.isEmpty()) {
+            FrameLine prev = frames.get(frames.size() - 1);
+            if (prev.index() == f.index() && prev.line() + 1 == f.line()) {
+                frames.set(frames.size() - 1, new FrameLine(prev.firstLine(), f.line(), f.index(), f.module(),
+                        f.address(), f.tailColumn(), f.loadAddress(), f.symbol()));
+                return;
+            }
+        }
+        frames.add(f);
     }
 
     /** Handles one header-section line; returns the key a continuation line would belong to. */

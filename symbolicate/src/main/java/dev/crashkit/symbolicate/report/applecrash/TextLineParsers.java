@@ -76,7 +76,7 @@ final class TextLineParsers {
             symbol = Optional.of(new PresetSymbol(stripInModule(tail), OptionalLong.empty(), Optional.empty(),
                     OptionalInt.empty()));
         }
-        return Optional.of(new FrameLine(lineIndex, index, m.group(2).trim(), address.getAsLong(), tailColumn,
+        return Optional.of(new FrameLine(lineIndex, lineIndex, index, m.group(2).trim(), address.getAsLong(), tailColumn,
                 load, symbol));
     }
 
