@@ -129,6 +129,20 @@ public final class JsonTrees {
         return n.isIntegralNumber() && n.asLong() != 0;
     }
 
+    /**
+     * The elements of an array field; empty when the field is absent or not an array (an object's
+     * {@code size()} counts fields, and indexing it would yield nulls).
+     */
+    public static java.util.List<JsonNode> array(JsonNode parent, String field) {
+        JsonNode n = parent == null ? null : parent.get(field);
+        if (n == null || !n.isArray()) {
+            return java.util.List.of();
+        }
+        java.util.List<JsonNode> out = new java.util.ArrayList<>(n.size());
+        n.forEach(out::add);
+        return out;
+    }
+
     /** The child object/array or a missing node; never null. */
     public static JsonNode child(JsonNode parent, String field) {
         JsonNode n = parent == null ? null : parent.get(field);

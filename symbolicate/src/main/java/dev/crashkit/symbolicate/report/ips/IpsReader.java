@@ -70,16 +70,16 @@ public final class IpsReader implements ReportReader {
         }
         String trailer = rest.substring(bodyStart + bodyText.length());
 
-        List<Image> images = images(source, body.path("usedImages"));
+        List<Image> images = images(source, JsonTrees.array(body, "usedImages"));
         List<ThreadTrace> threads = new ArrayList<>();
         List<List<Integer>> positions = new ArrayList<>();
-        JsonNode threadArray = body.path("threads");
+        List<JsonNode> threadArray = JsonTrees.array(body, "threads");
         OptionalLong faulting = JsonTrees.unsigned(body, "faultingThread");
         for (int t = 0; t < threadArray.size(); t++) {
             JsonNode tn = threadArray.get(t);
             List<Frame> frames = new ArrayList<>();
             List<Integer> pos = new ArrayList<>();
-            JsonNode fa = tn.path("frames");
+            List<JsonNode> fa = JsonTrees.array(tn, "frames");
             for (int f = 0; f < fa.size(); f++) {
                 JsonNode fn = fa.get(f);
                 if (JsonTrees.bool(fn, "inline")) {
@@ -100,7 +100,7 @@ public final class IpsReader implements ReportReader {
         return new ParsedReport(model, ReportFormat.IPS, doc);
     }
 
-    private static OptionalLong indexOfTriggered(JsonNode threads) {
+    private static OptionalLong indexOfTriggered(List<JsonNode> threads) {
         for (int t = 0; t < threads.size(); t++) {
             if (JsonTrees.bool(threads.get(t), "triggered")) {
                 return OptionalLong.of(t);
@@ -109,12 +109,12 @@ public final class IpsReader implements ReportReader {
         return OptionalLong.empty();
     }
 
-    private static List<Image> images(String source, JsonNode used) throws ReportException {
+    private static List<Image> images(String source, List<JsonNode> used) throws ReportException {
         List<Image> images = new ArrayList<>();
         for (int i = 0; i < used.size(); i++) {
             JsonNode n = used.get(i);
             OptionalLong base = JsonTrees.unsigned(n, "base");
-            if (!n.isObject() || base.isEmpty()) {
+            if (base.isEmpty()) {
                 throw new ReportException(source + ": usedImages[" + i + "] has no base address");
             }
             Optional<String> path = JsonTrees.text(n, "path");

@@ -46,7 +46,7 @@ public final class KSCrashReader implements ReportReader {
         }
 
         List<Image> images = new ArrayList<>();
-        JsonNode imageNodes = JsonTrees.child(root, "binary_images");
+        List<JsonNode> imageNodes = JsonTrees.array(root, "binary_images");
         for (int i = 0; i < imageNodes.size(); i++) {
             images.add(image(source, i, imageNodes.get(i)));
         }
@@ -55,7 +55,7 @@ public final class KSCrashReader implements ReportReader {
         List<JsonNode> threadNodes = new ArrayList<>();
         List<List<Optional<PresetSymbol>>> symbols = new ArrayList<>();
         List<Optional<String>> queues = new ArrayList<>();
-        JsonNode threadArray = JsonTrees.child(crash, "threads");
+        List<JsonNode> threadArray = JsonTrees.array(crash, "threads");
         OptionalLong crashedIndex = OptionalLong.empty();
         for (int t = 0; t < threadArray.size(); t++) {
             JsonNode tn = threadArray.get(t);
@@ -69,7 +69,7 @@ public final class KSCrashReader implements ReportReader {
             }
             List<Frame> frames = new ArrayList<>();
             List<Optional<PresetSymbol>> syms = new ArrayList<>();
-            JsonNode contents = JsonTrees.child(JsonTrees.child(tn, "backtrace"), "contents");
+            List<JsonNode> contents = JsonTrees.array(JsonTrees.child(tn, "backtrace"), "contents");
             for (int f = 0; f < contents.size(); f++) {
                 JsonNode fn = contents.get(f);
                 OptionalLong pc = JsonTrees.unsigned(fn, "instruction_addr");
@@ -102,7 +102,7 @@ public final class KSCrashReader implements ReportReader {
 
     private static Image image(String source, int i, JsonNode n) throws ReportException {
         OptionalLong addr = JsonTrees.unsigned(n, "image_addr");
-        if (!n.isObject() || addr.isEmpty()) {
+        if (addr.isEmpty()) {
             throw new ReportException(source + ": binary_images[" + i + "] has no image_addr");
         }
         Optional<String> path = JsonTrees.text(n, "name");
