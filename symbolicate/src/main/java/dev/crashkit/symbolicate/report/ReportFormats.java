@@ -5,6 +5,7 @@ import dev.crashkit.symbolicate.report.applecrash.AppleCrashReader;
 import dev.crashkit.symbolicate.report.ips.IpsReader;
 import dev.crashkit.symbolicate.report.kscrash.KSCrashReader;
 import dev.crashkit.symbolicate.report.plcrash.PlcrashReader;
+import dev.crashkit.symbolicate.report.sentry.SentryReader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -43,7 +44,7 @@ public final class ReportFormats {
     /** Every reader of this package. */
     public static ReportFormats standard() {
         return new ReportFormats(List.of(new IpsReader(), new AppleCrashReader(), new KSCrashReader(),
-                new PlcrashReader()));
+                new PlcrashReader(), new SentryReader()));
     }
 
     /** Reads a report file, detecting its format. */

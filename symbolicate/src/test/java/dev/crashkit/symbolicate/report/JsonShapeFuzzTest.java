@@ -30,6 +30,7 @@ class JsonShapeFuzzTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"kscrash/example-reports/NSException.json", "sentrycrash/raw-crash.json",
+        "sentry-crashprobe/release-arm64/Swift.json",
         "testdata/reports/ips/synthetic-macos-arm64.ips"})
     void wrongShapesFailCleanly(String file) throws Exception {
         Path p = file.startsWith("testdata/") ? Path.of(file) : ReportCorpus.path(file);

@@ -29,6 +29,7 @@ class ReaderFuzzTest {
         "symbolicator/apple_crash_report.txt",
         "kscrash/example-reports/Abort.json",
         "sentrycrash/crash-bad-access.json",
+        "sentry-crashprobe/release-arm64/Swift.json",
         "plcrashreporter/appcenter/live_report_signal.plcrash",
         "plcrashreporter/fuzz_report.plcrash",
         "plcrashreporter/appcenter/CrashProbeMacOS/macOS_report_abort.plcrash",

@@ -107,7 +107,8 @@ public final class KSCrashReader implements ReportReader {
         }
         Optional<String> path = JsonTrees.text(n, "name");
         OptionalLong vmaddr = JsonTrees.unsigned(n, "image_vmaddr");
-        OptionalLong slide = vmaddr.isPresent() ? OptionalLong.of(addr.getAsLong() - vmaddr.getAsLong())
+        // image_vmaddr 0 is what KSCrash writes when it did not record it; the debug file knows its own.
+        OptionalLong slide = vmaddr.isPresent() && vmaddr.getAsLong() != 0 ? OptionalLong.of(addr.getAsLong() - vmaddr.getAsLong())
                 : OptionalLong.empty();
         OptionalLong type = JsonTrees.unsigned(n, "cpu_type");
         OptionalLong subtype = JsonTrees.unsigned(n, "cpu_subtype");

@@ -1,0 +1,65 @@
+package dev.crashkit.symbolicate.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Format detection looks at content only, and refuses what is no crash report with a one-line message. */
+class ReportFormatsTest {
+
+    private static ReportFormat detect(String text) throws ReportException {
+        return ReportFormats.detect("x", text.getBytes(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void detectsEachCorpusFormatWhateverTheFileName(@TempDir Path tmp) throws Exception {
+        Object[][] cases = {
+            {"apple-crash-report-parser/fixtures/bruno.txt", ReportFormat.APPLE_CRASH},
+            {"kscrash/example-reports/Abort.json", ReportFormat.KSCRASH},
+            {"sentrycrash/raw-crash.json", ReportFormat.KSCRASH},
+            {"plcrashreporter/appcenter/live_report_exception.plcrash", ReportFormat.PLCRASH},
+            {"sentry-crashprobe/release-arm64/Swift.json", ReportFormat.SENTRY},
+        };
+        for (Object[] c : cases) {
+            Path renamed = tmp.resolve("report.ips");
+            Files.copy(ReportCorpus.path((String) c[0]), renamed, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            assertEquals(c[1], ReportFormats.standard().read(renamed).format(), (String) c[0]);
+        }
+        Path ips = tmp.resolve("report.crash");
+        Files.copy(Path.of("testdata/reports/ips/synthetic-macos-arm64.ips"), ips);
+        assertEquals(ReportFormat.IPS, ReportFormats.standard().read(ips).format());
+    }
+
+    @Test
+    void detectsSmallSamples() throws Exception {
+        assertEquals(ReportFormat.IPS, detect("{\"bug_type\":\"309\"}\n{\"threads\":[]}"));
+        assertEquals(ReportFormat.APPLE_CRASH, detect("{\"bug_type\":\"109\"}\nIncident Identifier: X\n"));
+        assertEquals(ReportFormat.CRASHREPORT, detect("{\"format\":\"crashreport/1\",\"threads\":[]}"));
+        assertEquals(ReportFormat.APPLE_CRASH, detect("\uFEFFProcess: a [1]\n"));
+    }
+
+    @Test
+    void refusals() {
+        assertEquals("x: empty file", assertThrows(ReportException.class, () -> detect("")).getMessage());
+        assertEquals("x: not a crash report (unknown format)",
+                assertThrows(ReportException.class, () -> detect("hello world\n")).getMessage());
+        assertEquals("x: not a crash report (JSON without known top-level keys)",
+                assertThrows(ReportException.class, () -> detect("{\"a\":1}")).getMessage());
+        assertEquals("x: not a crash report (unknown format)",
+                assertThrows(ReportException.class, () -> detect("[1,2]")).getMessage());
+        ReportException e = assertThrows(ReportException.class, () -> detect("{\"a\":"));
+        assertEquals(true, e.getMessage().startsWith("x: invalid JSON in report at line 1"), e.getMessage());
+    }
+
+    @Test
+    void missingFileIsAReportException(@TempDir Path tmp) {
+        Path missing = tmp.resolve("nope.crash");
+        ReportException e = assertThrows(ReportException.class, () -> ReportFormats.standard().read(missing));
+        assertEquals(true, e.getMessage().startsWith(missing + ": cannot read report"), e.getMessage());
+    }
+}
