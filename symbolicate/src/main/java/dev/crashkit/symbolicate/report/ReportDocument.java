@@ -1,5 +1,6 @@
 package dev.crashkit.symbolicate.report;
 
+import dev.crashkit.symbolicate.model.ThreadTrace;
 import java.util.Optional;
 
 /**
@@ -13,6 +14,22 @@ public interface ReportDocument {
     default Optional<PresetSymbol> presetSymbol(int thread, int frame) {
         return Optional.empty();
     }
+
+    /**
+     * The backtrace of the uncaught exception ({@code lastExceptionBacktrace} / {@code Last Exception
+     * Backtrace:}), when the report has one. It is not a thread of the process: its id is
+     * {@link #EXCEPTION_THREAD_ID}. Symbolicate it like a thread and hand the result to the format's
+     * writer to have it rewritten too.
+     */
+    default Optional<ThreadTrace> exceptionBacktrace() {
+        return Optional.empty();
+    }
+
+    /** The id given to {@link #exceptionBacktrace()}. */
+    long EXCEPTION_THREAD_ID = -1;
+
+    /** Names the exception backtrace pseudo-thread. */
+    String EXCEPTION_THREAD_NAME = "Last Exception Backtrace";
 
     /** The dispatch queue a thread was running, when the report says. */
     default Optional<String> queue(int thread) {

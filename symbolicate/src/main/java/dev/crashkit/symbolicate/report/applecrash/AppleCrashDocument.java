@@ -1,7 +1,10 @@
 package dev.crashkit.symbolicate.report.applecrash;
 
+import dev.crashkit.symbolicate.model.Frame;
+import dev.crashkit.symbolicate.model.ThreadTrace;
 import dev.crashkit.symbolicate.report.PresetSymbol;
 import dev.crashkit.symbolicate.report.ReportDocument;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -41,6 +44,18 @@ public record AppleCrashDocument(List<String> lines, List<String> terminators, O
         }
         List<FrameLine> frames = threads.get(thread).frames();
         return frame < 0 || frame >= frames.size() ? Optional.empty() : frames.get(frame).symbol();
+    }
+
+    @Override
+    public Optional<ThreadTrace> exceptionBacktrace() {
+        if (lastException.isEmpty()) {
+            return Optional.empty();
+        }
+        List<Frame> frames = new ArrayList<>();
+        for (FrameLine f : lastException) {
+            frames.add(new Frame(f.address(), !frames.isEmpty()));
+        }
+        return Optional.of(new ThreadTrace(EXCEPTION_THREAD_ID, Optional.of(EXCEPTION_THREAD_NAME), false, frames));
     }
 
     /** The text as read (all lines with their terminators). */

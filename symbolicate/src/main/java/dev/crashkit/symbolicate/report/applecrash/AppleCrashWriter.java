@@ -3,8 +3,10 @@ package dev.crashkit.symbolicate.report.applecrash;
 import dev.crashkit.symbolicate.report.SymbolicatedFrames;
 import dev.crashkit.symbolicate.symbolize.SymbolicatedFrame;
 import dev.crashkit.symbolicate.symbolize.SymbolicatedReport;
+import dev.crashkit.symbolicate.symbolize.SymbolicatedThread;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Writes a text report back with its frame lines symbolicated the way Xcode's symbolicatecrash
@@ -18,6 +20,14 @@ public final class AppleCrashWriter {
     }
 
     public static String write(AppleCrashDocument doc, SymbolicatedReport result) {
+        return write(doc, result, Optional.empty());
+    }
+
+    /**
+     * Like {@link #write(AppleCrashDocument, SymbolicatedReport)}, also rewriting the {@code Last
+     * Exception Backtrace:} frames from the symbolication of {@link AppleCrashDocument#exceptionBacktrace()}.
+     */
+    public static String write(AppleCrashDocument doc, SymbolicatedReport result, Optional<SymbolicatedThread> exception) {
         SymbolicatedFrames.requireThreads(result, doc.threads().size());
         List<String> lines = doc.lines();
         // Replacement text per line index: null = keep; a list = the lines to write instead.
@@ -26,27 +36,10 @@ public final class AppleCrashWriter {
             replace.add(null);
         }
         for (int t = 0; t < doc.threads().size(); t++) {
-            List<FrameLine> frames = doc.threads().get(t).frames();
-            List<List<SymbolicatedFrame>> names = SymbolicatedFrames.newNames(result.threads().get(t), frames.size());
-            for (int f = 0; f < frames.size(); f++) {
-                if (names.get(f).isEmpty()) {
-                    continue;
-                }
-                FrameLine fl = frames.get(f);
-                String own = lines.get(fl.line());
-                String prefix = own.substring(0, fl.tailColumn());
-                if (!prefix.endsWith(" ") && !prefix.endsWith("\t")) {
-                    prefix = prefix + " ";
-                }
-                List<String> out = new ArrayList<>();
-                for (SymbolicatedFrame sf : names.get(f)) {
-                    out.add(prefix + tail(sf));
-                }
-                for (int l = fl.firstLine(); l < fl.line(); l++) {
-                    replace.set(l, List.of());
-                }
-                replace.set(fl.line(), out);
-            }
+            plan(lines, doc.threads().get(t).frames(), result.threads().get(t), replace);
+        }
+        if (exception.isPresent()) {
+            plan(lines, doc.lastException(), exception.get(), replace);
         }
         StringBuilder sb = new StringBuilder();
         for (int i = 0; i < lines.size(); i++) {
@@ -62,6 +55,30 @@ public final class AppleCrashWriter {
             }
         }
         return sb.toString();
+    }
+
+    /** Records the replacement lines of every newly named frame of one block. */
+    private static void plan(List<String> lines, List<FrameLine> frames, SymbolicatedThread symbolicated,
+                             List<List<String>> replace) {
+        List<List<SymbolicatedFrame>> names = SymbolicatedFrames.newNames(symbolicated, frames.size());
+        for (int f = 0; f < frames.size(); f++) {
+            if (names.get(f).isEmpty()) {
+                continue;
+            }
+            FrameLine fl = frames.get(f);
+            String prefix = lines.get(fl.line()).substring(0, fl.tailColumn());
+            if (!prefix.endsWith(" ") && !prefix.endsWith("\t")) {
+                prefix = prefix + " ";
+            }
+            List<String> out = new ArrayList<>();
+            for (SymbolicatedFrame sf : names.get(f)) {
+                out.add(prefix + tail(sf));
+            }
+            for (int l = fl.firstLine(); l < fl.line(); l++) {
+                replace.set(l, List.of());
+            }
+            replace.set(fl.line(), out);
+        }
     }
 
     /** {@code symbol + offset (file:line)}; inlined calls have no offset of their own. */

@@ -2,6 +2,7 @@ package dev.crashkit.symbolicate.report.ips;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.crashkit.symbolicate.model.ThreadTrace;
 import dev.crashkit.symbolicate.report.JsonTrees;
 import dev.crashkit.symbolicate.report.PresetSymbol;
 import dev.crashkit.symbolicate.report.ReportDocument;
@@ -21,11 +22,20 @@ import java.util.OptionalLong;
  * @param header       the parsed header object
  * @param body         the parsed body object
  * @param framePositions per model thread, per model frame: index into that thread's JSON frames array
+ * @param lastException  the {@code lastExceptionBacktrace} as a pseudo-thread, when present
+ * @param exceptionPositions per frame of {@code lastException}: index into the JSON array
  */
 public record IpsDocument(String headerLine, String separator, String trailer, JsonNode header, ObjectNode body,
-                          List<List<Integer>> framePositions) implements ReportDocument {
+                          List<List<Integer>> framePositions, Optional<ThreadTrace> lastException,
+                          List<Integer> exceptionPositions) implements ReportDocument {
     public IpsDocument {
         framePositions = framePositions.stream().map(List::copyOf).toList();
+        exceptionPositions = List.copyOf(exceptionPositions);
+    }
+
+    @Override
+    public Optional<ThreadTrace> exceptionBacktrace() {
+        return lastException;
     }
 
     /** The JSON node of a model frame. */

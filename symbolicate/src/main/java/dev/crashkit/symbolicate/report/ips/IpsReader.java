@@ -12,6 +12,7 @@ import dev.crashkit.symbolicate.model.ThreadTrace;
 import dev.crashkit.symbolicate.report.CpuTypes;
 import dev.crashkit.symbolicate.report.JsonTrees;
 import dev.crashkit.symbolicate.report.ParsedReport;
+import dev.crashkit.symbolicate.report.ReportDocument;
 import dev.crashkit.symbolicate.report.ReportException;
 import dev.crashkit.symbolicate.report.ReportFormat;
 import dev.crashkit.symbolicate.report.ReportReader;
@@ -79,25 +80,38 @@ public final class IpsReader implements ReportReader {
             JsonNode tn = threadArray.get(t);
             List<Frame> frames = new ArrayList<>();
             List<Integer> pos = new ArrayList<>();
-            List<JsonNode> fa = JsonTrees.array(tn, "frames");
-            for (int f = 0; f < fa.size(); f++) {
-                JsonNode fn = fa.get(f);
-                if (JsonTrees.bool(fn, "inline")) {
-                    continue; // an inlined call shares the address of the concrete frame after it
-                }
-                frames.add(new Frame(address(source, "threads[" + t + "].frames[" + f + "]", fn, images),
-                        !frames.isEmpty()));
-                pos.add(f);
-            }
+            frames(source, "threads[" + t + "].frames", JsonTrees.array(tn, "frames"), images, frames, pos);
             boolean crashed = JsonTrees.bool(tn, "triggered") || (faulting.isPresent() && faulting.getAsLong() == t);
             long id = JsonTrees.unsigned(tn, "id").orElse(t);
             threads.add(new ThreadTrace(id, JsonTrees.text(tn, "name"), crashed, frames));
             positions.add(pos);
         }
+        List<Frame> excFrames = new ArrayList<>();
+        List<Integer> excPositions = new ArrayList<>();
+        frames(source, "lastExceptionBacktrace", JsonTrees.array(body, "lastExceptionBacktrace"), images, excFrames,
+                excPositions);
+        Optional<ThreadTrace> exception = body.has("lastExceptionBacktrace")
+                ? Optional.of(new ThreadTrace(ReportDocument.EXCEPTION_THREAD_ID,
+                        Optional.of(ReportDocument.EXCEPTION_THREAD_NAME), false, excFrames))
+                : Optional.empty();
         OptionalLong crashedThread = faulting.isPresent() ? faulting : indexOfTriggered(threadArray);
         CrashReport model = new CrashReport(process(header, body), crashInfo(body, crashedThread), images, threads);
-        IpsDocument doc = new IpsDocument(headerLine, rest.substring(0, bodyStart), trailer, header, body, positions);
+        IpsDocument doc = new IpsDocument(headerLine, rest.substring(0, bodyStart), trailer, header, body, positions,
+                exception, excPositions);
         return new ParsedReport(model, ReportFormat.IPS, doc);
+    }
+
+    /** Concrete frames of a JSON frame array and their positions in it (inline frames are skipped). */
+    private static void frames(String source, String where, List<JsonNode> fa, List<Image> images, List<Frame> frames,
+                               List<Integer> positions) throws ReportException {
+        for (int f = 0; f < fa.size(); f++) {
+            JsonNode fn = fa.get(f);
+            if (JsonTrees.bool(fn, "inline")) {
+                continue; // an inlined call shares the address of the concrete frame after it
+            }
+            frames.add(new Frame(address(source, where + "[" + f + "]", fn, images), !frames.isEmpty()));
+            positions.add(f);
+        }
     }
 
     private static OptionalLong indexOfTriggered(List<JsonNode> threads) {

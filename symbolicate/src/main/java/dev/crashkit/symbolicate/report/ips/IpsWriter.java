@@ -10,8 +10,10 @@ import dev.crashkit.symbolicate.report.JsonTrees;
 import dev.crashkit.symbolicate.report.SymbolicatedFrames;
 import dev.crashkit.symbolicate.symbolize.SymbolicatedFrame;
 import dev.crashkit.symbolicate.symbolize.SymbolicatedReport;
+import dev.crashkit.symbolicate.symbolize.SymbolicatedThread;
 import java.io.UncheckedIOException;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Writes an {@code .ips} report back, symbolicated as Xcode does: each named frame gets
@@ -30,42 +32,61 @@ public final class IpsWriter {
     }
 
     public static String write(IpsDocument doc, SymbolicatedReport result) {
+        return write(doc, result, Optional.empty());
+    }
+
+    /**
+     * Like {@link #write(IpsDocument, SymbolicatedReport)}, also rewriting {@code lastExceptionBacktrace}
+     * from the symbolication of {@link IpsDocument#exceptionBacktrace()}.
+     */
+    public static String write(IpsDocument doc, SymbolicatedReport result, Optional<SymbolicatedThread> exception) {
         SymbolicatedFrames.requireThreads(result, doc.framePositions().size());
         ObjectNode body = doc.body().deepCopy();
         JsonNode threads = body.path("threads");
         for (int t = 0; t < doc.framePositions().size(); t++) {
             List<Integer> positions = doc.framePositions().get(t);
             List<List<SymbolicatedFrame>> names = SymbolicatedFrames.newNames(result.threads().get(t), positions.size());
-            if (names.stream().allMatch(List::isEmpty)) {
-                continue;
+            if (names.stream().anyMatch(n -> !n.isEmpty())) {
+                ObjectNode thread = (ObjectNode) threads.get(t);
+                thread.set("frames", rewrite((ArrayNode) thread.get("frames"), positions, names));
             }
-            ObjectNode thread = (ObjectNode) threads.get(t);
-            ArrayNode old = (ArrayNode) thread.get("frames");
-            ArrayNode frames = thread.arrayNode();
-            int next = 0; // first JSON frame not yet copied
-            for (int f = 0; f < positions.size(); f++) {
-                int pos = positions.get(f);
-                List<SymbolicatedFrame> entries = names.get(f);
-                if (entries.isEmpty()) {
-                    for (; next <= pos; next++) {
-                        frames.add(old.get(next));
-                    }
-                    continue;
-                }
-                next = pos + 1; // old inline frames of this frame are replaced by the new ones
-                ObjectNode concrete = (ObjectNode) old.get(pos);
-                for (SymbolicatedFrame sf : entries) {
-                    ObjectNode n = sf.inlined() ? inlineFrame(concrete) : concrete;
-                    name(n, sf);
-                    frames.add(n);
-                }
+        }
+        if (exception.isPresent() && doc.lastException().isPresent()) {
+            List<Integer> positions = doc.exceptionPositions();
+            List<List<SymbolicatedFrame>> names = SymbolicatedFrames.newNames(exception.get(), positions.size());
+            if (names.stream().anyMatch(n -> !n.isEmpty())) {
+                body.set("lastExceptionBacktrace", rewrite((ArrayNode) body.get("lastExceptionBacktrace"), positions,
+                        names));
             }
-            for (; next < old.size(); next++) {
-                frames.add(old.get(next));
-            }
-            thread.set("frames", frames);
         }
         return doc.headerLine() + doc.separator() + pretty(body) + doc.trailer();
+    }
+
+    /** A frame array with named frames updated and their inlined calls (re)inserted before them. */
+    private static ArrayNode rewrite(ArrayNode old, List<Integer> positions, List<List<SymbolicatedFrame>> names) {
+        ArrayNode frames = old.arrayNode();
+        int next = 0; // first JSON frame not yet copied
+        for (int f = 0; f < positions.size(); f++) {
+            int pos = positions.get(f);
+            List<SymbolicatedFrame> entries = names.get(f);
+            if (entries.isEmpty()) {
+                for (; next <= pos; next++) {
+                    frames.add(old.get(next));
+                }
+                continue;
+            }
+            next = pos + 1; // old inline frames of this frame are replaced by the new ones
+            ObjectNode concrete = (ObjectNode) old.get(pos);
+            for (SymbolicatedFrame sf : entries) {
+                ObjectNode n = sf.inlined() ? inlineFrame(concrete) : concrete;
+                name(n, sf);
+                frames.add(n);
+            }
+        }
+        for (; next < old.size(); next++) {
+            frames.add(old.get(next));
+        }
+        return frames;
     }
 
     private static ObjectNode inlineFrame(ObjectNode concrete) {

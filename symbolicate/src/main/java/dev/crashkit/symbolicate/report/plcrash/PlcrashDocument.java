@@ -1,6 +1,7 @@
 package dev.crashkit.symbolicate.report.plcrash;
 
 import dev.crashkit.symbolicate.model.Frame;
+import dev.crashkit.symbolicate.model.ThreadTrace;
 import dev.crashkit.symbolicate.report.PresetSymbol;
 import dev.crashkit.symbolicate.report.ReportDocument;
 import java.util.List;
@@ -30,6 +31,12 @@ public record PlcrashDocument(int version, List<List<Optional<PresetSymbol>>> sy
         registers = registers.stream().map(m -> java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(m)))
                 .toList();
         exceptionFrames = List.copyOf(exceptionFrames);
+    }
+
+    @Override
+    public Optional<ThreadTrace> exceptionBacktrace() {
+        return exceptionFrames.isEmpty() ? Optional.empty() : Optional.of(new ThreadTrace(EXCEPTION_THREAD_ID,
+                Optional.of(EXCEPTION_THREAD_NAME), false, exceptionFrames));
     }
 
     @Override

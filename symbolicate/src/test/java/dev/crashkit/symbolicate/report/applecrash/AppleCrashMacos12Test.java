@@ -59,5 +59,14 @@ class AppleCrashMacos12Test {
                 List.of(SyntheticResults.named(0, 0x102f5ff34L, "crash()", 8, "/src/main.c", 3, false))));
         String in = Files.readString(FILE, StandardCharsets.UTF_8);
         assertEquals(in.replace("0x102f5ff34 0x102f5c000 + 16180", "0x102f5ff34 crash() + 8 (main.c:3)"), out);
+
+        // The exception backtrace is a pseudo-thread; its symbolication rewrites its own lines.
+        var exc = p.document().exceptionBacktrace().orElseThrow();
+        assertEquals(List.of(0x1a2b40990L, 0x102f5ff00L), exc.frames().stream().map(f -> f.address()).toList());
+        var excResult = new dev.crashkit.symbolicate.symbolize.SymbolicatedThread(exc, List.of(
+                SyntheticResults.named(1, 0x102f5ff00L, "-[Demo throw]", 12, "/src/Demo.m", 40, false)));
+        String out2 = AppleCrashWriter.write(doc, SyntheticResults.noDebugFiles(m), Optional.of(excResult));
+        assertEquals(in.replace("0x102f5ff00 0x102f5c000 + 16128", "0x102f5ff00 -[Demo throw] + 12 (Demo.m:40)"), out2);
+        assertEquals(m, ReportFormats.standard().read("out.crash", out2.getBytes(StandardCharsets.UTF_8)).model());
     }
 }

@@ -137,6 +137,26 @@ class IpsReaderWriterTest {
     }
 
     @Test
+    void lastExceptionBacktraceIsAPseudoThreadTheWriterRewrites() throws Exception {
+        ParsedReport p = read();
+        var exc = p.document().exceptionBacktrace().orElseThrow();
+        assertEquals(List.of(DEMO_BASE + 16100, DEMO_BASE + 16224), exc.frames().stream().map(f -> f.address()).toList());
+        var excResult = new dev.crashkit.symbolicate.symbolize.SymbolicatedThread(exc, List.of(
+                SyntheticResults.named(0, DEMO_BASE + 16100, "-[Demo throw]", 4, "/src/Demo.m", 40, false)));
+        String out = IpsWriter.write((IpsDocument) p.document(), SyntheticResults.noDebugFiles(p.model()),
+                Optional.of(excResult));
+        JsonNode body = JsonTrees.mapper().readTree(out.substring(out.indexOf('\n') + 1));
+        JsonNode last = body.get("lastExceptionBacktrace");
+        assertEquals(2, last.size());
+        assertEquals("-[Demo throw]", last.get(0).get("symbol").asText());
+        assertEquals(4, last.get(0).get("symbolLocation").asInt());
+        assertEquals("Demo.m", last.get(0).get("sourceFile").asText());
+        assertFalse(last.get(1).has("symbol"));
+        assertEquals(body.get("threads"), JsonTrees.mapper().readTree(
+                Files.readString(FILE).substring(Files.readString(FILE).indexOf('\n') + 1)).get("threads"));
+    }
+
+    @Test
     void otherBugTypesAreRefused() {
         String text = "{\"bug_type\":\"288\",\"name\":\"stackshot\"}\n{\"threads\":[]}\n";
         ReportException e = assertThrows(ReportException.class,
