@@ -1,6 +1,7 @@
 package dev.crashkit.symbolicate.report;
 
 import dev.crashkit.symbolicate.model.ThreadTrace;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -30,6 +31,14 @@ public interface ReportDocument {
 
     /** Names the exception backtrace pseudo-thread. */
     String EXCEPTION_THREAD_NAME = "Last Exception Backtrace";
+
+    /**
+     * The registers the report records for a thread (usually only the crashed one), name to value,
+     * in the report's order; empty when there are none.
+     */
+    default Map<String, Long> registers(int thread) {
+        return Map.of();
+    }
 
     /** The dispatch queue a thread was running, when the report says. */
     default Optional<String> queue(int thread) {

@@ -47,6 +47,11 @@ public record AppleCrashDocument(List<String> lines, List<String> terminators, O
     }
 
     @Override
+    public Map<String, Long> registers(int thread) {
+        return thread < 0 || thread >= threads.size() ? Map.of() : threads.get(thread).registers();
+    }
+
+    @Override
     public Optional<ThreadTrace> exceptionBacktrace() {
         if (lastException.isEmpty()) {
             return Optional.empty();

@@ -1,5 +1,7 @@
 package dev.crashkit.symbolicate.report.applecrash;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.crashkit.symbolicate.report.JsonTrees;
 import dev.crashkit.symbolicate.report.ParsedReport;
 import dev.crashkit.symbolicate.report.ReportException;
 import dev.crashkit.symbolicate.report.ReportFormat;
@@ -53,6 +55,12 @@ public final class AppleCrashReader implements ReportReader {
         if (!lines.isEmpty() && lines.get(0).stripLeading().startsWith("{")) {
             ipsHeader = Optional.of(lines.get(0));
             first = 1;
+            JsonNode h = JsonTrees.parse(source, lines.get(0), "JSON header line");
+            String bugType = JsonTrees.textOrNumber(h, "bug_type").orElse(null);
+            // 109 = legacy crash text, 309 = crash; other types (hangs, jetsam, panics) are no crash report.
+            if (bugType != null && !bugType.equals("109") && !bugType.equals("309")) {
+                throw new ReportException(source + ": not a crash report (bug_type " + bugType + ")");
+            }
         }
 
         Map<String, String> header = new LinkedHashMap<>();

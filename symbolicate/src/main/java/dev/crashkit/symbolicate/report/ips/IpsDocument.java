@@ -6,7 +6,9 @@ import dev.crashkit.symbolicate.model.ThreadTrace;
 import dev.crashkit.symbolicate.report.JsonTrees;
 import dev.crashkit.symbolicate.report.PresetSymbol;
 import dev.crashkit.symbolicate.report.ReportDocument;
+import dev.crashkit.symbolicate.report.JsonRegisters;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
@@ -59,6 +61,15 @@ public record IpsDocument(String headerLine, String separator, String trailer, J
         return Optional.of(new PresetSymbol(symbol.get(), loc, JsonTrees.text(n, "sourceFile"),
                 line.isPresent() && line.getAsLong() < Integer.MAX_VALUE
                         ? OptionalInt.of((int) line.getAsLong()) : OptionalInt.empty()));
+    }
+
+    /**
+     * The thread's {@code threadState}: {@code x[]} as x0..xN, then the named registers (fp, lr, sp,
+     * pc, cpsr, far, esr / rip, rbp, rax ...), each from its {@code value}.
+     */
+    @Override
+    public Map<String, Long> registers(int thread) {
+        return JsonRegisters.appleThreadState(body.path("threads").path(thread).path("threadState"));
     }
 
     @Override

@@ -3,7 +3,10 @@ package dev.crashkit.symbolicate.report.kscrash;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.crashkit.symbolicate.report.PresetSymbol;
 import dev.crashkit.symbolicate.report.ReportDocument;
+import dev.crashkit.symbolicate.report.JsonRegisters;
+import dev.crashkit.symbolicate.report.JsonTrees;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -29,6 +32,15 @@ public record KSCrashDocument(JsonNode root, List<JsonNode> threadNodes, List<Li
             return Optional.empty();
         }
         return symbols.get(thread).get(frame);
+    }
+
+    /** {@code registers.basic} of the thread, as KSCrash recorded them. */
+    @Override
+    public Map<String, Long> registers(int thread) {
+        if (thread < 0 || thread >= threadNodes.size()) {
+            return Map.of();
+        }
+        return JsonRegisters.flat(JsonTrees.child(JsonTrees.child(threadNodes.get(thread), "registers"), "basic"));
     }
 
     @Override

@@ -34,6 +34,11 @@ public record PlcrashDocument(int version, List<List<Optional<PresetSymbol>>> sy
     }
 
     @Override
+    public Map<String, Long> registers(int thread) {
+        return thread < 0 || thread >= registers.size() ? Map.of() : registers.get(thread);
+    }
+
+    @Override
     public Optional<ThreadTrace> exceptionBacktrace() {
         return exceptionFrames.isEmpty() ? Optional.empty() : Optional.of(new ThreadTrace(EXCEPTION_THREAD_ID,
                 Optional.of(EXCEPTION_THREAD_NAME), false, exceptionFrames));

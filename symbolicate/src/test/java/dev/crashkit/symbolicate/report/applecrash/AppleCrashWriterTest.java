@@ -91,6 +91,15 @@ class AppleCrashWriterTest {
     }
 
     @Test
+    void textWithHeaderOfAnotherBugTypeIsRefused() throws Exception {
+        String text = "{\"bug_type\":\"288\"}\n" + ReportCorpus.text(ReportCorpus.path(
+                "apple-crash-report-parser/fixtures/handcrafted.txt"));
+        var e = org.junit.jupiter.api.Assertions.assertThrows(dev.crashkit.symbolicate.report.ReportException.class,
+                () -> ReportFormats.standard().read("hang.txt", text.getBytes(StandardCharsets.UTF_8)));
+        assertEquals("hang.txt: not a crash report (bug_type 288)", e.getMessage());
+    }
+
+    @Test
     void crlfLineEndingsSurvive() throws Exception {
         Path p = ReportCorpus.path("apple-crash-report-parser/fixtures/handcrafted.txt");
         String crlf = ReportCorpus.text(p).replace("\n", "\r\n");

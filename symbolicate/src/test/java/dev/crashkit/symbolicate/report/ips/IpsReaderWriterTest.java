@@ -80,6 +80,12 @@ class IpsReaderWriterTest {
         assertEquals(Optional.of("abort() called"), c.reason());
 
         assertEquals(Optional.of("com.apple.main-thread"), p.document().queue(0));
+        var regs = p.document().registers(0);
+        assertEquals(List.of("x0", "x1", "x2", "lr", "cpsr", "fp", "sp", "esr", "pc", "far"), List.copyOf(regs.keySet()));
+        assertEquals(6171092816L, regs.get("x2"));
+        assertEquals(2449473542L, regs.get("esr"));
+        assertEquals(4294983476L, regs.get("pc"));
+        assertTrue(p.document().registers(1).isEmpty());
         assertEquals(Optional.empty(), p.document().presetSymbol(0, 0));
         assertEquals(Optional.of(PresetSymbol.of("main", 44)), p.document().presetSymbol(0, 1));
         PresetSymbol helper = p.document().presetSymbol(1, 1).orElseThrow();

@@ -42,6 +42,30 @@ class KSCrashTextTwinTest {
         assertEquals(String.join("\n", expImages), String.join("\n", imageLines(actual)), name + " images");
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {"Abort", "BadPointer", "CorruptMemory", "StackOverflow", "Zombie"})
+    // NSException.json has no registers (KSCrash's text then prints zeros), so it is not in this list.
+    void crashedThreadRegistersMatchTextDump(String name) throws Exception {
+        ParsedReport parsed = ReportCorpus.read(ReportCorpus.path("kscrash/example-reports/" + name + ".json"));
+        String text = ReportCorpus.text(ReportCorpus.path("kscrash/example-reports/" + name + ".txt"));
+        int crashed = -1;
+        for (int t = 0; t < parsed.model().threads().size(); t++) {
+            if (parsed.model().threads().get(t).crashed()) {
+                crashed = t;
+            }
+        }
+        java.util.Map<String, Long> regs = parsed.document().registers(crashed);
+        String dump = text.substring(text.indexOf("crashed with ARM Thread State:"), text.indexOf("Binary Images:"));
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("(\\w+): (0x[0-9a-f]+)").matcher(dump);
+        int n = 0;
+        while (m.find()) {
+            assertEquals(Long.parseLong(m.group(2).substring(2), 16), regs.get(m.group(1)), name + " " + m.group(1));
+            n++;
+        }
+        assertEquals(n, regs.size(), name + " register count");
+        assertFalse(regs.isEmpty());
+    }
+
     /** Thread headers and frame lines before the register dump / image list. */
     static List<String> threadLines(String text) {
         List<String> out = new ArrayList<>();

@@ -39,6 +39,9 @@ class PlcrashCorpusTest {
             assertEquals(Long.parseLong(c[1]), crashed.id(), c[0] + " crashed thread");
             assertEquals(Integer.parseInt(c[2]), crashed.frames().size(), c[0] + " frames");
             assertEquals(Integer.parseInt(c[3]), keptImageCount(parsed), c[0] + " binaries");
+            // x86_64 reports: the crashed thread's rip is its first frame.
+            int idx = m.threads().indexOf(crashed);
+            assertEquals(crashed.frames().get(0).address(), parsed.document().registers(idx).get("rip"), c[0]);
         }
     }
 
