@@ -42,7 +42,7 @@ class JsonShapeFuzzTest {
         Random rnd = new Random(0xC0FFEEL ^ file.hashCode());
         ReportFormats formats = ReportFormats.standard();
         assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
-            for (int i = 0; i < 300; i++) {
+            for (int i = 0; i < 120; i++) {
                 JsonNode tree = original.deepCopy();
                 for (int k = 0; k < 1 + rnd.nextInt(3); k++) {
                     mutate(tree, rnd);

@@ -24,10 +24,10 @@ public final class AppleCrashReader implements ReportReader {
     /** Lines longer than this are kept but never matched against the line patterns. */
     static final int MAX_PARSED_LINE = 8192;
 
-    private static final Pattern THREAD_NAME = Pattern.compile("^Thread (\\d{1,6}) name:\\s*(.*?)\\s*$");
+    private static final Pattern THREAD_NAME = Pattern.compile("^Thread (\\d{1,6}) name:(.*)$");
     private static final Pattern THREAD = Pattern.compile("^Thread (\\d{1,6})( Crashed)?:(.*)$");
-    private static final Pattern THREAD_STATE = Pattern.compile("^Thread (\\d{1,6}) crashed with .*State.*:\\s*$");
-    private static final Pattern HEADER = Pattern.compile("^([A-Za-z][A-Za-z0-9 /_()-]{0,60}?):\\s*(.*?)\\s*$");
+    private static final Pattern THREAD_STATE = Pattern.compile("^Thread (\\d{1,6}) crashed with ");
+    private static final Pattern HEADER = Pattern.compile("^([A-Za-z][A-Za-z0-9 /_()-]{0,60}?):(.*)$");
     private static final Pattern TEXT_MARKERS = Pattern.compile(
             "(?m)^(Incident Identifier:|Process:|Hardware Model:|Binary Images:|Exception Type:|Thread \\d+)");
 
@@ -81,11 +81,11 @@ public final class AppleCrashReader implements ReportReader {
             }
             Matcher m;
             if ((m = THREAD_NAME.matcher(line)).matches()) {
-                names.put(Integer.parseInt(m.group(1)), m.group(2));
+                names.put(Integer.parseInt(m.group(1)), m.group(2).strip());
                 section = Section.OTHER;
                 continue;
             }
-            if ((m = THREAD_STATE.matcher(line)).matches()) {
+            if ((m = THREAD_STATE.matcher(line)).lookingAt() && line.contains("State") && line.strip().endsWith(":")) {
                 regs = registers.computeIfAbsent(Integer.parseInt(m.group(1)), k -> new LinkedHashMap<>());
                 section = Section.STATE;
                 continue;
@@ -172,9 +172,10 @@ public final class AppleCrashReader implements ReportReader {
         Matcher m = HEADER.matcher(line);
         if (m.matches() && !line.startsWith(" ") && !line.startsWith("\t")) {
             String key = m.group(1).trim();
-            header.putIfAbsent(key, m.group(2));
+            String value = m.group(2).strip();
+            header.putIfAbsent(key, value);
             // "Application Specific Information:" and similar continue on the following lines.
-            return m.group(2).isEmpty() ? key : null;
+            return value.isEmpty() ? key : null;
         }
         return null;
     }

@@ -14,28 +14,25 @@ import java.util.regex.Pattern;
 /** Parsers for the single-line shapes of a text report: frame lines and binary image lines. */
 final class TextLineParsers {
 
-    /** {@code idx  module  0xADDR  tail}; the module column may hold spaces, a TAB may end it. */
-    private static final Pattern FRAME = Pattern.compile(
-            "^(\\d{1,6})[ \\t]+(.*?)[ \\t]+(0x[0-9a-fA-F]{1,16})(?:[ \\t]+(.*?))?[ \\t]*$");
     /** {@code 0xLOAD + OFFSET} optionally followed by KSCrash's {@code (symbol + offset)}. */
     private static final Pattern LOAD_PLUS = Pattern.compile(
-            "^0x([0-9a-fA-F]{1,16}) \\+ (\\d{1,20})(?:\\s+\\((.*) \\+ (\\d{1,20})\\))?$");
+            "^0x([0-9a-fA-F]{1,16}) \\+ (\\d{1,20})(?:\\s{1,8}\\((.*) \\+ (\\d{1,20})\\))?$");
     /** {@code symbol + offset} with an optional {@code (file:line)} tail. */
     private static final Pattern SYMBOL_PLUS = Pattern.compile(
-            "^(.+?) \\+ (\\d{1,20})(?:\\s+\\(([^()]+):(\\d{1,9})(?::\\d{1,9})?\\))?$");
+            "^(.+?) \\+ (\\d{1,20})(?:\\s{1,8}\\(([^()]+):(\\d{1,9})(?::\\d{1,9})?\\))?$");
     /** {@code symbol (file:line)} without an offset. */
     private static final Pattern SYMBOL_FILE = Pattern.compile(
-            "^(.+?)\\s+\\(([^()]+):(\\d{1,9})(?::\\d{1,9})?\\)$");
+            "^(.+?)\\s{1,8}\\(([^()]+):(\\d{1,9})(?::\\d{1,9})?\\)$");
     /** Xcode's {@code (in Module)} after a symbol. */
-    private static final Pattern IN_MODULE = Pattern.compile("\\s+\\(in [^()]*\\)$");
+    private static final Pattern IN_MODULE = Pattern.compile("\\s{1,8}\\(in [^()]{0,256}\\)$");
 
     /** {@code 0xSTART - 0xEND [+]name [arch] [(version)] <uuid> path}. */
     private static final Pattern IMAGE = Pattern.compile(
-            "^\\s*(0x[0-9a-fA-F]{1,16})\\s*-\\s*(0x[0-9a-fA-F]{1,16})\\s+(\\+)?(.+?)\\s+(\\S+)"
-                    + "(?:\\s+\\(([^)]*)\\))?\\s+<([0-9a-fA-F-]{0,40})>\\s*(.*?)\\s*$");
+            "^\\s*(0x[0-9a-fA-F]{1,16})\\s*-\\s*(0x[0-9a-fA-F]{1,16})\\s{1,40}(\\+)?(.+?)\\s{1,8}(\\S{1,64})"
+                    + "(?:\\s{1,8}\\(([^)]{0,80})\\))?\\s{1,8}<([0-9a-fA-F-]{0,40})>(.*)$");
     /** Image lines whose name is followed only by the uuid. */
     private static final Pattern IMAGE_NO_ARCH = Pattern.compile(
-            "^\\s*(0x[0-9a-fA-F]{1,16})\\s*-\\s*(0x[0-9a-fA-F]{1,16})\\s+(\\+)?(.+?)\\s+<([0-9a-fA-F-]{0,40})>\\s*(.*?)\\s*$");
+            "^\\s*(0x[0-9a-fA-F]{1,16})\\s*-\\s*(0x[0-9a-fA-F]{1,16})\\s{1,40}(\\+)?(.+?)\\s{1,8}<([0-9a-fA-F-]{0,40})>(.*)$");
     private static final Pattern ARCH = Pattern.compile(
             "arm64e?|arm64_32|arm64v8|armv[4-8][a-z]*|arm|x86_64h?|i386|ppc(64)?|x86", Pattern.CASE_INSENSITIVE);
 
@@ -44,18 +41,49 @@ final class TextLineParsers {
     private TextLineParsers() {
     }
 
+    /**
+     * {@code idx  module  0xADDR  tail}: the module column may hold spaces and end in a TAB; the
+     * address is the first {@code 0x} token after it. Scanned by hand, in linear time.
+     */
     static Optional<FrameLine> frame(int lineIndex, String line) {
-        Matcher m = FRAME.matcher(line);
-        if (!m.matches()) {
+        int n = line.length();
+        int i = 0;
+        while (i < n && i < 7 && Character.isDigit(line.charAt(i))) {
+            i++;
+        }
+        if (i == 0 || i > 6 || i == n || !blank(line.charAt(i))) {
             return Optional.empty();
         }
-        int index = Integer.parseInt(m.group(1));
-        OptionalLong address = JsonTrees.parseUnsigned(m.group(3));
+        int index = Integer.parseInt(line.substring(0, i));
+        int moduleStart = skipBlank(line, i);
+        int tok = moduleStart;
+        int addrStart = -1;
+        int addrEnd = -1;
+        boolean firstToken = true;
+        while (tok < n) {
+            int end = tok;
+            while (end < n && !blank(line.charAt(end))) {
+                end++;
+            }
+            if (!firstToken && isAddress(line, tok, end)) {
+                addrStart = tok;
+                addrEnd = end;
+                break;
+            }
+            firstToken = false;
+            tok = skipBlank(line, end);
+        }
+        if (addrStart < 0) {
+            return Optional.empty();
+        }
+        OptionalLong address = JsonTrees.parseUnsigned(line.substring(addrStart, addrEnd));
         if (address.isEmpty()) {
             return Optional.empty();
         }
-        String tail = m.group(4) == null ? "" : m.group(4);
-        int tailColumn = m.group(4) == null ? m.end(3) : m.start(4);
+        int tailStart = skipBlank(line, addrEnd);
+        String tail = line.substring(tailStart).strip();
+        int tailColumn = tail.isEmpty() ? addrEnd : tailStart;
+        String module = line.substring(moduleStart, addrStart).strip();
         OptionalLong load = OptionalLong.empty();
         Optional<PresetSymbol> symbol = Optional.empty();
         Matcher lp = LOAD_PLUS.matcher(tail);
@@ -76,8 +104,34 @@ final class TextLineParsers {
             symbol = Optional.of(new PresetSymbol(stripInModule(tail), OptionalLong.empty(), Optional.empty(),
                     OptionalInt.empty()));
         }
-        return Optional.of(new FrameLine(lineIndex, lineIndex, index, m.group(2).trim(), address.getAsLong(), tailColumn,
+        return Optional.of(new FrameLine(lineIndex, lineIndex, index, module, address.getAsLong(), tailColumn,
                 load, symbol));
+    }
+
+    private static boolean blank(char c) {
+        return c == ' ' || c == '\t';
+    }
+
+    private static int skipBlank(String s, int from) {
+        int i = from;
+        while (i < s.length() && blank(s.charAt(i))) {
+            i++;
+        }
+        return i;
+    }
+
+    /** {@code 0x} and 1 to 16 hex digits, nothing else, in {@code [from, to)}. */
+    private static boolean isAddress(String s, int from, int to) {
+        int len = to - from;
+        if (len < 3 || len > 18 || s.charAt(from) != '0' || s.charAt(from + 1) != 'x') {
+            return false;
+        }
+        for (int i = from + 2; i < to; i++) {
+            if (Character.digit(s.charAt(i), 16) < 0) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static String stripInModule(String symbol) {
@@ -118,12 +172,12 @@ final class TextLineParsers {
                 name = name + " " + arch;
             }
             return build(lineIndex, m.group(1), m.group(2), m.group(3) != null, name, archOut, version,
-                    m.group(7), m.group(8));
+                    m.group(7), m.group(8).strip());
         }
         Matcher n = IMAGE_NO_ARCH.matcher(line);
         if (n.matches()) {
             return build(lineIndex, n.group(1), n.group(2), n.group(3) != null, n.group(4), Optional.empty(),
-                    Optional.empty(), n.group(5), n.group(6));
+                    Optional.empty(), n.group(5), n.group(6).strip());
         }
         return Optional.empty();
     }
