@@ -44,9 +44,11 @@ public final class JsonTrees {
             }
             return node;
         } catch (JsonProcessingException e) {
-            throw new ReportException(source + ": invalid JSON in " + what + " at line "
-                    + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr()
-                    + ": " + e.getOriginalMessage().lines().findFirst().orElse(""), e);
+            // Constraint violations (nesting depth, number length) may come without a location.
+            String where = e.getLocation() == null ? "" : " at line " + e.getLocation().getLineNr() + ", column "
+                    + e.getLocation().getColumnNr();
+            String why = e.getOriginalMessage() == null ? "" : e.getOriginalMessage().lines().findFirst().orElse("");
+            throw new ReportException(source + ": invalid JSON in " + what + where + ": " + why, e);
         } catch (IOException e) {
             throw new ReportException(source + ": cannot read " + what + ": " + e.getMessage(), e);
         }

@@ -47,6 +47,13 @@ public final class ReportFormats {
                 new PlcrashReader(), new SentryReader()));
     }
 
+    /** A copy that also reads {@code reader}'s format (replacing a reader of the same format). */
+    public ReportFormats with(ReportReader reader) {
+        List<ReportReader> all = new java.util.ArrayList<>(readers.values());
+        all.add(reader);
+        return new ReportFormats(all);
+    }
+
     /** Reads a report file, detecting its format. */
     public ParsedReport read(Path file) throws ReportException {
         String source = file.toString();

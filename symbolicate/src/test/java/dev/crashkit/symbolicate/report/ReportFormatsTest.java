@@ -57,6 +57,33 @@ class ReportFormatsTest {
     }
 
     @Test
+    void deepNestingIsAReportException() {
+        String deep = "{\"a\":".repeat(20000) + "1" + "}".repeat(20000);
+        ReportException e = assertThrows(ReportException.class, () -> detect(deep));
+        assertEquals(true, e.getMessage().startsWith("x: invalid JSON in report"), e.getMessage());
+    }
+
+    @Test
+    void extraReaderForAFormat() throws Exception {
+        ReportReader fake = new ReportReader() {
+            @Override
+            public ReportFormat format() {
+                return ReportFormat.CRASHREPORT;
+            }
+
+            @Override
+            public ParsedReport read(String source, byte[] data) throws ReportException {
+                throw new ReportException(source + ": seen");
+            }
+        };
+        byte[] data = "{\"format\":\"crashreport/1\"}".getBytes(StandardCharsets.UTF_8);
+        assertEquals("c: no reader for crashreport reports",
+                assertThrows(ReportException.class, () -> ReportFormats.standard().read("c", data)).getMessage());
+        assertEquals("c: seen",
+                assertThrows(ReportException.class, () -> ReportFormats.standard().with(fake).read("c", data)).getMessage());
+    }
+
+    @Test
     void missingFileIsAReportException(@TempDir Path tmp) {
         Path missing = tmp.resolve("nope.crash");
         ReportException e = assertThrows(ReportException.class, () -> ReportFormats.standard().read(missing));

@@ -82,8 +82,8 @@ public final class IpsReader implements ReportReader {
             List<Integer> pos = new ArrayList<>();
             frames(source, "threads[" + t + "].frames", JsonTrees.array(tn, "frames"), images, frames, pos);
             boolean crashed = JsonTrees.bool(tn, "triggered") || (faulting.isPresent() && faulting.getAsLong() == t);
-            long id = JsonTrees.unsigned(tn, "id").orElse(t);
-            threads.add(new ThreadTrace(id, JsonTrees.text(tn, "name"), crashed, frames));
+            // Apple numbers threads by position ("Thread 0", faultingThread); the kernel thread "id" stays in the body.
+            threads.add(new ThreadTrace(t, JsonTrees.text(tn, "name"), crashed, frames));
             positions.add(pos);
         }
         List<Frame> excFrames = new ArrayList<>();

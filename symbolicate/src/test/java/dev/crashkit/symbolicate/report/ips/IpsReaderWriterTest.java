@@ -62,7 +62,8 @@ class IpsReaderWriterTest {
 
         assertEquals(2, m.threads().size());
         ThreadTrace t0 = m.threads().get(0);
-        assertEquals(1001L, t0.id());
+        assertEquals(0L, t0.id());
+        assertEquals(1, m.threads().get(1).id());
         assertTrue(t0.crashed());
         assertEquals(List.of(DEMO_BASE + 16180, DEMO_BASE + 16224, DYLD_BASE + 24800),
                 t0.frames().stream().map(f -> f.address()).toList());
