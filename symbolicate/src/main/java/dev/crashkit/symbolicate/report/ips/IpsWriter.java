@@ -18,8 +18,9 @@ import java.util.Optional;
 /**
  * Writes an {@code .ips} report back, symbolicated as Xcode does: each named frame gets
  * {@code symbol}, {@code symbolLocation} (offset from the symbol's start) and, with line info,
- * {@code sourceFile}/{@code sourceLine}; calls inlined into a frame become frames of their own marked
- * {@code "inline": true} just before it, with the same image index and offset. The header line is
+ * {@code sourceFile}/{@code sourceLine} (file name only); calls inlined into a frame become frames of
+ * their own marked {@code "inline": true} just before it, with the same image index and offset (the
+ * shape of Apple's reports, e.g. lldb's {@code a.out.inline.ips} test input). The header line is
  * written byte for byte; the body is the same JSON tree pretty-printed (every other field kept, in order).
  */
 public final class IpsWriter {
@@ -102,11 +103,8 @@ public final class IpsWriter {
 
     private static void name(ObjectNode n, SymbolicatedFrame sf) {
         n.put("symbol", sf.symbol().orElseThrow());
-        if (sf.inlined()) {
-            n.remove("symbolLocation");
-        } else {
-            n.put("symbolLocation", sf.offset());
-        }
+        // Inline frames carry a symbolLocation too (as in lldb's a.out.inline.ips test input).
+        n.put("symbolLocation", sf.offset());
         if (sf.file().isPresent()) {
             n.put("sourceFile", SymbolicatedFrames.fileName(sf.file().get()));
             if (sf.line().isPresent()) {

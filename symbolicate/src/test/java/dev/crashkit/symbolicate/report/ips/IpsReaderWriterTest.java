@@ -127,6 +127,7 @@ class IpsReaderWriterTest {
         assertEquals(0, inl.get("imageIndex").asInt());
         assertEquals("helper.h", inl.get("sourceFile").asText());
         assertEquals(3, inl.get("sourceLine").asInt());
+        assertEquals(4, inl.get("symbolLocation").asInt());
         JsonNode concrete = frames.get(1);
         assertFalse(concrete.has("inline"));
         assertEquals("crashingFunction", concrete.get("symbol").asText());
