@@ -103,6 +103,11 @@ class AppleCrashSnapshotTest {
         if (snap.has("code_type")) {
             assertEquals(snap.get("code_type").asText(), doc.header().get("Code Type"));
         }
+        if (doc.header().containsKey("Report Version")) {
+            assertEquals(snap.get("report_version").asText(), doc.header().get("Report Version"));
+        }
+        String incident = doc.header().getOrDefault("Incident Identifier", "00000000-0000-0000-0000-000000000000");
+        assertEquals(snap.get("incident_identifier").asText(), incident.toLowerCase(java.util.Locale.ROOT));
         if (snap.has("path")) {
             assertEquals(snap.get("path").asText(), doc.header().get("Path"));
         }
