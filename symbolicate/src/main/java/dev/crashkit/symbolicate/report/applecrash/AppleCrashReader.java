@@ -129,7 +129,6 @@ public final class AppleCrashReader implements ReportReader {
                 }
                 case IMAGES -> TextLineParsers.image(i, line).ifPresent(images::add);
                 case OTHER -> { }
-                default -> throw new IllegalStateException(section.name());
             }
         }
         if (threads.isEmpty() && images.isEmpty() && header.isEmpty()) {

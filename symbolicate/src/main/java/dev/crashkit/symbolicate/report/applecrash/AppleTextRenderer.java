@@ -33,6 +33,12 @@ public final class AppleTextRenderer {
                 .orElse(false);
         StringBuilder sb = new StringBuilder();
         header(sb, r);
+        doc.exceptionBacktrace().ifPresent(exc -> {
+            sb.append("\nLast Exception Backtrace:\n");
+            for (int f = 0; f < exc.frames().size(); f++) {
+                sb.append(frameLine(r, f, exc.frames().get(f), Optional.empty(), narrow)).append('\n');
+            }
+        });
         for (int t = 0; t < r.threads().size(); t++) {
             ThreadTrace th = r.threads().get(t);
             sb.append('\n');
