@@ -1,0 +1,95 @@
+package dev.crashkit.symbolicate.format.macho;
+
+import dev.crashkit.symbolicate.format.FileBytes;
+import dev.crashkit.symbolicate.format.KaitaiGuard;
+import dev.crashkit.symbolicate.format.ObjectFormatException;
+import dev.crashkit.symbolicate.format.kaitai.MachOFat;
+import io.kaitai.struct.ByteBufferKaitaiStream;
+import java.nio.ByteBuffer;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/** A Mach-O file on disk: either one thin image or a universal (fat) file with several slices. */
+public final class MachOFile {
+    private final Path path;
+    private final List<MachOImage> slices;
+    private final boolean fat;
+
+    private MachOFile(Path path, List<MachOImage> slices, boolean fat) {
+        this.path = path;
+        this.slices = List.copyOf(slices);
+        this.fat = fat;
+    }
+
+    /** True when the first bytes are a thin Mach-O or a fat header (Java class files excluded). */
+    public static boolean matches(byte[] head) {
+        if (head.length < 8) {
+            return false;
+        }
+        int be = ((head[0] & 0xff) << 24) | ((head[1] & 0xff) << 16) | ((head[2] & 0xff) << 8) | (head[3] & 0xff);
+        switch (be) {
+            case 0xfeedface: case 0xfeedfacf: case 0xcefaedfe: case 0xcffaedfe:
+                return true;
+            case 0xcafebabe: case 0xcafebabf:
+                // Java class files share 0xcafebabe; their next word (version) is far above any arch count.
+                int n = ((head[4] & 0xff) << 24) | ((head[5] & 0xff) << 16) | ((head[6] & 0xff) << 8) | (head[7] & 0xff);
+                return n > 0 && n <= 64;
+            default:
+                return false;
+        }
+    }
+
+    /** Opens and parses headers and load commands of every slice. */
+    public static MachOFile open(Path path) throws ObjectFormatException {
+        ByteBuffer all = FileBytes.map(path);
+        if (all.capacity() < 8) {
+            throw new ObjectFormatException(path + ": " + all.capacity() + " bytes is too short for a Mach-O header");
+        }
+        byte[] head = new byte[8];
+        all.duplicate().get(head);
+        if (!matches(head)) {
+            throw new ObjectFormatException(path + ": not a Mach-O file (unknown magic)");
+        }
+        int magic = all.duplicate().order(java.nio.ByteOrder.BIG_ENDIAN).getInt(0);
+        if (magic != 0xcafebabe && magic != 0xcafebabf) {
+            return new MachOFile(path, List.of(MachOImage.parse(path, 0, all)), false);
+        }
+        MachOFat fatHeader = KaitaiGuard.parse(path, "fat header", () -> new MachOFat(new ByteBufferKaitaiStream(all.duplicate())));
+        List<long[]> ranges = new ArrayList<>();
+        if (fatHeader.archs32() != null) {
+            fatHeader.archs32().forEach(a -> ranges.add(new long[] {a.offset64(), a.size64()}));
+        }
+        if (fatHeader.archs64() != null) {
+            fatHeader.archs64().forEach(a -> ranges.add(new long[] {a.offset64(), a.size64()}));
+        }
+        List<MachOImage> slices = new ArrayList<>();
+        for (long[] r : ranges) {
+            if (r[0] < 0 || r[1] < 0 || r[0] > all.capacity() || r[1] > all.capacity() - r[0]) {
+                throw new ObjectFormatException(path + ": fat slice at offset " + r[0] + " (" + r[1]
+                        + " bytes) lies outside the file (" + all.capacity() + " bytes): truncated");
+            }
+            ByteBuffer slice = all.duplicate().position((int) r[0]).limit((int) (r[0] + r[1])).slice();
+            slices.add(MachOImage.parse(path, r[0], slice));
+        }
+        return new MachOFile(path, slices, true);
+    }
+
+    public Path path() {
+        return path;
+    }
+
+    public boolean isFat() {
+        return fat;
+    }
+
+    public List<MachOImage> slices() {
+        return slices;
+    }
+
+    /** The slice whose LC_UUID equals {@code id}. */
+    public Optional<MachOImage> sliceWithUuid(dev.crashkit.symbolicate.model.DebugId id) {
+        return slices.stream().filter(s -> s.uuid().map(id::equals).orElse(false)).findFirst();
+    }
+}

@@ -1,0 +1,96 @@
+package dev.crashkit.symbolicate.symbolize;
+
+import dev.crashkit.symbolicate.format.macho.Segment;
+import dev.crashkit.symbolicate.model.Image;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Finds the report image holding a runtime address. Ranges come from the report
+ * ({@code [load, load + size)}) or, when it gives no size, from the matched file's segments
+ * moved by the slide. Built once per report; ranges sorted for binary search.
+ */
+final class ImageResolver {
+    private final long[] starts;
+    private final long[] ends;
+    private final int[] owners;
+    private final List<Image> images;
+    private final boolean[] bounded;
+
+    ImageResolver(List<Image> images, List<Optional<DebugModule>> modules, long[] slides) {
+        this.images = images;
+        this.bounded = new boolean[images.size()];
+        List<long[]> ranges = new ArrayList<>();
+        for (int i = 0; i < images.size(); i++) {
+            Image img = images.get(i);
+            if (img.size().isPresent() && img.size().getAsLong() > 0) {
+                ranges.add(new long[] {img.loadAddress(), img.loadAddress() + img.size().getAsLong(), i});
+                bounded[i] = true;
+            } else if (modules.get(i).isPresent()) {
+                for (Segment s : modules.get(i).get().segments()) {
+                    long start = s.vmaddr() + slides[i];
+                    ranges.add(new long[] {start, start + s.vmsize(), i});
+                }
+                bounded[i] = true;
+            }
+        }
+        ranges.sort((a, b) -> Long.compareUnsigned(a[0], b[0]));
+        starts = ranges.stream().mapToLong(r -> r[0]).toArray();
+        ends = ranges.stream().mapToLong(r -> r[1]).toArray();
+        owners = ranges.stream().mapToInt(r -> (int) r[2]).toArray();
+    }
+
+    /**
+     * Index of the image holding {@code address}, or -1. When no known range holds it, the
+     * nearest image below it whose extent is unknown (no size, no debug file) is assumed.
+     */
+    int find(long address) {
+        int j = lastStartAtOrBelow(address);
+        // Ranges of different images do not overlap in a sane report, but segments of one image
+        // can leave gaps; looking a few ranges back covers both without a full scan.
+        for (int i = j; i >= 0 && i >= j - 8; i--) {
+            if (Long.compareUnsigned(address, ends[i]) < 0) {
+                return owners[i];
+            }
+        }
+        int best = -1;
+        for (int i = 0; i < images.size(); i++) {
+            long load = images.get(i).loadAddress();
+            if (!bounded[i] && Long.compareUnsigned(load, address) <= 0
+                    && (best < 0 || Long.compareUnsigned(load, images.get(best).loadAddress()) > 0)) {
+                best = i;
+            }
+        }
+        if (best >= 0) {
+            // Only if no bounded image starts between it and the address.
+            long load = images.get(best).loadAddress();
+            if (j >= 0 && Long.compareUnsigned(starts[j], load) > 0) {
+                return -1;
+            }
+        }
+        return best;
+    }
+
+    private int lastStartAtOrBelow(long address) {
+        int lo = 0;
+        int hi = starts.length - 1;
+        int found = -1;
+        while (lo <= hi) {
+            int mid = (lo + hi) >>> 1;
+            if (Long.compareUnsigned(starts[mid], address) <= 0) {
+                found = mid;
+                lo = mid + 1;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        return found;
+    }
+
+    @Override
+    public String toString() {
+        return "ImageResolver" + Arrays.toString(starts);
+    }
+}

@@ -1,0 +1,123 @@
+package dev.crashkit.symbolicate.symbolize;
+
+import dev.crashkit.symbolicate.demangle.DemangleStyle;
+import dev.crashkit.symbolicate.demangle.Demanglers;
+import dev.crashkit.symbolicate.format.macho.CpuType;
+import dev.crashkit.symbolicate.model.CrashReport;
+import dev.crashkit.symbolicate.model.DebugId;
+import dev.crashkit.symbolicate.model.Frame;
+import dev.crashkit.symbolicate.model.Image;
+import dev.crashkit.symbolicate.model.ThreadTrace;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.OptionalLong;
+
+/**
+ * Symbolicates crash reports against the debug files of a {@link ModuleCache}. Stateless apart
+ * from the cache, so one instance serves many reports (and threads).
+ */
+public final class Symbolizer {
+    private final ModuleCache modules;
+    private final Optional<DemangleStyle> demangle;
+
+    /** @param demangle style for {@code symbol}, or empty to print raw linkage names */
+    public Symbolizer(ModuleCache modules, Optional<DemangleStyle> demangle) {
+        this.modules = modules;
+        this.demangle = demangle;
+    }
+
+    public SymbolicatedReport symbolicate(CrashReport report) {
+        List<Image> images = report.images();
+        int n = images.size();
+        List<Optional<DebugModule>> loaded = new ArrayList<>(n);
+        List<ImageStatus> statuses = new ArrayList<>(n);
+        long[] slides = new long[n];
+        for (int i = 0; i < n; i++) {
+            Image img = images.get(i);
+            ImageStatus status = match(img);
+            statuses.add(status);
+            Optional<DebugModule> m = status.status() == ImageStatus.Status.OK
+                    ? modules.get(img.id().get()).module() : Optional.empty();
+            loaded.add(m);
+            slides[i] = img.slide().isPresent() ? img.slide().getAsLong()
+                    : img.loadAddress() - m.map(DebugModule::textVmaddr).orElse(0L);
+        }
+        ImageResolver resolver = new ImageResolver(images, loaded, slides);
+        long mask = CpuType.addressMask(report.process().arch()
+                .or(() -> images.stream().flatMap(i -> i.arch().stream()).findFirst()).orElse(null));
+        List<SymbolicatedThread> threads = new ArrayList<>();
+        for (ThreadTrace t : report.threads()) {
+            List<SymbolicatedFrame> out = new ArrayList<>();
+            for (int fi = 0; fi < t.frames().size(); fi++) {
+                Frame f = t.frames().get(fi);
+                out.addAll(frame(fi, f, mask, resolver, images, loaded, slides));
+            }
+            threads.add(new SymbolicatedThread(t, out));
+        }
+        return new SymbolicatedReport(report, statuses, threads);
+    }
+
+    private ImageStatus match(Image img) {
+        if (img.id().isEmpty() || img.id().get().isZero()) {
+            return new ImageStatus(img, Optional.empty(), ImageStatus.Status.NO_UUID,
+                    Optional.of("the report gives no UUID for this image"));
+        }
+        DebugId id = img.id().get();
+        ModuleCache.Loaded l = modules.get(id);
+        if (l.module().isPresent()) {
+            return new ImageStatus(img, Optional.of(l.module().get().file()), ImageStatus.Status.OK, Optional.empty());
+        }
+        if (l.error().isPresent()) {
+            return new ImageStatus(img, Optional.empty(), ImageStatus.Status.UNREADABLE, l.error());
+        }
+        List<DebugFileIndex.Entry> sameName = modules.index().findByName(img.name());
+        if (!sameName.isEmpty()) {
+            DebugFileIndex.Entry e = sameName.get(0);
+            return new ImageStatus(img, Optional.empty(), ImageStatus.Status.UUID_MISMATCH,
+                    Optional.of(e.file() + " (" + e.arch() + ") has UUID " + e.id() + ", the report wants " + id));
+        }
+        return new ImageStatus(img, Optional.empty(), ImageStatus.Status.NO_DEBUG_FILE,
+                Optional.of("no debug file with UUID " + id));
+    }
+
+    private List<SymbolicatedFrame> frame(int index, Frame f, long mask, ImageResolver resolver, List<Image> images,
+                                    List<Optional<DebugModule>> loaded, long[] slides) {
+        long pc = f.address() & mask;
+        // A return address points after the call; the call itself is one byte earlier.
+        long lookup = f.returnAddress() && pc != 0 ? pc - 1 : pc;
+        int ii = resolver.find(lookup);
+        if (ii < 0) {
+            return List.of(new SymbolicatedFrame(index, f.address(), Optional.empty(), OptionalLong.empty(),
+                    Optional.empty(), Optional.empty(), Optional.empty(), OptionalLong.empty(), 0, Optional.empty(),
+                    OptionalInt.empty(), OptionalInt.empty(), false, FrameStatus.NO_IMAGE, Optional.empty()));
+        }
+        Image img = images.get(ii);
+        long imageOffset = pc - img.loadAddress();
+        Optional<DebugModule> m = loaded.get(ii);
+        if (m.isEmpty()) {
+            return List.of(unnamed(index, f, img, imageOffset, FrameStatus.NO_DEBUG_FILE));
+        }
+        List<ResolvedSymbol> chain = m.get().lookup(lookup - slides[ii]);
+        if (chain.isEmpty()) {
+            return List.of(unnamed(index, f, img, imageOffset, FrameStatus.NO_SYMBOL));
+        }
+        List<SymbolicatedFrame> out = new ArrayList<>(chain.size());
+        for (ResolvedSymbol r : chain) {
+            long symbolAddress = r.start() + slides[ii];
+            String symbol = demangle.map(style -> Demanglers.demangle(r.name(), style)).orElse(r.name());
+            out.add(new SymbolicatedFrame(index, f.address(), Optional.of(img.name()),
+                    OptionalLong.of(img.loadAddress()), img.id(), Optional.of(symbol), Optional.of(r.name()),
+                    OptionalLong.of(symbolAddress), pc - symbolAddress, r.file(), r.line(), r.column(), r.inlined(),
+                    FrameStatus.SYMBOLICATED, Optional.of(r.source())));
+        }
+        return out;
+    }
+
+    private static SymbolicatedFrame unnamed(int index, Frame f, Image img, long imageOffset, FrameStatus status) {
+        return new SymbolicatedFrame(index, f.address(), Optional.of(img.name()), OptionalLong.of(img.loadAddress()),
+                img.id(), Optional.empty(), Optional.empty(), OptionalLong.empty(), imageOffset, Optional.empty(),
+                OptionalInt.empty(), OptionalInt.empty(), false, status, Optional.empty());
+    }
+}

@@ -1,0 +1,90 @@
+package dev.crashkit.symbolicate.symtab;
+
+import dev.crashkit.symbolicate.format.ObjectFormatException;
+import dev.crashkit.symbolicate.format.macho.MachOImage;
+import dev.crashkit.symbolicate.format.macho.NlistEntries;
+import dev.crashkit.symbolicate.format.macho.Section;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Builds the symbol index of a Mach-O image with Apple's rules: only symbols defined in a
+ * section that holds code (no stabs, undefined, absolute or indirect entries, no data symbols: a
+ * frame is never "in" a variable); a symbol covers addresses of its own section only, up to the
+ * next symbol or the next function start; the one leading underscore of C-level names is removed.
+ */
+public final class MachOSymbolTables {
+    private static final int RANK_EXTERNAL = 2;
+    private static final int RANK_LOCAL = 1;
+
+    private MachOSymbolTables() {
+    }
+
+    /**
+     * @param functionStarts ascending link-time function starts to bound functions with; pass the
+     *                       image's own LC_FUNCTION_STARTS or those of the matching binary when
+     *                       {@code image} is a dSYM companion. Empty when unknown.
+     */
+    public static SymbolTable build(MachOImage image, long[] functionStarts) throws ObjectFormatException {
+        NlistEntries nl = image.readSymbols();
+        List<Section> sections = image.sections();
+        long[] bounds = functionStarts;
+        if (bounds.length == 0) {
+            bounds = stabFunctionEnds(nl);
+        }
+        SymbolTableBuilder b = new SymbolTableBuilder();
+        for (int i = 0; i < nl.size(); i++) {
+            if (!nl.isDefinedInSection(i)) {
+                continue;
+            }
+            int ordinal = nl.sections()[i];
+            if (ordinal < 1 || ordinal > sections.size()) {
+                continue;
+            }
+            Section s = sections.get(ordinal - 1);
+            long value = nl.values()[i];
+            String name = nl.names()[i];
+            // A symbol outside its own section (e.g. __mh_execute_header, which points at the
+            // header but claims __text) must not cover anything.
+            if (!s.hasInstructions() || !s.contains(value) || name.isEmpty() || isAssemblerTemporary(name)) {
+                continue;
+            }
+            b.add(stripUnderscore(name), value, s.end(), nl.isExternal(i) ? RANK_EXTERNAL : RANK_LOCAL);
+        }
+        return b.build(bounds);
+    }
+
+    /**
+     * Function ends from N_FUN stab pairs (start entry with the name, end entry with the size),
+     * present in unstripped binaries linked with a debug map. Returned as boundaries.
+     */
+    static long[] stabFunctionEnds(NlistEntries nl) {
+        Map<Long, Long> ends = new HashMap<>();
+        long pendingStart = -1;
+        boolean pending = false;
+        for (int i = 0; i < nl.size(); i++) {
+            if ((nl.types()[i] & 0xff) != NlistEntries.N_FUN) {
+                continue;
+            }
+            if (!nl.names()[i].isEmpty()) {
+                pendingStart = nl.values()[i];
+                pending = true;
+            } else if (pending) {
+                ends.put(pendingStart, pendingStart + nl.values()[i]);
+                pending = false;
+            }
+        }
+        return ends.values().stream().mapToLong(Long::longValue).sorted().toArray();
+    }
+
+    /** {@code ltmp0}-style labels lld leaves for section starts; they name no function. */
+    static boolean isAssemblerTemporary(String name) {
+        return name.startsWith("ltmp");
+    }
+
+    /** Removes the one leading underscore Mach-O adds to C-level names. */
+    public static String stripUnderscore(String name) {
+        return name.startsWith("_") ? name.substring(1) : name;
+    }
+}

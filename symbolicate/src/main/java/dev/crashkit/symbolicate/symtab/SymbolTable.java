@@ -1,0 +1,68 @@
+package dev.crashkit.symbolicate.symtab;
+
+import java.util.Optional;
+
+/**
+ * Address-to-symbol index of one image: sorted primitive arrays searched by binary search.
+ * Each entry covers {@code [start, end)} in link-time addresses; addresses outside every entry
+ * have no symbol. Built once per image and immutable afterwards, so it is safe to share
+ * between threads.
+ */
+public final class SymbolTable {
+    private final long[] starts;
+    private final long[] ends;
+    private final String[] names;
+
+    SymbolTable(long[] starts, long[] ends, String[] names) {
+        this.starts = starts;
+        this.ends = ends;
+        this.names = names;
+    }
+
+    /** An index with no symbols. */
+    public static SymbolTable empty() {
+        return new SymbolTable(new long[0], new long[0], new String[0]);
+    }
+
+    public int size() {
+        return starts.length;
+    }
+
+    /** The symbol covering {@code address}, if any. */
+    public Optional<Symbol> lookup(long address) {
+        int i = indexOf(address);
+        return i < 0 ? Optional.empty() : Optional.of(new Symbol(names[i], starts[i], ends[i]));
+    }
+
+    /** Index of the entry covering {@code address}, or -1. Allocation-free. */
+    public int indexOf(long address) {
+        int lo = 0;
+        int hi = starts.length - 1;
+        int found = -1;
+        while (lo <= hi) {
+            int mid = (lo + hi) >>> 1;
+            if (Long.compareUnsigned(starts[mid], address) <= 0) {
+                found = mid;
+                lo = mid + 1;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        if (found < 0 || Long.compareUnsigned(address, ends[found]) >= 0) {
+            return -1;
+        }
+        return found;
+    }
+
+    public String name(int index) {
+        return names[index];
+    }
+
+    public long start(int index) {
+        return starts[index];
+    }
+
+    public long end(int index) {
+        return ends[index];
+    }
+}
