@@ -41,10 +41,10 @@ public final class ReportFormats {
         }
     }
 
-    /** Every reader of this package. */
+    /** Every reader: ips, Apple text, KSCrash/SentryCrash, PLCrashReporter, Sentry events, crashreport/1. */
     public static ReportFormats standard() {
         return new ReportFormats(List.of(new IpsReader(), new AppleCrashReader(), new KSCrashReader(),
-                new PlcrashReader(), new SentryReader()));
+                new PlcrashReader(), new SentryReader(), new CrashReportJsonReader()));
     }
 
     /** A copy that also reads {@code reader}'s format (replacing a reader of the same format). */
@@ -121,7 +121,7 @@ public final class ReportFormats {
         if (root.has("bug_type")) {
             return ReportFormat.IPS;
         }
-        Optional<String> fmt = JsonTrees.text(root, "format");
+        Optional<String> fmt = JsonTrees.text(root, "schema").or(() -> JsonTrees.text(root, "format"));
         if (fmt.isPresent() && fmt.get().startsWith("crashreport/")) {
             return ReportFormat.CRASHREPORT;
         }

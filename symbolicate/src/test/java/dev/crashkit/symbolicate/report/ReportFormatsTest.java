@@ -39,7 +39,7 @@ class ReportFormatsTest {
     void detectsSmallSamples() throws Exception {
         assertEquals(ReportFormat.IPS, detect("{\"bug_type\":\"309\"}\n{\"threads\":[]}"));
         assertEquals(ReportFormat.APPLE_CRASH, detect("{\"bug_type\":\"109\"}\nIncident Identifier: X\n"));
-        assertEquals(ReportFormat.CRASHREPORT, detect("{\"format\":\"crashreport/1\",\"threads\":[]}"));
+        assertEquals(ReportFormat.CRASHREPORT, detect("{\"schema\":\"crashreport/1\",\"threads\":[]}"));
         assertEquals(ReportFormat.APPLE_CRASH, detect("\uFEFFProcess: a [1]\n"));
     }
 
@@ -76,11 +76,21 @@ class ReportFormatsTest {
                 throw new ReportException(source + ": seen");
             }
         };
-        byte[] data = "{\"format\":\"crashreport/1\"}".getBytes(StandardCharsets.UTF_8);
-        assertEquals("c: no reader for crashreport reports",
-                assertThrows(ReportException.class, () -> ReportFormats.standard().read("c", data)).getMessage());
+        byte[] data = "{\"schema\":\"crashreport/1\"}".getBytes(StandardCharsets.UTF_8);
+        assertEquals("c: no reader for crashreport reports", assertThrows(ReportException.class,
+                () -> new ReportFormats(java.util.List.of()).read("c", data)).getMessage());
         assertEquals("c: seen",
                 assertThrows(ReportException.class, () -> ReportFormats.standard().with(fake).read("c", data)).getMessage());
+    }
+
+    @Test
+    void ownCrashReportJsonThroughTheLeadsReader() throws Exception {
+        Path p = Path.of("testdata/reports/sample-crash.json");
+        org.junit.jupiter.api.Assertions.assertTrue(Files.isRegularFile(p), "missing " + p);
+        ParsedReport parsed = ReportFormats.standard().read(p);
+        assertEquals(ReportFormat.CRASHREPORT, parsed.format());
+        assertEquals(dev.crashkit.symbolicate.report.crashreport.CrashReportJson.read(Files.readString(p), "x"),
+                parsed.model());
     }
 
     @Test
