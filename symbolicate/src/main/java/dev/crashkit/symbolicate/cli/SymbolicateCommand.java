@@ -33,7 +33,7 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 /** The default command: symbolicate one crash report. */
-@Command(name = "symbolicate", mixinStandardHelpOptions = true, subcommands = {AtosCommand.class}, version = "crashkit symbolicate 0.1",
+@Command(name = "symbolicate", mixinStandardHelpOptions = true, subcommands = {AtosCommand.class, DemangleCommand.class}, version = "crashkit symbolicate 0.1",
         description = "Symbolicate a crash report with dSYMs / unstripped binaries matched by UUID.",
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:all frames that have an image were looked up in a debug file",

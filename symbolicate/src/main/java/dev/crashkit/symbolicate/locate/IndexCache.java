@@ -74,7 +74,8 @@ public final class IndexCache {
                         throw new IOException("bad id");
                     }
                     items.add(new Item(s.hasNonNull("member") ? Optional.of(s.get("member").asText()) : Optional.empty(),
-                            new SliceId(id.get(), s.path("arch").asText(), s.path("dsym").asBoolean())));
+                            new SliceId(id.get(), s.path("arch").asText(), s.path("debug_info").asBoolean(),
+                                    SliceId.Container.valueOf(s.path("container").asText()))));
                 }
                 c.entries.put(e.getKey(), new Stamp(v.path("size").asLong(), v.path("mtime").asLong(), items));
             }
@@ -118,7 +119,8 @@ public final class IndexCache {
                 i.member().ifPresent(m -> s.put("member", m));
                 s.put("id", i.slice().id().toString());
                 s.put("arch", i.slice().arch());
-                s.put("dsym", i.slice().dsym());
+                s.put("debug_info", i.slice().debugInfo());
+                s.put("container", i.slice().container().name());
             }
         }
         Path tmp = Files.createTempFile(folder, FILE, ".tmp");

@@ -69,7 +69,8 @@ final class MachOPeek {
         var image = dev.crashkit.symbolicate.format.macho.MachOImage.parse(name, 0, ByteBuffer.wrap(all));
         return new SliceId(image.uuid().orElseThrow(() ->
                 new ObjectFormatException(name + " (" + image.arch() + "): no LC_UUID, cannot be matched")),
-                image.arch(), image.fileType() == dev.crashkit.symbolicate.format.macho.MachOImage.MH_DSYM);
+                image.arch(), image.fileType() == dev.crashkit.symbolicate.format.macho.MachOImage.MH_DSYM,
+                SliceId.Container.MACHO);
     }
 
     private static byte[] concat(byte[] a, byte[] b) {

@@ -3,6 +3,8 @@ package dev.crashkit.symbolicate.symbolize;
 import dev.crashkit.symbolicate.SymbolicationException;
 import dev.crashkit.symbolicate.format.FileBytes;
 import dev.crashkit.symbolicate.format.ObjectFormatException;
+import dev.crashkit.symbolicate.format.elf.ElfArch;
+import dev.crashkit.symbolicate.format.elf.ElfFile;
 import dev.crashkit.symbolicate.format.macho.MachOFile;
 import dev.crashkit.symbolicate.format.macho.MachOImage;
 import dev.crashkit.symbolicate.locate.ArchiveLimits;
@@ -35,7 +37,8 @@ import java.util.Optional;
 public final class DebugFileIndex {
 
     /** One slice of one file (or archive member) that carries an identity. */
-    public record Entry(DebugId id, Path file, String arch, boolean dsym, String name, Optional<ArchiveMember> member) {
+    public record Entry(DebugId id, Path file, String arch, boolean debugInfo, SliceId.Container container, String name,
+                        Optional<ArchiveMember> member) {
         /** Where the bytes are, for messages. */
         public String location() {
             return member.map(Object::toString).orElse(file.toString());
@@ -83,7 +86,7 @@ public final class DebugFileIndex {
             if (Files.isDirectory(root)) {
                 scan.walk(root);
             } else if (!scan.add(root, true)) {
-                throw new SymbolicationException(root + ": not a Mach-O file, dSYM, archive or folder");
+                throw new SymbolicationException(root + ": not a Mach-O or ELF file, dSYM, archive or folder");
             }
         }
         if (options.cache().isPresent()) {
@@ -94,9 +97,10 @@ public final class DebugFileIndex {
             }
         }
         for (Map.Entry<DebugId, List<Entry>> e : scan.byId.entrySet()) {
-            // dSYM companions first: they carry the full symbol table (and DWARF); then by path for stable output.
-            e.getValue().sort(Comparator.comparing((Entry x) -> !x.dsym()).thenComparing(Entry::location));
-            long dsyms = e.getValue().stream().filter(Entry::dsym).count();
+            // Debug files first (dSYM companions, ELF files with DWARF): they carry the full symbol
+            // table and DWARF; then by path for stable output.
+            e.getValue().sort(Comparator.comparing((Entry x) -> !x.debugInfo()).thenComparing(Entry::location));
+            long dsyms = e.getValue().stream().filter(x -> x.debugInfo() && x.container() == SliceId.Container.MACHO).count();
             if (dsyms > 1) {
                 diagnostics.warn("UUID " + e.getKey() + " is in " + dsyms + " dSYMs; using " + e.getValue().get(0).location());
             }
@@ -170,7 +174,8 @@ public final class DebugFileIndex {
             for (IndexCache.Item item : items) {
                 Optional<ArchiveMember> member = item.member().map(m -> new ArchiveMember(file, m));
                 String name = member.map(m -> baseName(m.name())).orElse(baseName(file.toString()));
-                Entry e = new Entry(item.slice().id(), file, item.slice().arch(), item.slice().dsym(), name, member);
+                Entry e = new Entry(item.slice().id(), file, item.slice().arch(), item.slice().debugInfo(),
+                        item.slice().container(), name, member);
                 byId.computeIfAbsent(e.id(), k -> new ArrayList<>()).add(e);
                 byName.computeIfAbsent(name.toLowerCase(Locale.ROOT), k -> new ArrayList<>()).add(e);
             }
@@ -193,7 +198,18 @@ public final class DebugFileIndex {
                         continue;
                     }
                     items.add(new IndexCache.Item(Optional.empty(), new SliceId(slice.uuid().get(), slice.arch(),
-                            slice.fileType() == MachOImage.MH_DSYM)));
+                            slice.fileType() == MachOImage.MH_DSYM, SliceId.Container.MACHO)));
+                }
+                return Optional.of(items);
+            }
+            if (ElfFile.matches(head)) {
+                ElfFile elf = ElfFile.open(file);
+                Optional<DebugId> id = elf.buildId();
+                if (id.isEmpty()) {
+                    diagnostics.warn(file + ": ELF file without a GNU build-id, cannot be matched to a report");
+                } else {
+                    items.add(new IndexCache.Item(Optional.empty(),
+                            new SliceId(id.get(), ElfArch.name(elf.machine()), elf.hasDwarf(), SliceId.Container.ELF)));
                 }
                 return Optional.of(items);
             }

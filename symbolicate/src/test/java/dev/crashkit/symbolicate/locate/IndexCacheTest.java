@@ -32,7 +32,7 @@ class IndexCacheTest {
         // Plant a different answer for the same size+mtime: a second scan must trust the cache (no re-read).
         IndexCache c = IndexCache.open(cacheDir);
         c.put(file, Files.size(file), Files.getLastModifiedTime(file).toMillis(),
-                List.of(new IndexCache.Item(Optional.empty(), new SliceId(FAKE, "arm64", true))));
+                List.of(new IndexCache.Item(Optional.empty(), new SliceId(FAKE, "arm64", true, SliceId.Container.MACHO))));
         c.save();
         DebugFileIndex second = scan(syms, cacheDir);
         assertEquals(1, second.find(FAKE).size());
