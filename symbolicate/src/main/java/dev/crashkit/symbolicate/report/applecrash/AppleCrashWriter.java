@@ -74,6 +74,9 @@ public final class AppleCrashWriter {
             for (SymbolicatedFrame sf : names.get(f)) {
                 out.add(prefix + tail(sf));
             }
+            if (names.get(f).stream().allMatch(SymbolicatedFrame::inlined)) {
+                out.add(lines.get(fl.line())); // inlined calls but no concrete function: keep the frame line
+            }
             for (int l = fl.firstLine(); l < fl.line(); l++) {
                 replace.set(l, List.of());
             }
