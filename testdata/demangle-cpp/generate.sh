@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# Builds golden.tsv.gz: Itanium C++ mangled names taken from real Debian C++ libraries, each paired
+# with the demangling printed by LLVM 19's llvm-cxxfilt (Debian package llvm-19). The Java test
+# (ItaniumGoldenTest) requires our demangler to reproduce the second column.
+#
+# Packages read (Debian 12 "bookworm", amd64); install them first:
+#   apt-get install -y llvm-19 libllvm19 libclang-cpp19 libstdc++6 libstdc++-12-dev \
+#       libboost-filesystem1.74.0 libboost-iostreams1.74.0 libboost-locale1.74.0 libboost-log1.74.0 \
+#       libboost-program-options1.74.0 libboost-regex1.74.0 libboost-thread1.74.0 \
+#       libicu72 libicu-dev libqt5core5a libprotobuf32
+# Sources:
+#   - dynamic symbol tables (nm -D --defined-only) of the shared libraries listed in SHARED below;
+#   - full symbol tables (nm, incl. local symbols, which carry GCC clone suffixes such as .cold,
+#     .constprop.0, .isra.0, .part.0) of the static archives listed in STATIC below;
+#   - llvm-test-names.txt: mangled inputs hand-picked from LLVM's own demangler tests
+#     (llvm/llvm-project libcxxabi/test/test_demangle.pass.cpp); only the inputs are taken from
+#     there, the expected outputs come from llvm-cxxfilt-19 like every other line.
+# Selection: all distinct names starting with _Z, names longer than MAXLEN dropped; when more than
+# TARGET remain, a deterministic sample (every name whose md5 falls in the lowest TARGET/N share)
+# is kept, plus every name from llvm-test-names.txt. Output is sorted (LC_ALL=C) and deduplicated.
+# Re-run:  testdata/demangle-cpp/generate.sh   (from the repository root; takes about a minute)
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+TARGET=${TARGET:-120000}
+MAXLEN=${MAXLEN:-1500}
+lib=/usr/lib/x86_64-linux-gnu
+SHARED=(
+  "$lib/libLLVM.so.19.1" "$lib/libclang-cpp.so.19.1" "$lib/libstdc++.so.6"
+  "$lib"/libboost_*.so.1.74.0 "$lib"/libicu{uc,i18n,io,tu}.so.72 "$lib/libQt5Core.so.5" "$lib/libprotobuf.so.32"
+)
+STATIC=(
+  /usr/lib/gcc/x86_64-linux-gnu/12/libstdc++.a
+  /usr/lib/llvm-19/lib/libLLVMSupport.a /usr/lib/llvm-19/lib/libLLVMCore.a
+  /usr/lib/llvm-19/lib/libLLVMAnalysis.a /usr/lib/llvm-19/lib/libLLVMCodeGen.a
+ /usr/lib/llvm-19/lib/libLLVMTransformUtils.a /usr/lib/llvm-19/lib/libLLVMScalarOpts.a
+)
+tmp="$(mktemp -d)"; trap 'rm -rf "$tmp"' EXIT
+for f in "${SHARED[@]}"; do
+  [ -e "$f" ] || { echo "missing $f (install the packages listed in this script)" >&2; exit 1; }
+  # Strip ELF symbol versions (name@@VER), which are not part of the mangled name.
+  nm -D --defined-only "$f" | awk '{n=$NF; sub(/@.*/, "", n); print n}'
+done > "$tmp/all"
+for f in "${STATIC[@]}"; do
+  [ -e "$f" ] || { echo "missing $f (install the packages listed in this script)" >&2; exit 1; }
+  nm "$f" 2>/dev/null | awk 'NF>=2 {print $NF}'
+done >> "$tmp/all"
+grep -E '^_Z' "$tmp/all" | awk -v m="$MAXLEN" 'length($0) <= m' | LC_ALL=C sort -u > "$tmp/names"
+total=$(wc -l < "$tmp/names")
+if [ "$total" -gt "$TARGET" ]; then
+  # Deterministic sample: keep a name when the first 8 hex digits of its md5 fall below the threshold.
+  python3 - "$tmp/names" "$TARGET" "$total" > "$tmp/sample" <<'PY'
+import hashlib, sys
+path, target, total = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+limit = (target * 0xFFFFFFFF) // total
+for line in open(path, encoding='latin-1'):
+    n = line.rstrip('\n')
+    if int(hashlib.md5(n.encode('latin-1')).hexdigest()[:8], 16) <= limit:
+        print(n)
+PY
+else
+  cp "$tmp/names" "$tmp/sample"
+fi
+grep -v '^#' "$here/llvm-test-names.txt" | grep -v '^$' >> "$tmp/sample" || true
+LC_ALL=C sort -u "$tmp/sample" > "$tmp/final"
+# One name per argument keeps llvm-cxxfilt from splitting a name at characters such as '.'.
+xargs -d '\n' -n 500 llvm-cxxfilt-19 < "$tmp/final" > "$tmp/demangled"
+[ "$(wc -l < "$tmp/final")" -eq "$(wc -l < "$tmp/demangled")" ] || { echo "line count mismatch" >&2; exit 1; }
+paste "$tmp/final" "$tmp/demangled" | gzip -9n > "$here/golden.tsv.gz"
+echo "names: $(wc -l < "$tmp/final") (from $total distinct) -> $here/golden.tsv.gz ($(stat -c %s "$here/golden.tsv.gz") bytes)"
