@@ -67,3 +67,18 @@ xargs -d '\n' -n 500 llvm-cxxfilt-19 < "$tmp/final" > "$tmp/demangled"
 [ "$(wc -l < "$tmp/final")" -eq "$(wc -l < "$tmp/demangled")" ] || { echo "line count mismatch" >&2; exit 1; }
 paste "$tmp/final" "$tmp/demangled" | gzip -9n > "$here/golden.tsv.gz"
 echo "names: $(wc -l < "$tmp/final") (from $total distinct) -> $here/golden.tsv.gz ($(stat -c %s "$here/golden.tsv.gz") bytes)"
+
+# Text filtering oracle: llvm-cxxfilt-19 reading stdin replaces every mangled word in each line.
+# (No Mach-O "__Z" words here: llvm-cxxfilt-19 leaves those unchanged, we demangle them on purpose.)
+cat > "$here/filter-input.txt" <<'TXT'
+0   libfoo.dylib   0x0000000100003f20 _ZN4llvm3foo3barEv + 12
+1   libc++abi.dylib  0x00007ff80a1b2c3d _ZNSt3__112basic_stringIcNS_11char_traitsIcEENS_9allocatorIcEEE6appendEPKcm + 45
+2   MyApp  0x1000 -[AppDelegate application:didFinishLaunchingWithOptions:] + 80
+3   MyApp  0x1004 main + 20 (main.m:14)
+4   libbar.so  (_ZN5boost6detail17sp_counted_base7releaseEv+0x2a) [0x7f00]
+frame #5: 0x1008 Game`_ZZN6Engine4tickEfENKUlvE_clEv.cold at engine.cpp:42
+   ._Z3foov and _Z3barIiEvT_,_ZTV6Widget;_ZTI6Widget|_ZTS6Widget
+$s4main3FooV _OBJC_CLASS_$_NSObject _Z _Zinvalid ___Z3foov_block_invoke __imp__Z3foov
+no mangled names here: just words, 0x1234 and punctuation !@#%^&*()
+TXT
+llvm-cxxfilt-19 < "$here/filter-input.txt" > "$here/filter-expected.txt"

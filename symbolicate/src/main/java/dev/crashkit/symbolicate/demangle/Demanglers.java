@@ -1,5 +1,6 @@
 package dev.crashkit.symbolicate.demangle;
 
+import dev.crashkit.symbolicate.demangle.cpp.ItaniumDemangler;
 import java.util.List;
 
 /**
@@ -8,7 +9,9 @@ import java.util.List;
  */
 public final class Demanglers {
 
-    private static final List<Demangler> ALL = List.of();
+    /** Itanium C++ recognizes {@code _Z}, Mach-O {@code __Z} and block-invoke prefixes. */
+    private static final List<Demangler> ALL = List.of(
+        new ItaniumDemangler());
 
     private Demanglers() {
     }

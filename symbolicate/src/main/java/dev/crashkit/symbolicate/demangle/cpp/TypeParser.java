@@ -97,8 +97,9 @@ abstract class TypeParser extends ExprParser {
                     return null;
                 }
                 // <template-template-param> <template-args>, when allowed here.
+                // LLVM 19 does not make the bare template-template-param a substitution
+                // candidate here (fixed after 19, llvm-project#108009); we match 19.
                 if (tryToParseTemplateArgs && look() == 'I') {
-                    subs.add(result);
                     Node ta = parseTemplateArgs();
                     if (ta == null) {
                         return null;
@@ -199,46 +200,17 @@ abstract class TypeParser extends ExprParser {
         return new NameType(name);
     }
 
-    private static final String[] FIXED_POINT = {
-        "short ", "unsigned short ", "", "unsigned ", "long ", "unsigned long "};
-
-    private static int fixedPointIndex(char c) {
-        return "stijlm".indexOf(c);
-    }
-
     /** {@code D?} types that are not plain builtins; null on failure. */
     private Node parseDType() {
         switch (look(1)) {
             case 'F': {
+                // LLVM 19 has no DF16b (std::bfloat16_t), so neither do we.
                 pos += 2;
-                if (consumeIf("16b")) {
-                    return new NameType("std::bfloat16_t");
-                }
                 Node dim = new NameType(parseNumber());
                 if (!consumeIf('_')) {
                     return null;
                 }
                 return new TypeNodes.BinaryFPType(dim);
-            }
-            case 'A':
-            case 'R': {
-                char kind = look(1);
-                int i = fixedPointIndex(look(2));
-                pos = Math.min(pos + 3, end);
-                return i < 0 ? null : fixedPoint("", i, kind);
-            }
-            case 'S': {
-                pos += 2;
-                if (look() != 'D') {
-                    return null;
-                }
-                char kind = look(1);
-                if (kind != 'A' && kind != 'R') {
-                    return null;
-                }
-                int i = fixedPointIndex(look(2));
-                pos = Math.min(pos + 3, end);
-                return i < 0 ? null : fixedPoint("_Sat ", i, kind);
             }
             case 'B':
             case 'U': {
@@ -275,10 +247,6 @@ abstract class TypeParser extends ExprParser {
             default:
                 return null;
         }
-    }
-
-    private static Node fixedPoint(String sat, int i, char kind) {
-        return new NameType(sat + FIXED_POINT[i] + (kind == 'A' ? "_Accum" : "_Fract"));
     }
 
     /** {@code [<CV>] [<exception-spec>] [Dx] F [Y] <return> <params> [<ref>] E}. */

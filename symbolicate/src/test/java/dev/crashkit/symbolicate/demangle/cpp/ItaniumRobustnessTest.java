@@ -1,0 +1,115 @@
+package dev.crashkit.symbolicate.demangle.cpp;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The demangler must never throw and must finish quickly on any input: mutated real names, random
+ * strings over the mangling alphabet, and hand-built hostile shapes (deep nesting, substitution
+ * blow-ups, self-referencing forward template references).
+ */
+class ItaniumRobustnessTest {
+
+    private static final String ALPHABET =
+        "_ZNSEIJLXTDFPRKOVCMUfdilmvpvsrtgqxyabcehjnouwz0123456789_.$zAGHQWY";
+
+    private static void check(String input) {
+        String out = ItaniumDemangler.demangleToken(input);
+        assertNotNull(out, input);
+        ItaniumDemangler.demangleText(input + " " + input);
+    }
+
+    @Test
+    void mutatedGoldenNamesNeverThrow() throws IOException {
+        List<String[]> rows = ItaniumGoldenTest.readGolden();
+        Random rnd = new Random(0x5eed_c0ffeeL);
+        assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
+            for (int i = 0; i < 150_000; i++) {
+                String name = rows.get(rnd.nextInt(rows.size()))[0];
+                check(mutate(name, rnd));
+            }
+        });
+    }
+
+    @Test
+    void randomAlphabetStringsNeverThrow() {
+        Random rnd = new Random(42);
+        assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
+            for (int i = 0; i < 150_000; i++) {
+                StringBuilder sb = new StringBuilder(rnd.nextBoolean() ? "_Z" : "_ZN");
+                int len = rnd.nextInt(60);
+                for (int j = 0; j < len; j++) {
+                    sb.append(ALPHABET.charAt(rnd.nextInt(ALPHABET.length())));
+                }
+                check(sb.toString());
+            }
+        });
+    }
+
+    @Test
+    void hostileShapesAreBoundedAndReturnInputUnchanged() {
+        List<String> hostile = List.of(
+            "_Z1f" + "P".repeat(200_000) + "i",
+            "_Z1f" + "A1_".repeat(50_000) + "i",
+            "_Z1fI" + "1aI".repeat(30_000) + "i" + "E".repeat(30_001) + "v",
+            "_Z1f" + "N1a".repeat(20_000) + "E",
+            "_Z1f" + "Dp".repeat(40_000) + "T_",
+            "_Z1fIiE" + "DTcl".repeat(20_000) + "v",
+            // Each S<n>_ doubles the printed size of the previous pair: exponential output.
+            substitutionBomb(60),
+            "_ZN1AcvT_IiEEv" + "S_".repeat(10_000),
+            "_Z1fIJ" + "S_".repeat(5_000) + "EEvDpT_",
+            "_ZNK1AIJ1Z1Y1XEEcv1BIJDpPT_EEIJS2_S1_S0_EEEv" + "S1_".repeat(1000),
+            "_Z1hIJfEEPDwDpT_iEFivEPDwiS1_EFivE".repeat(3000),
+            "___Z" + "N1a".repeat(10_000) + "E_block_invoke");
+        assertTimeoutPreemptively(Duration.ofSeconds(30), () -> {
+            for (String h : hostile) {
+                String out = ItaniumDemangler.demangleToken(h);
+                assertNotNull(out);
+                if (out.length() > Printer.MAX_OUTPUT) {
+                    throw new AssertionError("output not bounded: " + out.length());
+                }
+            }
+        });
+        // Names beyond the length bound are never parsed.
+        String tooLong = "_Z1f" + "i".repeat(ItaniumDemangler.MAX_INPUT);
+        assertEquals(tooLong, ItaniumDemangler.demangleToken(tooLong));
+    }
+
+    /** {@code _Z1fP1aS0_S1_S2_...}: every parameter refers to a pointer to the previous ones. */
+    private static String substitutionBomb(int n) {
+        StringBuilder sb = new StringBuilder("_Z1fIJ1aEEvT_");
+        for (int i = 0; i < n; i++) {
+            sb.append("PFvS").append(Integer.toString(i, 36).toUpperCase()).append("_S_E");
+        }
+        return sb.toString();
+    }
+
+    private static String mutate(String s, Random rnd) {
+        StringBuilder sb = new StringBuilder(s);
+        int edits = 1 + rnd.nextInt(4);
+        for (int e = 0; e < edits && sb.length() > 2; e++) {
+            int at = 2 + rnd.nextInt(sb.length() - 2);
+            switch (rnd.nextInt(6)) {
+                case 0 -> sb.setCharAt(at, ALPHABET.charAt(rnd.nextInt(ALPHABET.length())));
+                case 1 -> sb.insert(at, ALPHABET.charAt(rnd.nextInt(ALPHABET.length())));
+                case 2 -> sb.deleteCharAt(at);
+                case 3 -> sb.setLength(at);
+                case 4 -> {
+                    int from = rnd.nextInt(sb.length());
+                    int to = Math.min(sb.length(), from + rnd.nextInt(12));
+                    sb.insert(at, sb.substring(from, to).repeat(1 + rnd.nextInt(20)));
+                }
+                default -> sb.insert(at, "S" + Integer.toString(rnd.nextInt(40), 36).toUpperCase() + "_");
+            }
+        }
+        return sb.toString();
+    }
+}
