@@ -17,8 +17,7 @@ import dev.crashkit.symbolicate.demangle.cpp.TemplateNodes.ParameterPackExpansio
 /** The {@code <expression>} part of the grammar: operators, literals and unresolved names. */
 abstract class ExprParser extends ParserCore {
 
-    ExprParser(String s, int start, int end) {
-        super(s, start, end);
+    ExprParser() {
     }
 
     abstract Node parseUnnamedTypeName(NameState state);
@@ -164,7 +163,7 @@ abstract class ExprParser extends ParserCore {
         }
         Node uuid = null;
         boolean isUuid = false;
-        if (name.baseName().equals("__uuidof")) {
+        if (name instanceof NameType nt && nt.nameEquals("__uuidof")) {
             if (consumeIf('t')) {
                 uuid = parseType();
                 isUuid = true;

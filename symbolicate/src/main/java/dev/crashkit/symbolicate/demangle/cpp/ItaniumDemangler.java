@@ -31,7 +31,13 @@ public final class ItaniumDemangler implements Demangler {
     /** Longer names are not demangled (real symbols are far shorter); bounds memory and time. */
     static final int MAX_INPUT = 64 * 1024;
 
-    private static final ThreadLocal<Printer> PRINTER = ThreadLocal.withInitial(Printer::new);
+    /** Parser and printer are reused per thread; both are reset before each name. */
+    private static final ThreadLocal<Workspace> WORKSPACE = ThreadLocal.withInitial(Workspace::new);
+
+    private static final class Workspace {
+        final Parser parser = new Parser();
+        final Printer printer = new Printer();
+    }
 
     /** Creates a demangler; it has no state, so one instance can be shared by all threads. */
     public ItaniumDemangler() {
@@ -124,12 +130,14 @@ public final class ItaniumDemangler implements Demangler {
     }
 
     private static String parseAndPrint(String s, int start) {
+        Workspace w = WORKSPACE.get();
         try {
-            Node ast = new Parser(s, start, s.length()).parse();
+            w.parser.reset(s, start, s.length());
+            Node ast = w.parser.parse();
             if (ast == null) {
                 return null;
             }
-            Printer p = PRINTER.get();
+            Printer p = w.printer;
             p.reset();
             ast.print(p);
             return p.result();

@@ -5,22 +5,41 @@ final class NameNodes {
     private NameNodes() {
     }
 
-    /** A plain identifier or fixed spelling (builtin types, "std", operator names). */
+    /**
+     * A plain identifier or fixed spelling (builtin types, "std", operator names). Identifiers
+     * parsed from the input keep a range of it instead of a copy.
+     */
     static final class NameType extends Node {
-        final String name;
+        private final String src;
+        private final int start;
+        private final int end;
 
         NameType(String name) {
-            this.name = name;
+            this(name, 0, name.length());
+        }
+
+        NameType(String src, int start, int end) {
+            this.src = src;
+            this.start = start;
+            this.end = end;
+        }
+
+        String name() {
+            return start == 0 && end == src.length() ? src : src.substring(start, end);
+        }
+
+        boolean nameEquals(String other) {
+            return end - start == other.length() && src.startsWith(other, start);
         }
 
         @Override
         String baseName() {
-            return name;
+            return name();
         }
 
         @Override
         void printLeft(Printer p) {
-            p.append(name);
+            p.append(src, start, end);
         }
     }
 

@@ -15,8 +15,7 @@ final class Parser extends TypeParser {
     /** The scope after {@link #parseCtorDtorName}, which expands an abbreviated std:: scope. */
     private Node ctorScope;
 
-    Parser(String s, int start, int end) {
-        super(s, start, end);
+    Parser() {
     }
 
     /**
@@ -63,11 +62,9 @@ final class Parser extends TypeParser {
         // The template parameters of an encoding are unrelated to those of the enclosing context.
         ArrayList<NodeList> savedParams = templateParams;
         NodeList savedOuter = outerTemplateParams;
-        templateParams = new ArrayList<>(2);
-        outerTemplateParams = new NodeList(8);
+        openTemplateScope();
         Node r = parseEncodingImpl();
-        templateParams = savedParams;
-        outerTemplateParams = savedOuter;
+        closeTemplateScope(savedParams, savedOuter);
         leave();
         return r;
     }
@@ -249,14 +246,14 @@ final class Parser extends TypeParser {
         if (look() == 'Z') {
             return parseLocalName(state);
         }
-        boolean[] isSubst = new boolean[1];
-        Node result = parseUnscopedName(state, isSubst);
+        Node result = parseUnscopedName(state, true);
+        boolean isSubst = unscopedWasSubstitution;
         if (result == null) {
             return null;
         }
         if (look() == 'I') {
             // An <unscoped-template-name> is substitutable.
-            if (!isSubst[0]) {
+            if (!isSubst) {
                 subs.add(result);
             }
             Node ta = parseTemplateArgs(state != null);
@@ -269,7 +266,7 @@ final class Parser extends TypeParser {
             return new NameWithTemplateArgs(result, ta);
         }
         // A substitution here must be followed by <template-args>.
-        return isSubst[0] ? null : result;
+        return isSubst ? null : result;
     }
 
     /** {@code Z <encoding> E <entity> [<discriminator>]}, {@code ... E s}, {@code ... E d [<n>] _ <entity>}. */
@@ -288,11 +285,9 @@ final class Parser extends TypeParser {
         // The template parameters of the inner name are unrelated to those of the enclosing context.
         ArrayList<NodeList> savedParams = templateParams;
         NodeList savedOuter = outerTemplateParams;
-        templateParams = new ArrayList<>(2);
-        outerTemplateParams = new NodeList(8);
+        openTemplateScope();
         Node r = parseLocalEntity(state, encoding);
-        templateParams = savedParams;
-        outerTemplateParams = savedOuter;
+        closeTemplateScope(savedParams, savedOuter);
         return r;
     }
 
@@ -345,14 +340,18 @@ final class Parser extends TypeParser {
         }
     }
 
-    /** {@code <unqualified-name>} or {@code St <unqualified-name>}, or a substitution when {@code isSubst} allows. */
+    /**
+     * {@code <unqualified-name>} or {@code St <unqualified-name>}, or a bare substitution when
+     * {@code allowSubst}; {@link #unscopedWasSubstitution} tells which on return.
+     */
     @Override
-    Node parseUnscopedName(NameState state, boolean[] isSubst) {
+    Node parseUnscopedName(NameState state, boolean allowSubst) {
         Node std = null;
         if (consumeIf("St")) {
             std = Builtins.STD;
         }
         Node res = null;
+        boolean wasSubst = false;
         ModuleName module = null;
         if (look() == 'S') {
             Node sub = parseSubstitution();
@@ -361,9 +360,9 @@ final class Parser extends TypeParser {
             }
             if (sub instanceof ModuleName m) {
                 module = m;
-            } else if (isSubst != null && std == null) {
+            } else if (allowSubst && std == null) {
                 res = sub;
-                isSubst[0] = true;
+                wasSubst = true;
             } else {
                 return null;
             }
@@ -371,6 +370,7 @@ final class Parser extends TypeParser {
         if (res == null || std != null) {
             res = parseUnqualifiedName(state, std, module);
         }
+        unscopedWasSubstitution = wasSubst;
         return res;
     }
 

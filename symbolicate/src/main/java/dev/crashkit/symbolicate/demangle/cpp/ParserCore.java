@@ -22,9 +22,9 @@ abstract class ParserCore {
     private static final int MAX_DEPTH = 400;
     private static final long SATURATE = 1L << 40;
 
-    final String s;
+    String s;
     int pos;
-    final int end;
+    int end;
     private int depth;
 
     /** Temporary stack of nodes being collected into arrays. */
@@ -33,8 +33,10 @@ abstract class ParserCore {
     final NodeList subs = new NodeList(32);
     /** Template arguments of the current encoding, referenced as T_, T0_ ... */
     NodeList outerTemplateParams = new NodeList(8);
+    private final NodeList rootOuterTemplateParams = outerTemplateParams;
     /** Template parameter lists by level (TL0_ ...); element 0 is outerTemplateParams; null entries allowed. */
     ArrayList<NodeList> templateParams = new ArrayList<>(4);
+    private final ArrayList<NodeList> rootTemplateParams = templateParams;
     /** Template parameters used before their arguments were parsed (conversion operators). */
     final ArrayList<ForwardTemplateReference> forwardTemplateRefs = new ArrayList<>(2);
 
@@ -44,10 +46,58 @@ abstract class ParserCore {
     int parsingLambdaParamsAtLevel = -1;
     final int[] numSyntheticTemplateParameters = new int[3];
 
-    ParserCore(String s, int start, int end) {
+    /** Template parameter tables for nested encodings, reused across names (index = nesting). */
+    @SuppressWarnings("unchecked")
+    private ArrayList<NodeList>[] scopeParams = new ArrayList[4];
+    private NodeList[] scopeOuter = new NodeList[4];
+    private int scopeDepth;
+
+    /** Prepares this (reused) parser for the text {@code s[start, end)}. */
+    final void reset(String s, int start, int end) {
         this.s = s;
         this.pos = start;
         this.end = end;
+        depth = 0;
+        scopeDepth = 0;
+        names.clear();
+        subs.clear();
+        // A bailed-out parse may have left a nested scope's tables installed.
+        outerTemplateParams = rootOuterTemplateParams;
+        templateParams = rootTemplateParams;
+        outerTemplateParams.clear();
+        templateParams.clear();
+        forwardTemplateRefs.clear();
+        tryToParseTemplateArgs = true;
+        permitForwardTemplateReferences = false;
+        inConstraintExpr = false;
+        parsingLambdaParamsAtLevel = -1;
+        numSyntheticTemplateParameters[0] = 0;
+        numSyntheticTemplateParameters[1] = 0;
+        numSyntheticTemplateParameters[2] = 0;
+    }
+
+    /** Starts empty template parameter tables; the caller saved the current ones. */
+    final void openTemplateScope() {
+        int d = scopeDepth++;
+        if (d == scopeParams.length) {
+            scopeParams = java.util.Arrays.copyOf(scopeParams, d * 2);
+            scopeOuter = java.util.Arrays.copyOf(scopeOuter, d * 2);
+        }
+        if (scopeParams[d] == null) {
+            scopeParams[d] = new ArrayList<>(2);
+            scopeOuter[d] = new NodeList(8);
+        }
+        // No node keeps a reference to these tables (nodes copy what they need), so reuse is safe.
+        templateParams = scopeParams[d];
+        outerTemplateParams = scopeOuter[d];
+        templateParams.clear();
+        outerTemplateParams.clear();
+    }
+
+    final void closeTemplateScope(ArrayList<NodeList> savedParams, NodeList savedOuter) {
+        scopeDepth--;
+        templateParams = savedParams;
+        outerTemplateParams = savedOuter;
     }
 
     // ---- grammar entry points implemented by subclasses ----
@@ -160,9 +210,9 @@ abstract class ParserCore {
             pos += len;
             return Builtins.ANONYMOUS_NAMESPACE;
         }
-        String name = s.substring(pos, pos + len);
+        Node name = new NameType(s, pos, pos + len);
         pos += len;
-        return new NameType(name);
+        return name;
     }
 
     final int parseCVQualifiers() {
@@ -286,7 +336,7 @@ abstract class ParserCore {
         }
         // Enclosing levels are not tracked inside constraints; print the mangled numbering.
         if (inConstraintExpr) {
-            return new NameType(s.substring(begin, pos - 1));
+            return new NameType(s, begin, pos - 1);
         }
         // A forward reference to arguments further ahead (conversion operator types).
         if (permitForwardTemplateReferences && level == 0) {

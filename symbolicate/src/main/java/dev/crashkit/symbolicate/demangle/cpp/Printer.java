@@ -19,6 +19,8 @@ final class Printer {
     int gtIsGt = 1;
     int currentPackIndex = NO_PACK;
     int currentPackMax = NO_PACK;
+    /** Result slot of ReferenceType's collapse: whether the collapsed reference is &&. */
+    boolean collapsedRvalue;
     private int depth;
     private int steps;
     /** Nodes whose printing is in progress and that must not re-enter themselves. */

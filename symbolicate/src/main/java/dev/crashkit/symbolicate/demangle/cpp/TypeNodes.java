@@ -171,7 +171,7 @@ final class TypeNodes {
         }
 
         boolean isObjCObject() {
-            return type instanceof NameNodes.NameType nt && nt.name.equals("objc_object");
+            return type instanceof NameNodes.NameType nt && nt.nameEquals("objc_object");
         }
 
         @Override
@@ -245,30 +245,30 @@ final class TypeNodes {
         /**
          * Follows the chain of references: && to && stays &&, any other mix becomes &. Returns the
          * innermost non-reference node, or null for a cycle (possible with ill-formed input);
-         * {@code rvalueOut[0]} receives the collapsed kind.
+         * {@link Printer#collapsedRvalue} receives the collapsed kind.
          */
-        private Node collapse(Printer p, boolean[] rvalueOut) {
+        private Node collapse(Printer p) {
             boolean rv = rvalue;
             Node cur = pointee;
-            Node[] prev = new Node[8];
-            int count = 0;
-            for (;;) {
-                Node sn = p.syntaxNode(cur);
-                if (!(sn instanceof ReferenceType rt)) {
-                    break;
-                }
-                cur = rt.pointee;
-                rv = rv && rt.rvalue;
-                if (count == prev.length) {
-                    prev = java.util.Arrays.copyOf(prev, count * 2);
-                }
-                prev[count++] = cur;
-                // Floyd's cycle detection: the middle of prev moves at half speed.
-                if (count > 1 && cur == prev[(count - 1) / 2]) {
-                    return null;
+            Node sn = p.syntaxNode(cur);
+            if (sn instanceof ReferenceType) {
+                Node[] prev = new Node[8];
+                int count = 0;
+                while (sn instanceof ReferenceType rt) {
+                    cur = rt.pointee;
+                    rv = rv && rt.rvalue;
+                    if (count == prev.length) {
+                        prev = java.util.Arrays.copyOf(prev, count * 2);
+                    }
+                    prev[count++] = cur;
+                    // Floyd's cycle detection: the middle of prev moves at half speed.
+                    if (count > 1 && cur == prev[(count - 1) / 2]) {
+                        return null;
+                    }
+                    sn = p.syntaxNode(cur);
                 }
             }
-            rvalueOut[0] = rv;
+            p.collapsedRvalue = rv;
             return cur;
         }
 
@@ -277,9 +277,9 @@ final class TypeNodes {
             if (!p.tryEnter(this)) {
                 return;
             }
-            boolean[] rv = new boolean[1];
-            Node c = collapse(p, rv);
+            Node c = collapse(p);
             if (c != null) {
+                boolean rv = p.collapsedRvalue;
                 p.printLeft(c);
                 if (c.hasArray(p)) {
                     p.append(' ');
@@ -287,7 +287,7 @@ final class TypeNodes {
                 if (c.hasArray(p) || c.hasFunction(p)) {
                     p.append('(');
                 }
-                p.append(rv[0] ? "&&" : "&");
+                p.append(rv ? "&&" : "&");
             }
             p.exit(this);
         }
@@ -297,8 +297,7 @@ final class TypeNodes {
             if (!p.tryEnter(this)) {
                 return;
             }
-            boolean[] rv = new boolean[1];
-            Node c = collapse(p, rv);
+            Node c = collapse(p);
             if (c != null) {
                 if (c.hasArray(p) || c.hasFunction(p)) {
                     p.append(')');

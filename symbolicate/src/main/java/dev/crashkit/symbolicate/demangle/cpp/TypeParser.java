@@ -7,11 +7,13 @@ import dev.crashkit.symbolicate.demangle.cpp.TypeNodes.PostfixQualifiedType;
 /** The {@code <type>} part of the grammar. */
 abstract class TypeParser extends ExprParser {
 
-    TypeParser(String s, int start, int end) {
-        super(s, start, end);
+    TypeParser() {
     }
 
-    abstract Node parseUnscopedName(NameState state, boolean[] isSubst);
+    /** Set by {@link #parseUnscopedName}: whether it returned a bare substitution. */
+    boolean unscopedWasSubstitution;
+
+    abstract Node parseUnscopedName(NameState state, boolean allowSubst);
 
     @Override
     final Node parseType() {
@@ -139,14 +141,14 @@ abstract class TypeParser extends ExprParser {
             }
             case 'S': {
                 if (look(1) != 't') {
-                    boolean[] isSubst = new boolean[1];
-                    result = parseUnscopedName(null, isSubst);
+                    result = parseUnscopedName(null, true);
+                    boolean isSubst = unscopedWasSubstitution;
                     if (result == null) {
                         return null;
                     }
                     // A substitution, or a <template-template-param> followed by <template-args>.
-                    if (look() == 'I' && (!isSubst[0] || tryToParseTemplateArgs)) {
-                        if (!isSubst[0]) {
+                    if (look() == 'I' && (!isSubst || tryToParseTemplateArgs)) {
+                        if (!isSubst) {
                             subs.add(result);
                         }
                         Node ta = parseTemplateArgs();
@@ -154,7 +156,7 @@ abstract class TypeParser extends ExprParser {
                             return null;
                         }
                         result = new NameWithTemplateArgs(result, ta);
-                    } else if (isSubst[0]) {
+                    } else if (isSubst) {
                         // A bare substitution is not re-inserted into the table.
                         return result;
                     }
