@@ -82,3 +82,38 @@ $s4main3FooV _OBJC_CLASS_$_NSObject _Z _Zinvalid ___Z3foov_block_invoke __imp__Z
 no mangled names here: just words, 0x1234 and punctuation !@#%^&*()
 TXT
 llvm-cxxfilt-19 < "$here/filter-input.txt" > "$here/filter-expected.txt"
+
+# Differential fuzz list: invalid and unusual inputs (mutated golden names and random strings
+# over the mangling alphabet, fixed seeds), also demangled by llvm-cxxfilt-19, so that the
+# accept/reject decisions and error paths match LLVM too, not only the well-formed names.
+python3 - "$tmp/final" > "$tmp/fuzz" <<'PY'
+import random, sys
+names = [l.rstrip('\n') for l in open(sys.argv[1], encoding='latin-1')]
+alphabet = "_ZNSEIJLXTDFPRKOVCMUfdilmvpsrtgqxyabcehjnouwz0123456789_$AGHQWYB"
+rnd = random.Random(20261122)
+out = set()
+while len(out) < 15000:
+    s = list(rnd.choice(names))
+    for _ in range(rnd.randint(1, 3)):
+        if len(s) <= 3:
+            break
+        at = rnd.randint(2, len(s) - 1)
+        op = rnd.randint(0, 4)
+        if op == 0: s[at] = rnd.choice(alphabet)
+        elif op == 1: s.insert(at, rnd.choice(alphabet))
+        elif op == 2: del s[at]
+        elif op == 3: del s[at:]
+        else: s[at:at] = list("S%s_" % "0123456789ABCDEFGHIJ"[rnd.randint(0, 19)])
+    t = ''.join(s)
+    if len(t) < 300 and t.startswith('_Z') and '.' not in t:
+        out.add(t)
+while len(out) < 30000:
+    t = rnd.choice(["_Z", "_ZN", "_Z1f", "_Z1fI"]) + ''.join(rnd.choice(alphabet) for _ in range(rnd.randint(1, 30)))
+    out.add(t)
+for t in sorted(out):
+    print(t)
+PY
+xargs -d '\n' -n 500 llvm-cxxfilt-19 < "$tmp/fuzz" > "$tmp/fuzz-demangled"
+[ "$(wc -l < "$tmp/fuzz")" -eq "$(wc -l < "$tmp/fuzz-demangled")" ] || { echo "fuzz line count mismatch" >&2; exit 1; }
+paste "$tmp/fuzz" "$tmp/fuzz-demangled" | gzip -9n > "$here/fuzz.tsv.gz"
+echo "fuzz names: $(wc -l < "$tmp/fuzz") -> $here/fuzz.tsv.gz ($(stat -c %s "$here/fuzz.tsv.gz") bytes)"

@@ -24,12 +24,18 @@ import org.junit.jupiter.api.Test;
 class ItaniumGoldenTest {
 
     static final Path GOLDEN = Path.of("testdata/demangle-cpp/golden.tsv.gz");
+    /** Mutated and random names (mostly invalid), to check that accept/reject decisions match too. */
+    static final Path FUZZ = Path.of("testdata/demangle-cpp/fuzz.tsv.gz");
     private static final double REQUIRED_RATE = 0.999;
 
     /** Mangled/expected pairs from the golden file. Names are bytes; ISO-8859-1 maps them 1:1. */
     static List<String[]> readGolden() throws IOException {
+        return readPairs(GOLDEN);
+    }
+
+    static List<String[]> readPairs(Path file) throws IOException {
         List<String[]> rows = new ArrayList<>();
-        try (InputStream in = new GZIPInputStream(Files.newInputStream(GOLDEN));
+        try (InputStream in = new GZIPInputStream(Files.newInputStream(file));
              BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.ISO_8859_1))) {
             String line;
             while ((line = r.readLine()) != null) {
@@ -58,6 +64,17 @@ class ItaniumGoldenTest {
     void goldenListMatchesLlvmCxxfilt19() throws IOException {
         List<String[]> rows = readGolden();
         assertTrue(rows.size() >= 50_000, "golden list too small: " + rows.size());
+        compare("golden", rows);
+    }
+
+    @Test
+    void fuzzListMatchesLlvmCxxfilt19() throws IOException {
+        List<String[]> rows = readPairs(FUZZ);
+        assertTrue(rows.size() >= 10_000, "fuzz list too small: " + rows.size());
+        compare("fuzz", rows);
+    }
+
+    private static void compare(String what, List<String[]> rows) throws IOException {
         Set<String> known = knownFailures();
         int identical = 0;
         List<String> unexpected = new ArrayList<>();
@@ -70,8 +87,8 @@ class ItaniumGoldenTest {
             }
         }
         double rate = (double) identical / rows.size();
-        System.out.printf("Itanium golden: %d / %d identical to llvm-cxxfilt-19 (%.4f%%)%n",
-            identical, rows.size(), 100 * rate);
+        System.out.printf("Itanium %s: %d / %d identical to llvm-cxxfilt-19 (%.4f%%)%n",
+            what, identical, rows.size(), 100 * rate);
         assertEquals(List.of(), unexpected.subList(0, Math.min(20, unexpected.size())),
             unexpected.size() + " names outside known-failures.txt differ from llvm-cxxfilt-19");
         assertTrue(rate >= REQUIRED_RATE, "identical rate " + rate + " below " + REQUIRED_RATE);
