@@ -538,8 +538,8 @@ abstract class ExprParser extends ParserCore {
             return null;
         }
         for (int i = 0; i < digits; i++) {
-            char c = s.charAt(pos + i);
-            if (!isDigit(c) && !(c >= 'a' && c <= 'f')) {
+            char h = in[pos + i];
+            if (!isDigit(h) && !(h >= 'a' && h <= 'f')) {
                 return null;
             }
         }

@@ -143,6 +143,10 @@ public final class ItaniumDemangler implements Demangler {
             return p.result();
         } catch (Bail e) {
             return null;
+        } catch (StackOverflowError e) {
+            // Depth is bounded (see ParserCore/Printer) so this needs a thread stack far below the
+            // JVM default; the per-call state is reset on the next call, so giving up is safe.
+            return null;
         }
     }
 }

@@ -10,26 +10,44 @@ final class NameNodes {
      * parsed from the input keep a range of it instead of a copy.
      */
     static final class NameType extends Node {
-        private final String src;
+        /** Either a fixed spelling, or null when the name is a range of {@code chars}. */
+        private final String fixed;
+        private final char[] chars;
         private final int start;
         private final int end;
 
         NameType(String name) {
-            this(name, 0, name.length());
+            this.fixed = name;
+            this.chars = null;
+            this.start = 0;
+            this.end = 0;
         }
 
-        NameType(String src, int start, int end) {
-            this.src = src;
+        /** The identifier {@code chars[start, end)}; the parser never modifies its input array. */
+        NameType(char[] chars, int start, int end) {
+            this.fixed = null;
+            this.chars = chars;
             this.start = start;
             this.end = end;
         }
 
         String name() {
-            return start == 0 && end == src.length() ? src : src.substring(start, end);
+            return fixed != null ? fixed : new String(chars, start, end - start);
         }
 
         boolean nameEquals(String other) {
-            return end - start == other.length() && src.startsWith(other, start);
+            if (fixed != null) {
+                return fixed.equals(other);
+            }
+            if (end - start != other.length()) {
+                return false;
+            }
+            for (int i = 0; i < other.length(); i++) {
+                if (chars[start + i] != other.charAt(i)) {
+                    return false;
+                }
+            }
+            return true;
         }
 
         @Override
@@ -39,7 +57,11 @@ final class NameNodes {
 
         @Override
         void printLeft(Printer p) {
-            p.append(src, start, end);
+            if (fixed != null) {
+                p.append(fixed);
+            } else {
+                p.append(chars, start, end - start);
+            }
         }
     }
 

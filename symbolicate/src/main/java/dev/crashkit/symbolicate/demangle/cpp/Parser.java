@@ -313,25 +313,25 @@ final class Parser extends TypeParser {
         if (pos >= end) {
             return;
         }
-        char c = s.charAt(pos);
-        if (c == '_') {
+        char first = in[pos];
+        if (first == '_') {
             int t = pos + 1;
             if (t != end) {
-                if (isDigit(s.charAt(t))) {
+                if (isDigit(in[t])) {
                     pos = t + 1;
-                } else if (s.charAt(t) == '_') {
+                } else if (in[t] == '_') {
                     t++;
-                    while (t != end && isDigit(s.charAt(t))) {
+                    while (t != end && isDigit(in[t])) {
                         t++;
                     }
-                    if (t != end && s.charAt(t) == '_') {
+                    if (t != end && in[t] == '_') {
                         pos = t + 1;
                     }
                 }
             }
-        } else if (isDigit(c)) {
+        } else if (isDigit(first)) {
             int t = pos + 1;
-            while (t != end && isDigit(s.charAt(t))) {
+            while (t != end && isDigit(in[t])) {
                 t++;
             }
             if (t == end) {

@@ -19,10 +19,12 @@ import java.util.ArrayList;
  * and be returned unchanged. Recursion is bounded by {@link #MAX_DEPTH}.
  */
 abstract class ParserCore {
-    private static final int MAX_DEPTH = 400;
+    private static final int MAX_DEPTH = 256;
     private static final long SATURATE = 1L << 40;
 
     String s;
+    /** The characters of {@link #s}; array access is cheaper than String.charAt on the hot path. */
+    char[] in;
     int pos;
     int end;
     private int depth;
@@ -55,6 +57,7 @@ abstract class ParserCore {
     /** Prepares this (reused) parser for the text {@code s[start, end)}. */
     final void reset(String s, int start, int end) {
         this.s = s;
+        this.in = s.toCharArray();
         this.pos = start;
         this.end = end;
         depth = 0;
@@ -126,19 +129,19 @@ abstract class ParserCore {
     // ---- cursor ----
 
     final char look() {
-        return pos < end ? s.charAt(pos) : '\0';
+        return pos < end ? in[pos] : '\0';
     }
 
     final char look(int ahead) {
-        return end - pos <= ahead ? '\0' : s.charAt(pos + ahead);
+        return end - pos <= ahead ? '\0' : in[pos + ahead];
     }
 
     final int numLeft() {
         return end - pos;
     }
 
-    final boolean consumeIf(char c) {
-        if (pos < end && s.charAt(pos) == c) {
+    final boolean consumeIf(char ch) {
+        if (pos < end && in[pos] == ch) {
             pos++;
             return true;
         }
@@ -146,11 +149,17 @@ abstract class ParserCore {
     }
 
     final boolean consumeIf(String prefix) {
-        if (s.startsWith(prefix, pos) && pos + prefix.length() <= end) {
-            pos += prefix.length();
-            return true;
+        int n = prefix.length();
+        if (end - pos < n) {
+            return false;
         }
-        return false;
+        for (int i = 0; i < n; i++) {
+            if (in[pos + i] != prefix.charAt(i)) {
+                return false;
+            }
+        }
+        pos += n;
+        return true;
     }
 
     static boolean isDigit(char c) {
@@ -165,10 +174,10 @@ abstract class ParserCore {
         if (allowNegative) {
             consumeIf('n');
         }
-        if (pos >= end || !isDigit(s.charAt(pos))) {
+        if (pos >= end || !isDigit(in[pos])) {
             return "";
         }
-        while (pos < end && isDigit(s.charAt(pos))) {
+        while (pos < end && isDigit(in[pos])) {
             pos++;
         }
         return s.substring(start, pos);
@@ -185,7 +194,7 @@ abstract class ParserCore {
         }
         long v = 0;
         while (isDigit(look())) {
-            v = Math.min(v * 10 + (s.charAt(pos++) - '0'), SATURATE);
+            v = Math.min(v * 10 + (in[pos++] - '0'), SATURATE);
         }
         return v;
     }
@@ -210,7 +219,7 @@ abstract class ParserCore {
             pos += len;
             return Builtins.ANONYMOUS_NAMESPACE;
         }
-        Node name = new NameType(s, pos, pos + len);
+        Node name = new NameType(in, pos, pos + len);
         pos += len;
         return name;
     }
@@ -336,7 +345,7 @@ abstract class ParserCore {
         }
         // Enclosing levels are not tracked inside constraints; print the mangled numbering.
         if (inConstraintExpr) {
-            return new NameType(s, begin, pos - 1);
+            return new NameType(in, begin, pos - 1);
         }
         // A forward reference to arguments further ahead (conversion operator types).
         if (permitForwardTemplateReferences && level == 0) {

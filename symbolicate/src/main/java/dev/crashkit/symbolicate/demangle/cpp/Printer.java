@@ -10,7 +10,7 @@ package dev.crashkit.symbolicate.demangle.cpp;
 final class Printer {
     static final int NO_PACK = Integer.MAX_VALUE;
 
-    private static final int MAX_DEPTH = 600;
+    private static final int MAX_DEPTH = 512;
     private static final int MAX_STEPS = 2_000_000;
     static final int MAX_OUTPUT = 256 * 1024;
 
@@ -121,6 +121,14 @@ final class Printer {
 
     Printer append(CharSequence s, int start, int end) {
         out.append(s, start, end);
+        if (out.length() > MAX_OUTPUT) {
+            throw Bail.INSTANCE;
+        }
+        return this;
+    }
+
+    Printer append(char[] chars, int start, int len) {
+        out.append(chars, start, len);
         if (out.length() > MAX_OUTPUT) {
             throw Bail.INSTANCE;
         }
