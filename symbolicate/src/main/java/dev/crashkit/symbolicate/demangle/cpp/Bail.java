@@ -7,7 +7,6 @@ package dev.crashkit.symbolicate.demangle.cpp;
  */
 final class Bail extends RuntimeException {
     private static final long serialVersionUID = 1L;
-
     static final Bail INSTANCE = new Bail();
 
     private Bail() {

@@ -15,9 +15,7 @@ abstract class Node {
     static final byte NO = 0;
     static final byte YES = 1;
     static final byte UNKNOWN = 2;
-
     static final Node[] EMPTY = new Node[0];
-
     final int prec;
     final byte rhsCache;
     final byte arrayCache;

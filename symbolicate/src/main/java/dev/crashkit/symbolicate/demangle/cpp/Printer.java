@@ -9,11 +9,9 @@ package dev.crashkit.symbolicate.demangle.cpp;
  */
 final class Printer {
     static final int NO_PACK = Integer.MAX_VALUE;
-
     private static final int MAX_DEPTH = 512;
     private static final int MAX_STEPS = 2_000_000;
     static final int MAX_OUTPUT = 256 * 1024;
-
     private final StringBuilder out = new StringBuilder(128);
     /** Zero while inside template arguments, where a bare {@code >} would end the list. */
     int gtIsGt = 1;

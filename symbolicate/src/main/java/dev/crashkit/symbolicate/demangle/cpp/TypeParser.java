@@ -262,7 +262,7 @@ abstract class TypeParser extends ExprParser {
             if (e == null || !consumeIf('E')) {
                 return null;
             }
-            exceptionSpec = new TypeNodes.NoexceptSpec(e);
+            exceptionSpec = new FunctionNodes.NoexceptSpec(e);
         } else if (consumeIf("Dw")) {
             int begin = names.size();
             while (!consumeIf('E')) {
@@ -272,7 +272,7 @@ abstract class TypeParser extends ExprParser {
                 }
                 names.add(t);
             }
-            exceptionSpec = new TypeNodes.DynamicExceptionSpec(names.popFrom(begin));
+            exceptionSpec = new FunctionNodes.DynamicExceptionSpec(names.popFrom(begin));
         }
         consumeIf("Dx"); // transaction safe
         if (!consumeIf('F')) {
@@ -306,7 +306,7 @@ abstract class TypeParser extends ExprParser {
             }
             names.add(t);
         }
-        return new TypeNodes.FunctionType(ret, names.popFrom(begin), cv, refQual, exceptionSpec);
+        return new FunctionNodes.FunctionType(ret, names.popFrom(begin), cv, refQual, exceptionSpec);
     }
 
     /** {@code Dv <number> _ <type>}, {@code Dv <number> _ p}, {@code Dv [<expr>] _ <type>}. */
