@@ -20,7 +20,7 @@ import java.util.ArrayList;
  */
 abstract class ParserCore {
 
-    private static final int MAX_DEPTH = 256;
+    private static final int MAX_DEPTH = 512;
     private static final long SATURATE = 1L << 40;
 
     String s;

@@ -9,10 +9,12 @@ package dev.crashkit.symbolicate.demangle.cpp;
  */
 final class Printer {
     static final int NO_PACK = Integer.MAX_VALUE;
-    private static final int MAX_DEPTH = 512;
+    private static final int MAX_DEPTH = 2048;
     private static final int MAX_STEPS = 2_000_000;
     static final int MAX_OUTPUT = 256 * 1024;
-    private final StringBuilder out = new StringBuilder(128);
+    private static final int KEEP_CAPACITY = 16 * 1024;
+
+    private StringBuilder out = new StringBuilder(256);
     /** Zero while inside template arguments, where a bare {@code >} would end the list. */
     int gtIsGt = 1;
     int currentPackIndex = NO_PACK;
@@ -30,6 +32,10 @@ final class Printer {
     }
 
     void reset() {
+        if (out.capacity() > KEEP_CAPACITY) {
+            // Do not keep a huge buffer alive per thread after one giant name.
+            out = new StringBuilder(256);
+        }
         out.setLength(0);
         gtIsGt = 1;
         currentPackIndex = NO_PACK;
