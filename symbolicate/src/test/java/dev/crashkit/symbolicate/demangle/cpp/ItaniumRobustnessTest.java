@@ -83,6 +83,32 @@ class ItaniumRobustnessTest {
         assertEquals(tooLong, ItaniumDemangler.demangleToken(tooLong));
     }
 
+    /** On a thread with a very small stack, deep names are given up on instead of crashing the caller. */
+    @Test
+    void tinyThreadStackNeverThrows() throws InterruptedException {
+        String[] deep = {
+            "_Z1f" + "P".repeat(500) + "i",
+            "_Z1fI" + "N1a1bI".repeat(160) + "i" + "EE".repeat(160) + "EvT_",
+            "_Z1fIXplLi1E" + "plLi1E".repeat(500) + "Li2EEEvv"};
+        Throwable[] failure = new Throwable[1];
+        String[] results = new String[deep.length];
+        Thread t = new Thread(null, () -> {
+            try {
+                for (int i = 0; i < deep.length; i++) {
+                    results[i] = ItaniumDemangler.demangleToken(deep[i]);
+                }
+            } catch (Throwable e) { // record anything, including StackOverflowError, for the assertion below
+                failure[0] = e;
+            }
+        }, "tiny-stack", 64 * 1024);
+        t.start();
+        t.join(30_000);
+        assertEquals(null, failure[0]);
+        for (String r : results) {
+            assertNotNull(r);
+        }
+    }
+
     /** {@code _Z1fP1aS0_S1_S2_...}: every parameter refers to a pointer to the previous ones. */
     private static String substitutionBomb(int n) {
         StringBuilder sb = new StringBuilder("_Z1fIJ1aEEvT_");
