@@ -91,11 +91,12 @@ abstract class NameParser extends TypeParser {
      * <unnamed-type-name> | DC <source-name>+ E) [<abi-tags>]}, joined to {@code scope}.
      */
     private Node parseUnqualifiedName(NameState state, Node scope, ModuleName module) {
-        ModuleName[] mod = {module};
-        if (!parseModuleNameOpt(mod)) {
-            return null;
+        if (look() == 'W') {
+            module = parseModuleNameOpt(module);
+            if (module == MODULE_ERROR) {
+                return null;
+            }
         }
-        module = mod[0];
         boolean memberLikeFriend = scope != null && consumeIf('F');
         consumeIf('L');
         Node result;
@@ -137,18 +138,21 @@ abstract class NameParser extends TypeParser {
         return result;
     }
 
-    /** {@code (W [P] <source-name>)*}; false on failure. {@code module[0]} is updated in place. */
-    final boolean parseModuleNameOpt(ModuleName[] module) {
+    /** Returned by {@link #parseModuleNameOpt} for malformed input. */
+    static final ModuleName MODULE_ERROR = new ModuleName(null, Builtins.STD, false);
+
+    /** {@code (W [P] <source-name>)*} appended to {@code module}; {@link #MODULE_ERROR} on failure. */
+    final ModuleName parseModuleNameOpt(ModuleName module) {
         while (consumeIf('W')) {
             boolean partition = consumeIf('P');
             Node sub = parseSourceName();
             if (sub == null) {
-                return false;
+                return MODULE_ERROR;
             }
-            module[0] = new ModuleName(module[0], sub, partition);
-            subs.add(module[0]);
+            module = new ModuleName(module, sub, partition);
+            subs.add(module);
         }
-        return true;
+        return module;
     }
 
     /** {@code Ut [<n>] _}, {@code Ul <lambda-sig> E [<n>] _}, {@code Ub [<n>] _}. */
@@ -191,7 +195,7 @@ abstract class NameParser extends TypeParser {
         Node[] templateParamDecls = names.popFrom(begin);
         // Without explicit template parameters, only 'auto' parameters may add a level later.
         if (templateParamDecls.length == 0) {
-            templateParams.remove(templateParams.size() - 1);
+            templateParams.removeLast();
         }
         Node requires1 = null;
         if (consumeIf('Q')) {

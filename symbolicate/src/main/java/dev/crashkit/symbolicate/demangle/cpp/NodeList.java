@@ -35,11 +35,11 @@ final class NodeList {
     }
 
     void removeLast() {
-        items[--size] = null;
+        size--;
     }
 
+    /** Drops elements past {@code newSize}. Stale references are left in place: clearing costs more than it saves. */
     void shrinkTo(int newSize) {
-        Arrays.fill(items, newSize, size, null);
         size = newSize;
     }
 

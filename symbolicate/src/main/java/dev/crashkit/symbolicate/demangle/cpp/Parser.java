@@ -3,7 +3,6 @@ package dev.crashkit.symbolicate.demangle.cpp;
 import dev.crashkit.symbolicate.demangle.cpp.NameNodes.LocalName;
 import dev.crashkit.symbolicate.demangle.cpp.NameNodes.ModuleName;
 import dev.crashkit.symbolicate.demangle.cpp.SpecialNodes.SpecialName;
-import java.util.ArrayList;
 
 /** The {@code <encoding>} and {@code <special-name>} parts of the grammar, local names, and the entry point. */
 final class Parser extends NameParser {
@@ -53,7 +52,7 @@ final class Parser extends NameParser {
     Node parseEncoding() {
         enter();
         // The template parameters of an encoding are unrelated to those of the enclosing context.
-        ArrayList<NodeList> savedParams = templateParams;
+        ParamLevels savedParams = templateParams;
         NodeList savedOuter = outerTemplateParams;
         openTemplateScope();
         Node r = parseEncodingImpl();
@@ -209,11 +208,11 @@ final class Parser extends NameParser {
                 }
                 case 'I': {
                     pos += 2;
-                    ModuleName[] module = new ModuleName[1];
-                    if (!parseModuleNameOpt(module) || module[0] == null) {
+                    ModuleName module = parseModuleNameOpt(null);
+                    if (module == MODULE_ERROR || module == null) {
                         return null;
                     }
-                    return new SpecialName("initializer for module ", module[0]);
+                    return new SpecialName("initializer for module ", module);
                 }
                 default:
                     return null;
@@ -237,7 +236,7 @@ final class Parser extends NameParser {
             return new LocalName(encoding, Builtins.STRING_LITERAL);
         }
         // The template parameters of the inner name are unrelated to those of the enclosing context.
-        ArrayList<NodeList> savedParams = templateParams;
+        ParamLevels savedParams = templateParams;
         NodeList savedOuter = outerTemplateParams;
         openTemplateScope();
         Node r = parseLocalEntity(state, encoding);

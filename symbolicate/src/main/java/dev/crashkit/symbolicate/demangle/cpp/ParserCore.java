@@ -42,8 +42,8 @@ abstract class ParserCore {
     private final NodeList rootOuterTemplateParams = outerTemplateParams;
 
     /** Template parameter lists by level (TL0_ ...); element 0 is outerTemplateParams; null entries allowed. */
-    ArrayList<NodeList> templateParams = new ArrayList<>(4);
-    private final ArrayList<NodeList> rootTemplateParams = templateParams;
+    ParamLevels templateParams = new ParamLevels();
+    private final ParamLevels rootTemplateParams = templateParams;
 
     /** Template parameters used before their arguments were parsed (conversion operators). */
     final ArrayList<ForwardTemplateReference> forwardTemplateRefs = new ArrayList<>(2);
@@ -54,8 +54,7 @@ abstract class ParserCore {
     final int[] numSyntheticTemplateParameters = new int[3];
 
     /** Template parameter tables for nested encodings, reused across names (index = nesting). */
-    @SuppressWarnings("unchecked")
-    private ArrayList<NodeList>[] scopeParams = new ArrayList[4];
+    private ParamLevels[] scopeParams = new ParamLevels[4];
     private NodeList[] scopeOuter = new NodeList[4];
     private int scopeDepth;
 
@@ -92,7 +91,7 @@ abstract class ParserCore {
             scopeOuter = java.util.Arrays.copyOf(scopeOuter, d * 2);
         }
         if (scopeParams[d] == null) {
-            scopeParams[d] = new ArrayList<>(2);
+            scopeParams[d] = new ParamLevels();
             scopeOuter[d] = new NodeList(8);
         }
         // No node keeps a reference to these tables (nodes copy what they need), so reuse is safe.
@@ -102,7 +101,7 @@ abstract class ParserCore {
         outerTemplateParams.clear();
     }
 
-    final void closeTemplateScope(ArrayList<NodeList> savedParams, NodeList savedOuter) {
+    final void closeTemplateScope(ParamLevels savedParams, NodeList savedOuter) {
         scopeDepth--;
         templateParams = savedParams;
         outerTemplateParams = savedOuter;

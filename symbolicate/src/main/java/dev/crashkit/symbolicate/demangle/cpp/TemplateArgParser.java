@@ -137,9 +137,7 @@ abstract class TemplateArgParser extends ParserCore {
     }
 
     final void shrinkTemplateParams(int size) {
-        while (templateParams.size() > size) {
-            templateParams.remove(templateParams.size() - 1);
-        }
+        templateParams.shrinkTo(size);
     }
 
     /** {@code <template-arg>}: a type, {@code X expr E}, a literal, {@code J args E}, or a decl-qualified arg. */
