@@ -23,7 +23,11 @@ final class NameNodes {
             this.end = 0;
         }
 
-        /** The identifier {@code chars[start, end)}; the parser never modifies its input array. */
+        /**
+         * The identifier {@code chars[start, end)} of the parser's input buffer. The buffer is
+         * refilled for the next name, so a tree must not outlive its demangle call (it never
+         * leaves {@link ItaniumDemangler}).
+         */
         NameType(char[] chars, int start, int end) {
             this.fixed = null;
             this.chars = chars;

@@ -61,7 +61,11 @@ abstract class ParserCore {
     /** Prepares this (reused) parser for the text {@code s[start, end)}. */
     final void reset(String s, int start, int end) {
         this.s = s;
-        this.in = s.toCharArray();
+        // The buffer is reused for the next name: trees live only for one demangle call.
+        if (in == null || in.length < s.length() || in.length > 4096 && s.length() < 1024) {
+            in = new char[Math.max(s.length(), 128)];
+        }
+        s.getChars(0, s.length(), in, 0);
         this.pos = start;
         this.end = end;
         depth = 0;

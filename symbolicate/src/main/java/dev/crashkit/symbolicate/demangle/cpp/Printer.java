@@ -14,7 +14,9 @@ final class Printer {
     static final int MAX_OUTPUT = 256 * 1024;
     private static final int KEEP_CAPACITY = 16 * 1024;
 
-    private StringBuilder out = new StringBuilder(256);
+    /** Output characters; a plain array is cheaper than StringBuilder for many small appends. */
+    private char[] buf = new char[256];
+    private int len;
     /** Zero while inside template arguments, where a bare {@code >} would end the list. */
     int gtIsGt = 1;
     int currentPackIndex = NO_PACK;
@@ -28,15 +30,15 @@ final class Printer {
     private int activeCount;
 
     String result() {
-        return out.toString();
+        return new String(buf, 0, len);
     }
 
     void reset() {
-        if (out.capacity() > KEEP_CAPACITY) {
+        if (buf.length > KEEP_CAPACITY) {
             // Do not keep a huge buffer alive per thread after one giant name.
-            out = new StringBuilder(256);
+            buf = new char[256];
         }
-        out.setLength(0);
+        len = 0;
         gtIsGt = 1;
         currentPackIndex = NO_PACK;
         currentPackMax = NO_PACK;
@@ -110,48 +112,57 @@ final class Printer {
         activeCount--;
     }
 
-    Printer append(String s) {
-        out.append(s);
-        if (out.length() > MAX_OUTPUT) {
-            throw Bail.INSTANCE;
+    /** Makes room for {@code n} more characters; output beyond {@link #MAX_OUTPUT} abandons the name. */
+    private void reserve(int n) {
+        int need = len + n;
+        if (need > buf.length) {
+            if (need > MAX_OUTPUT) {
+                throw Bail.INSTANCE;
+            }
+            buf = java.util.Arrays.copyOf(buf, Math.max(need, Math.min(buf.length * 2, MAX_OUTPUT)));
         }
+    }
+
+    Printer append(String s) {
+        int n = s.length();
+        reserve(n);
+        s.getChars(0, n, buf, len);
+        len += n;
         return this;
     }
 
     Printer append(char c) {
-        out.append(c);
+        reserve(1);
+        buf[len++] = c;
         return this;
     }
 
-    Printer append(CharSequence s, int start, int end) {
-        out.append(s, start, end);
-        if (out.length() > MAX_OUTPUT) {
-            throw Bail.INSTANCE;
-        }
+    Printer append(String s, int start, int end) {
+        reserve(end - start);
+        s.getChars(start, end, buf, len);
+        len += end - start;
         return this;
     }
 
-    Printer append(char[] chars, int start, int len) {
-        out.append(chars, start, len);
-        if (out.length() > MAX_OUTPUT) {
-            throw Bail.INSTANCE;
-        }
+    Printer append(char[] chars, int start, int n) {
+        reserve(n);
+        System.arraycopy(chars, start, buf, len, n);
+        len += n;
         return this;
     }
 
     Printer append(long v) {
-        out.append(v);
-        return this;
+        return append(Long.toString(v));
     }
 
     void printOpen(char c) {
         gtIsGt++;
-        out.append(c);
+        append(c);
     }
 
     void printClose(char c) {
         gtIsGt--;
-        out.append(c);
+        append(c);
     }
 
     boolean isGtInsideTemplateArgs() {
@@ -159,16 +170,15 @@ final class Printer {
     }
 
     int position() {
-        return out.length();
+        return len;
     }
 
     void setPosition(int pos) {
-        out.setLength(pos);
+        len = pos;
     }
 
     char back() {
-        int n = out.length();
-        return n == 0 ? '\0' : out.charAt(n - 1);
+        return len == 0 ? '\0' : buf[len - 1];
     }
 
     /** Prints elements separated by {@code ", "}, dropping the comma before an empty pack expansion. */
