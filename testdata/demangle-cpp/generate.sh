@@ -1,13 +1,17 @@
 #!/usr/bin/env bash
-# Builds golden.tsv.gz: Itanium C++ mangled names taken from real Debian C++ libraries, each paired
-# with the demangling printed by LLVM 19's llvm-cxxfilt (Debian package llvm-19). The Java test
-# (ItaniumGoldenTest) requires our demangler to reproduce the second column.
+# Builds the oracle files for the Itanium C++ demangler, all produced by LLVM 19's llvm-cxxfilt
+# (Debian package llvm-19); the Java tests (ItaniumGoldenTest) require our output to match:
+#   golden.tsv.gz       mangled<TAB>demangled: real names from Debian C++ libraries + LLVM test names
+#   fuzz.tsv.gz         mangled<TAB>demangled: mutated and random (mostly invalid) names, fixed seeds
+#   filter-input.txt    text lines with embedded mangled names, and
+#   filter-expected.txt llvm-cxxfilt-19's stdin filtering of those lines
 #
 # Packages read (Debian 12 "bookworm", amd64); install them first:
-#   apt-get install -y llvm-19 libllvm19 libclang-cpp19 libstdc++6 libstdc++-12-dev \
+#   apt-get install -y llvm-19 llvm-19-dev libllvm19 libclang-cpp19 libstdc++6 libstdc++-12-dev \
 #       libboost-filesystem1.74.0 libboost-iostreams1.74.0 libboost-locale1.74.0 libboost-log1.74.0 \
 #       libboost-program-options1.74.0 libboost-regex1.74.0 libboost-thread1.74.0 \
-#       libicu72 libicu-dev libqt5core5a libprotobuf32
+#       libicu72 libqt5core5a libprotobuf32
+# (llvm-19 provides llvm-cxxfilt-19, the oracle; llvm-19-dev the static LLVM archives.)
 # Sources:
 #   - dynamic symbol tables (nm -D --defined-only) of the shared libraries listed in SHARED below;
 #   - full symbol tables (nm, incl. local symbols, which carry GCC clone suffixes such as .cold,
@@ -18,7 +22,7 @@
 # Selection: all distinct names starting with _Z, names longer than MAXLEN dropped; when more than
 # TARGET remain, a deterministic sample (every name whose md5 falls in the lowest TARGET/N share)
 # is kept, plus every name from llvm-test-names.txt. Output is sorted (LC_ALL=C) and deduplicated.
-# Re-run:  testdata/demangle-cpp/generate.sh   (from the repository root; takes about a minute)
+# Re-run:  testdata/demangle-cpp/generate.sh   (from the repository root; takes about 15 seconds; output is deterministic)
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 TARGET=${TARGET:-120000}
@@ -26,13 +30,14 @@ MAXLEN=${MAXLEN:-1500}
 lib=/usr/lib/x86_64-linux-gnu
 SHARED=(
   "$lib/libLLVM.so.19.1" "$lib/libclang-cpp.so.19.1" "$lib/libstdc++.so.6"
-  "$lib"/libboost_*.so.1.74.0 "$lib"/libicu{uc,i18n,io,tu}.so.72 "$lib/libQt5Core.so.5" "$lib/libprotobuf.so.32"
+  "$lib"/libboost_{filesystem,iostreams,locale,log,log_setup,program_options,regex,thread}.so.1.74.0
+  "$lib"/libicu{uc,i18n,io,tu}.so.72 "$lib/libQt5Core.so.5" "$lib/libprotobuf.so.32"
 )
 STATIC=(
   /usr/lib/gcc/x86_64-linux-gnu/12/libstdc++.a
   /usr/lib/llvm-19/lib/libLLVMSupport.a /usr/lib/llvm-19/lib/libLLVMCore.a
   /usr/lib/llvm-19/lib/libLLVMAnalysis.a /usr/lib/llvm-19/lib/libLLVMCodeGen.a
- /usr/lib/llvm-19/lib/libLLVMTransformUtils.a /usr/lib/llvm-19/lib/libLLVMScalarOpts.a
+  /usr/lib/llvm-19/lib/libLLVMTransformUtils.a /usr/lib/llvm-19/lib/libLLVMScalarOpts.a
 )
 tmp="$(mktemp -d)"; trap 'rm -rf "$tmp"' EXIT
 for f in "${SHARED[@]}"; do
