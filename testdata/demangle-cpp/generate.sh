@@ -83,7 +83,7 @@ cat > "$here/filter-input.txt" <<'TXT'
 4   libbar.so  (_ZN5boost6detail17sp_counted_base7releaseEv+0x2a) [0x7f00]
 frame #5: 0x1008 Game`_ZZN6Engine4tickEfENKUlvE_clEv.cold at engine.cpp:42
    ._Z3foov and _Z3barIiEvT_,_ZTV6Widget;_ZTI6Widget|_ZTS6Widget
-$s4main3FooV _OBJC_CLASS_$_NSObject _Z _Zinvalid ___Z3foov_block_invoke __imp__Z3foov
+$s4main3FooV _OBJC_CLASS_$_NSObject _Z _Zinvalid ___Z3foov_block_invoke __imp__Z3foov __imp_PKc __imp_N3foo3barE
 no mangled names here: just words, 0x1234 and punctuation !@#%^&*()
 TXT
 llvm-cxxfilt-19 < "$here/filter-input.txt" > "$here/filter-expected.txt"

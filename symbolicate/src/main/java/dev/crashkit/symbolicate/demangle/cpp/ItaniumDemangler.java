@@ -80,7 +80,8 @@ public final class ItaniumDemangler implements Demangler {
             return name;
         }
         if (name.startsWith("__imp_")) {
-            String r = demangleRange(name, 6);
+            // Windows import thunks; like llvm-cxxfilt, the rest may also be a bare type.
+            String r = parseAndPrint(name, 6);
             return r != null ? "import thunk for " + r : name;
         }
         return name;

@@ -11,8 +11,9 @@ final class Parser extends NameParser {
     }
 
     /**
-     * {@code _Z <encoding> [.suffix]} or {@code ___Z <encoding> _block_invoke[_][<n>]}, parsed from
-     * the start position to the end; null when the text is not a complete mangled name.
+     * {@code _Z <encoding> [.suffix]}, {@code ___Z <encoding> _block_invoke[_][<n>]} or a bare
+     * {@code <type>}, parsed from the start position to the end; null when the text is not a
+     * complete mangled name.
      */
     Node parse() {
         if (consumeIf("_Z")) {
@@ -43,7 +44,9 @@ final class Parser extends NameParser {
             }
             return new SpecialName("invocation function for block in ", encoding);
         }
-        return null;
+        // A bare <type> (reached only through the "__imp_" prefix, as in llvm-cxxfilt).
+        Node type = parseType();
+        return type != null && numLeft() == 0 && forwardTemplateRefs.isEmpty() ? type : null;
     }
 
     // ---- encodings ----
