@@ -25,6 +25,10 @@ import java.util.Optional;
  *
  * <p>Never throws: malformed names are returned unchanged, and parse depth, print depth, work
  * and output length are bounded, so hostile names cannot exhaust the stack or take long.
+ * Thread-safe: instances hold no state (each thread reuses its own parser and output buffer).
+ *
+ * <p>Not handled (as llvm-cxxfilt would): Rust {@code _R} and D {@code _D} manglings, which are
+ * not C++; Microsoft {@code ?} manglings.
  */
 public final class ItaniumDemangler implements Demangler {
 
@@ -104,6 +108,9 @@ public final class ItaniumDemangler implements Demangler {
      * word is demangled on its own; everything else is copied unchanged.
      */
     public static String demangleText(CharSequence line) {
+        if (line == null) {
+            return null;
+        }
         return WordFilter.replaceWords(line, ItaniumDemangler::demangleToken);
     }
 
