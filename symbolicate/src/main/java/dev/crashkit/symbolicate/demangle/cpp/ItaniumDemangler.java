@@ -27,8 +27,8 @@ import java.util.Optional;
  * and output length are bounded, so hostile names cannot exhaust the stack or take long.
  * Thread-safe: instances hold no state (each thread reuses its own parser and output buffer).
  *
- * <p>Not handled (as llvm-cxxfilt would): Rust {@code _R} and D {@code _D} manglings, which are
- * not C++; Microsoft {@code ?} manglings.
+ * <p>Not handled, unlike llvm-cxxfilt: Rust ({@code _R...}) and D ({@code _D...}) manglings, which
+ * are not C++. (Microsoft {@code ?...} names pass through unchanged in both.)
  */
 public final class ItaniumDemangler implements Demangler {
 
