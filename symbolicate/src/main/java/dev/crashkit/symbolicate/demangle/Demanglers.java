@@ -9,7 +9,7 @@ import java.util.List;
  */
 public final class Demanglers {
 
-    /** Itanium C++ recognizes {@code _Z}, Mach-O {@code __Z} and block-invoke prefixes. */
+    /** Each recognizes its scheme by prefix (Itanium C++: _Z, Mach-O __Z, ___Z..._block_invoke). */
     private static final List<Demangler> ALL = List.of(
         new ItaniumDemangler());
 
