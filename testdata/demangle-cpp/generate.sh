@@ -97,7 +97,7 @@ names = [l.rstrip('\n') for l in open(sys.argv[1], encoding='latin-1')]
 alphabet = "_ZNSEIJLXTDFPRKOVCMUfdilmvpsrtgqxyabcehjnouwz0123456789_$AGHQWYB"
 rnd = random.Random(20261122)
 out = set()
-while len(out) < 15000:
+while len(out) < 10000:
     s = list(rnd.choice(names))
     for _ in range(rnd.randint(1, 3)):
         if len(s) <= 3:
@@ -112,9 +112,30 @@ while len(out) < 15000:
     t = ''.join(s)
     if len(t) < 300 and t.startswith('_Z') and '.' not in t:
         out.add(t)
-while len(out) < 30000:
+while len(out) < 20000:
     t = rnd.choice(["_Z", "_ZN", "_Z1f", "_Z1fI"]) + ''.join(rnd.choice(alphabet) for _ in range(rnd.randint(1, 30)))
     out.add(t)
+# Grammar tokens: random token strings, and real names with tokens inserted or substituted. These
+# reach far deeper into the grammar than random characters (about 1 % and 12 % of them are valid).
+toks = """I E J Dp T_ T0_ T1_ TL0__ TL1_0_ S_ S0_ S1_ St Sa Ss N NK L Li1E Lb0E LDnE X fp_ fL0p_ cv Ul
+Ut_ Ut0_ UlvE_ DT Dt DTcl sr srN on dn Tn Ty Tp Tt Tk DC 1a 1b 3foo i v c z P R O K F Y H A1_ M C1 D0
+D2 Z cl ps pl mi gt rs dt pt sZ sP so mc tl il di dx dX nw na pi gs dl fL fl fR fr Q rq rQ B3abi W1M
+WP1N Ua9enable_ifI Dv4_ DB8_ DU3_ DF16_ Dk DK u3foo U3AS1 U11objcproto1A DO Do Dw Dx _ Ub_ lS aw qu
+ix te ti st sz at az nx tw tr cc dc rc sc Lf3f800000E Ld3ff0000000000000E Le3fff8000000000000000E
+L_Z1gvE LZ1gvE LA3_cE L1aLi1EE L_Z Ed_ Es _1 __12_ GV TV TI Th0_ Tv0_n24_ GR TH TW TA TC Tc h0_
+v0_n8_ E_block_invoke Dn Da Dc Di Ds Du Dd De Df Dh ng co ad de pp_ mm_ ds pm ss aa oo aS rM li2_x
+v23foo OE RE eq ne le lt an or eo ml dv rm ls cm""".split()
+starts = ["_Z", "_ZN", "_Z1f", "_Z1fI", "_ZNK1A", "_ZZ1fvE", "_ZT", "_ZG", "___Z", "_ZL", "_ZNH"]
+while len(out) < 30000:
+    out.add(rnd.choice(starts) + ''.join(rnd.choice(toks) for _ in range(rnd.randint(1, 14))))
+while len(out) < 40000:
+    t = rnd.choice(names)
+    for _ in range(rnd.randint(1, 2)):
+        at = rnd.randint(2, len(t))
+        cut = 0 if rnd.random() < 0.5 else rnd.randint(1, 4)
+        t = t[:at] + rnd.choice(toks) + t[at + cut:]
+    if len(t) < 600 and '.' not in t:
+        out.add(t)
 for t in sorted(out):
     print(t)
 PY

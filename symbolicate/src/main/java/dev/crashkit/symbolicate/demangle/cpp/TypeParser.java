@@ -75,6 +75,11 @@ abstract class TypeParser extends ExprParser {
                 if (builtin != null) {
                     return builtin;
                 }
+                char d = look(1);
+                if (d == 'F' || d == 'B' || d == 'U' || d == 'k' || d == 'K') {
+                    // _FloatN, _BitInt and constrained auto are not substitution candidates (as in LLVM).
+                    return parseDType();
+                }
                 result = parseDType();
                 break;
             }
