@@ -11,7 +11,8 @@
 #       libboost-filesystem1.74.0 libboost-iostreams1.74.0 libboost-locale1.74.0 libboost-log1.74.0 \
 #       libboost-program-options1.74.0 libboost-regex1.74.0 libboost-thread1.74.0 \
 #       libicu72 libqt5core5a libprotobuf32
-# (llvm-19 provides llvm-cxxfilt-19, the oracle; llvm-19-dev the static LLVM archives.)
+# (llvm-19 provides llvm-cxxfilt-19, the oracle; llvm-19-dev the static LLVM archives.) The script
+# also uses nm (binutils), python3 and gzip.
 # Sources:
 #   - dynamic symbol tables (nm -D --defined-only) of the shared libraries listed in SHARED below;
 #   - full symbol tables (nm, incl. local symbols, which carry GCC clone suffixes such as .cold,
