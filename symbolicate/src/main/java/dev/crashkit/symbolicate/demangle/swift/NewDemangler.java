@@ -13,6 +13,20 @@ final class NewDemangler extends NewConformanceParser {
     private static final String[] PREFIXES = {"_T0", "$S", "_$S", "$s", "_$s", "$e", "_$e", "@__swiftmacro_"};
 
     static int prefixLength(String name) {
+        if (name.isEmpty()) {
+            return 0;
+        }
+        char c = name.charAt(0);
+        if (c == '$') {
+            if (name.length() < 2) {
+                return 0;
+            }
+            char d = name.charAt(1);
+            return d == 's' || d == 'S' || d == 'e' ? 2 : 0;
+        }
+        if (c != '_' && c != '@') {
+            return 0;
+        }
         for (String p : PREFIXES) {
             if (name.startsWith(p)) {
                 return p.length();

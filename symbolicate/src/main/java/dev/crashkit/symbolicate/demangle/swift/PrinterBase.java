@@ -8,11 +8,12 @@ abstract class PrinterBase {
     static final int MAX_OUTPUT = 1 << 20;
 
     final DemangleOptions opts;
-    final StringBuilder out = new StringBuilder(256);
+    final StringBuilder out;
     boolean specializationPrefixPrinted;
 
-    PrinterBase(DemangleOptions opts) {
+    PrinterBase(DemangleOptions opts, StringBuilder out) {
         this.opts = opts;
+        this.out = out;
     }
 
     /** Prints a node; returns a context still to be printed in postfix form, or null. */

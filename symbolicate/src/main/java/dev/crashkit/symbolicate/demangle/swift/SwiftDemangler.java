@@ -19,6 +19,8 @@ public final class SwiftDemangler implements Demangler {
     /** Parsers keep their stacks between calls; one per thread keeps the demangler thread-safe. */
     private static final ThreadLocal<NewDemangler> NEW_PARSER = ThreadLocal.withInitial(NewDemangler::new);
     private static final ThreadLocal<OldDemangler> OLD_PARSER = ThreadLocal.withInitial(OldDemangler::new);
+    /** Output buffer reused by the outermost print of each thread (nested prints get their own). */
+    private static final ThreadLocal<StringBuilder[]> BUFFER = ThreadLocal.withInitial(() -> new StringBuilder[1]);
 
     /** The shared instance. */
     public static SwiftDemangler instance() {
@@ -105,11 +107,20 @@ public final class SwiftDemangler implements Demangler {
         if (root == null) {
             return null;
         }
+        StringBuilder[] slot = BUFFER.get();
+        StringBuilder sb = slot[0];
+        slot[0] = null;
+        if (sb == null || sb.capacity() > 1 << 16) {
+            sb = new StringBuilder(256);
+        }
+        sb.setLength(0);
         try {
-            return new NodePrinter(options, this).printRoot(root);
+            return new NodePrinter(options, this, sb).printRoot(root);
         } catch (ParseFailure | StackOverflowError e) {
             // Output bound exceeded or a pathological tree: treat as not demanglable.
             return null;
+        } finally {
+            slot[0] = sb;
         }
     }
 
