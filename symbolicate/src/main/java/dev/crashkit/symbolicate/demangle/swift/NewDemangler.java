@@ -17,6 +17,10 @@ final class NewDemangler extends NewConformanceParser {
             return 0;
         }
         char c = name.charAt(0);
+        if (c == 'a' || (c == '_' && name.startsWith("_async_Main"))) {
+            // The async entry point of top-level code has no prefix (Mangling.rst: async-main-entry-point).
+            return name.startsWith("async_Main") || c == '_' ? -1 : 0;
+        }
         if (c == '$') {
             if (name.length() < 2) {
                 return 0;
@@ -41,8 +45,12 @@ final class NewDemangler extends NewConformanceParser {
         if (prefix == 0) {
             return null;
         }
-        reset(input, prefix);
+        boolean asyncMain = prefix < 0;
+        reset(input, asyncMain ? name.indexOf("async_Main") + "async_Main".length() : prefix);
         oldFunctionTypeMangling = name.startsWith("_T");
+        if (asyncMain) {
+            push(new Node(Kind.AsyncMainEntryPoint));
+        }
         try {
             while (pos < end) {
                 if (peek() == 0) {
