@@ -83,7 +83,25 @@ abstract class PrinterBase {
         return true;
     }
 
+    private static final String[][] PARAM_NAMES = new String[4][52];
+
+    static {
+        for (int d = 0; d < PARAM_NAMES.length; d++) {
+            for (int i = 0; i < PARAM_NAMES[d].length; i++) {
+                PARAM_NAMES[d][i] = computeParameterName(d, i);
+            }
+        }
+    }
+
+    /** {@code A}, {@code B}, ..., {@code Z}, {@code AB}, ...; depth > 0 appends the depth ({@code A1}). */
     static String genericParameterName(long depth, long index) {
+        if (depth >= 0 && depth < PARAM_NAMES.length && index >= 0 && index < PARAM_NAMES[0].length) {
+            return PARAM_NAMES[(int) depth][(int) index];
+        }
+        return computeParameterName(depth, index);
+    }
+
+    private static String computeParameterName(long depth, long index) {
         StringBuilder sb = new StringBuilder();
         do {
             sb.append((char) ('A' + (index % 26)));
