@@ -70,17 +70,13 @@ abstract class PrinterBase {
         }
     }
 
+    /**
+     * swift also consults DisplayStdlibModule, DisplayObjCModule, HidingCurrentModule and
+     * DisplayDebuggerGeneratedModule here; both styles swift-demangle offers keep those at their defaults,
+     * under which every context is printed.
+     */
     boolean shouldPrintContext(Node ctx) {
-        if (!opts.qualifyEntities()) {
-            return false;
-        }
-        if (ctx.kind == Kind.Module) {
-            String t = ctx.text();
-            if (t.startsWith("__lldb_expr_")) {
-                return true;
-            }
-        }
-        return true;
+        return opts.qualifyEntities();
     }
 
     private static final String[][] PARAM_NAMES = new String[4][52];
