@@ -128,7 +128,7 @@ abstract class PrinterBase {
             case ProtocolSymbolicReference: case ReturnType: case SILBoxType: case SILBoxTypeWithLayout:
             case Structure: case OtherNominalType: case TupleElementName: case TypeAlias: case TypeList:
             case TypeSymbolicReference: case SugaredOptional: case SugaredArray: case SugaredInlineArray:
-            case SugaredDictionary: case SugaredParen: case QualifiedArchetype: case OpaqueType:
+            case SugaredDictionary: case SugaredParen: case OpaqueType:
             case OpaqueReturnType:
                 return true;
             default:
