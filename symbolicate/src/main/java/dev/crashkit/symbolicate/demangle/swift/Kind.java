@@ -16,7 +16,7 @@ enum Kind {
     DependentGenericLayoutRequirement, DependentGenericParamPackMarker, DependentGenericParamValueMarker,
     DependentGenericSignature, DependentGenericType, DependentMemberType, DependentPseudogenericSignature,
     DependentProtocolConformanceRoot, DependentProtocolConformanceInherited,
-    DependentProtocolConformanceAssociated, DependentDestructor, DidSet,
+    DependentProtocolConformanceAssociated, DependentProtocolConformanceOpaque, Destructor, DidSet,
     Directness, DynamicAttribute, DirectMethodReferenceAttribute, DynamicSelf, DynamicallyReplaceableFunctionImpl,
     DynamicallyReplaceableFunctionKey, DynamicallyReplaceableFunctionVar, Enum, EnumCase, ErrorType,
     EscapingAutoClosureType, NoEscapeFunctionType, ConcurrentFunctionType, GlobalActorFunctionType,
@@ -93,7 +93,7 @@ enum Kind {
     Sending, CoroFunctionPointer, DefaultOverride, PackProtocolConformance, ModuleDescriptor, ExtensionDescriptor,
     AnonymousDescriptor, AsyncRemoved, RepresentationChanged, YieldTypes, CalledOnceFunctionType, ImplCalledOnceFunction,
     MutateAccessor, BorrowAccessor, YieldingBorrowAccessor, YieldingMutateAccessor, MetatypeParamsRemoved,
-    ProtocolConformanceOpaque, AsyncMainEntryPoint,
+    AsyncMainEntryPoint,
     WitnessTableOffset;
 
     /** Declarations that can be the context of another declaration (CONTEXT_NODE in DemangleNodes.def). */
