@@ -53,7 +53,10 @@ public final class SwiftDemangler implements Demangler {
 
     /**
      * The classification prefix {@code swift-demangle -classify} prints before the demangled name, e.g.
-     * {@code "{T:target,C} "}, or the empty string.
+     * {@code "{T:target,C} "}, or the empty string. {@code T:} marks thunks (with the target symbol when it
+     * follows from the name), {@code C} symbols without the Swift calling convention. swift-demangle's
+     * {@code N} (not a Swift symbol) never shows for names it can demangle, and its conformance list has no
+     * {@code N} for names it cannot, so it is not produced here.
      */
     public String classify(String name) {
         String n = name.startsWith("__") ? name.substring(1) : name;
