@@ -23,12 +23,7 @@ public final class Main {
 
     /** Runs a command line with the given streams (tests capture them). */
     public static int run(PrintWriter out, PrintWriter err, String... args) {
-        // Until demangle becomes a picocli sub-command: REPORT is required by the default command.
-        CommandLine cl = args.length > 0 && args[0].equals("demangle")
-                ? new CommandLine(new DemangleCommand()) : commandLine();
-        if (cl.getCommand() instanceof DemangleCommand) {
-            args = java.util.Arrays.copyOfRange(args, 1, args.length);
-        }
+        CommandLine cl = commandLine();
         cl.setOut(out);
         cl.setErr(err);
         int code = cl.execute(args);
