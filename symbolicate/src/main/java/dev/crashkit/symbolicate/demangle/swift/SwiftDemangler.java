@@ -19,6 +19,8 @@ public final class SwiftDemangler implements Demangler {
     /** Parsers keep their stacks between calls; one per thread keeps the demangler thread-safe. */
     private static final ThreadLocal<NewDemangler> NEW_PARSER = ThreadLocal.withInitial(NewDemangler::new);
     private static final ThreadLocal<OldDemangler> OLD_PARSER = ThreadLocal.withInitial(OldDemangler::new);
+    /** Output buffer reused by the outermost print of each thread (nested prints get their own). */
+    private static final ThreadLocal<StringBuilder[]> BUFFER = ThreadLocal.withInitial(() -> new StringBuilder[1]);
 
     /** The shared instance. */
     public static SwiftDemangler instance() {
@@ -51,7 +53,10 @@ public final class SwiftDemangler implements Demangler {
 
     /**
      * The classification prefix {@code swift-demangle -classify} prints before the demangled name, e.g.
-     * {@code "{T:target,C} "}, or the empty string.
+     * {@code "{T:target,C} "}, or the empty string. {@code T:} marks thunks (with the target symbol when it
+     * follows from the name), {@code C} symbols without the Swift calling convention. swift-demangle's
+     * {@code N} (not a Swift symbol) never shows for names it can demangle, and its conformance list has no
+     * {@code N} for names it cannot, so it is not produced here.
      */
     public String classify(String name) {
         String n = name.startsWith("__") ? name.substring(1) : name;
@@ -105,11 +110,20 @@ public final class SwiftDemangler implements Demangler {
         if (root == null) {
             return null;
         }
+        StringBuilder[] slot = BUFFER.get();
+        StringBuilder sb = slot[0];
+        slot[0] = null;
+        if (sb == null || sb.capacity() > 1 << 16) {
+            sb = new StringBuilder(256);
+        }
+        sb.setLength(0);
         try {
-            return new NodePrinter(options, this).printRoot(root);
+            return new NodePrinter(options, this, sb).printRoot(root);
         } catch (ParseFailure | StackOverflowError e) {
             // Output bound exceeded or a pathological tree: treat as not demanglable.
             return null;
+        } finally {
+            slot[0] = sb;
         }
     }
 
