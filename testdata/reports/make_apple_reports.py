@@ -92,6 +92,7 @@ class AppleReport:
         for t in rep.threads:
             self.threads.append((t.get('name'), t['crashed'], by_tid[t['id']]))
         self.add_inline_threads()
+        self.exception = self.exception_backtrace()
         self.faulting = next(i for i, t in enumerate(self.threads) if t[1])
         self.app = self.images[0]
         self.arch = rep.process['arch']
@@ -118,6 +119,22 @@ class AppleReport:
                       Frame(t, 1, app.ret(caller, func) + app.slide, app, 'return_address'),
                       Frame(t, 2, app.ret('_main', caller) + app.slide, app, 'return_address')]
             self.threads.append((name, False, frames))
+
+    def exception_backtrace(self):
+        """For the abort report only, a Last Exception Backtrace (thread -1 in the golden): a frame in
+        the system library we do not ship, then the app's return addresses of the abort path."""
+        if self.rep.name != 'arm64e-pac':
+            return []
+        app, kern = self.images[0], self.images[1]
+        return [Frame(-1, 0, kern.load + 0x4A8C, kern, 'pc_no_debug_file'),
+                Frame(-1, 1, app.ret('_ck_fatal', 'stub', -1) + app.slide, app, 'return_address_at_function_end'),
+                Frame(-1, 2, app.ret('_ck_dispatch', '_ck_fatal') + app.slide, app, 'return_address_at_function_end'),
+                Frame(-1, 3, app.ret('_main', '_ck_dispatch') + app.slide, app, 'return_address')]
+
+    def all_threads(self):
+        """(thread number, frames) of every thread, then (-1, the exception backtrace) if any."""
+        out = [(t, frames) for t, (_, _, frames) in enumerate(self.threads)]
+        return out + ([(-1, self.exception)] if self.exception else [])
 
     # ------------------------------------------------------------ shared facts
     def size(self, im):
@@ -196,6 +213,8 @@ class AppleReport:
         }
         if sig == 'SIGABRT':
             body['asi'] = {'libsystem_c.dylib': ['abort() called']}
+        if self.exception:
+            body['lastExceptionBacktrace'] = [self.ips_frame(f) for f in self.exception]
         else:
             body['vmRegionInfo'] = f'{hex(self.fault_address())} is not in any region.'
         body['faultingThread'] = self.faulting
@@ -307,6 +326,12 @@ class AppleReport:
             L.append('abort() called')
             L.append('')
             L.append('')
+        if self.exception:
+            L.append('Last Exception Backtrace:')
+            for f in self.exception:
+                L.append(self.crash_frame(f))
+            L.append('')
+            L.append('')
         for t, (name, crashed, frames) in enumerate(self.threads):
             if t == 0:
                 L.append(f'Thread {t} name:  Dispatch queue: com.apple.main-thread')
@@ -358,7 +383,7 @@ class AppleReport:
     def golden(self, names):
         """Rows: thread, frame_index, entry, kind, address, image, symbol, offset, file, line, frame_kind."""
         lookups = {}  # key -> [(frame, link-time lookup address, rule symbol)]
-        for t, (_, _, frames) in enumerate(self.threads):
+        for t, frames in self.all_threads():
             for f in frames:
                 if isinstance(f.im, M.Known):
                     link = f.addr - f.im.slide - (1 if f.index > 0 else 0)
@@ -371,7 +396,7 @@ class AppleReport:
             for (f, link, sym), entries in zip(items, symbolize(key, [a for _, a, _ in items])):
                 answers[id(f)] = (sym, entries, link)
         rows = []
-        for t, (_, _, frames) in enumerate(self.threads):
+        for t, frames in self.all_threads():
             for f in frames:
                 image = '-' if f.im is None else f.im.name
                 if id(f) not in answers:
@@ -401,7 +426,7 @@ def main():
     for name in NAMES:
         ar = AppleReport(reports[name], rng)
         sym_names = [f.im.img.lookup(f.addr - f.im.slide - (1 if f.index > 0 else 0))[0].name
-                     for _, _, fs in ar.threads for f in fs if isinstance(f.im, M.Known)]
+                     for _, fs in ar.all_threads() for f in fs if isinstance(f.im, M.Known)]
         names = R.demangle_all(M.CXXFILT, sym_names)
         rows = ar.golden(names)
         with open(os.path.join(out, f'{name}.ips'), 'w') as f:
