@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.crashkit.symbolicate.cli.Main;
 import dev.crashkit.symbolicate.model.Frame;
 import dev.crashkit.symbolicate.model.ThreadTrace;
@@ -102,7 +103,15 @@ class AppleReportsGoldenTest {
 
         JsonNode used = inBody.get("usedImages");
         int checked = 0;
+        int frames = inBody.path("lastExceptionBacktrace").size();
+        assertEquals(inBody.get("threads").size(), outBody.get("threads").size());
         for (int t = 0; t < inBody.get("threads").size(); t++) {
+            // Every thread field other than frames (id, name, queue, threadState ...) is kept.
+            ObjectNode a = inBody.get("threads").get(t).deepCopy();
+            ObjectNode b = outBody.get("threads").get(t).deepCopy();
+            frames += a.remove("frames").size();
+            b.remove("frames");
+            assertEquals(a, b, name + ".ips thread " + t);
             checked += checkIpsFrames(name + ".ips thread " + t, t, inBody.get("threads").get(t).get("frames"),
                     outBody.get("threads").get(t).get("frames"), used, golden);
         }
@@ -112,6 +121,7 @@ class AppleReportsGoldenTest {
             checked += checkIpsFrames(name + ".ips lastExceptionBacktrace", -1, inBody.get("lastExceptionBacktrace"),
                     outBody.get("lastExceptionBacktrace"), used, golden);
         }
+        assertEquals(golden.size(), frames, "one golden frame per report frame");
         assertEquals(golden.values().stream().mapToLong(l -> l.stream().filter(e -> !e.unchanged()).count()).sum(),
                 checked, "every golden entry checked");
         sameFrames(input, tmp.resolve("out-" + input.getFileName()), ReportFormat.IPS);
@@ -166,6 +176,7 @@ class AppleReportsGoldenTest {
         List<String> out = List.of(symbolicate(input, tmp, golden).split("\n", -1));
 
         int o = 0;
+        int frames = 0;
         int thread = NO_BLOCK;
         int checked = 0;
         for (String line : in) {
@@ -183,6 +194,7 @@ class AppleReportsGoldenTest {
                 assertEquals(line, out.get(o++), name + ".crash: a line that is no frame line changed");
                 continue;
             }
+            frames++;
             String where = name + ".crash thread " + thread + " frame " + fm.group(1);
             List<Entry> want = golden.get(thread + "/" + fm.group(1));
             assertTrue(want != null, "no golden for " + where);
@@ -211,6 +223,7 @@ class AppleReportsGoldenTest {
             }
         }
         assertEquals(out.size(), o, name + ".crash: extra output lines");
+        assertEquals(golden.size(), frames, "one golden frame per report frame");
         assertEquals(golden.values().stream().mapToLong(l -> l.stream().filter(e -> !e.unchanged()).count()).sum(),
                 checked, "every golden entry checked");
         sameFrames(input, tmp.resolve("out-" + input.getFileName()), ReportFormat.APPLE_CRASH);
