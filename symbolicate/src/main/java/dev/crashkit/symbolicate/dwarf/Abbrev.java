@@ -13,6 +13,8 @@ final class Abbrev {
     private final int[] forms;
     private final long[] implicitConsts;
     private final byte[] fastIndex = new byte[0x80];
+    private int sizeKey = -1;
+    private int fixedSize;
 
     /**
      * @param attrs DW_AT_* in declaration order
@@ -55,6 +57,28 @@ final class Abbrev {
 
     long[] implicitConsts() {
         return implicitConsts;
+    }
+
+    /**
+     * Byte size of all attribute values when every form has a fixed size for this unit's address
+     * and offset sizes and version, else -1; lets the DIE walk skip such entries in one step.
+     */
+    int fixedSize(int version, int addressSize, int offsetSize) {
+        int key = version << 16 | addressSize << 8 | offsetSize;
+        if (key != sizeKey) {
+            int total = 0;
+            for (int form : forms) {
+                int size = FormReader.fixedSize(form, version, addressSize, offsetSize);
+                if (size < 0) {
+                    total = -1;
+                    break;
+                }
+                total += size;
+            }
+            fixedSize = total;
+            sizeKey = key;
+        }
+        return fixedSize;
     }
 
     /** Index of an attribute in this declaration (the first one if repeated), or -1. */
