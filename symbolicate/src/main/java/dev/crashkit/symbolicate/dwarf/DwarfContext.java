@@ -8,8 +8,8 @@ import java.util.OptionalLong;
 /**
  * Source locations and inline chains from the DWARF of one image. Opening only scans unit
  * headers; the unit an address falls in is decoded (subroutines, line table) on first use and
- * cached. Answers match {@code llvm-symbolizer --inlining}. Not thread-safe: callers that share a
- * context between threads synchronise on it.
+ * cached. Answers match {@code llvm-symbolizer --inlining}. Lookups are serialised (the caches
+ * fill lazily), so a context may be shared between threads.
  */
 public final class DwarfContext {
     private final String fileName;
@@ -52,7 +52,7 @@ public final class DwarfContext {
      *
      * @throws DwarfException when the DWARF needed for this address is corrupt
      */
-    public List<SourceFrame> lookup(long address) throws DwarfException {
+    public synchronized List<SourceFrame> lookup(long address) throws DwarfException {
         try {
             if (unitRanges == null) {
                 unitRanges = UnitRanges.build(data);
