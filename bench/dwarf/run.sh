@@ -15,7 +15,9 @@ if [ ! -f "$out/big" ]; then
     (cd "$out/src" && ls unit*.c main.c | xargs -P 2 -I{} clang-19 -O2 -g -gdwarf-5 \
         -fdebug-prefix-map="$out/src=/bench" -c {} -o {}.o && clang-19 -fuse-ld=lld ./*.o -o "$out/big")
 fi
-dwarf_bytes=$(llvm-readelf-19 -S -W "$out/big" | awk '$2 ~ /^\.debug_/ {s += strtonum("0x" $6)} END {print s}')
+dwarf_bytes=$(llvm-readelf-19 -S -W "$out/big" | python3 -c '
+import sys
+print(sum(int(l.split()[5], 16) for l in sys.stdin if l.split()[1:2] and l.split()[1].startswith(".debug_")))')
 funcs=$(llvm-nm-19 --defined-only "$out/big" | grep -c ' T fn_')
 # 10,000 addresses: a random function (fixed seed), a random byte inside it
 llvm-nm-19 --defined-only -S "$out/big" | python3 -c '

@@ -40,7 +40,7 @@ final class InlineTree {
         RangeMap.Builder ranges = new RangeMap.Builder();
         int[] stack = new int[32];
         int depth = 0;
-        Cursor c = new Cursor(u.data().info, start);
+        Cursor c = u.cursor(start);
         AbbrevTable abbrevs = u.abbrevs();
         while (c.pos < end) {
             int dieOffset = c.pos;

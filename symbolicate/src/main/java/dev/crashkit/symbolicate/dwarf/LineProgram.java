@@ -26,7 +26,16 @@ final class LineProgram {
         if (offset < 0 || offset >= unit.data().line.limit()) {
             throw new DwarfFormatError("line table offset 0x" + Long.toHexString(offset) + " outside .debug_line");
         }
-        return new LineProgram(unit, new Cursor(unit.data().line, (int) offset)).run(compDir);
+        // Scan a heap copy of just this program: far faster than reading the mapped section.
+        Cursor head = new Cursor(unit.data().line, (int) offset);
+        boolean[] dwarf64 = new boolean[1];
+        long length = head.initialLength(dwarf64);
+        if (length > head.limit() - head.pos) {
+            throw new DwarfFormatError("line table extends past the end of .debug_line");
+        }
+        int end = (int) (head.pos + length);
+        Cursor c = new Cursor(Cursor.window(unit.data().line, (int) offset, end), (int) offset, (int) offset);
+        return new LineProgram(unit, c).run(compDir);
     }
 
     private LineTable run(String compDir) {

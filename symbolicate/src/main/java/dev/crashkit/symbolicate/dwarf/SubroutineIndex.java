@@ -27,7 +27,7 @@ final class SubroutineIndex {
         int[] ends = new int[64];
         int count = 0;
         RangeMap.Builder ranges = new RangeMap.Builder();
-        Cursor c = new Cursor(u.data().info, u.firstDieOffset());
+        Cursor c = u.cursor(u.firstDieOffset());
         AbbrevTable abbrevs = u.abbrevs();
         int depth = 0;
         int topDepth = -1; // depth of the open outermost subroutine, -1 when none is open
