@@ -11,15 +11,21 @@ final class LineProgram {
     private int offsetSize;
     private int addressSize;
 
-    private long[] addr = new long[256];
-    private int[] file = new int[256];
-    private int[] line = new int[256];
-    private int[] column = new int[256];
+    private long[] addr;
+    private int[] file;
+    private int[] line;
+    private int[] column;
     private int rows;
 
-    private LineProgram(Unit unit, Cursor c) {
+    private LineProgram(Unit unit, Cursor c, int programBytes) {
         this.unit = unit;
         this.c = c;
+        // Most rows come from one-byte special opcodes: a quarter of the bytes rarely needs to grow.
+        int cap = Math.max(64, programBytes / 4);
+        addr = new long[cap];
+        file = new int[cap];
+        line = new int[cap];
+        column = new int[cap];
     }
 
     static LineTable parse(Unit unit, long offset, String compDir) {
@@ -35,7 +41,7 @@ final class LineProgram {
         }
         int end = (int) (head.pos + length);
         Cursor c = new Cursor(Cursor.window(unit.data().line, (int) offset, end), (int) offset, (int) offset);
-        return new LineProgram(unit, c).run(compDir);
+        return new LineProgram(unit, c, end - (int) offset).run(compDir);
     }
 
     private LineTable run(String compDir) {
