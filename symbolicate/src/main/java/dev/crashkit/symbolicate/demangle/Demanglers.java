@@ -1,5 +1,7 @@
 package dev.crashkit.symbolicate.demangle;
 
+import dev.crashkit.symbolicate.demangle.cpp.ItaniumDemangler;
+import dev.crashkit.symbolicate.demangle.swift.SwiftDemangler;
 import java.util.List;
 
 /**
@@ -8,7 +10,10 @@ import java.util.List;
  */
 public final class Demanglers {
 
-    private static final List<Demangler> ALL = List.of();
+    /** Each recognizes its scheme by prefix (Swift: $s, _T0, ...; Itanium C++: _Z, Mach-O __Z, ___Z..._block_invoke). */
+    private static final List<Demangler> ALL = List.of(
+            SwiftDemangler.instance(),
+            new ItaniumDemangler());
 
     private Demanglers() {
     }

@@ -1,7 +1,7 @@
 package dev.crashkit.symbolicate.symbolize;
 
-import dev.crashkit.symbolicate.format.macho.Segment;
 import dev.crashkit.symbolicate.model.Image;
+import dev.crashkit.symbolicate.bytes.SortedAddresses;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -29,9 +29,9 @@ final class ImageResolver {
                 ranges.add(new long[] {img.loadAddress(), img.loadAddress() + img.size().getAsLong(), i});
                 bounded[i] = true;
             } else if (modules.get(i).isPresent()) {
-                for (Segment s : modules.get(i).get().segments()) {
-                    long start = s.vmaddr() + slides[i];
-                    ranges.add(new long[] {start, start + s.vmsize(), i});
+                for (LinkRange r : modules.get(i).get().ranges()) {
+                    long start = r.start() + slides[i];
+                    ranges.add(new long[] {start, start + r.size(), i});
                 }
                 bounded[i] = true;
             }
@@ -74,19 +74,7 @@ final class ImageResolver {
     }
 
     private int lastStartAtOrBelow(long address) {
-        int lo = 0;
-        int hi = starts.length - 1;
-        int found = -1;
-        while (lo <= hi) {
-            int mid = (lo + hi) >>> 1;
-            if (Long.compareUnsigned(starts[mid], address) <= 0) {
-                found = mid;
-                lo = mid + 1;
-            } else {
-                hi = mid - 1;
-            }
-        }
-        return found;
+        return SortedAddresses.floor(starts, address);
     }
 
     @Override

@@ -1,0 +1,87 @@
+package dev.crashkit.symbolicate.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** atos mode against the link-time address goldens of testdata/macho (llvm-nm / function-starts derived). */
+class AtosCommandTest {
+
+    @Test
+    void everyGoldenAddressPrintsLikeAtos() throws IOException {
+        // The linked binary has no DWARF (it stays in the object files): pure symbol-table answers.
+        List<String> args = new ArrayList<>(List.of("atos", "-o", "testdata/macho/App-arm64", "--demangle", "none",
+                "-l", "0x200000000"));
+        List<String> want = new ArrayList<>();
+        long slide = 0x200000000L - 0x100000000L;
+        for (String line : Files.readAllLines(Path.of("testdata/macho/golden/App-arm64.addresses.tsv"))) {
+            if (line.startsWith("#")) {
+                continue;
+            }
+            String[] c = line.split("\t", -1);
+            long link = Long.parseUnsignedLong(c[0].substring(2), 16);
+            long runtime = link + slide;
+            args.add("0x" + Long.toHexString(runtime));
+            want.add(c[2].equals("-") ? "0x" + Long.toHexString(runtime)
+                    : c[2] + " (in App-arm64) + " + (link - Long.parseUnsignedLong(c[3].substring(2), 16)));
+        }
+        CliTest.Run r = CliTest.run(args.toArray(String[]::new));
+        assertEquals(ExitCodes.OK, r.code(), r.err());
+        assertEquals(want, r.out().lines().toList());
+    }
+
+    /**
+     * With the dSYM, lines come from DWARF: against llvm-symbolizer's output for the same
+     * addresses (testdata/macho/golden/App-arm64.dsym-symbolizer.txt, raw names).
+     */
+    @Test
+    void dsymAnswersWithFileAndLineLikeLlvmSymbolizer() throws IOException {
+        List<String> blocks = List.of(Files.readString(Path.of("testdata/macho/golden/App-arm64.dsym-symbolizer.txt"))
+                .strip().split("\n\n"));
+        List<String> args = new ArrayList<>(List.of("atos", "-o", "testdata/macho/App-arm64.dSYM", "--demangle", "none", "-i"));
+        for (String b : blocks) {
+            args.add(b.lines().findFirst().orElseThrow());
+        }
+        List<String> got = CliTest.run(args.toArray(String[]::new)).out().lines().toList();
+        int at = 0;
+        int compared = 0;
+        for (String b : blocks) {
+            List<String> l = b.lines().toList();
+            if (l.get(2).startsWith("??")) {
+                // No DWARF line for it: atos falls back to the symbol table (checked above) or echoes it.
+                assertTrue(!got.get(at).contains(".c:") && !got.get(at).contains(".cpp:") && !got.get(at).contains(".m:"),
+                        l.get(0) + " -> " + got.get(at));
+                at++;
+                continue;
+            }
+            for (int k = 1; k + 1 < l.size(); k += 2) {
+                String loc = l.get(k + 1);
+                String file = loc.substring(loc.lastIndexOf('/') + 1);
+                String fileLine = file.substring(0, file.lastIndexOf(':'));
+                assertEquals(l.get(k) + " (in App-arm64) (" + fileLine + ")", got.get(at), "address " + l.get(0));
+                at++;
+                compared++;
+            }
+        }
+        assertEquals(got.size(), at, "one output line per golden frame");
+        assertTrue(compared > 50, "compared only " + compared);
+    }
+
+    @Test
+    void fatFileNeedsArchAndBadInputIsOneLine() {
+        CliTest.Run r = CliTest.run("atos", "-o", "testdata/macho/App-fat", "0x1");
+        assertEquals(ExitCodes.INVALID_INPUT, r.code());
+        assertTrue(r.err().contains("choose one with -arch"), r.err());
+        CliTest.Run ok = CliTest.run("atos", "-o", "testdata/macho/App-fat", "-arch", "x86_64", "zz");
+        assertEquals("zz", ok.out().strip());
+        CliTest.Run missing = CliTest.run("atos", "-o", "nope", "0x1");
+        assertEquals(ExitCodes.INVALID_INPUT, missing.code());
+        assertEquals("error: nope: no such file", missing.err().strip());
+    }
+}
