@@ -67,7 +67,7 @@ final class LineProgram {
         if (version >= 4) {
             c.u8(); // maximum operations per instruction: VLIW only, treated as 1
         }
-        boolean defaultIsStmt = c.u8() != 0;
+        c.u8(); // default_is_stmt: statement flags do not change which row answers
         int lineBase = c.s8();
         int lineRange = c.u8();
         int opcodeBase = c.u8();
@@ -80,7 +80,7 @@ final class LineProgram {
         }
         FileTable files = version >= 5 ? v5Files(version, compDir) : legacyFiles(version, compDir);
         c.pos = programStart;
-        return execute(files, end, minInst, defaultIsStmt, lineBase, lineRange, opcodeBase, opcodeLengths);
+        return execute(files, end, minInst, lineBase, lineRange, opcodeBase, opcodeLengths);
     }
 
     private FileTable legacyFiles(int version, String compDir) {
@@ -192,8 +192,8 @@ final class LineProgram {
         };
     }
 
-    private LineTable execute(FileTable files, int end, int minInst, boolean defaultIsStmt, int lineBase,
-            int lineRange, int opcodeBase, int[] opcodeLengths) {
+    private LineTable execute(FileTable files, int end, int minInst, int lineBase, int lineRange, int opcodeBase,
+            int[] opcodeLengths) {
         List<long[]> sequences = new ArrayList<>();
         long address = 0;
         int fileIndex = 1;
