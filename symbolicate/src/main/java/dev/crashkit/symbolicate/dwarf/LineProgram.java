@@ -203,10 +203,21 @@ final class LineProgram {
         while (c.pos < end) {
             int op = c.u8();
             if (op >= opcodeBase) {
+                // Special opcodes are most of any program: append the row here rather than via emit().
                 int adjusted = op - opcodeBase;
                 address += (long) (adjusted / lineRange) * minInst;
                 lineNo += lineBase + adjusted % lineRange;
-                seqStart = emit(seqStart, address, fileIndex, lineNo, col);
+                if (rows == addr.length) {
+                    grow();
+                }
+                addr[rows] = address;
+                file[rows] = fileIndex;
+                line[rows] = lineNo;
+                column[rows] = col;
+                if (seqStart < 0) {
+                    seqStart = rows;
+                }
+                rows++;
                 continue;
             }
             switch (op) {
@@ -267,13 +278,17 @@ final class LineProgram {
                 Arrays.copyOf(column, rows), low, high, first, last);
     }
 
+    private void grow() {
+        int cap = rows * 2;
+        addr = Arrays.copyOf(addr, cap);
+        file = Arrays.copyOf(file, cap);
+        line = Arrays.copyOf(line, cap);
+        column = Arrays.copyOf(column, cap);
+    }
+
     private int emit(int seqStart, long address, int fileIndex, int lineNo, int col) {
         if (rows == addr.length) {
-            int cap = rows * 2;
-            addr = Arrays.copyOf(addr, cap);
-            file = Arrays.copyOf(file, cap);
-            line = Arrays.copyOf(line, cap);
-            column = Arrays.copyOf(column, cap);
+            grow();
         }
         addr[rows] = address;
         file[rows] = fileIndex;
