@@ -3,8 +3,8 @@ package dev.crashkit.symbolicate.dwarf;
 import java.util.Arrays;
 
 /**
- * The outermost subroutine DIEs of one unit (subprograms not nested in another subroutine) with
- * their address ranges. The inline tree under each one is decoded only when an address falls in
+ * The outermost subroutine DIEs of one unit (and subprograms nested in them) with their address
+ * ranges. The inline tree under each one is decoded only when an address falls in
  * it ({@link InlineTree}), so a lookup pays for the functions it touches, not the whole unit.
  */
 final class SubroutineIndex {
@@ -30,7 +30,10 @@ final class SubroutineIndex {
         Cursor c = u.cursor(u.firstDieOffset());
         AbbrevTable abbrevs = u.abbrevs();
         int depth = 0;
-        int topDepth = -1; // depth of the open outermost subroutine, -1 when none is open
+        // Indexed subroutines whose children are still open: their depth and index.
+        int[] openDepths = new int[8];
+        int[] openEntries = new int[8];
+        int open = 0;
         while (c.pos < u.end()) {
             int dieOffset = c.pos;
             long code = c.uleb();
@@ -38,9 +41,8 @@ final class SubroutineIndex {
                 if (depth > 0) {
                     depth--;
                 }
-                if (depth == topDepth) {
-                    ends[count - 1] = c.pos;
-                    topDepth = -1;
+                while (open > 0 && openDepths[open - 1] == depth) {
+                    ends[openEntries[--open]] = c.pos;
                 }
                 if (depth == 0) {
                     break;
@@ -48,8 +50,13 @@ final class SubroutineIndex {
                 continue;
             }
             Abbrev a = abbrevs.get(code);
-            boolean subroutine = a.tag() == Dw.TAG_SUBPROGRAM || a.tag() == Dw.TAG_INLINED_SUBROUTINE;
-            if (subroutine && topDepth < 0) {
+            // Outermost subroutines, plus subprograms nested in them (GCC nested functions and the
+            // like have code of their own outside their parent's ranges); inlined subroutines inside
+            // a function are left to its InlineTree.
+            boolean indexed = open == 0
+                    ? a.tag() == Dw.TAG_SUBPROGRAM || a.tag() == Dw.TAG_INLINED_SUBROUTINE
+                    : a.tag() == Dw.TAG_SUBPROGRAM;
+            if (indexed) {
                 c.pos = dieOffset;
                 Die d = FormReader.read(u, c);
                 if (count == offsets.length) {
@@ -62,10 +69,15 @@ final class SubroutineIndex {
                 for (int i = 0; i < r.length; i += 2) {
                     ranges.add(r[i], r[i + 1], count);
                 }
-                count++;
                 if (a.hasChildren()) {
-                    topDepth = depth;
+                    if (open == openDepths.length) {
+                        openDepths = Arrays.copyOf(openDepths, open * 2);
+                        openEntries = Arrays.copyOf(openEntries, open * 2);
+                    }
+                    openDepths[open] = depth;
+                    openEntries[open++] = count;
                 }
+                count++;
             } else {
                 FormReader.skipAttributes(u, a, c);
             }
@@ -75,8 +87,8 @@ final class SubroutineIndex {
                 break;
             }
         }
-        if (topDepth >= 0) {
-            ends[count - 1] = c.pos;
+        while (open > 0) {
+            ends[openEntries[--open]] = c.pos;
         }
         return new SubroutineIndex(u, Arrays.copyOf(offsets, count), Arrays.copyOf(ends, count), ranges.build());
     }
