@@ -71,6 +71,7 @@ free i386-linux-gnu app-i386
 free powerpc-linux-gnu app-ppc32be
 free powerpc64-linux-gnu app-ppc64be
 free x86_64-linux-gnu app-dwarf64 -gdwarf64
+free x86_64-linux-gnu app-clang-dwarf3 -gdwarf-3   # clang writes DW_AT_MIPS_linkage_name before DWARF 4
 
 # debug-file-directory layout: .build-id/xx/rest.debug
 for f in app-gcc libshapes-gcc.so; do
