@@ -28,11 +28,25 @@ final class Cursor {
         this.pos = pos;
     }
 
-    /** A heap copy of [start, end) of a section, in its byte order. */
-    static ByteBuffer window(ByteBuffer section, int start, int end) {
+    /** Windows larger than this are read in place: a giant (LTO) unit must not be duplicated. */
+    static int maxWindow = 64 << 20; // not final: a test forces the in-place path
+
+    /**
+     * A cursor at {@code pos} over [start, end) of a section: a heap copy of that range, or the
+     * section itself when the range is larger than {@link #maxWindow}.
+     */
+    static Cursor over(ByteBuffer section, int start, int end, int pos) {
+        if (end - start > maxWindow) {
+            return new Cursor(section, 0, pos);
+        }
         byte[] copy = new byte[end - start];
         section.get(start, copy);
-        return ByteBuffer.wrap(copy).order(section.order());
+        return new Cursor(ByteBuffer.wrap(copy).order(section.order()), start, pos);
+    }
+
+    /** A new cursor over the same bytes at another position. */
+    Cursor at(int position) {
+        return new Cursor(buf, base, position);
     }
 
     int limit() {

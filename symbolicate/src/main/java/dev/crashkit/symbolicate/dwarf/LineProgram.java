@@ -40,7 +40,7 @@ final class LineProgram {
             throw new DwarfFormatError("line table extends past the end of .debug_line");
         }
         int end = (int) (head.pos + length);
-        Cursor c = new Cursor(Cursor.window(unit.data().line, (int) offset, end), (int) offset, (int) offset);
+        Cursor c = Cursor.over(unit.data().line, (int) offset, end, (int) offset);
         return new LineProgram(unit, c, end - (int) offset).run(compDir);
     }
 

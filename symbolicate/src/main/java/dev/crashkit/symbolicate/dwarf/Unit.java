@@ -19,7 +19,7 @@ final class Unit {
     private final int end;
 
     private AbbrevTable abbrevs;
-    private java.nio.ByteBuffer window;
+    private Cursor window;
     private Die unitDie;
     private long strOffsetsBase;
     private long addrBase;
@@ -98,9 +98,9 @@ final class Unit {
     /** A cursor over this unit's bytes (copied to the heap on first use) at a .debug_info offset. */
     Cursor cursor(int infoOffset) {
         if (window == null) {
-            window = Cursor.window(data.info, offset, end);
+            window = Cursor.over(data.info, offset, end, offset);
         }
-        return new Cursor(window, offset, infoOffset);
+        return window.at(infoOffset);
     }
 
     /** The unit DIE; reading it also sets the string, address and range-list bases. */
