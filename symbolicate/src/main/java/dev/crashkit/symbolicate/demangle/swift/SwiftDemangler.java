@@ -19,8 +19,6 @@ public final class SwiftDemangler implements Demangler {
     /** Parsers keep their stacks between calls; one per thread keeps the demangler thread-safe. */
     private static final ThreadLocal<NewDemangler> NEW_PARSER = ThreadLocal.withInitial(NewDemangler::new);
     private static final ThreadLocal<OldDemangler> OLD_PARSER = ThreadLocal.withInitial(OldDemangler::new);
-    /** Output buffer reused by the outermost print of each thread (nested prints get their own). */
-    private static final ThreadLocal<StringBuilder[]> BUFFER = ThreadLocal.withInitial(() -> new StringBuilder[1]);
 
     /** The shared instance. */
     public static SwiftDemangler instance() {
@@ -47,7 +45,7 @@ public final class SwiftDemangler implements Demangler {
             return null;
         }
         String n = name.startsWith("__") ? name.substring(1) : name;
-        String s = print(parse(n), options);
+        String s = print(parse(n), options, n.length());
         return s == null || s.isEmpty() ? name : s;
     }
 
@@ -106,30 +104,24 @@ public final class SwiftDemangler implements Demangler {
         }
     }
 
-    private String print(Node root, DemangleOptions options) {
+    /** Output is typically 2-4 times as long as the mangled name; sizing for that avoids regrowth. */
+    private String print(Node root, DemangleOptions options, int mangledLength) {
         if (root == null) {
             return null;
         }
-        StringBuilder[] slot = BUFFER.get();
-        StringBuilder sb = slot[0];
-        slot[0] = null;
-        if (sb == null || sb.capacity() > 1 << 16) {
-            sb = new StringBuilder(256);
-        }
-        sb.setLength(0);
+        // A fresh buffer each time: a reused one stays UTF-16 after one non-Latin-1 name, which makes every
+        // later append a conversion.
         try {
-            return new NodePrinter(options, this, sb).printRoot(root);
+            return new NodePrinter(options, this, new StringBuilder(Math.min(4096, 16 + 4 * mangledLength))).printRoot(root);
         } catch (ParseFailure | StackOverflowError e) {
             // Output bound exceeded or a pathological tree: treat as not demanglable.
             return null;
-        } finally {
-            slot[0] = sb;
         }
     }
 
     /** A symbol nested in a specialization payload, printed like swift's {@code demangleSymbolAsString}. */
     String demangleNested(String mangled) {
-        String s = print(parse(mangled), DemangleOptions.NESTED);
+        String s = print(parse(mangled), DemangleOptions.NESTED, mangled.length());
         return s == null || s.isEmpty() ? mangled : s;
     }
 }
