@@ -7,8 +7,7 @@ doc: |
   are reached through the headers' offsets; the types below describe the contents we read
   (symbol tables, notes, the Elf_Chdr header of SHF_COMPRESSED sections). Everything after
   e_ident is read in the byte order e_ident[EI_DATA] selects, so all of it lives in `body`.
-  Raw integers are kept next to nothing-else enums because unknown enum values become null
-  in the Java target.
+  Type codes stay raw integers (no Kaitai enums): unknown enum values become null in Java.
 doc-ref: https://refspecs.linuxfoundation.org/elf/gabi4+/contents.html
 seq:
   - id: ident

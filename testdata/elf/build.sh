@@ -57,10 +57,10 @@ objcopy --compress-debug-sections=zlib app-gcc.debug "$out/debug/app-gcc.zlib.de
 objcopy --compress-debug-sections=zlib-gnu app-gcc.debug "$out/debug/app-gcc.zdebug.debug"
 objcopy --compress-debug-sections=zstd app-gcc.debug "$out/debug/app-gcc.zstd.debug"
 
-# freestanding images for the other ELF classes and byte orders
+# freestanding images for the other ELF classes and byte orders, and the 64-bit DWARF format
 free() {
-    local target=$1 name=$2
-    local f="--target=$target -O2 -gdwarf-5 -ffreestanding -fno-stack-protector -fno-builtin $map"
+    local target=$1 name=$2 extra=${3:-}
+    local f="--target=$target -O2 -gdwarf-5 $extra -ffreestanding -fno-stack-protector -fno-builtin $map"
     clang-19 $f -c main.c -o m.o && clang-19 $f -c calc.c -o c.o && clang-19 $f -c geom.c -o g.o
     clang-19 $f -nostdinc++ -fno-exceptions -fno-rtti -c shapes.cpp -o s.o
     ld.lld-19 -e main --build-id=sha1 m.o c.o g.o s.o -o "$name"
@@ -70,6 +70,8 @@ free() {
 free i386-linux-gnu app-i386
 free powerpc-linux-gnu app-ppc32be
 free powerpc64-linux-gnu app-ppc64be
+free x86_64-linux-gnu app-dwarf64 -gdwarf64
+free x86_64-linux-gnu app-clang-dwarf3 -gdwarf-3   # clang writes DW_AT_MIPS_linkage_name before DWARF 4
 
 # debug-file-directory layout: .build-id/xx/rest.debug
 for f in app-gcc libshapes-gcc.so; do

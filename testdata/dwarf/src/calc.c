@@ -23,3 +23,24 @@ int calc_run(int n)
     }
     return total;
 }
+
+#if defined(__GNUC__) && !defined(__clang__)
+/* GCC nested function: a DW_TAG_subprogram with its own code inside another subprogram. */
+int calc_nested(int n)
+{
+    int bias = n * 3;
+    __attribute__((noinline)) int inner(int v)
+    {
+        return clamp3(v + bias);
+    }
+    int s = 0;
+    for (int i = 0; i < n; i++)
+        s += inner(i);
+    return s;
+}
+#else
+int calc_nested(int n)
+{
+    return clamp3(n * 3);
+}
+#endif

@@ -3,6 +3,7 @@ volatile int g_sink;
 int calc_run(int n);
 int geom_walk(int steps);
 int shapes_entry(int n);
+int calc_nested(int n);
 
 int main(void)
 {
@@ -10,6 +11,7 @@ int main(void)
     int r = calc_run(n);
     r += geom_walk(n * 2);
     r += shapes_entry(n);
+    r ^= calc_nested(n);
     g_sink = r;
     return r & 0x7f;
 }

@@ -7,37 +7,62 @@ import java.nio.charset.StandardCharsets;
 /**
  * A read position in one section. Uses absolute ByteBuffer reads, so several cursors can share a
  * buffer; reading past the end throws IndexOutOfBoundsException, which the public API reports
- * as a {@link DwarfException}.
+ * as a {@link DwarfException}. A cursor may read a window of the section (a heap copy of one
+ * unit or line program, much faster to scan than a mapped file): positions stay section offsets,
+ * {@code base} is the section offset of the window's first byte.
  */
 final class Cursor {
     private final ByteBuffer buf;
+    private final int base;
     private final boolean little;
     int pos;
 
     Cursor(ByteBuffer buf, int pos) {
-        this.buf = buf;
-        this.little = buf.order() == ByteOrder.LITTLE_ENDIAN;
+        this(buf, 0, pos);
+    }
+
+    Cursor(ByteBuffer window, int base, int pos) {
+        this.buf = window;
+        this.base = base;
+        this.little = window.order() == ByteOrder.LITTLE_ENDIAN;
         this.pos = pos;
     }
 
-    int limit() {
-        return buf.limit();
+    /** Windows larger than this are read in place: a giant (LTO) unit must not be duplicated. */
+    static int maxWindow = 64 << 20; // not final: a test forces the in-place path
+
+    /**
+     * A cursor at {@code pos} over [start, end) of a section: a heap copy of that range, or the
+     * section itself when the range is larger than {@link #maxWindow}.
+     */
+    static Cursor over(ByteBuffer section, int start, int end, int pos) {
+        if (end - start > maxWindow) {
+            return new Cursor(section, 0, pos);
+        }
+        byte[] copy = new byte[end - start];
+        section.get(start, copy);
+        return new Cursor(ByteBuffer.wrap(copy).order(section.order()), start, pos);
     }
 
-    boolean atEnd() {
-        return pos >= buf.limit();
+    /** A new cursor over the same bytes at another position. */
+    Cursor at(int position) {
+        return new Cursor(buf, base, position);
+    }
+
+    int limit() {
+        return base + buf.limit();
     }
 
     int u8() {
-        return buf.get(pos++) & 0xff;
+        return buf.get(pos++ - base) & 0xff;
     }
 
     int s8() {
-        return buf.get(pos++);
+        return buf.get(pos++ - base);
     }
 
     int u16() {
-        int v = buf.getShort(pos) & 0xffff;
+        int v = buf.getShort(pos - base) & 0xffff;
         pos += 2;
         return v;
     }
@@ -50,13 +75,13 @@ final class Cursor {
     }
 
     long u32() {
-        long v = buf.getInt(pos) & 0xffffffffL;
+        long v = buf.getInt(pos - base) & 0xffffffffL;
         pos += 4;
         return v;
     }
 
     long u64() {
-        long v = buf.getLong(pos);
+        long v = buf.getLong(pos - base);
         pos += 8;
         return v;
     }
@@ -76,7 +101,7 @@ final class Cursor {
         long result = 0;
         int shift = 0;
         while (true) {
-            int b = buf.get(pos++);
+            int b = buf.get(pos++ - base);
             if (shift < 64) {
                 result |= (long) (b & 0x7f) << shift;
             }
@@ -92,7 +117,7 @@ final class Cursor {
         int shift = 0;
         int b;
         do {
-            b = buf.get(pos++);
+            b = buf.get(pos++ - base);
             if (shift < 64) {
                 result |= (long) (b & 0x7f) << shift;
             }
@@ -105,20 +130,20 @@ final class Cursor {
     }
 
     void skipUleb() {
-        while ((buf.get(pos++) & 0x80) != 0) {
+        while ((buf.get(pos++ - base) & 0x80) != 0) {
             // continuation bytes carry no information we need here
         }
     }
 
     void skip(long n) {
-        if (n < 0 || pos + n > buf.limit()) {
+        if (n < 0 || pos + n > limit()) {
             throw new IndexOutOfBoundsException("skip past end of section");
         }
         pos += (int) n;
     }
 
     void skipCString() {
-        while (buf.get(pos++) != 0) {
+        while (buf.get(pos++ - base) != 0) {
             // scan to the terminator
         }
     }
@@ -126,7 +151,7 @@ final class Cursor {
     String cstring() {
         int start = pos;
         skipCString();
-        return decode(buf, start, pos - 1 - start);
+        return decode(buf, start - base, pos - 1 - start);
     }
 
     /** Reads a NUL-terminated UTF-8 string at an absolute offset of a buffer. */

@@ -24,7 +24,6 @@ final class DebugData {
     final ByteBuffer ranges;
     final ByteBuffer rnglists;
     final ByteBuffer aranges;
-    final int defaultAddressSize;
     final List<Unit> units;
     private final int[] unitOffsets;
     private final Map<Long, AbbrevTable> abbrevTables = new HashMap<>();
@@ -41,7 +40,6 @@ final class DebugData {
         ranges = buffer(s, DwarfSection.DEBUG_RANGES, order);
         rnglists = buffer(s, DwarfSection.DEBUG_RNGLISTS, order);
         aranges = buffer(s, DwarfSection.DEBUG_ARANGES, order);
-        defaultAddressSize = s.addressSize();
         units = scanUnits();
         unitOffsets = new int[units.size()];
         for (int i = 0; i < unitOffsets.length; i++) {

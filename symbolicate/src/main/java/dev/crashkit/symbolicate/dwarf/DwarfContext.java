@@ -8,8 +8,8 @@ import java.util.OptionalLong;
 /**
  * Source locations and inline chains from the DWARF of one image. Opening only scans unit
  * headers; the unit an address falls in is decoded (subroutines, line table) on first use and
- * cached. Answers match {@code llvm-symbolizer --inlining}. Not thread-safe: callers that share a
- * context between threads synchronise on it.
+ * cached. Answers match {@code llvm-symbolizer --inlining}. Lookups are serialised (the caches
+ * fill lazily), so a context may be shared between threads.
  */
 public final class DwarfContext {
     private final String fileName;
@@ -52,7 +52,7 @@ public final class DwarfContext {
      *
      * @throws DwarfException when the DWARF needed for this address is corrupt
      */
-    public List<SourceFrame> lookup(long address) throws DwarfException {
+    public synchronized List<SourceFrame> lookup(long address) throws DwarfException {
         try {
             if (unitRanges == null) {
                 unitRanges = UnitRanges.build(data);
@@ -65,11 +65,10 @@ public final class DwarfContext {
     }
 
     private static List<SourceFrame> lookup(Unit u, long address) {
-        SubroutineIndex subs = u.subroutines();
+        InlineTree subs = u.subroutines().treeFor(address);
         LineTable lines = u.lineTable();
-        int entry = subs.find(address);
         List<SourceFrame> frames = new ArrayList<>();
-        if (entry < 0) {
+        if (subs == null) {
             int row = lines == null ? -1 : lines.find(address);
             if (row >= 0) {
                 frames.add(new SourceFrame(Optional.empty(), Optional.empty(), lines.files.path(lines.file(row)),
@@ -78,7 +77,7 @@ public final class DwarfContext {
             return List.copyOf(frames);
         }
         int previous = -1;
-        for (int e = entry; e >= 0; e = subs.parent(e)) {
+        for (int e = subs.find(address); e >= 0; e = subs.parent(e)) {
             Die d = u.dieAt(subs.dieOffset(e));
             Optional<String> file = Optional.empty();
             long line = 0;

@@ -16,6 +16,6 @@ public interface DwarfSections {
     /** Byte order of the image. */
     ByteOrder order();
 
-    /** Size of a target address in bytes (4 or 8); units carry their own, this is the fallback. */
+    /** Size of a target address in bytes (4 or 8). The reader trusts each unit header's own size. */
     int addressSize();
 }

@@ -29,6 +29,11 @@ final class FormReader {
 
     /** Skips the attributes of a DIE of the given shape. */
     static void skipAttributes(Unit u, Abbrev a, Cursor c) {
+        int fixed = a.fixedSize(u.version(), u.addressSize(), u.offsetSize());
+        if (fixed >= 0) {
+            c.skip(fixed);
+            return;
+        }
         int[] forms = a.forms();
         for (int form : forms) {
             while (form == Dw.FORM_INDIRECT) {
@@ -102,6 +107,24 @@ final class FormReader {
                 throw new DwarfFormatError("unknown attribute form 0x" + Integer.toHexString(form)
                         + " in unit at 0x" + Integer.toHexString(u.offset()));
         }
+    }
+
+    /** Size of a value of this form when it does not depend on the data, else -1. */
+    static int fixedSize(int form, int version, int addressSize, int offsetSize) {
+        return switch (form) {
+            case Dw.FORM_ADDR -> addressSize;
+            case Dw.FORM_DATA1, Dw.FORM_REF1, Dw.FORM_FLAG, Dw.FORM_STRX1, Dw.FORM_ADDRX1 -> 1;
+            case Dw.FORM_DATA2, Dw.FORM_REF2, Dw.FORM_STRX2, Dw.FORM_ADDRX2 -> 2;
+            case Dw.FORM_STRX3, Dw.FORM_ADDRX3 -> 3;
+            case Dw.FORM_DATA4, Dw.FORM_REF4, Dw.FORM_REF_SUP4, Dw.FORM_STRX4, Dw.FORM_ADDRX4 -> 4;
+            case Dw.FORM_DATA8, Dw.FORM_REF8, Dw.FORM_REF_SIG8, Dw.FORM_REF_SUP8 -> 8;
+            case Dw.FORM_DATA16 -> 16;
+            case Dw.FORM_STRP, Dw.FORM_LINE_STRP, Dw.FORM_SEC_OFFSET, Dw.FORM_STRP_SUP, Dw.FORM_GNU_REF_ALT,
+                    Dw.FORM_GNU_STRP_ALT -> offsetSize;
+            case Dw.FORM_REF_ADDR -> version <= 2 ? addressSize : offsetSize;
+            case Dw.FORM_FLAG_PRESENT, Dw.FORM_IMPLICIT_CONST -> 0;
+            default -> -1;
+        };
     }
 
     static boolean isAddressForm(int form) {

@@ -11,22 +11,37 @@ final class LineProgram {
     private int offsetSize;
     private int addressSize;
 
-    private long[] addr = new long[256];
-    private int[] file = new int[256];
-    private int[] line = new int[256];
-    private int[] column = new int[256];
+    private long[] addr;
+    private int[] file;
+    private int[] line;
+    private int[] column;
     private int rows;
 
-    private LineProgram(Unit unit, Cursor c) {
+    private LineProgram(Unit unit, Cursor c, int programBytes) {
         this.unit = unit;
         this.c = c;
+        // Most rows come from one-byte special opcodes: a quarter of the bytes rarely needs to grow.
+        int cap = Math.max(64, programBytes / 4);
+        addr = new long[cap];
+        file = new int[cap];
+        line = new int[cap];
+        column = new int[cap];
     }
 
     static LineTable parse(Unit unit, long offset, String compDir) {
         if (offset < 0 || offset >= unit.data().line.limit()) {
             throw new DwarfFormatError("line table offset 0x" + Long.toHexString(offset) + " outside .debug_line");
         }
-        return new LineProgram(unit, new Cursor(unit.data().line, (int) offset)).run(compDir);
+        // Scan a heap copy of just this program: far faster than reading the mapped section.
+        Cursor head = new Cursor(unit.data().line, (int) offset);
+        boolean[] dwarf64 = new boolean[1];
+        long length = head.initialLength(dwarf64);
+        if (length > head.limit() - head.pos) {
+            throw new DwarfFormatError("line table extends past the end of .debug_line");
+        }
+        int end = (int) (head.pos + length);
+        Cursor c = Cursor.over(unit.data().line, (int) offset, end, (int) offset);
+        return new LineProgram(unit, c, end - (int) offset).run(compDir);
     }
 
     private LineTable run(String compDir) {
@@ -52,7 +67,7 @@ final class LineProgram {
         if (version >= 4) {
             c.u8(); // maximum operations per instruction: VLIW only, treated as 1
         }
-        boolean defaultIsStmt = c.u8() != 0;
+        c.u8(); // default_is_stmt: statement flags do not change which row answers
         int lineBase = c.s8();
         int lineRange = c.u8();
         int opcodeBase = c.u8();
@@ -65,7 +80,7 @@ final class LineProgram {
         }
         FileTable files = version >= 5 ? v5Files(version, compDir) : legacyFiles(version, compDir);
         c.pos = programStart;
-        return execute(files, end, minInst, defaultIsStmt, lineBase, lineRange, opcodeBase, opcodeLengths);
+        return execute(files, end, minInst, lineBase, lineRange, opcodeBase, opcodeLengths);
     }
 
     private FileTable legacyFiles(int version, String compDir) {
@@ -177,8 +192,8 @@ final class LineProgram {
         };
     }
 
-    private LineTable execute(FileTable files, int end, int minInst, boolean defaultIsStmt, int lineBase,
-            int lineRange, int opcodeBase, int[] opcodeLengths) {
+    private LineTable execute(FileTable files, int end, int minInst, int lineBase, int lineRange, int opcodeBase,
+            int[] opcodeLengths) {
         List<long[]> sequences = new ArrayList<>();
         long address = 0;
         int fileIndex = 1;
@@ -188,10 +203,21 @@ final class LineProgram {
         while (c.pos < end) {
             int op = c.u8();
             if (op >= opcodeBase) {
+                // Special opcodes are most of any program: append the row here rather than via emit().
                 int adjusted = op - opcodeBase;
                 address += (long) (adjusted / lineRange) * minInst;
                 lineNo += lineBase + adjusted % lineRange;
-                seqStart = emit(seqStart, address, fileIndex, lineNo, col);
+                if (rows == addr.length) {
+                    grow();
+                }
+                addr[rows] = address;
+                file[rows] = fileIndex;
+                line[rows] = lineNo;
+                column[rows] = col;
+                if (seqStart < 0) {
+                    seqStart = rows;
+                }
+                rows++;
                 continue;
             }
             switch (op) {
@@ -252,13 +278,17 @@ final class LineProgram {
                 Arrays.copyOf(column, rows), low, high, first, last);
     }
 
+    private void grow() {
+        int cap = rows * 2;
+        addr = Arrays.copyOf(addr, cap);
+        file = Arrays.copyOf(file, cap);
+        line = Arrays.copyOf(line, cap);
+        column = Arrays.copyOf(column, cap);
+    }
+
     private int emit(int seqStart, long address, int fileIndex, int lineNo, int col) {
         if (rows == addr.length) {
-            int cap = rows * 2;
-            addr = Arrays.copyOf(addr, cap);
-            file = Arrays.copyOf(file, cap);
-            line = Arrays.copyOf(line, cap);
-            column = Arrays.copyOf(column, cap);
+            grow();
         }
         addr[rows] = address;
         file[rows] = fileIndex;

@@ -1,57 +1,39 @@
 package dev.crashkit.symbolicate.dwarf;
 
 import java.util.Arrays;
-import java.util.Map;
-import java.util.TreeMap;
 
 /**
- * The subprogram and inlined-subroutine DIEs of one unit, with an address map telling which of
- * them is innermost at each address. The map is built the way llvm-symbolizer builds its own
- * (DIEs visited parents first; a later range that starts inside an earlier one splits it), so that
- * overlapping or odd ranges give the same answer. Stored in primitive arrays once built.
+ * The outermost subroutine DIEs of one unit (and subprograms nested in them) with their address
+ * ranges. The inline tree under each one is decoded only when an address falls in
+ * it ({@link InlineTree}), so a lookup pays for the functions it touches, not the whole unit.
  */
 final class SubroutineIndex {
-    private final int[] dieOffsets;
-    private final boolean[] inlined;
-    private final int[] parents;
-    private final int[] callFiles;
-    private final int[] callLines;
-    private final int[] callColumns;
-    private final long[] starts;
-    private final long[] ends;
-    private final int[] entries;
+    private final Unit unit;
+    private final int[] topOffsets;
+    private final int[] topEnds;
+    private final RangeMap map;
+    private final InlineTree[] trees;
 
-    private SubroutineIndex(int[] dieOffsets, boolean[] inlined, int[] parents, int[] callFiles, int[] callLines,
-            int[] callColumns, long[] starts, long[] ends, int[] entries) {
-        this.dieOffsets = dieOffsets;
-        this.inlined = inlined;
-        this.parents = parents;
-        this.callFiles = callFiles;
-        this.callLines = callLines;
-        this.callColumns = callColumns;
-        this.starts = starts;
-        this.ends = ends;
-        this.entries = entries;
-    }
-
-    private record Span(long end, int entry) {
+    private SubroutineIndex(Unit unit, int[] topOffsets, int[] topEnds, RangeMap map) {
+        this.unit = unit;
+        this.topOffsets = topOffsets;
+        this.topEnds = topEnds;
+        this.map = map;
+        this.trees = new InlineTree[topOffsets.length];
     }
 
     static SubroutineIndex build(Unit u) {
-        int cap = 64;
-        int[] offsets = new int[cap];
-        boolean[] inl = new boolean[cap];
-        int[] parents = new int[cap];
-        int[] cf = new int[cap];
-        int[] cl = new int[cap];
-        int[] cc = new int[cap];
+        int[] offsets = new int[64];
+        int[] ends = new int[64];
         int count = 0;
-        TreeMap<Long, Span> map = new TreeMap<>(Long::compareUnsigned);
-
-        int[] stack = new int[64];
-        int depth = 0;
-        Cursor c = new Cursor(u.data().info, u.firstDieOffset());
+        RangeMap.Builder ranges = new RangeMap.Builder();
+        Cursor c = u.cursor(u.firstDieOffset());
         AbbrevTable abbrevs = u.abbrevs();
+        int depth = 0;
+        // Indexed subroutines whose children are still open: their depth and index.
+        int[] openDepths = new int[8];
+        int[] openEntries = new int[8];
+        int open = 0;
         while (c.pos < u.end()) {
             int dieOffset = c.pos;
             long code = c.uleb();
@@ -59,128 +41,67 @@ final class SubroutineIndex {
                 if (depth > 0) {
                     depth--;
                 }
+                while (open > 0 && openDepths[open - 1] == depth) {
+                    ends[openEntries[--open]] = c.pos;
+                }
                 if (depth == 0) {
                     break;
                 }
                 continue;
             }
             Abbrev a = abbrevs.get(code);
-            int parent = depth == 0 ? -1 : stack[depth - 1];
-            int self = parent;
-            if (a.tag() == Dw.TAG_SUBPROGRAM || a.tag() == Dw.TAG_INLINED_SUBROUTINE) {
+            // Outermost subroutines, plus subprograms nested in them (GCC nested functions and the
+            // like have code of their own outside their parent's ranges); inlined subroutines inside
+            // a function are left to its InlineTree.
+            boolean indexed = open == 0
+                    ? a.tag() == Dw.TAG_SUBPROGRAM || a.tag() == Dw.TAG_INLINED_SUBROUTINE
+                    : a.tag() == Dw.TAG_SUBPROGRAM;
+            if (indexed) {
                 c.pos = dieOffset;
                 Die d = FormReader.read(u, c);
                 if (count == offsets.length) {
-                    cap = count * 2;
-                    offsets = Arrays.copyOf(offsets, cap);
-                    inl = Arrays.copyOf(inl, cap);
-                    parents = Arrays.copyOf(parents, cap);
-                    cf = Arrays.copyOf(cf, cap);
-                    cl = Arrays.copyOf(cl, cap);
-                    cc = Arrays.copyOf(cc, cap);
+                    offsets = Arrays.copyOf(offsets, count * 2);
+                    ends = Arrays.copyOf(ends, count * 2);
                 }
-                self = count++;
-                offsets[self] = dieOffset;
-                inl[self] = a.tag() == Dw.TAG_INLINED_SUBROUTINE;
-                parents[self] = parent;
-                cf[self] = constant(d, Dw.AT_CALL_FILE);
-                cl[self] = constant(d, Dw.AT_CALL_LINE);
-                cc[self] = constant(d, Dw.AT_CALL_COLUMN);
-                long[] ranges = RangeLists.of(d);
-                for (int r = 0; r < ranges.length; r += 2) {
-                    add(map, ranges[r], ranges[r + 1], self);
+                offsets[count] = dieOffset;
+                ends[count] = c.pos;
+                long[] r = RangeLists.of(d);
+                for (int i = 0; i < r.length; i += 2) {
+                    ranges.add(r[i], r[i + 1], count);
                 }
+                if (a.hasChildren()) {
+                    if (open == openDepths.length) {
+                        openDepths = Arrays.copyOf(openDepths, open * 2);
+                        openEntries = Arrays.copyOf(openEntries, open * 2);
+                    }
+                    openDepths[open] = depth;
+                    openEntries[open++] = count;
+                }
+                count++;
             } else {
                 FormReader.skipAttributes(u, a, c);
             }
             if (a.hasChildren()) {
-                if (depth == stack.length) {
-                    stack = Arrays.copyOf(stack, depth * 2);
-                }
-                stack[depth++] = self;
+                depth++;
             } else if (depth == 0) {
                 break;
             }
         }
-        long[] starts = new long[map.size()];
-        long[] ends = new long[map.size()];
-        int[] entries = new int[map.size()];
-        int i = 0;
-        for (Map.Entry<Long, Span> e : map.entrySet()) {
-            starts[i] = e.getKey();
-            ends[i] = e.getValue().end();
-            entries[i] = e.getValue().entry();
-            i++;
+        while (open > 0) {
+            ends[openEntries[--open]] = c.pos;
         }
-        return new SubroutineIndex(Arrays.copyOf(offsets, count), Arrays.copyOf(inl, count),
-                Arrays.copyOf(parents, count), Arrays.copyOf(cf, count), Arrays.copyOf(cl, count),
-                Arrays.copyOf(cc, count), starts, ends, entries);
+        return new SubroutineIndex(u, Arrays.copyOf(offsets, count), Arrays.copyOf(ends, count), ranges.build());
     }
 
-    private static int constant(Die d, int attr) {
-        int i = d.find(attr);
-        return i >= 0 && FormReader.isConstantForm(d.forms()[i]) ? (int) d.values()[i] : 0;
-    }
-
-    /** Adds [low, high) on top of what is there, splitting an enclosing span (as llvm does). */
-    private static void add(TreeMap<Long, Span> map, long low, long high, int entry) {
-        if (low == high) {
-            return;
+    /** The inline tree of the outermost subroutine covering an address, or null. */
+    InlineTree treeFor(long address) {
+        int top = map.find(address);
+        if (top < 0) {
+            return null;
         }
-        Map.Entry<Long, Span> below = map.floorEntry(low);
-        if (below != null && Long.compareUnsigned(low, below.getValue().end()) < 0) {
-            if (Long.compareUnsigned(high, below.getValue().end()) < 0) {
-                map.put(high, below.getValue());
-            }
-            if (Long.compareUnsigned(low, below.getKey()) > 0) {
-                map.put(below.getKey(), new Span(low, below.getValue().entry()));
-            }
+        if (trees[top] == null) {
+            trees[top] = InlineTree.build(unit, topOffsets[top], topEnds[top]);
         }
-        map.put(low, new Span(high, entry));
-    }
-
-    /** The innermost subroutine entry covering an address, or -1. */
-    int find(long address) {
-        int lo = 0;
-        int hi = starts.length - 1;
-        int found = -1;
-        while (lo <= hi) {
-            int mid = (lo + hi) >>> 1;
-            if (Long.compareUnsigned(starts[mid], address) <= 0) {
-                found = mid;
-                lo = mid + 1;
-            } else {
-                hi = mid - 1;
-            }
-        }
-        if (found < 0 || Long.compareUnsigned(address, ends[found]) >= 0) {
-            return -1;
-        }
-        return entries[found];
-    }
-
-    int dieOffset(int entry) {
-        return dieOffsets[entry];
-    }
-
-    boolean isInlined(int entry) {
-        return inlined[entry];
-    }
-
-    /** Nearest enclosing subprogram or inlined subroutine, or -1. */
-    int parent(int entry) {
-        return parents[entry];
-    }
-
-    int callFile(int entry) {
-        return callFiles[entry];
-    }
-
-    int callLine(int entry) {
-        return callLines[entry];
-    }
-
-    int callColumn(int entry) {
-        return callColumns[entry];
+        return trees[top];
     }
 }

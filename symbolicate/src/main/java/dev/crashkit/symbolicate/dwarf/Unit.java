@@ -19,6 +19,7 @@ final class Unit {
     private final int end;
 
     private AbbrevTable abbrevs;
+    private Cursor window;
     private Die unitDie;
     private long strOffsetsBase;
     private long addrBase;
@@ -91,7 +92,15 @@ final class Unit {
     }
 
     Die dieAt(int dieOffset) {
-        return FormReader.read(this, new Cursor(data.info, dieOffset));
+        return FormReader.read(this, cursor(dieOffset));
+    }
+
+    /** A cursor over this unit's bytes (copied to the heap on first use) at a .debug_info offset. */
+    Cursor cursor(int infoOffset) {
+        if (window == null) {
+            window = Cursor.over(data.info, offset, end, offset);
+        }
+        return window.at(infoOffset);
     }
 
     /** The unit DIE; reading it also sets the string, address and range-list bases. */

@@ -136,8 +136,4 @@ final class UnitRanges {
         return units[found];
     }
 
-    int size() {
-        return starts.length;
-    }
-
 }

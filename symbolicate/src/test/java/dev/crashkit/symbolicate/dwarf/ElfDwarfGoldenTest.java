@@ -12,7 +12,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * ELF DWARF (gcc DWARF 2/3/5, clang DWARF 4/5; 32/64-bit; both byte orders; separate and
- * compressed debug files) against llvm-symbolizer-19 goldens from testdata/elf/build.sh.
+ * compressed debug files; the 64-bit DWARF format; DW_AT_MIPS_linkage_name from clang DWARF 3) against llvm-symbolizer-19 goldens from testdata/elf/build.sh.
  */
 class ElfDwarfGoldenTest {
     private static final Path ELF = Path.of("testdata/elf");
@@ -28,6 +28,8 @@ class ElfDwarfGoldenTest {
                 Arguments.of("bin/app-i386", "app-i386"),
                 Arguments.of("bin/app-ppc32be", "app-ppc32be"),
                 Arguments.of("bin/app-ppc64be", "app-ppc64be"),
+                Arguments.of("bin/app-dwarf64", "app-dwarf64"),
+                Arguments.of("bin/app-clang-dwarf3", "app-clang-dwarf3"),
                 Arguments.of("debug/app-gcc.zlib.debug", "app-gcc"),
                 Arguments.of("debug/app-gcc.zdebug.debug", "app-gcc"));
     }
