@@ -1,5 +1,6 @@
 package dev.crashkit.symbolicate.dwarf;
 
+import dev.crashkit.symbolicate.bytes.SortedAddresses;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -118,18 +119,7 @@ final class UnitRanges {
 
     /** The unit covering an address, or null. */
     Unit find(long address) {
-        int lo = 0;
-        int hi = starts.length - 1;
-        int found = -1;
-        while (lo <= hi) {
-            int mid = (lo + hi) >>> 1;
-            if (Long.compareUnsigned(starts[mid], address) <= 0) {
-                found = mid;
-                lo = mid + 1;
-            } else {
-                hi = mid - 1;
-            }
-        }
+        int found = SortedAddresses.floor(starts, address);
         if (found < 0 || Long.compareUnsigned(address, ends[found]) >= 0) {
             return null;
         }
