@@ -16,8 +16,20 @@ public final class Main {
 
     /** Runs a command line and returns its exit code; never throws. */
     public static int run(String... args) {
+        PrintWriter out = new PrintWriter(new java.io.OutputStreamWriter(System.out, java.nio.charset.StandardCharsets.UTF_8), true);
+        PrintWriter err = new PrintWriter(new java.io.OutputStreamWriter(System.err, java.nio.charset.StandardCharsets.UTF_8), true);
+        return run(out, err, args);
+    }
+
+    /** Runs a command line with the given streams (tests capture them). */
+    public static int run(PrintWriter out, PrintWriter err, String... args) {
         CommandLine cl = commandLine();
-        return cl.execute(args);
+        cl.setOut(out);
+        cl.setErr(err);
+        int code = cl.execute(args);
+        out.flush();
+        err.flush();
+        return code;
     }
 
     static CommandLine commandLine() {

@@ -13,7 +13,6 @@ import dev.crashkit.symbolicate.symbolize.ModuleCache;
 import dev.crashkit.symbolicate.symbolize.SymbolicatedReport;
 import dev.crashkit.symbolicate.symbolize.Symbolizer;
 import java.io.IOException;
-import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
@@ -31,7 +30,7 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 /** The default command: symbolicate one crash report. */
-@Command(name = "symbolicate", mixinStandardHelpOptions = true, version = "crashkit symbolicate 0.1",
+@Command(name = "symbolicate", mixinStandardHelpOptions = true, subcommands = {AtosCommand.class}, version = "crashkit symbolicate 0.1",
         description = "Symbolicate a crash report with dSYMs / unstripped binaries matched by UUID.",
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:all frames that have an image were looked up in a debug file",
@@ -46,7 +45,8 @@ public final class SymbolicateCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "REPORT", description = "crash report (crashreport/1 JSON)")
+    // Optional for picocli so that sub-commands (atos, demangle, ...) can be used without it; call() requires it.
+    @Parameters(index = "0", arity = "0..1", paramLabel = "REPORT", description = "crash report (crashreport/1 JSON)")
     Path report;
 
     @Option(names = {"--dsym", "--symbols"}, paramLabel = "PATH",
@@ -63,11 +63,17 @@ public final class SymbolicateCommand implements Callable<Integer> {
             description = "simplified (as Apple crash reports), full, or none (default: ${DEFAULT-VALUE})")
     Demangle demangle;
 
+    @Option(names = {"-v", "--verbose"}, description = "list every file skipped while scanning --dsym folders")
+    boolean verbose;
+
     @Override
     public Integer call() throws IOException {
         PrintWriter err = spec.commandLine().getErr();
+        if (report == null) {
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "Missing required parameter: 'REPORT'");
+        }
         CrashReport input = readReport(report);
-        DebugFileIndex index = DebugFileIndex.scan(dsyms, m -> err.println("warning: " + m));
+        DebugFileIndex index = scanDebugFiles(dsyms, verbose, err);
         Symbolizer symbolizer = new Symbolizer(new ModuleCache(index), style());
         SymbolicatedReport result = symbolizer.symbolicate(input);
         write(result);
@@ -78,6 +84,27 @@ public final class SymbolicateCommand implements Callable<Integer> {
         }
         err.flush();
         return result.missingDebugFiles() ? ExitCodes.MISSING_DEBUG_FILES : ExitCodes.OK;
+    }
+
+    /**
+     * Indexes the --dsym paths. Files skipped inside folders are summarised in one line unless
+     * verbose: a symbol folder full of unrelated files should not bury the output.
+     */
+    static DebugFileIndex scanDebugFiles(List<Path> paths, boolean verbose, PrintWriter err)
+            throws SymbolicationException {
+        List<String> skipped = new ArrayList<>();
+        DebugFileIndex index = DebugFileIndex.scan(paths, m -> {
+            if (m.startsWith("skipping ") && !verbose) {
+                skipped.add(m);
+            } else {
+                err.println("warning: " + m);
+            }
+        });
+        if (!skipped.isEmpty()) {
+            err.println("warning: skipped " + skipped.size() + " unreadable Mach-O file(s) under --dsym"
+                    + " (--verbose lists them)");
+        }
+        return index;
     }
 
     private Optional<DemangleStyle> style() {
@@ -107,7 +134,7 @@ public final class SymbolicateCommand implements Callable<Integer> {
 
     private void write(SymbolicatedReport result) throws IOException {
         if (output == null) {
-            Writer w = new OutputStreamWriter(System.out, StandardCharsets.UTF_8);
+            PrintWriter w = spec.commandLine().getOut();
             render(result, w);
             w.flush();
             return;

@@ -28,14 +28,19 @@ public final class KaitaiGuard {
 
     static String describe(RuntimeException e) {
         String name = e.getClass().getSimpleName();
+        String msg = e.getMessage() == null ? "" : e.getMessage();
         if (name.contains("Underflow") || name.contains("EOF")) {
             return "truncated (data ends before a structure it declares)";
         }
-        String msg = e.getMessage();
-        if (msg == null || msg.isBlank()) {
-            return "malformed (" + name + ")";
+        if (msg.contains("newLimit") || msg.contains("limited beyond") || msg.contains("newPosition")) {
+            return "corrupt or truncated (a size or offset field points past the end of the data)";
+        }
+        if (e instanceof io.kaitai.struct.KaitaiStream.ValidationFailedError) {
+            // "/types/x/seq/1: at pos 712: validation failed: ..." -> keep the offset and the reason.
+            int at = msg.indexOf("at pos ");
+            return "corrupt (" + (at >= 0 ? msg.substring(at).replace("at pos ", "at offset ") : msg) + ")";
         }
         int nl = msg.indexOf('\n');
-        return "malformed (" + (nl >= 0 ? msg.substring(0, nl) : msg) + ")";
+        return "malformed (" + (msg.isBlank() ? name : nl >= 0 ? msg.substring(0, nl) : msg) + ")";
     }
 }

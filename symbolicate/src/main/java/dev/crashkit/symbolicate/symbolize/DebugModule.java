@@ -16,7 +16,19 @@ import java.util.List;
  */
 public record DebugModule(Path file, String arch, long textVmaddr, List<Segment> segments, SymbolTable symbols) {
 
-    static DebugModule of(MachOImage image, SymbolTable symbols) {
+    /**
+     * Everything known about {@code linkAddress}: inline chain innermost first, concrete function
+     * last; empty when no function covers the address.
+     */
+    public List<ResolvedSymbol> lookup(long linkAddress) {
+        int i = symbols.indexOf(linkAddress);
+        if (i < 0) {
+            return List.of();
+        }
+        return List.of(ResolvedSymbol.fromSymbolTable(symbols.name(i), symbols.start(i)));
+    }
+
+    public static DebugModule of(MachOImage image, SymbolTable symbols) {
         List<Segment> mapped = image.segments().stream()
                 .filter(s -> s.vmsize() != 0 && !s.name().equals("__PAGEZERO"))
                 .toList();

@@ -6,6 +6,7 @@ import dev.crashkit.symbolicate.format.macho.MachOImage;
 import dev.crashkit.symbolicate.model.DebugId;
 import dev.crashkit.symbolicate.symtab.MachOSymbolTables;
 import dev.crashkit.symbolicate.symtab.SymbolTable;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -37,24 +38,62 @@ public final class ModuleCache {
         return loaded.computeIfAbsent(id, this::load);
     }
 
+    /**
+     * Candidates are tried in index order (dSYMs first); the first that parses answers. A file
+     * that fails (truncated copy with the same UUID, say) does not hide a good one.
+     */
     private Loaded load(DebugId id) {
         List<DebugFileIndex.Entry> entries = index.find(id);
         if (entries.isEmpty()) {
             return new Loaded(Optional.empty(), Optional.empty());
         }
-        DebugFileIndex.Entry primary = entries.get(0);
-        try {
-            MachOImage image = slice(primary, id);
-            long[] starts = image.functionStarts();
-            // A dSYM companion has no LC_FUNCTION_STARTS; borrow them from the binary with the same UUID.
-            for (int i = 1; i < entries.size() && starts.length == 0; i++) {
-                starts = slice(entries.get(i), id).functionStarts();
+        List<String> errors = new ArrayList<>();
+        MachOImage primary = null;
+        for (DebugFileIndex.Entry e : entries) {
+            try {
+                MachOImage image = slice(e, id);
+                image.readSymbols(); // validates the symbol table before we commit to this file
+                primary = image;
+                break;
+            } catch (SymbolicationException ex) {
+                errors.add(ex.getMessage());
             }
-            SymbolTable symbols = MachOSymbolTables.build(image, starts);
-            return new Loaded(Optional.of(DebugModule.of(image, symbols)), Optional.empty());
-        } catch (SymbolicationException e) {
-            return new Loaded(Optional.empty(), Optional.of(e.getMessage()));
         }
+        if (primary == null) {
+            return new Loaded(Optional.empty(), Optional.of(String.join("; ", errors)));
+        }
+        try {
+            SymbolTable symbols = MachOSymbolTables.build(primary, functionStarts(primary, entries, id));
+            return new Loaded(Optional.of(DebugModule.of(primary, symbols)), Optional.empty());
+        } catch (SymbolicationException ex) {
+            return new Loaded(Optional.empty(), Optional.of(ex.getMessage()));
+        }
+    }
+
+    /** The image's LC_FUNCTION_STARTS, or (for a dSYM companion, which has none) a binary's with the same UUID. */
+    private static long[] functionStarts(MachOImage primary, List<DebugFileIndex.Entry> entries, DebugId id) {
+        List<MachOImage> sources = new ArrayList<>();
+        sources.add(primary);
+        for (DebugFileIndex.Entry e : entries) {
+            if (!e.file().equals(primary.file())) {
+                try {
+                    sources.add(slice(e, id));
+                } catch (SymbolicationException ex) {
+                    // A broken copy cannot lend function starts; the others may.
+                }
+            }
+        }
+        for (MachOImage s : sources) {
+            try {
+                long[] starts = s.functionStarts();
+                if (starts.length > 0) {
+                    return starts;
+                }
+            } catch (SymbolicationException ex) {
+                // Truncated __LINKEDIT in this copy: try the next one.
+            }
+        }
+        return new long[0];
     }
 
     private static MachOImage slice(DebugFileIndex.Entry entry, DebugId id) throws SymbolicationException {

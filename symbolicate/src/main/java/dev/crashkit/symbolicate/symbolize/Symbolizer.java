@@ -8,7 +8,6 @@ import dev.crashkit.symbolicate.model.DebugId;
 import dev.crashkit.symbolicate.model.Frame;
 import dev.crashkit.symbolicate.model.Image;
 import dev.crashkit.symbolicate.model.ThreadTrace;
-import dev.crashkit.symbolicate.symtab.SymbolTable;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -53,7 +52,7 @@ public final class Symbolizer {
             List<SymbolicatedFrame> out = new ArrayList<>();
             for (int fi = 0; fi < t.frames().size(); fi++) {
                 Frame f = t.frames().get(fi);
-                out.add(frame(fi, f, mask, resolver, images, loaded, slides));
+                out.addAll(frame(fi, f, mask, resolver, images, loaded, slides));
             }
             threads.add(new SymbolicatedThread(t, out));
         }
@@ -83,35 +82,37 @@ public final class Symbolizer {
                 Optional.of("no debug file with UUID " + id));
     }
 
-    private SymbolicatedFrame frame(int index, Frame f, long mask, ImageResolver resolver, List<Image> images,
+    private List<SymbolicatedFrame> frame(int index, Frame f, long mask, ImageResolver resolver, List<Image> images,
                                     List<Optional<DebugModule>> loaded, long[] slides) {
         long pc = f.address() & mask;
         // A return address points after the call; the call itself is one byte earlier.
         long lookup = f.returnAddress() && pc != 0 ? pc - 1 : pc;
         int ii = resolver.find(lookup);
         if (ii < 0) {
-            return new SymbolicatedFrame(index, f.address(), Optional.empty(), OptionalLong.empty(), Optional.empty(),
-                    Optional.empty(), Optional.empty(), OptionalLong.empty(), 0, Optional.empty(), OptionalInt.empty(),
-                    OptionalInt.empty(), false, FrameStatus.NO_IMAGE, Optional.empty());
+            return List.of(new SymbolicatedFrame(index, f.address(), Optional.empty(), OptionalLong.empty(),
+                    Optional.empty(), Optional.empty(), Optional.empty(), OptionalLong.empty(), 0, Optional.empty(),
+                    OptionalInt.empty(), OptionalInt.empty(), false, FrameStatus.NO_IMAGE, Optional.empty()));
         }
         Image img = images.get(ii);
         long imageOffset = pc - img.loadAddress();
         Optional<DebugModule> m = loaded.get(ii);
         if (m.isEmpty()) {
-            return unnamed(index, f, img, imageOffset, FrameStatus.NO_DEBUG_FILE);
+            return List.of(unnamed(index, f, img, imageOffset, FrameStatus.NO_DEBUG_FILE));
         }
-        SymbolTable table = m.get().symbols();
-        int si = table.indexOf(lookup - slides[ii]);
-        if (si < 0) {
-            return unnamed(index, f, img, imageOffset, FrameStatus.NO_SYMBOL);
+        List<ResolvedSymbol> chain = m.get().lookup(lookup - slides[ii]);
+        if (chain.isEmpty()) {
+            return List.of(unnamed(index, f, img, imageOffset, FrameStatus.NO_SYMBOL));
         }
-        String mangled = table.name(si);
-        long symbolAddress = table.start(si) + slides[ii];
-        String symbol = demangle.map(style -> Demanglers.demangle(mangled, style)).orElse(mangled);
-        return new SymbolicatedFrame(index, f.address(), Optional.of(img.name()), OptionalLong.of(img.loadAddress()),
-                img.id(), Optional.of(symbol), Optional.of(mangled), OptionalLong.of(symbolAddress), pc - symbolAddress,
-                Optional.empty(), OptionalInt.empty(), OptionalInt.empty(), false, FrameStatus.SYMBOLICATED,
-                Optional.of("symtab"));
+        List<SymbolicatedFrame> out = new ArrayList<>(chain.size());
+        for (ResolvedSymbol r : chain) {
+            long symbolAddress = r.start() + slides[ii];
+            String symbol = demangle.map(style -> Demanglers.demangle(r.name(), style)).orElse(r.name());
+            out.add(new SymbolicatedFrame(index, f.address(), Optional.of(img.name()),
+                    OptionalLong.of(img.loadAddress()), img.id(), Optional.of(symbol), Optional.of(r.name()),
+                    OptionalLong.of(symbolAddress), pc - symbolAddress, r.file(), r.line(), r.column(), r.inlined(),
+                    FrameStatus.SYMBOLICATED, Optional.of(r.source())));
+        }
+        return out;
     }
 
     private static SymbolicatedFrame unnamed(int index, Frame f, Image img, long imageOffset, FrameStatus status) {

@@ -10,9 +10,9 @@ import java.util.Map;
 
 /**
  * Builds the symbol index of a Mach-O image with Apple's rules: only symbols defined in a
- * section (no stabs, undefined, absolute or indirect entries); a symbol covers addresses of its
- * own section only, up to the next symbol or the next function start; the one leading
- * underscore of C-level names is removed.
+ * section that holds code (no stabs, undefined, absolute or indirect entries, no data symbols: a
+ * frame is never "in" a variable); a symbol covers addresses of its own section only, up to the
+ * next symbol or the next function start; the one leading underscore of C-level names is removed.
  */
 public final class MachOSymbolTables {
     private static final int RANK_EXTERNAL = 2;
@@ -47,7 +47,7 @@ public final class MachOSymbolTables {
             String name = nl.names()[i];
             // A symbol outside its own section (e.g. __mh_execute_header, which points at the
             // header but claims __text) must not cover anything.
-            if (!s.contains(value) || name.isEmpty() || isAssemblerTemporary(name)) {
+            if (!s.hasInstructions() || !s.contains(value) || name.isEmpty() || isAssemblerTemporary(name)) {
                 continue;
             }
             b.add(stripUnderscore(name), value, s.end(), nl.isExternal(i) ? RANK_EXTERNAL : RANK_LOCAL);

@@ -51,7 +51,7 @@ public final class MachOImage {
                         number(seg.fileoff()), number(seg.filesize())));
                 for (MachO.MachHeader.Section s : seg.sections()) {
                     sects.add(new Section(sects.size() + 1, s.segname(), s.sectname(), number(s.addr()),
-                            number(s.size()), s.offset()));
+                            number(s.size()), s.offset(), (int) s.flags()));
                 }
             } else if (body instanceof MachO.MachHeader.UuidCommand u) {
                 id = Optional.of(DebugId.uuid(u.uuid()));

@@ -1,0 +1,186 @@
+package dev.crashkit.symbolicate.cli;
+
+import dev.crashkit.symbolicate.SymbolicationException;
+import dev.crashkit.symbolicate.demangle.DemangleStyle;
+import dev.crashkit.symbolicate.demangle.Demanglers;
+import dev.crashkit.symbolicate.format.macho.MachOFile;
+import dev.crashkit.symbolicate.format.macho.MachOImage;
+import dev.crashkit.symbolicate.symbolize.DebugModule;
+import dev.crashkit.symbolicate.symbolize.ResolvedSymbol;
+import dev.crashkit.symbolicate.symtab.MachOSymbolTables;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** Apple {@code atos}-compatible lookups of single addresses in one binary or dSYM. */
+@Command(name = "atos", mixinStandardHelpOptions = true,
+        description = "Look up addresses in one binary or dSYM, printing lines as Apple's atos does.")
+public final class AtosCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "-o", required = true, paramLabel = "PATH", description = "binary, .dSYM bundle or the DWARF file inside one")
+    Path object;
+
+    @Option(names = "-arch", paramLabel = "ARCH", description = "slice of a universal file (arm64, x86_64, ...)")
+    String arch;
+
+    @Option(names = "-l", paramLabel = "LOAD_ADDRESS", description = "runtime address of the image header; addresses are then runtime addresses")
+    String loadAddress;
+
+    @Option(names = "-i", description = "print inlined frames, innermost first, one per line")
+    boolean inlines;
+
+    @Option(names = "-f", paramLabel = "FILE", description = "read addresses from this file")
+    Path addressFile;
+
+    @Option(names = "--demangle", defaultValue = "simplified", description = "simplified, full or none")
+    SymbolicateCommand.Demangle demangle;
+
+    @Parameters(paramLabel = "ADDR", description = "addresses (hex, 0x optional); none: read -f FILE or standard input")
+    List<String> addresses = new ArrayList<>();
+
+    @Override
+    public Integer call() throws IOException {
+        MachOImage image = selectSlice(resolveObject(object));
+        DebugModule module = DebugModule.of(image, MachOSymbolTables.build(image, image.functionStarts()));
+        String imageName = imageName(image.file());
+        long slide = loadAddress == null ? 0 : parse(loadAddress, "-l") - image.textVmaddr();
+        PrintWriter out = spec.commandLine().getOut();
+        for (String token : tokens()) {
+            long address;
+            try {
+                address = parse(token, "address");
+            } catch (SymbolicationException e) {
+                out.println(token); // atos echoes what it cannot read
+                continue;
+            }
+            List<ResolvedSymbol> chain = module.lookup(address - slide);
+            if (chain.isEmpty()) {
+                out.println("0x" + Long.toHexString(address));
+                continue;
+            }
+            if (inlines) {
+                for (ResolvedSymbol r : chain) {
+                    out.println(line(name(r.name()), imageName, r, address - slide - r.start()));
+                }
+            } else {
+                ResolvedSymbol concrete = chain.get(chain.size() - 1);
+                ResolvedSymbol innermost = chain.get(0);
+                out.println(line(name(concrete.name()), imageName, innermost, address - slide - concrete.start()));
+            }
+        }
+        out.flush();
+        return ExitCodes.OK;
+    }
+
+    /** {@code name (in Image) (file:line)} with source info, else {@code name (in Image) + offset}. */
+    static String line(String name, String image, ResolvedSymbol where, long offset) {
+        if (where.file().isPresent()) {
+            String f = where.file().get();
+            String base = f.substring(f.lastIndexOf('/') + 1);
+            return name + " (in " + image + ") (" + base + ":" + where.line().orElse(0) + ")";
+        }
+        return name + " (in " + image + ") + " + offset;
+    }
+
+    private String name(String raw) {
+        switch (demangle) {
+            case none: return raw;
+            case full: return Demanglers.demangle(raw, DemangleStyle.FULL);
+            default: return Demanglers.demangle(raw, DemangleStyle.SIMPLIFIED);
+        }
+    }
+
+    private List<String> tokens() throws IOException {
+        if (!addresses.isEmpty()) {
+            return addresses;
+        }
+        String text;
+        if (addressFile != null) {
+            try {
+                text = Files.readString(addressFile, StandardCharsets.UTF_8);
+            } catch (NoSuchFileException e) {
+                throw new SymbolicationException(addressFile + ": no such file");
+            }
+        } else {
+            BufferedReader r = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+            text = r.lines().collect(Collectors.joining("\n"));
+        }
+        return Stream.of(text.split("\\s+")).filter(s -> !s.isEmpty()).toList();
+    }
+
+    static long parse(String s, String what) throws SymbolicationException {
+        String t = s.trim();
+        if (t.startsWith("0x") || t.startsWith("0X")) {
+            t = t.substring(2);
+        }
+        try {
+            if (t.isEmpty() || t.length() > 16) {
+                throw new NumberFormatException();
+            }
+            return Long.parseUnsignedLong(t, 16);
+        } catch (NumberFormatException e) {
+            throw new SymbolicationException(what + " \"" + s + "\" is not a hex address");
+        }
+    }
+
+    /** A .dSYM bundle stands for the single DWARF file inside it. */
+    static Path resolveObject(Path p) throws SymbolicationException {
+        if (!Files.exists(p)) {
+            throw new SymbolicationException(p + ": no such file");
+        }
+        if (!Files.isDirectory(p)) {
+            return p;
+        }
+        Path dwarf = p.resolve("Contents/Resources/DWARF");
+        try (Stream<Path> s = Files.list(dwarf)) {
+            List<Path> files = s.filter(Files::isRegularFile).toList();
+            if (files.size() != 1) {
+                throw new SymbolicationException(p + ": expected one file in Contents/Resources/DWARF, found " + files.size());
+            }
+            return files.get(0);
+        } catch (NoSuchFileException e) {
+            throw new SymbolicationException(p + ": a folder, but not a .dSYM bundle (no Contents/Resources/DWARF)");
+        } catch (IOException e) {
+            throw new SymbolicationException(p + ": cannot list: " + e.getMessage(), e);
+        }
+    }
+
+    private MachOImage selectSlice(Path file) throws SymbolicationException {
+        MachOFile mf = MachOFile.open(file);
+        List<MachOImage> slices = mf.slices();
+        if (arch != null) {
+            return slices.stream().filter(s -> s.arch().equals(arch)).findFirst().orElseThrow(() ->
+                    new SymbolicationException(file + ": no " + arch + " slice (has " + archs(slices) + ")"));
+        }
+        if (slices.size() > 1) {
+            throw new SymbolicationException(file + ": universal file with " + archs(slices) + ": choose one with -arch");
+        }
+        return slices.get(0);
+    }
+
+    private static String archs(List<MachOImage> slices) {
+        return slices.stream().map(MachOImage::arch).collect(Collectors.joining(", "));
+    }
+
+    /** atos names the image after the file (the DWARF file in a dSYM carries the image's name). */
+    private static String imageName(Path file) {
+        return file.getFileName().toString();
+    }
+}

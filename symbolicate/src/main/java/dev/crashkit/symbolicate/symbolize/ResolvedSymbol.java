@@ -1,0 +1,22 @@
+package dev.crashkit.symbolicate.symbolize;
+
+import java.util.Optional;
+import java.util.OptionalInt;
+
+/**
+ * What a debug file says about one link-time address: one entry per function in the inline
+ * chain, innermost first, the concrete function last.
+ *
+ * @param name    raw linkage name (Mach-O leading underscore removed), or the DWARF name
+ * @param start   link-time start of the concrete function (all entries of a chain share it, so
+ *                that offsets are from the real symbol, as Apple prints them)
+ * @param source  "symtab" or "dwarf"
+ */
+public record ResolvedSymbol(String name, long start, Optional<String> file, OptionalInt line,
+                             OptionalInt column, boolean inlined, String source) {
+
+    static ResolvedSymbol fromSymbolTable(String name, long start) {
+        return new ResolvedSymbol(name, start, Optional.empty(), OptionalInt.empty(), OptionalInt.empty(), false,
+                "symtab");
+    }
+}

@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+# Regenerates all committed test data. Each line runs one generator; every generator writes its
+# outputs next to itself and fails loudly when a tool it needs is missing.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")"
+
+./macho/build.sh     # Mach-O binaries, dSYMs, broken copies, goldens + reports/ (crashreport/1 samples)
