@@ -65,6 +65,17 @@ final class NativeFixture {
         return out;
     }
 
+    /** The GNU build-id as binutils' readelf prints it (lower-case hex). */
+    static String buildId(Path binary) throws IOException, InterruptedException {
+        for (String line : run(List.of("readelf", "-n", binary.toString())).split("\n")) {
+            String l = line.strip();
+            if (l.startsWith("Build ID:")) {
+                return l.substring("Build ID:".length()).strip();
+            }
+        }
+        throw new IOException(binary + " has no build-id note");
+    }
+
     static Optional<String> functionAt(List<Function> fns, long linkAddress) {
         return fns.stream().filter(f -> f.contains(linkAddress)).map(Function::name).findFirst();
     }

@@ -5,11 +5,11 @@ import dev.crashkit.symbolicate.unwind.Memory;
 import java.util.Arrays;
 
 /** Copies a thread's stack from its SP up to the end of the stack mapping, at most a window's size. */
-final class StackCopy {
+public final class StackCopy {
     private StackCopy() {
     }
 
-    static StackWindow window(Memory memory, ProcMaps maps, long sp, int max) {
+    public static StackWindow window(Memory memory, ProcMaps maps, long sp, int max) {
         long end = maps.find(sp).map(Mapping::end).orElse(sp + max);
         long len = Math.min(max, end - sp);
         if (len <= 0) {

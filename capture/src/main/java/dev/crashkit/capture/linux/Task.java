@@ -19,17 +19,7 @@ public record Task(long tid, String name, char state, String syscall) {
 
     /** All threads of {@code pid}, ordered by tid (the main thread, tid == pid, first). */
     public static List<Task> list(int pid) throws IOException {
-        List<Long> tids = new ArrayList<>();
-        try (var dir = Files.newDirectoryStream(Path.of("/proc/" + pid + "/task"))) {
-            for (Path p : dir) {
-                try {
-                    tids.add(Long.parseLong(p.getFileName().toString()));
-                } catch (NumberFormatException e) {
-                    // not a thread directory
-                }
-            }
-        }
-        tids.sort(Long::compare);
+        List<Long> tids = tids(pid);
         List<Task> out = new ArrayList<>(tids.size());
         for (long tid : tids) {
             Path base = Path.of("/proc/" + pid + "/task/" + tid);
@@ -50,6 +40,22 @@ public record Task(long tid, String name, char state, String syscall) {
             }
         }
         return out;
+    }
+
+    /** Only the thread ids of {@code pid}, sorted: cheap enough to call while threads are stopped. */
+    public static List<Long> tids(int pid) throws IOException {
+        List<Long> tids = new ArrayList<>();
+        try (var dir = Files.newDirectoryStream(Path.of("/proc/" + pid + "/task"))) {
+            for (Path p : dir) {
+                try {
+                    tids.add(Long.parseLong(p.getFileName().toString()));
+                } catch (NumberFormatException e) {
+                    // not a thread directory
+                }
+            }
+        }
+        tids.sort(Long::compare);
+        return tids;
     }
 
     private static String read(Path p) throws IOException {

@@ -114,7 +114,8 @@ public final class Unwinder {
             if (!plausible(newPc.getAsLong(), cfa.getAsLong(), sp, stackEnd, signal)) {
                 return null;
             }
-            return new Step(caller, Trust.CFI, false);
+            // Through a signal trampoline the next PC is the interrupted instruction, not a return address.
+            return new Step(caller, Trust.CFI, signal);
         } catch (CfiException e) {
             // Malformed or unsupported CFI for this PC: the frame-pointer and scan steps still apply.
             return null;
