@@ -53,7 +53,7 @@ public final class BusyJvm {
         System.out.println("ready " + ProcessHandle.current().pid());
         System.out.flush();
         if (args.length > 0 && args[0].equals("crash")) {
-            com.sun.jna.Pointer.createConstant(16).getLong(0);
+            new com.sun.jna.Pointer(16).getLong(0);
         }
         Thread.sleep(Long.MAX_VALUE);
     }

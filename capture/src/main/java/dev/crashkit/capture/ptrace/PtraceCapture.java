@@ -70,7 +70,7 @@ public final class PtraceCapture {
         // Read before stopping anything: the map gives stack bounds; the syscall files say which
         // thread (if any) waits for us, i.e. the thread that ran -XX:OnError.
         ProcMaps maps = ProcMaps.read(pid);
-        long waiting = waitingForUs(tasks);
+        long waiting = waitingForUs(tasks, pid);
         ProcessMemory memory = new ProcessMemory(pid);
         Ptrace pt = new Ptrace();
         Map<Long, Stopped> stopped = new LinkedHashMap<>();
@@ -166,16 +166,24 @@ public final class PtraceCapture {
                 threads, Map.of(), Optional.empty());
     }
 
-    /** The thread blocked in wait4 on this very process (our parent ran us and waits), or -1. */
-    private static long waitingForUs(List<Task> tasks) {
-        long me = ProcessHandle.current().pid();
+    /**
+     * The thread blocked in wait4 on this process or one of our ancestors below the target (the
+     * target ran us, often through {@code /bin/sh -c}, and waits), or -1.
+     */
+    private static long waitingForUs(List<Task> tasks, int target) {
+        Set<Long> ours = new HashSet<>();
+        Optional<ProcessHandle> h = Optional.of(ProcessHandle.current());
+        for (int i = 0; i < 4 && h.isPresent() && h.get().pid() != target; i++) {
+            ours.add(h.get().pid());
+            h = h.get().parent();
+        }
         for (Task t : tasks) {
             String[] f = t.syscall().split(" ");
             // wait4 is system call 61 on x86-64; its first argument is the awaited pid.
             if (f.length > 1 && f[0].equals("61")) {
                 try {
                     String a = f[1].startsWith("0x") ? f[1].substring(2) : f[1];
-                    if (Long.parseUnsignedLong(a, 16) == me) {
+                    if (ours.contains(Long.parseUnsignedLong(a, 16))) {
                         return t.tid();
                     }
                 } catch (NumberFormatException e) {
