@@ -7,7 +7,11 @@ import dev.crashkit.symbolicate.format.macho.MachOFile;
 import dev.crashkit.symbolicate.format.macho.MachOImage;
 import dev.crashkit.symbolicate.symbolize.DebugModule;
 import dev.crashkit.symbolicate.symbolize.ResolvedSymbol;
+import dev.crashkit.symbolicate.dwarf.DwarfContext;
+import dev.crashkit.symbolicate.format.elf.ElfFile;
+import dev.crashkit.symbolicate.symtab.ElfSymbolTables;
 import dev.crashkit.symbolicate.symtab.MachOSymbolTables;
+import java.util.Optional;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -57,10 +61,9 @@ public final class AtosCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        MachOImage image = selectSlice(resolveObject(object));
-        DebugModule module = DebugModule.of(image, MachOSymbolTables.build(image, image.functionStarts()));
-        String imageName = imageName(image.file());
-        long slide = loadAddress == null ? 0 : parse(loadAddress, "-l") - image.textVmaddr();
+        DebugModule module = open(resolveObject(object));
+        String imageName = imageName(module.file());
+        long slide = loadAddress == null ? 0 : parse(loadAddress, "-l") - module.linkBase();
         PrintWriter out = spec.commandLine().getOut();
         for (String token : tokens()) {
             long address;
@@ -160,6 +163,29 @@ public final class AtosCommand implements Callable<Integer> {
         } catch (IOException e) {
             throw new SymbolicationException(p + ": cannot list: " + e.getMessage(), e);
         }
+    }
+
+    /** A module for one Mach-O slice or one ELF file, with its DWARF when it has some. */
+    private DebugModule open(Path file) throws SymbolicationException {
+        byte[] head;
+        try {
+            head = dev.crashkit.symbolicate.format.FileBytes.head(file, 64);
+        } catch (IOException e) {
+            throw new SymbolicationException(file + ": cannot read: " + e.getMessage(), e);
+        }
+        if (ElfFile.matches(head)) {
+            ElfFile elf = ElfFile.open(file);
+            Optional<DwarfContext> dwarf = elf.hasDwarf()
+                    ? Optional.of(DwarfContext.open(file.toString(), elf.dwarfSections())) : Optional.empty();
+            return DebugModule.ofElf(elf, ElfSymbolTables.build(elf), dwarf);
+        }
+        if (!MachOFile.matches(head)) {
+            throw new SymbolicationException(file + ": not a Mach-O or ELF file");
+        }
+        MachOImage image = selectSlice(file);
+        Optional<DwarfContext> dwarf = image.hasDwarf()
+                ? Optional.of(DwarfContext.open(file.toString(), image.dwarfSections())) : Optional.empty();
+        return DebugModule.ofMachO(image, MachOSymbolTables.build(image, image.functionStarts()), dwarf);
     }
 
     private MachOImage selectSlice(Path file) throws SymbolicationException {

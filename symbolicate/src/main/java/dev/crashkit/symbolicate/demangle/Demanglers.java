@@ -1,5 +1,6 @@
 package dev.crashkit.symbolicate.demangle;
 
+import dev.crashkit.symbolicate.demangle.swift.SwiftDemangler;
 import java.util.List;
 
 /**
@@ -8,7 +9,8 @@ import java.util.List;
  */
 public final class Demanglers {
 
-    private static final List<Demangler> ALL = List.of();
+    private static final List<Demangler> ALL = List.of(
+            SwiftDemangler.instance());
 
     private Demanglers() {
     }

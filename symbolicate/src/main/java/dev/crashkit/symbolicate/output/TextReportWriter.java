@@ -51,7 +51,9 @@ public final class TextReportWriter {
             sb.append("0x").append(Long.toHexString(f.address()));
         }
         if (f.file().isPresent()) {
-            sb.append(" (").append(f.file().get());
+            // Apple prints the file name only; the full path is in the JSON output.
+            String path = f.file().get();
+            sb.append(" (").append(path.substring(Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1));
             if (f.line().isPresent()) {
                 sb.append(':').append(f.line().getAsInt());
             }

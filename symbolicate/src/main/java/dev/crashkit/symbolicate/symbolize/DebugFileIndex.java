@@ -3,8 +3,15 @@ package dev.crashkit.symbolicate.symbolize;
 import dev.crashkit.symbolicate.SymbolicationException;
 import dev.crashkit.symbolicate.format.FileBytes;
 import dev.crashkit.symbolicate.format.ObjectFormatException;
+import dev.crashkit.symbolicate.format.elf.ElfArch;
+import dev.crashkit.symbolicate.format.elf.ElfFile;
 import dev.crashkit.symbolicate.format.macho.MachOFile;
 import dev.crashkit.symbolicate.format.macho.MachOImage;
+import dev.crashkit.symbolicate.locate.ArchiveLimits;
+import dev.crashkit.symbolicate.locate.ArchiveMember;
+import dev.crashkit.symbolicate.locate.Archives;
+import dev.crashkit.symbolicate.locate.IndexCache;
+import dev.crashkit.symbolicate.locate.SliceId;
 import dev.crashkit.symbolicate.model.DebugId;
 import java.io.IOException;
 import java.nio.file.FileVisitResult;
@@ -19,15 +26,30 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Every debug file found under the {@code --dsym} paths, indexed by UUID / build-id. Images are
- * matched by identity only; names serve only to explain a mismatch.
+ * matched by identity only; names serve only to explain a mismatch. Archives (zip, tar, tar.gz)
+ * are listed without extracting; an optional {@link IndexCache} makes repeated scans of the same
+ * folders cheap.
  */
 public final class DebugFileIndex {
 
-    /** One slice of one file that carries an identity. */
-    public record Entry(DebugId id, Path file, String arch, boolean dsym, String name) {
+    /** One slice of one file (or archive member) that carries an identity. */
+    public record Entry(DebugId id, Path file, String arch, boolean debugInfo, SliceId.Container container, String name,
+                        Optional<ArchiveMember> member) {
+        /** Where the bytes are, for messages. */
+        public String location() {
+            return member.map(Object::toString).orElse(file.toString());
+        }
+    }
+
+    /** How to scan: optional persistent cache, limits for archives. */
+    public record ScanOptions(Optional<IndexCache> cache, ArchiveLimits limits) {
+        public static ScanOptions defaults() {
+            return new ScanOptions(Optional.empty(), ArchiveLimits.defaults());
+        }
     }
 
     private final Map<DebugId, List<Entry>> byId;
@@ -43,91 +65,170 @@ public final class DebugFileIndex {
         return new DebugFileIndex(Map.of(), Map.of());
     }
 
-    /**
-     * Scans files, {@code .dSYM} bundles and folders (recursively). A path given explicitly that
-     * does not exist or is not a readable object file is an error; unreadable files met while
-     * walking a folder are reported to {@code diagnostics} and skipped.
-     */
+    /** Scans without a persistent cache. */
     public static DebugFileIndex scan(List<Path> roots, Diagnostics diagnostics) throws SymbolicationException {
-        Map<DebugId, List<Entry>> byId = new LinkedHashMap<>();
-        Map<String, List<Entry>> byName = new HashMap<>();
+        return scan(roots, ScanOptions.defaults(), diagnostics);
+    }
+
+    /**
+     * Scans files, {@code .dSYM} bundles, {@code .xcarchive} and other folders (recursively) and
+     * archives. A path given explicitly that does not exist or is not a readable object file or
+     * archive is an error; unreadable files met while walking a folder are reported to
+     * {@code diagnostics} (as "skipping …") and skipped.
+     */
+    public static DebugFileIndex scan(List<Path> roots, ScanOptions options, Diagnostics diagnostics)
+            throws SymbolicationException {
+        Scan scan = new Scan(options, diagnostics);
         for (Path root : roots) {
             if (!Files.exists(root)) {
                 throw new SymbolicationException(root + ": no such file or folder");
             }
             if (Files.isDirectory(root)) {
-                walk(root, byId, byName, diagnostics);
-            } else if (!add(root, byId, byName, diagnostics, true)) {
-                throw new SymbolicationException(root + ": not a Mach-O file, dSYM or folder");
+                scan.walk(root);
+            } else if (!scan.add(root, true)) {
+                throw new SymbolicationException(root + ": not a Mach-O or ELF file, dSYM, archive or folder");
             }
         }
-        for (Map.Entry<DebugId, List<Entry>> e : byId.entrySet()) {
-            // dSYM companions first: they carry the full symbol table (and DWARF); then by path for stable output.
-            e.getValue().sort(Comparator.comparing((Entry x) -> !x.dsym()).thenComparing(x -> x.file().toString()));
-            long dsyms = e.getValue().stream().filter(Entry::dsym).count();
+        if (options.cache().isPresent()) {
+            try {
+                options.cache().get().save();
+            } catch (IOException e) {
+                diagnostics.warn("cannot save the index cache in " + options.cache().get().folder() + ": " + e.getMessage());
+            }
+        }
+        for (Map.Entry<DebugId, List<Entry>> e : scan.byId.entrySet()) {
+            // Debug files first (dSYM companions, ELF files with DWARF): they carry the full symbol
+            // table and DWARF; then by path for stable output.
+            e.getValue().sort(Comparator.comparing((Entry x) -> !x.debugInfo()).thenComparing(Entry::location));
+            long dsyms = e.getValue().stream().filter(x -> x.debugInfo() && x.container() == SliceId.Container.MACHO).count();
             if (dsyms > 1) {
-                diagnostics.warn("UUID " + e.getKey() + " is in " + dsyms + " dSYMs; using " + e.getValue().get(0).file());
+                diagnostics.warn("UUID " + e.getKey() + " is in " + dsyms + " dSYMs; using " + e.getValue().get(0).location());
             }
         }
-        return new DebugFileIndex(byId, byName);
+        return new DebugFileIndex(scan.byId, scan.byName);
     }
 
-    private static void walk(Path root, Map<DebugId, List<Entry>> byId, Map<String, List<Entry>> byName,
-                             Diagnostics diagnostics) throws SymbolicationException {
-        try {
-            Files.walkFileTree(root, new SimpleFileVisitor<>() {
-                @Override
-                public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
-                    if (attrs.isRegularFile() && attrs.size() >= 32) {
-                        try {
-                            add(file, byId, byName, diagnostics, false);
-                        } catch (ObjectFormatException e) {
-                            diagnostics.warn("skipping " + e.getMessage());
+    /** Mutable state of one scan. */
+    private static final class Scan {
+        final ScanOptions options;
+        final Diagnostics diagnostics;
+        final Map<DebugId, List<Entry>> byId = new LinkedHashMap<>();
+        final Map<String, List<Entry>> byName = new HashMap<>();
+
+        Scan(ScanOptions options, Diagnostics diagnostics) {
+            this.options = options;
+            this.diagnostics = diagnostics;
+        }
+
+        void walk(Path root) throws SymbolicationException {
+            try {
+                Files.walkFileTree(root, new SimpleFileVisitor<>() {
+                    @Override
+                    public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
+                        if (attrs.isRegularFile() && attrs.size() >= 32) {
+                            try {
+                                add(file, false);
+                            } catch (SymbolicationException e) {
+                                diagnostics.warn("skipping " + e.getMessage());
+                            }
                         }
+                        return FileVisitResult.CONTINUE;
                     }
-                    return FileVisitResult.CONTINUE;
-                }
 
-                @Override
-                public FileVisitResult visitFileFailed(Path file, IOException e) {
-                    diagnostics.warn("skipping " + file + ": " + e.getMessage());
-                    return FileVisitResult.CONTINUE;
-                }
-            });
-        } catch (IOException e) {
-            throw new SymbolicationException(root + ": cannot list folder: " + e.getMessage(), e);
-        }
-    }
-
-    /** Indexes one file; false when it is not an object file at all. */
-    private static boolean add(Path file, Map<DebugId, List<Entry>> byId, Map<String, List<Entry>> byName,
-                               Diagnostics diagnostics, boolean explicit) throws ObjectFormatException {
-        byte[] head;
-        try {
-            head = FileBytes.head(file, 8);
-        } catch (IOException e) {
-            throw new ObjectFormatException(file + ": cannot read: " + e.getMessage(), e);
-        }
-        if (!MachOFile.matches(head)) {
-            return false;
-        }
-        MachOFile mf = MachOFile.open(file);
-        String name = imageName(file);
-        for (MachOImage slice : mf.slices()) {
-            if (slice.uuid().isEmpty()) {
-                diagnostics.warn(file + " (" + slice.arch() + "): no LC_UUID, cannot be matched to a report");
-                continue;
+                    @Override
+                    public FileVisitResult visitFileFailed(Path file, IOException e) {
+                        diagnostics.warn("skipping " + file + ": " + e.getMessage());
+                        return FileVisitResult.CONTINUE;
+                    }
+                });
+            } catch (IOException e) {
+                throw new SymbolicationException(root + ": cannot list folder: " + e.getMessage(), e);
             }
-            Entry e = new Entry(slice.uuid().get(), file, slice.arch(), slice.fileType() == MachOImage.MH_DSYM, name);
-            byId.computeIfAbsent(e.id(), k -> new ArrayList<>()).add(e);
-            byName.computeIfAbsent(name.toLowerCase(Locale.ROOT), k -> new ArrayList<>()).add(e);
         }
-        return true;
+
+        /** Indexes one file; false when it is neither an object file nor an archive. */
+        boolean add(Path file, boolean explicit) throws SymbolicationException {
+            long size;
+            long mtime;
+            try {
+                size = Files.size(file);
+                mtime = Files.getLastModifiedTime(file).toMillis();
+            } catch (IOException e) {
+                throw new ObjectFormatException(file + ": cannot read: " + e.getMessage(), e);
+            }
+            Optional<List<IndexCache.Item>> cached = options.cache().flatMap(c -> c.get(file, size, mtime));
+            List<IndexCache.Item> items;
+            if (cached.isPresent()) {
+                items = cached.get();
+            } else {
+                Optional<List<IndexCache.Item>> read = read(file);
+                if (read.isEmpty()) {
+                    return false;
+                }
+                items = read.get();
+                options.cache().ifPresent(c -> c.put(file, size, mtime, items));
+            }
+            if (items.isEmpty() && !explicit) {
+                return true;
+            }
+            for (IndexCache.Item item : items) {
+                Optional<ArchiveMember> member = item.member().map(m -> new ArchiveMember(file, m));
+                String name = member.map(m -> baseName(m.name())).orElse(baseName(file.toString()));
+                Entry e = new Entry(item.slice().id(), file, item.slice().arch(), item.slice().debugInfo(),
+                        item.slice().container(), name, member);
+                byId.computeIfAbsent(e.id(), k -> new ArrayList<>()).add(e);
+                byName.computeIfAbsent(name.toLowerCase(Locale.ROOT), k -> new ArrayList<>()).add(e);
+            }
+            return true;
+        }
+
+        /** The identities in a file; empty when it is not a format we index. */
+        private Optional<List<IndexCache.Item>> read(Path file) throws SymbolicationException {
+            byte[] head;
+            try {
+                head = FileBytes.head(file, 512);
+            } catch (IOException e) {
+                throw new ObjectFormatException(file + ": cannot read: " + e.getMessage(), e);
+            }
+            List<IndexCache.Item> items = new ArrayList<>();
+            if (MachOFile.matches(head)) {
+                for (MachOImage slice : MachOFile.open(file).slices()) {
+                    if (slice.uuid().isEmpty()) {
+                        diagnostics.warn(file + " (" + slice.arch() + "): no LC_UUID, cannot be matched to a report");
+                        continue;
+                    }
+                    items.add(new IndexCache.Item(Optional.empty(), new SliceId(slice.uuid().get(), slice.arch(),
+                            slice.fileType() == MachOImage.MH_DSYM, SliceId.Container.MACHO)));
+                }
+                return Optional.of(items);
+            }
+            if (ElfFile.matches(head)) {
+                ElfFile elf = ElfFile.open(file);
+                Optional<DebugId> id = elf.buildId();
+                if (id.isEmpty()) {
+                    diagnostics.warn(file + ": ELF file without a GNU build-id, cannot be matched to a report");
+                } else {
+                    items.add(new IndexCache.Item(Optional.empty(),
+                            new SliceId(id.get(), ElfArch.name(elf.machine()), elf.hasDwarf(), SliceId.Container.ELF)));
+                }
+                return Optional.of(items);
+            }
+            if (Archives.matches(head)) {
+                for (Archives.Listed l : Archives.list(file, head, options.limits(), diagnostics)) {
+                    for (SliceId s : l.slices()) {
+                        items.add(new IndexCache.Item(Optional.of(l.member().name()), s));
+                    }
+                }
+                return Optional.of(items);
+            }
+            return Optional.empty();
+        }
     }
 
     /** The image name a file stands for: its file name (the DWARF file inside a dSYM is named after the image). */
-    static String imageName(Path file) {
-        return file.getFileName().toString();
+    static String baseName(String path) {
+        String p = path.replace('\\', '/');
+        return p.substring(p.lastIndexOf('/') + 1);
     }
 
     /** Entries with this identity, dSYMs first. */

@@ -1,6 +1,5 @@
 package dev.crashkit.symbolicate.symbolize;
 
-import dev.crashkit.symbolicate.format.macho.Segment;
 import dev.crashkit.symbolicate.model.Image;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -29,9 +28,9 @@ final class ImageResolver {
                 ranges.add(new long[] {img.loadAddress(), img.loadAddress() + img.size().getAsLong(), i});
                 bounded[i] = true;
             } else if (modules.get(i).isPresent()) {
-                for (Segment s : modules.get(i).get().segments()) {
-                    long start = s.vmaddr() + slides[i];
-                    ranges.add(new long[] {start, start + s.vmsize(), i});
+                for (LinkRange r : modules.get(i).get().ranges()) {
+                    long start = r.start() + slides[i];
+                    ranges.add(new long[] {start, start + r.size(), i});
                 }
                 bounded[i] = true;
             }

@@ -42,7 +42,7 @@ public final class Symbolizer {
                     ? modules.get(img.id().get()).module() : Optional.empty();
             loaded.add(m);
             slides[i] = img.slide().isPresent() ? img.slide().getAsLong()
-                    : img.loadAddress() - m.map(DebugModule::textVmaddr).orElse(0L);
+                    : img.loadAddress() - m.map(DebugModule::linkBase).orElse(0L);
         }
         ImageResolver resolver = new ImageResolver(images, loaded, slides);
         long mask = CpuType.addressMask(report.process().arch()

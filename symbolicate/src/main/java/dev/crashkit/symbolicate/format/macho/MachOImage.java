@@ -73,7 +73,7 @@ public final class MachOImage {
     }
 
     /** Parses the thin image in {@code bytes} (the slice at {@code sliceOffset} of {@code file}). */
-    static MachOImage parse(Path file, long sliceOffset, ByteBuffer bytes) throws ObjectFormatException {
+    public static MachOImage parse(Path file, long sliceOffset, ByteBuffer bytes) throws ObjectFormatException {
         return KaitaiGuard.parse(file, "Mach-O header/load commands", () -> {
             MachO m = new MachO(new ByteBufferKaitaiStream(bytes.duplicate()));
             return new MachOImage(file, sliceOffset, bytes, m);
@@ -153,6 +153,29 @@ public final class MachOImage {
         }
         return Optional.of(bytes.duplicate().position((int) s.offset()).limit((int) (s.offset() + s.size()))
                 .slice().order(bytes.order()));
+    }
+
+    /** True when the image has a non-empty __DWARF,__debug_info section (a dSYM companion, usually). */
+    public boolean hasDwarf() {
+        return section("__DWARF", "__debug_info").map(s -> s.size() > 0 && s.offset() != 0).orElse(false);
+    }
+
+    /** The __DWARF sections of this image for the DWARF reader. */
+    public dev.crashkit.symbolicate.dwarf.DwarfSections dwarfSections() throws ObjectFormatException {
+        java.util.Map<dev.crashkit.symbolicate.dwarf.DwarfSection, ByteBuffer> map =
+                new java.util.EnumMap<>(dev.crashkit.symbolicate.dwarf.DwarfSection.class);
+        for (Section s : sections) {
+            if (s.segment().equals("__DWARF")) {
+                var which = dev.crashkit.symbolicate.dwarf.DwarfSection.fromContainerName(s.name());
+                if (which.isPresent()) {
+                    Optional<ByteBuffer> data = sectionBytes(s);
+                    if (data.isPresent()) {
+                        map.put(which.get(), data.get());
+                    }
+                }
+            }
+        }
+        return new dev.crashkit.symbolicate.dwarf.MapDwarfSections(map, order(), is64() ? 8 : 4);
     }
 
     /** True when the image has an LC_SYMTAB with at least one entry. */

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.crashkit.symbolicate.Fixtures;
+import dev.crashkit.symbolicate.demangle.DemangleStyle;
 import dev.crashkit.symbolicate.model.CrashReport;
 import dev.crashkit.symbolicate.model.DebugId;
 import dev.crashkit.symbolicate.model.Frame;
@@ -31,16 +32,13 @@ import org.junit.jupiter.params.provider.MethodSource;
  * the function of every app frame must equal the expectation table that comes with the corpus
  * (derived from getsentry/symbolic's test, cross-checked with llvm-symbolizer).
  */
-class CrashProbeSymbolTableTest {
+class CrashProbeTest {
     private static final Path DIR = Path.of("..", "shared", "corpus", "sentry-crashprobe");
     private static final Set<String> APP_IMAGES = Set.of("CrashProbeiOS", "CrashLibiOS");
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    /**
-     * Rows whose expected function is an inlined callee: (and row indexes that count them) the symbol table only knows the concrete
-     * function, so these are checked by the DWARF tests instead (listed, never silently dropped).
-     */
-    private static final Set<String> INLINE_ROWS = Set.of("Swift.json\t0", "Swift.json\t1", "Swift.json\t2");
+    /** Rows whose function column is an annotation rather than a name (the file and line are still checked). */
+    private static final Set<String> ANNOTATED_FUNCTION = Set.of("Swift.json\t0");
 
     static Stream<Arguments> rows() throws IOException {
         List<Arguments> out = new ArrayList<>();
@@ -49,10 +47,11 @@ class CrashProbeSymbolTableTest {
                 continue;
             }
             String[] c = line.split("\t", -1);
-            if (c[5].equals("xfail") || INLINE_ROWS.contains(c[0] + "\t" + c[1])) {
-                continue;
+            if (c[5].equals("xfail")) {
+                continue; // upstream marks these as impossible for arm64 (no app frames survive)
             }
-            out.add(Arguments.of(c[0], c[1], c[2]));
+            boolean checkName = !ANNOTATED_FUNCTION.contains(c[0] + "\t" + c[1]);
+            out.add(Arguments.of(c[0], c[1], checkName ? c[2] : null, c[3], Integer.parseInt(c[4])));
         }
         return out.stream();
     }
@@ -62,7 +61,7 @@ class CrashProbeSymbolTableTest {
     static {
         try {
             SYMBOLIZER = new Symbolizer(new ModuleCache(DebugFileIndex.scan(List.of(DIR.resolve("dSYMs")),
-                    Diagnostics.ignore())), Optional.empty());
+                    Diagnostics.ignore())), Optional.of(DemangleStyle.FULL));
         } catch (IOException e) {
             throw new IllegalStateException(e);
         }
@@ -70,17 +69,27 @@ class CrashProbeSymbolTableTest {
 
     @ParameterizedTest(name = "{0} frame {1}")
     @MethodSource("rows")
-    void appFrameHasExpectedFunction(String report, String frame, String function) throws IOException {
+    void appFrameHasExpectedFunctionFileAndLine(String report, String frame, String function, String file, int line)
+            throws IOException {
         SymbolicatedReport r = SYMBOLIZER.symbolicate(load(DIR.resolve("release-arm64").resolve(report)));
+        // The table's frame numbers count app frames (inlined ones included) outside main.m.
         List<SymbolicatedFrame> app = r.threads().get(0).frames().stream()
                 .filter(f -> f.image().map(APP_IMAGES::contains).orElse(false))
-                .filter(f -> !f.symbol().equals(Optional.of("main"))) // the table leaves out main.m frames
+                .filter(f -> !f.file().map(p -> p.endsWith("/main.m")).orElse(false))
                 .toList();
         int i = frame.equals("last") ? app.size() - 1 : Integer.parseInt(frame);
         assertTrue(i < app.size(), "only " + app.size() + " app frames");
         SymbolicatedFrame f = app.get(i);
         assertEquals(FrameStatus.SYMBOLICATED, f.status());
-        assertEquals(function, f.symbol().orElseThrow());
+        if (function != null) {
+            assertEquals(function, f.symbol().orElseThrow());
+        }
+        if (file.equals("(none)")) {
+            assertTrue(f.line().isEmpty() || f.line().getAsInt() == 0, f.toString());
+        } else {
+            assertEquals(file, f.file().map(p -> p.substring(p.lastIndexOf('/') + 1)).orElse("(none)"), f.toString());
+            assertEquals(line, f.line().orElse(0), f.toString());
+        }
     }
 
     @Test

@@ -1,0 +1,62 @@
+package dev.crashkit.bench;
+
+import dev.crashkit.symbolicate.demangle.swift.DemangleOptions;
+import dev.crashkit.symbolicate.demangle.swift.SwiftDemangler;
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Bench command: Swift names demangled per second of this thread's CPU time, so the figure stays meaningful
+ * on a machine shared with other jobs (wall-clock JMH scores are not). Single thread, names of
+ * swift-demangle's conformance lists cycled. Run from the repository root:
+ * {@code java -cp bench/target/benchmarks.jar dev.crashkit.bench.SwiftDemangleCpuBench [ROUNDS]}.
+ */
+public final class SwiftDemangleCpuBench {
+    private SwiftDemangleCpuBench() {
+    }
+
+    public static void main(String[] args) throws IOException {
+        Path dir = Path.of(System.getProperty("crashkit.corpus", "../shared/corpus"), "swift-demangle");
+        List<String> all = new ArrayList<>();
+        for (String f : new String[] {"manglings.txt", "simplified-manglings.txt"}) {
+            for (String line : Files.readAllLines(dir.resolve(f), StandardCharsets.UTF_8)) {
+                int sep = line.indexOf(" ---> ");
+                if (sep > 0) {
+                    all.add(line.substring(0, sep).strip());
+                }
+            }
+        }
+        String[] names = all.toArray(new String[0]);
+        int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 10;
+        ThreadMXBean mx = ManagementFactory.getThreadMXBean();
+        SwiftDemangler d = SwiftDemangler.instance();
+        for (DemangleOptions opts : new DemangleOptions[] {DemangleOptions.full(), DemangleOptions.simplified()}) {
+            String style = opts == DemangleOptions.full() ? "full" : "simplified";
+            long sink = 0;
+            double best = 0;
+            for (int r = 0; r < rounds; r++) {
+                long cpu0 = mx.getCurrentThreadCpuTime();
+                long wall0 = System.nanoTime();
+                int count = 0;
+                for (int k = 0; k < 500; k++) {
+                    for (String n : names) {
+                        sink += d.demangle(n, opts).length();
+                        count++;
+                    }
+                }
+                double cpuRate = count * 1e9 / (mx.getCurrentThreadCpuTime() - cpu0);
+                double wallRate = count * 1e9 / (System.nanoTime() - wall0);
+                best = Math.max(best, cpuRate);
+                System.out.printf("%-10s round %2d: %,10.0f names/CPU-s %,10.0f names/wall-s%n", style, r, cpuRate,
+                        wallRate);
+            }
+            System.out.printf("%-10s best: %,.0f names per CPU second (checksum %d)%n", style, best, sink);
+        }
+    }
+}

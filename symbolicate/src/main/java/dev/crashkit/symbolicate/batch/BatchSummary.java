@@ -1,0 +1,139 @@
+package dev.crashkit.symbolicate.batch;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import dev.crashkit.symbolicate.symbolize.FrameStatus;
+import dev.crashkit.symbolicate.symbolize.ImageStatus;
+import dev.crashkit.symbolicate.symbolize.SymbolicatedFrame;
+import dev.crashkit.symbolicate.symbolize.SymbolicatedReport;
+import dev.crashkit.symbolicate.symbolize.SymbolicatedThread;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.Writer;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Totals of a batch run, collected from worker threads: reports done and failed (with the
+ * reason), frames seen and named, and the debug files that were missing with how many frames
+ * each would have named — the first thing a CI user needs.
+ */
+final class BatchSummary {
+
+    /** A missing debug file: image name + identity, and the frames that fell into it. */
+    record Missing(String image, String id, long frames, long reports) {
+    }
+
+    private long done;
+    private long frames;
+    private long symbolicated;
+    private final List<String[]> failures = new ArrayList<>();
+    private final Map<String, long[]> missing = new TreeMap<>();
+    private final Map<String, String> missingNames = new TreeMap<>();
+
+    synchronized void succeeded(SymbolicatedReport r) {
+        done++;
+        for (SymbolicatedThread t : r.threads()) {
+            int lastIndex = -1;
+            for (SymbolicatedFrame f : t.frames()) {
+                if (f.index() == lastIndex) {
+                    continue; // inlined expansions of one input frame count once
+                }
+                lastIndex = f.index();
+                frames++;
+                if (f.status() == FrameStatus.SYMBOLICATED) {
+                    symbolicated++;
+                }
+            }
+        }
+        for (ImageStatus s : r.images()) {
+            if (s.status() == ImageStatus.Status.OK || s.image().id().isEmpty() || s.image().id().get().isZero()) {
+                continue;
+            }
+            String key = s.image().id().get().toString();
+            long hits = r.threads().stream().flatMap(t -> t.frames().stream())
+                    .filter(f -> f.status() == FrameStatus.NO_DEBUG_FILE && f.imageId().equals(s.image().id()))
+                    .map(SymbolicatedFrame::index).count();
+            long[] counts = missing.computeIfAbsent(key, k -> new long[2]);
+            counts[0] += hits;
+            counts[1]++;
+            missingNames.putIfAbsent(key, s.image().name());
+        }
+    }
+
+    synchronized void failed(String report, String why) {
+        failures.add(new String[] {report, why});
+    }
+
+    synchronized long done() {
+        return done;
+    }
+
+    synchronized int failedCount() {
+        return failures.size();
+    }
+
+    /** Missing debug files that would have named at least one frame, most frames first. */
+    synchronized List<Missing> missing() {
+        List<Missing> out = new ArrayList<>();
+        missing.forEach((id, c) -> {
+            if (c[0] > 0) {
+                out.add(new Missing(missingNames.get(id), id, c[0], c[1]));
+            }
+        });
+        out.sort(Comparator.comparingLong(Missing::frames).reversed().thenComparing(Missing::image));
+        return out;
+    }
+
+    synchronized void print(PrintWriter out) {
+        out.printf(Locale.ROOT, "reports: %d symbolicated, %d failed%n", done, failures.size());
+        out.printf(Locale.ROOT, "frames:  %d of %d symbolicated (%.1f%%)%n", symbolicated, frames,
+                frames == 0 ? 100.0 : 100.0 * symbolicated / frames);
+        List<Missing> m = missing();
+        if (!m.isEmpty()) {
+            out.println("missing debug files (image, UUID/build-id, frames they would name, reports):");
+            for (Missing x : m) {
+                out.printf(Locale.ROOT, "  %-30s %s  %d frames in %d report(s)%n", x.image(), x.id(), x.frames(), x.reports());
+            }
+        }
+        for (String[] f : failures) {
+            out.println("failed: " + f[0] + ": " + f[1]);
+        }
+        out.flush();
+    }
+
+    synchronized void writeJson(Writer w) throws IOException {
+        try (JsonGenerator g = new JsonFactory().createGenerator(w)) {
+            g.useDefaultPrettyPrinter();
+            g.writeStartObject();
+            g.writeStringField("schema", "batch-summary/1");
+            g.writeNumberField("reports_done", done);
+            g.writeNumberField("reports_failed", failures.size());
+            g.writeNumberField("frames", frames);
+            g.writeNumberField("frames_symbolicated", symbolicated);
+            g.writeArrayFieldStart("missing_debug_files");
+            for (Missing x : missing()) {
+                g.writeStartObject();
+                g.writeStringField("image", x.image());
+                g.writeStringField("id", x.id());
+                g.writeNumberField("frames", x.frames());
+                g.writeNumberField("reports", x.reports());
+                g.writeEndObject();
+            }
+            g.writeEndArray();
+            g.writeArrayFieldStart("failed");
+            for (String[] f : failures) {
+                g.writeStartObject();
+                g.writeStringField("report", f[0]);
+                g.writeStringField("error", f[1]);
+                g.writeEndObject();
+            }
+            g.writeEndArray();
+            g.writeEndObject();
+        }
+    }
+}

@@ -1,0 +1,87 @@
+package dev.crashkit.symbolicate.cli;
+
+import dev.crashkit.symbolicate.batch.BatchRun;
+import dev.crashkit.symbolicate.locate.ArchiveLimits;
+import dev.crashkit.symbolicate.locate.IndexCache;
+import dev.crashkit.symbolicate.output.OutputFormat;
+import dev.crashkit.symbolicate.symbolize.DebugFileIndex;
+import dev.crashkit.symbolicate.symbolize.MemberStore;
+import dev.crashkit.symbolicate.symbolize.ModuleCache;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** Symbolicate many reports in parallel, for CI. */
+@Command(name = "batch", mixinStandardHelpOptions = true,
+        description = "Symbolicate every report under INPUT (files, folders, zip/tar/tar.gz archives) into DIR.",
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:every report symbolicated (missing debug files are listed in the summary)",
+                "1:with --fail-on-missing: some frames fell into images without debug files",
+                "2:usage error", "3:some reports could not be read (each is listed in the summary)",
+                "4:internal error"})
+public final class BatchCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(paramLabel = "INPUT", arity = "1..*", description = "report files, folders or archives of reports")
+    List<Path> inputs = new ArrayList<>();
+
+    @Option(names = {"--dsym", "--symbols"}, paramLabel = "PATH", description = "debug files, folders or archives")
+    List<Path> dsyms = new ArrayList<>();
+
+    @Option(names = "--out", required = true, paramLabel = "DIR", description = "output folder (created)")
+    Path out;
+
+    @Option(names = "--format", defaultValue = "same", description = "same, text or json (default: ${DEFAULT-VALUE})")
+    OutputFormat format;
+
+    @Option(names = "--fail-on-missing", description = "exit 1 when frames fell into images without debug files")
+    boolean failOnMissing;
+
+    @Option(names = {"-j", "--jobs"}, paramLabel = "N", description = "worker threads (default: all cores)")
+    int jobs = Runtime.getRuntime().availableProcessors();
+
+    @Option(names = "--demangle", defaultValue = "simplified", description = "simplified, full or none")
+    SymbolicateCommand.Demangle demangle;
+
+    @Option(names = "--cache-dir", paramLabel = "DIR", description = "index cache and extracted archive members")
+    Path cacheDir;
+
+    @Option(names = "--no-cache", description = "do not read or write the persistent debug-file index")
+    boolean noCache;
+
+    @Option(names = {"-v", "--verbose"}, description = "list every file skipped while scanning --dsym folders")
+    boolean verbose;
+
+    @Override
+    public Integer call() throws IOException {
+        PrintWriter err = spec.commandLine().getErr();
+        if (jobs < 1) {
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--jobs must be at least 1");
+        }
+        Optional<Path> cache = noCache ? Optional.empty() : Optional.of(cacheDir != null ? cacheDir : IndexCache.defaultFolder());
+        DebugFileIndex index = SymbolicateCommand.scanDebugFiles(dsyms, cache, verbose, err);
+        ModuleCache modules = new ModuleCache(index, new MemberStore(cache, ArchiveLimits.defaults()));
+        BatchRun run = new BatchRun(modules, SymbolicateCommand.style(demangle), format, out, jobs,
+                System.console() != null, err);
+        BatchRun.Result r = run.run(inputs);
+        r.summary().accept(spec.commandLine().getOut());
+        if (r.failedReports() > 0) {
+            return ExitCodes.INVALID_INPUT;
+        }
+        if (failOnMissing && r.missingDebugFiles()) {
+            return ExitCodes.MISSING_DEBUG_FILES;
+        }
+        return ExitCodes.OK;
+    }
+
+}

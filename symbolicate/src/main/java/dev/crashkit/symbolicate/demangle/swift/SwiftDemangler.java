@@ -1,0 +1,121 @@
+package dev.crashkit.symbolicate.demangle.swift;
+
+import dev.crashkit.symbolicate.demangle.DemangleStyle;
+import dev.crashkit.symbolicate.demangle.Demangler;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Pure-Java Swift demangler, output-compatible with {@code swift-demangle} (full style) and
+ * {@code swift-demangle -simplified}. Handles the Swift 4+ manglings ({@code $s}, {@code _$s}, {@code $S},
+ * {@code _T0}, {@code $e}, {@code @__swiftmacro_}), the pre-Swift-4 mangling ({@code _T}) and ObjC runtime
+ * class names ({@code _TtC...}).
+ *
+ * <p>Never throws; input that is not a valid mangling comes back unchanged. Parsing depth, printing depth
+ * and output length are bounded. Instances are stateless and thread-safe.
+ */
+public final class SwiftDemangler implements Demangler {
+
+    private static final SwiftDemangler INSTANCE = new SwiftDemangler();
+    /** Parsers keep their stacks between calls; one per thread keeps the demangler thread-safe. */
+    private static final ThreadLocal<NewDemangler> NEW_PARSER = ThreadLocal.withInitial(NewDemangler::new);
+    private static final ThreadLocal<OldDemangler> OLD_PARSER = ThreadLocal.withInitial(OldDemangler::new);
+
+    /** The shared instance. */
+    public static SwiftDemangler instance() {
+        return INSTANCE;
+    }
+
+    @Override
+    public boolean recognizes(String name) {
+        if (name == null || name.length() < 2) {
+            return false;
+        }
+        String n = name.startsWith("__") ? name.substring(1) : name;
+        return n.startsWith("_T") || NewDemangler.prefixLength(n) != 0;
+    }
+
+    @Override
+    public String demangle(String name, DemangleStyle style) {
+        return demangle(name, DemangleOptions.of(style));
+    }
+
+    /** The demangled name printed with the given options, or {@code name} itself. */
+    public String demangle(String name, DemangleOptions options) {
+        if (name == null) {
+            return null;
+        }
+        String n = name.startsWith("__") ? name.substring(1) : name;
+        String s = print(parse(n), options);
+        return s == null || s.isEmpty() ? name : s;
+    }
+
+    /**
+     * The classification prefix {@code swift-demangle -classify} prints before the demangled name, e.g.
+     * {@code "{T:target,C} "}, or the empty string.
+     */
+    public String classify(String name) {
+        String n = name.startsWith("__") ? name.substring(1) : name;
+        StringBuilder sb = new StringBuilder();
+        if (Classifier.isThunk(this, n)) {
+            if (sb.length() > 0) {
+                sb.append(',');
+            }
+            sb.append("T:").append(Classifier.thunkTarget(this, n));
+        }
+        Node root = parse(n);
+        if (root != null && !Classifier.hasSwiftCallingConvention(root)) {
+            if (sb.length() > 0) {
+                sb.append(',');
+            }
+            sb.append('C');
+        }
+        return sb.length() == 0 ? "" : "{" + sb + "} ";
+    }
+
+    /**
+     * Replaces every mangled Swift name found in {@code text} by its demangling, like {@code swift-demangle}
+     * reading standard input. Candidates are maximal runs matching
+     * {@code (_T|_?$[SsEe]|@__swiftmacro_)[_a-zA-Z0-9$.]+}; runs that do not demangle are kept as they are.
+     */
+    public String demangleText(String text, DemangleOptions options) {
+        return TextFilter.filter(this, text, options);
+    }
+
+    /** Parses a whole symbol; null when it is not a valid mangling. */
+    Node parse(String name) {
+        if (name.isEmpty()) {
+            return null;
+        }
+        byte[] bytes = name.getBytes(StandardCharsets.UTF_8);
+        try {
+            if (NewDemangler.prefixLength(name) != 0) {
+                return NEW_PARSER.get().demangleSymbol(bytes, name);
+            }
+            if (name.startsWith("_T")) {
+                return OLD_PARSER.get().demangleTopLevel(bytes);
+            }
+            return null;
+        } catch (StackOverflowError e) {
+            // Depth counters bound recursion; this only guards threads with unusually small stacks.
+            return null;
+        }
+    }
+
+    private String print(Node root, DemangleOptions options) {
+        if (root == null) {
+            return null;
+        }
+        try {
+            return new NodePrinter(options, this).printRoot(root);
+        } catch (ParseFailure | StackOverflowError e) {
+            // Output bound exceeded or a pathological tree: treat as not demanglable.
+            return null;
+        }
+    }
+
+    /** A symbol nested in a specialization payload, printed like swift's {@code demangleSymbolAsString}. */
+    String demangleNested(String mangled) {
+        String s = print(parse(mangled), DemangleOptions.NESTED);
+        return s == null || s.isEmpty() ? mangled : s;
+    }
+}

@@ -1,0 +1,112 @@
+package dev.crashkit.symbolicate.dwarf;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalLong;
+
+/**
+ * Source locations and inline chains from the DWARF of one image. Opening only scans unit
+ * headers; the unit an address falls in is decoded (subroutines, line table) on first use and
+ * cached. Answers match {@code llvm-symbolizer --inlining}. Not thread-safe: callers that share a
+ * context between threads synchronise on it.
+ */
+public final class DwarfContext {
+    private final String fileName;
+    private final DebugData data;
+    private UnitRanges unitRanges;
+
+    private DwarfContext(String fileName, DebugData data) {
+        this.fileName = fileName;
+        this.data = data;
+    }
+
+    /**
+     * Opens the DWARF in a set of sections.
+     *
+     * @param fileName used in error messages only
+     * @throws DwarfException when the unit headers are corrupt
+     */
+    public static DwarfContext open(String fileName, DwarfSections sections) throws DwarfException {
+        try {
+            return new DwarfContext(fileName, new DebugData(sections));
+        } catch (DwarfFormatError | IndexOutOfBoundsException e) {
+            throw error(fileName, e);
+        }
+    }
+
+    /** Opens the DWARF in a set of sections ({@code "<dwarf>"} in error messages). */
+    public static DwarfContext open(DwarfSections sections) throws DwarfException {
+        return open("<dwarf>", sections);
+    }
+
+    /** Number of units in .debug_info. */
+    public int unitCount() {
+        return data.units.size();
+    }
+
+    /**
+     * The inline chain at a link-time address, innermost first, the concrete function last.
+     * Empty when no unit covers the address. When a unit covers it but no subprogram does, a
+     * single frame with the line-table location and no function name (as llvm-symbolizer).
+     *
+     * @throws DwarfException when the DWARF needed for this address is corrupt
+     */
+    public List<SourceFrame> lookup(long address) throws DwarfException {
+        try {
+            if (unitRanges == null) {
+                unitRanges = UnitRanges.build(data);
+            }
+            Unit u = unitRanges.find(address);
+            return u == null ? List.of() : lookup(u, address);
+        } catch (DwarfFormatError | IndexOutOfBoundsException | IllegalArgumentException e) {
+            throw error(fileName, e);
+        }
+    }
+
+    private static List<SourceFrame> lookup(Unit u, long address) {
+        SubroutineIndex subs = u.subroutines();
+        LineTable lines = u.lineTable();
+        int entry = subs.find(address);
+        List<SourceFrame> frames = new ArrayList<>();
+        if (entry < 0) {
+            int row = lines == null ? -1 : lines.find(address);
+            if (row >= 0) {
+                frames.add(new SourceFrame(Optional.empty(), Optional.empty(), lines.files.path(lines.file(row)),
+                        lines.line(row), lines.column(row), false, 0, OptionalLong.empty()));
+            }
+            return List.copyOf(frames);
+        }
+        int previous = -1;
+        for (int e = entry; e >= 0; e = subs.parent(e)) {
+            Die d = u.dieAt(subs.dieOffset(e));
+            Optional<String> file = Optional.empty();
+            long line = 0;
+            long column = 0;
+            if (previous < 0) {
+                int row = lines == null ? -1 : lines.find(address);
+                if (row >= 0) {
+                    file = lines.files.path(lines.file(row));
+                    line = lines.line(row);
+                    column = lines.column(row);
+                }
+            } else {
+                file = lines == null ? Optional.empty() : lines.files.path(subs.callFile(previous));
+                line = subs.callLine(previous);
+                column = subs.callColumn(previous);
+            }
+            frames.add(new SourceFrame(Names.linkageName(d), Names.name(d), file, line, column, subs.isInlined(e),
+                    Names.declLine(d), Names.lowPc(d)));
+            if (!subs.isInlined(e)) {
+                break;
+            }
+            previous = e;
+        }
+        return List.copyOf(frames);
+    }
+
+    private static DwarfException error(String fileName, RuntimeException e) {
+        String why = e instanceof DwarfFormatError ? e.getMessage() : "truncated or corrupt DWARF (" + e.getMessage() + ")";
+        return new DwarfException(fileName + ": " + why, e);
+    }
+}

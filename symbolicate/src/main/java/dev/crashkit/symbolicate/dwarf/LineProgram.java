@@ -1,0 +1,270 @@
+package dev.crashkit.symbolicate.dwarf;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/** Decodes a .debug_line program (DWARF 2-5) into a {@link LineTable}. */
+final class LineProgram {
+    private final Unit unit;
+    private final Cursor c;
+    private int offsetSize;
+    private int addressSize;
+
+    private long[] addr = new long[256];
+    private int[] file = new int[256];
+    private int[] line = new int[256];
+    private int[] column = new int[256];
+    private int rows;
+
+    private LineProgram(Unit unit, Cursor c) {
+        this.unit = unit;
+        this.c = c;
+    }
+
+    static LineTable parse(Unit unit, long offset, String compDir) {
+        if (offset < 0 || offset >= unit.data().line.limit()) {
+            throw new DwarfFormatError("line table offset 0x" + Long.toHexString(offset) + " outside .debug_line");
+        }
+        return new LineProgram(unit, new Cursor(unit.data().line, (int) offset)).run(compDir);
+    }
+
+    private LineTable run(String compDir) {
+        boolean[] dwarf64 = new boolean[1];
+        long length = c.initialLength(dwarf64);
+        offsetSize = dwarf64[0] ? 8 : 4;
+        if (length > c.limit() - c.pos) {
+            throw new DwarfFormatError("line table extends past the end of .debug_line");
+        }
+        int end = (int) (c.pos + length);
+        int version = c.u16();
+        if (version < 2 || version > 5) {
+            throw new DwarfFormatError("unsupported line table version " + version);
+        }
+        addressSize = unit.addressSize();
+        if (version >= 5) {
+            addressSize = c.u8();
+            c.u8(); // segment selector size
+        }
+        long headerLength = c.unsigned(offsetSize);
+        int programStart = (int) (c.pos + headerLength);
+        int minInst = c.u8();
+        if (version >= 4) {
+            c.u8(); // maximum operations per instruction: VLIW only, treated as 1
+        }
+        boolean defaultIsStmt = c.u8() != 0;
+        int lineBase = c.s8();
+        int lineRange = c.u8();
+        int opcodeBase = c.u8();
+        if (lineRange == 0) {
+            throw new DwarfFormatError("line table has line_range 0");
+        }
+        int[] opcodeLengths = new int[Math.max(opcodeBase, 1)];
+        for (int i = 1; i < opcodeBase; i++) {
+            opcodeLengths[i] = c.u8();
+        }
+        FileTable files = version >= 5 ? v5Files(version, compDir) : legacyFiles(version, compDir);
+        c.pos = programStart;
+        return execute(files, end, minInst, defaultIsStmt, lineBase, lineRange, opcodeBase, opcodeLengths);
+    }
+
+    private FileTable legacyFiles(int version, String compDir) {
+        List<String> dirs = new ArrayList<>();
+        while (true) {
+            String d = c.cstring();
+            if (d.isEmpty()) {
+                break;
+            }
+            dirs.add(d);
+        }
+        List<String> names = new ArrayList<>();
+        List<Long> dirIndexes = new ArrayList<>();
+        while (true) {
+            String n = c.cstring();
+            if (n.isEmpty()) {
+                break;
+            }
+            names.add(n);
+            dirIndexes.add(c.uleb());
+            c.skipUleb();
+            c.skipUleb();
+        }
+        return new FileTable(version, dirs.toArray(String[]::new), names.toArray(String[]::new),
+                dirIndexes.stream().mapToLong(Long::longValue).toArray(), compDir);
+    }
+
+    private FileTable v5Files(int version, String compDir) {
+        String[][] dirEntries = v5Entries();
+        String[] dirs = new String[dirEntries.length];
+        for (int i = 0; i < dirs.length; i++) {
+            dirs[i] = dirEntries[i][0] == null ? "" : dirEntries[i][0];
+        }
+        String[][] fileEntries = v5Entries();
+        String[] names = new String[fileEntries.length];
+        long[] dirIndexes = new long[fileEntries.length];
+        for (int i = 0; i < names.length; i++) {
+            names[i] = fileEntries[i][0] == null ? "" : fileEntries[i][0];
+            dirIndexes[i] = fileEntries[i][1] == null ? 0 : Long.parseLong(fileEntries[i][1]);
+        }
+        return new FileTable(version, dirs, names, dirIndexes, compDir);
+    }
+
+    /** Reads one DWARF 5 entry list; each entry gives {path, directory index as text}. */
+    private String[][] v5Entries() {
+        int formatCount = c.u8();
+        long[] types = new long[formatCount];
+        int[] forms = new int[formatCount];
+        for (int i = 0; i < formatCount; i++) {
+            types[i] = c.uleb();
+            forms[i] = (int) c.uleb();
+        }
+        long count = c.uleb();
+        if (count > c.limit()) {
+            throw new DwarfFormatError("line table header has an impossible entry count " + count);
+        }
+        String[][] out = new String[(int) count][2];
+        for (int e = 0; e < count; e++) {
+            for (int i = 0; i < formatCount; i++) {
+                if (types[i] == Dw.LNCT_PATH) {
+                    out[e][0] = headerString(forms[i]);
+                } else if (types[i] == Dw.LNCT_DIRECTORY_INDEX) {
+                    out[e][1] = Long.toString(headerValue(forms[i]));
+                } else {
+                    headerValue(forms[i]);
+                }
+            }
+        }
+        return out;
+    }
+
+    private String headerString(int form) {
+        return switch (form) {
+            case Dw.FORM_STRING -> c.cstring();
+            case Dw.FORM_LINE_STRP -> Cursor.cstringAt(unit.data().lineStr, c.unsigned(offsetSize));
+            case Dw.FORM_STRP -> Cursor.cstringAt(unit.data().str, c.unsigned(offsetSize));
+            case Dw.FORM_STRX, Dw.FORM_GNU_STR_INDEX -> unit.stringAtIndex(c.uleb());
+            case Dw.FORM_STRX1 -> unit.stringAtIndex(c.u8());
+            case Dw.FORM_STRX2 -> unit.stringAtIndex(c.u16());
+            case Dw.FORM_STRX3 -> unit.stringAtIndex(c.u24());
+            case Dw.FORM_STRX4 -> unit.stringAtIndex(c.u32());
+            default -> throw new DwarfFormatError("unsupported form 0x" + Integer.toHexString(form) + " for a line table path");
+        };
+    }
+
+    /** Reads (or skips) a non-path header value; numbers are returned, the rest skipped. */
+    private long headerValue(int form) {
+        return switch (form) {
+            case Dw.FORM_DATA1 -> c.u8();
+            case Dw.FORM_DATA2 -> c.u16();
+            case Dw.FORM_DATA4 -> c.u32();
+            case Dw.FORM_DATA8 -> c.u64();
+            case Dw.FORM_UDATA -> c.uleb();
+            case Dw.FORM_SDATA -> c.sleb();
+            case Dw.FORM_DATA16 -> {
+                c.skip(16);
+                yield 0;
+            }
+            case Dw.FORM_BLOCK -> {
+                c.skip(c.uleb());
+                yield 0;
+            }
+            case Dw.FORM_STRING, Dw.FORM_LINE_STRP, Dw.FORM_STRP, Dw.FORM_STRX, Dw.FORM_STRX1, Dw.FORM_STRX2,
+                    Dw.FORM_STRX3, Dw.FORM_STRX4 -> {
+                headerString(form);
+                yield 0;
+            }
+            default -> throw new DwarfFormatError("unsupported form 0x" + Integer.toHexString(form) + " in a line table header");
+        };
+    }
+
+    private LineTable execute(FileTable files, int end, int minInst, boolean defaultIsStmt, int lineBase,
+            int lineRange, int opcodeBase, int[] opcodeLengths) {
+        List<long[]> sequences = new ArrayList<>();
+        long address = 0;
+        int fileIndex = 1;
+        int lineNo = 1;
+        int col = 0;
+        int seqStart = -1;
+        while (c.pos < end) {
+            int op = c.u8();
+            if (op >= opcodeBase) {
+                int adjusted = op - opcodeBase;
+                address += (long) (adjusted / lineRange) * minInst;
+                lineNo += lineBase + adjusted % lineRange;
+                seqStart = emit(seqStart, address, fileIndex, lineNo, col);
+                continue;
+            }
+            switch (op) {
+                case 0 -> {
+                    long len = c.uleb();
+                    int next = (int) (c.pos + len);
+                    if (len == 0) {
+                        continue;
+                    }
+                    int sub = c.u8();
+                    switch (sub) {
+                        case 1 -> {
+                            seqStart = emit(seqStart, address, fileIndex, lineNo, col);
+                            long low = addr[seqStart];
+                            if (Long.compareUnsigned(low, address) < 0) {
+                                sequences.add(new long[] {low, address, seqStart, rows});
+                            }
+                            seqStart = -1;
+                            address = 0;
+                            fileIndex = 1;
+                            lineNo = 1;
+                            col = 0;
+                        }
+                        case 2 -> address = c.unsigned((int) len - 1);
+                        default -> { } // define_file, set_discriminator, vendor: nothing we use
+                    }
+                    c.pos = next;
+                }
+                case 1 -> seqStart = emit(seqStart, address, fileIndex, lineNo, col);
+                case 2 -> address += c.uleb() * minInst;
+                case 3 -> lineNo += (int) c.sleb();
+                case 4 -> fileIndex = (int) c.uleb();
+                case 5 -> col = (int) c.uleb();
+                case 6, 7, 10, 11 -> { } // is_stmt, basic_block, prologue_end, epilogue_begin
+                case 8 -> address += (long) ((255 - opcodeBase) / lineRange) * minInst;
+                case 9 -> address += c.u16();
+                default -> {
+                    for (int i = 0; i < opcodeLengths[op]; i++) {
+                        c.skipUleb();
+                    }
+                }
+            }
+        }
+        sequences.sort((x, y) -> Long.compareUnsigned(x[1], y[1]));
+        int n = sequences.size();
+        long[] low = new long[n];
+        long[] high = new long[n];
+        int[] first = new int[n];
+        int[] last = new int[n];
+        for (int i = 0; i < n; i++) {
+            long[] s = sequences.get(i);
+            low[i] = s[0];
+            high[i] = s[1];
+            first[i] = (int) s[2];
+            last[i] = (int) s[3];
+        }
+        return new LineTable(files, Arrays.copyOf(addr, rows), Arrays.copyOf(file, rows), Arrays.copyOf(line, rows),
+                Arrays.copyOf(column, rows), low, high, first, last);
+    }
+
+    private int emit(int seqStart, long address, int fileIndex, int lineNo, int col) {
+        if (rows == addr.length) {
+            int cap = rows * 2;
+            addr = Arrays.copyOf(addr, cap);
+            file = Arrays.copyOf(file, cap);
+            line = Arrays.copyOf(line, cap);
+            column = Arrays.copyOf(column, cap);
+        }
+        addr[rows] = address;
+        file[rows] = fileIndex;
+        line[rows] = lineNo;
+        column[rows] = col;
+        rows++;
+        return seqStart < 0 ? rows - 1 : seqStart;
+    }
+}

@@ -1,0 +1,77 @@
+package dev.crashkit.symbolicate.dwarf;
+
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.HashSet;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.Set;
+
+/**
+ * Attribute lookup that follows DW_AT_abstract_origin and DW_AT_specification (also across units
+ * through DW_FORM_ref_addr), in the order llvm's DWARFDie::findRecursively uses: depth first,
+ * the specification before the abstract origin, each entry visited once.
+ */
+final class Names {
+    private Names() {
+    }
+
+    private static final int[] LINKAGE = {Dw.AT_MIPS_LINKAGE_NAME, Dw.AT_LINKAGE_NAME};
+    private static final int[] NAME = {Dw.AT_NAME};
+    private static final int[] DECL_LINE = {Dw.AT_DECL_LINE};
+
+    static Optional<String> linkageName(Die d) {
+        Found f = findRecursively(d, LINKAGE);
+        return f == null ? Optional.empty() : f.die.unit().string(f.die, f.index);
+    }
+
+    static Optional<String> name(Die d) {
+        Found f = findRecursively(d, NAME);
+        return f == null ? Optional.empty() : f.die.unit().string(f.die, f.index);
+    }
+
+    static long declLine(Die d) {
+        Found f = findRecursively(d, DECL_LINE);
+        return f == null || !FormReader.isConstantForm(f.die.forms()[f.index]) ? 0 : f.die.values()[f.index];
+    }
+
+    static OptionalLong lowPc(Die d) {
+        int i = d.find(Dw.AT_LOW_PC);
+        return i >= 0 && FormReader.isAddressForm(d.forms()[i]) ? OptionalLong.of(d.unit().address(d, i))
+                : OptionalLong.empty();
+    }
+
+    private record Found(Die die, int index) {
+    }
+
+    private static Found findRecursively(Die start, int[] attrs) {
+        Deque<Die> work = new ArrayDeque<>();
+        Set<Integer> seen = new HashSet<>();
+        work.push(start);
+        seen.add(start.offset());
+        while (!work.isEmpty()) {
+            Die d = work.pop();
+            for (int attr : attrs) {
+                int i = d.find(attr);
+                if (i >= 0) {
+                    return new Found(d, i);
+                }
+            }
+            for (int ref : new int[] {Dw.AT_ABSTRACT_ORIGIN, Dw.AT_SPECIFICATION}) {
+                int i = d.find(ref);
+                if (i < 0) {
+                    continue;
+                }
+                long target = d.unit().reference(d, i);
+                if (target < 0 || !seen.add((int) target)) {
+                    continue;
+                }
+                Die next = d.unit().data().dieAt(target);
+                if (next != null && !next.isNull()) {
+                    work.push(next);
+                }
+            }
+        }
+        return null;
+    }
+}

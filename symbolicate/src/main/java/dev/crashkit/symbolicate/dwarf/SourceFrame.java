@@ -1,0 +1,28 @@
+package dev.crashkit.symbolicate.dwarf;
+
+import java.util.Optional;
+import java.util.OptionalLong;
+
+/**
+ * One frame of the inline chain DWARF gives for an address. For the innermost frame, file, line
+ * and column come from the line table; for every outer frame they are the call site recorded on
+ * the inlined subroutine it contains (DW_AT_call_file/line/column).
+ *
+ * @param linkageName DW_AT_linkage_name / DW_AT_MIPS_linkage_name (raw, mangled), following
+ *     DW_AT_abstract_origin and DW_AT_specification
+ * @param name DW_AT_name, following the same references
+ * @param file full path of the source file, empty when DWARF does not say
+ * @param line line number, 0 when unknown
+ * @param column column, 0 when unknown
+ * @param inlined true for a DW_TAG_inlined_subroutine, false for the concrete function
+ * @param declLine DW_AT_decl_line of the function, 0 when absent
+ * @param startAddress DW_AT_low_pc of this subroutine entry, when it has one
+ */
+public record SourceFrame(Optional<String> linkageName, Optional<String> name, Optional<String> file, long line,
+        long column, boolean inlined, long declLine, OptionalLong startAddress) {
+
+    /** The linkage name when there is one, else the plain name. */
+    public Optional<String> functionName() {
+        return linkageName.or(() -> name);
+    }
+}

@@ -1,0 +1,219 @@
+package dev.crashkit.symbolicate.dwarf;
+
+import java.util.Optional;
+
+/**
+ * One unit of .debug_info. The header is read when the file is opened; the unit DIE, the
+ * subroutine index and the line table are decoded the first time an address needs them and then
+ * kept, so a lookup only ever pays for the units it touches.
+ */
+final class Unit {
+    private final DebugData data;
+    private final int offset;
+    private final int version;
+    private final int unitType;
+    private final int addressSize;
+    private final int offsetSize;
+    private final long abbrevOffset;
+    private final int firstDieOffset;
+    private final int end;
+
+    private AbbrevTable abbrevs;
+    private Die unitDie;
+    private long strOffsetsBase;
+    private long addrBase;
+    private long rnglistsBase;
+    private boolean hasBaseAddress;
+    private long baseAddress;
+    private SubroutineIndex subroutines;
+    private LineTable lineTable;
+    private boolean lineTableRead;
+
+    Unit(DebugData data, int offset, int version, int unitType, int addressSize, int offsetSize,
+            long abbrevOffset, int firstDieOffset, int end) {
+        this.data = data;
+        this.offset = offset;
+        this.version = version;
+        this.unitType = unitType;
+        this.addressSize = addressSize;
+        this.offsetSize = offsetSize;
+        this.abbrevOffset = abbrevOffset;
+        this.firstDieOffset = firstDieOffset;
+        this.end = end;
+    }
+
+    DebugData data() {
+        return data;
+    }
+
+    int offset() {
+        return offset;
+    }
+
+    int version() {
+        return version;
+    }
+
+    int unitType() {
+        return unitType;
+    }
+
+    int addressSize() {
+        return addressSize;
+    }
+
+    int offsetSize() {
+        return offsetSize;
+    }
+
+    int firstDieOffset() {
+        return firstDieOffset;
+    }
+
+    int end() {
+        return end;
+    }
+
+    /** A unit that is only a header (old dsymutil leaves such units behind). */
+    boolean isEmpty() {
+        return firstDieOffset >= end;
+    }
+
+    boolean isTypeUnit() {
+        return unitType == Dw.UT_TYPE || unitType == Dw.UT_SPLIT_TYPE;
+    }
+
+    AbbrevTable abbrevs() {
+        if (abbrevs == null) {
+            abbrevs = data.abbrevTable(abbrevOffset);
+        }
+        return abbrevs;
+    }
+
+    Die dieAt(int dieOffset) {
+        return FormReader.read(this, new Cursor(data.info, dieOffset));
+    }
+
+    /** The unit DIE; reading it also sets the string, address and range-list bases. */
+    Die unitDie() {
+        if (unitDie == null) {
+            if (isEmpty()) {
+                throw new DwarfFormatError("unit at 0x" + Integer.toHexString(offset) + " has no DIEs");
+            }
+            Die d = dieAt(firstDieOffset);
+            if (d.isNull()) {
+                throw new DwarfFormatError("unit at 0x" + Integer.toHexString(offset) + " has no unit DIE");
+            }
+            int i = d.find(Dw.AT_STR_OFFSETS_BASE);
+            // Without the attribute, DWARF 5 producers put the table right after its 8/16-byte header.
+            strOffsetsBase = i >= 0 ? d.values()[i] : version >= 5 ? 2L * offsetSize : 0;
+            i = d.find(Dw.AT_ADDR_BASE);
+            if (i < 0) {
+                i = d.find(Dw.AT_GNU_ADDR_BASE);
+            }
+            addrBase = i >= 0 ? d.values()[i] : 0;
+            i = d.find(Dw.AT_RNGLISTS_BASE);
+            rnglistsBase = i >= 0 ? d.values()[i] : 0;
+            unitDie = d;
+            i = d.find(Dw.AT_LOW_PC);
+            if (i < 0) {
+                i = d.find(Dw.AT_ENTRY_PC);
+            }
+            if (i >= 0 && FormReader.isAddressForm(d.forms()[i])) {
+                baseAddress = address(d, i);
+                hasBaseAddress = true;
+            }
+        }
+        return unitDie;
+    }
+
+    boolean hasBaseAddress() {
+        unitDie();
+        return hasBaseAddress;
+    }
+
+    long baseAddress() {
+        unitDie();
+        return baseAddress;
+    }
+
+    long rnglistsBase() {
+        unitDie();
+        return rnglistsBase;
+    }
+
+    Optional<String> compDir() {
+        Die d = unitDie();
+        int i = d.find(Dw.AT_COMP_DIR);
+        return i < 0 ? Optional.empty() : string(d, i);
+    }
+
+    SubroutineIndex subroutines() {
+        if (subroutines == null) {
+            unitDie();
+            subroutines = SubroutineIndex.build(this);
+        }
+        return subroutines;
+    }
+
+    /** The unit's line table, or null when it has none. */
+    LineTable lineTable() {
+        if (!lineTableRead) {
+            Die d = unitDie();
+            int i = d.find(Dw.AT_STMT_LIST);
+            if (i >= 0 && data.line.limit() > 0) {
+                lineTable = LineProgram.parse(this, d.values()[i], compDir().orElse(""));
+            }
+            lineTableRead = true;
+        }
+        return lineTable;
+    }
+
+    /** Resolves a string-class attribute value. */
+    Optional<String> string(Die d, int i) {
+        long v = d.values()[i];
+        return switch (d.forms()[i]) {
+            case Dw.FORM_STRING -> Optional.of(Cursor.cstringAt(data.info, v));
+            case Dw.FORM_STRP -> Optional.of(Cursor.cstringAt(data.str, v));
+            case Dw.FORM_LINE_STRP -> Optional.of(Cursor.cstringAt(data.lineStr, v));
+            case Dw.FORM_STRX, Dw.FORM_STRX1, Dw.FORM_STRX2, Dw.FORM_STRX3, Dw.FORM_STRX4,
+                    Dw.FORM_GNU_STR_INDEX -> Optional.of(stringAtIndex(v));
+            default -> Optional.empty();
+        };
+    }
+
+    String stringAtIndex(long index) {
+        unitDie();
+        long at = strOffsetsBase + index * offsetSize;
+        if (at < 0 || at + offsetSize > data.strOffsets.limit()) {
+            throw new DwarfFormatError("string index " + index + " outside .debug_str_offsets");
+        }
+        long strOffset = new Cursor(data.strOffsets, (int) at).unsigned(offsetSize);
+        return Cursor.cstringAt(data.str, strOffset);
+    }
+
+    /** Resolves an address-class attribute value (DW_FORM_addr or an index into .debug_addr). */
+    long address(Die d, int i) {
+        int form = d.forms()[i];
+        return form == Dw.FORM_ADDR ? d.values()[i] : addressAtIndex(d.values()[i]);
+    }
+
+    long addressAtIndex(long index) {
+        unitDie();
+        long at = addrBase + index * addressSize;
+        if (at < 0 || at + addressSize > data.addr.limit()) {
+            throw new DwarfFormatError("address index " + index + " outside .debug_addr");
+        }
+        return new Cursor(data.addr, (int) at).unsigned(addressSize);
+    }
+
+    /** Resolves a reference-class attribute to an absolute .debug_info offset, or -1. */
+    long reference(Die d, int i) {
+        long v = d.values()[i];
+        return switch (d.forms()[i]) {
+            case Dw.FORM_REF1, Dw.FORM_REF2, Dw.FORM_REF4, Dw.FORM_REF8, Dw.FORM_REF_UDATA -> offset + v;
+            case Dw.FORM_REF_ADDR -> v;
+            default -> -1;
+        };
+    }
+}

@@ -1,0 +1,229 @@
+package dev.crashkit.symbolicate.locate;
+
+import dev.crashkit.symbolicate.SymbolicationException;
+import dev.crashkit.symbolicate.format.ObjectFormatException;
+import dev.crashkit.symbolicate.symbolize.Diagnostics;
+import java.io.BufferedInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.function.BiConsumer;
+import org.apache.commons.compress.archivers.ArchiveEntry;
+import org.apache.commons.compress.archivers.tar.TarArchiveEntry;
+import org.apache.commons.compress.archivers.tar.TarArchiveInputStream;
+import org.apache.commons.compress.archivers.zip.ZipArchiveEntry;
+import org.apache.commons.compress.archivers.zip.ZipFile;
+import org.apache.commons.compress.compressors.gzip.GzipCompressorInputStream;
+
+/**
+ * Lists debug files inside zip, tar and gzip-compressed tar archives without extracting them
+ * (only each member's headers are read), and extracts single members on demand.
+ *
+ * <p>Members are never written under their own names, so path traversal ("zip slip") cannot
+ * escape the cache; such names, symbolic links and members whose declared or actual size
+ * breaks {@link ArchiveLimits} are refused with a warning naming the archive and member.
+ */
+public final class Archives {
+
+    /** A member that holds at least one identified slice. */
+    public record Listed(ArchiveMember member, List<SliceId> slices) {
+    }
+
+    private enum Kind { ZIP, TAR, TGZ }
+
+    private Archives() {
+    }
+
+    /** True when the first bytes are a zip, gzip or tar header. */
+    public static boolean matches(byte[] head) {
+        return kind(head) != null;
+    }
+
+    private static Kind kind(byte[] h) {
+        if (h.length >= 4 && h[0] == 'P' && h[1] == 'K' && (h[2] == 3 || h[2] == 5) && (h[3] == 4 || h[3] == 6)) {
+            return Kind.ZIP;
+        }
+        if (h.length >= 2 && (h[0] & 0xff) == 0x1f && (h[1] & 0xff) == 0x8b) {
+            return Kind.TGZ;
+        }
+        if (h.length >= 262 && h[257] == 'u' && h[258] == 's' && h[259] == 't' && h[260] == 'a' && h[261] == 'r') {
+            return Kind.TAR;
+        }
+        return null;
+    }
+
+    /** Lists the Mach-O members of an archive with their identities. */
+    public static List<Listed> list(Path archive, byte[] head, ArchiveLimits limits, Diagnostics diagnostics)
+            throws SymbolicationException {
+        List<Listed> out = new ArrayList<>();
+        visit(archive, head, limits, diagnostics, (member, in) -> {
+            try {
+                List<SliceId> ids = MachOPeek.read(in, member.displayPath());
+                if (!ids.isEmpty()) {
+                    out.add(new Listed(member, ids));
+                }
+            } catch (ObjectFormatException e) {
+                diagnostics.warn("skipping " + e.getMessage());
+            } catch (IOException e) {
+                diagnostics.warn("skipping " + member + ": " + e.getMessage());
+            }
+        }, null);
+        return out;
+    }
+
+    /** Copies one member to {@code target} (which must not exist), enforcing the size limit while copying. */
+    public static void extract(ArchiveMember member, Path target, ArchiveLimits limits) throws SymbolicationException {
+        byte[] head;
+        try {
+            head = dev.crashkit.symbolicate.format.FileBytes.head(member.archive(), 512);
+        } catch (IOException e) {
+            throw new SymbolicationException(member.archive() + ": cannot read: " + e.getMessage(), e);
+        }
+        IOException[] failure = new IOException[1];
+        boolean[] found = new boolean[1];
+        visit(member.archive(), head, limits, Diagnostics.ignore(), (m, in) -> {
+            found[0] = true;
+            try (var os = Files.newOutputStream(target)) {
+                byte[] buf = new byte[1 << 16];
+                long total = 0;
+                int n;
+                while ((n = in.read(buf)) > 0) {
+                    total += n;
+                    if (total > limits.maxMemberBytes()) {
+                        throw new IOException("expands past the " + limits.maxMemberBytes() + "-byte limit (archive bomb?)");
+                    }
+                    os.write(buf, 0, n);
+                }
+            } catch (IOException e) {
+                failure[0] = e;
+            }
+        }, member.name());
+        if (failure[0] != null) {
+            try {
+                Files.deleteIfExists(target);
+            } catch (IOException ignored) {
+                // Best effort: a partial file in the cache is removed or overwritten next time.
+            }
+            throw new SymbolicationException(member + ": " + failure[0].getMessage(), failure[0]);
+        }
+        if (!found[0]) {
+            throw new SymbolicationException(member + ": no such member (archive changed?)");
+        }
+    }
+
+    /** Calls {@code action} for each acceptable regular member (or only the one named {@code only}). */
+    private static void visit(Path archive, byte[] head, ArchiveLimits limits, Diagnostics diagnostics,
+                              BiConsumer<ArchiveMember, InputStream> action, String only) throws SymbolicationException {
+        Kind kind = kind(head);
+        if (kind == null) {
+            throw new SymbolicationException(archive + ": not a zip, tar or tar.gz archive");
+        }
+        try {
+            if (kind == Kind.ZIP) {
+                visitZip(archive, limits, diagnostics, action, only);
+            } else {
+                visitTar(archive, kind == Kind.TGZ, limits, diagnostics, action, only);
+            }
+        } catch (IOException e) {
+            throw new SymbolicationException(archive + ": unreadable archive: " + e.getMessage(), e);
+        }
+    }
+
+    private static void visitZip(Path archive, ArchiveLimits limits, Diagnostics diagnostics,
+                                 BiConsumer<ArchiveMember, InputStream> action, String only) throws IOException {
+        try (ZipFile zip = ZipFile.builder().setPath(archive).get()) {
+            int count = 0;
+            for (ZipArchiveEntry e : Collections.list(zip.getEntries())) {
+                if (++count > limits.maxMembers()) {
+                    diagnostics.warn(archive + ": more than " + limits.maxMembers() + " members, stopped listing");
+                    return;
+                }
+                if (only != null && !only.equals(e.getName())) {
+                    continue;
+                }
+                ArchiveMember m = new ArchiveMember(archive, e.getName());
+                if (e.isDirectory() || refused(m, e, e.isUnixSymlink(), e.getCompressedSize(), limits, diagnostics)) {
+                    continue;
+                }
+                try (InputStream in = zip.getInputStream(e)) {
+                    action.accept(m, in);
+                }
+            }
+        }
+    }
+
+    private static void visitTar(Path archive, boolean gzip, ArchiveLimits limits, Diagnostics diagnostics,
+                                 BiConsumer<ArchiveMember, InputStream> action, String only) throws IOException {
+        InputStream raw = new BufferedInputStream(Files.newInputStream(archive), 1 << 16);
+        try (InputStream in = gzip ? new GzipCompressorInputStream(raw, true) : raw;
+             TarArchiveInputStream tar = new TarArchiveInputStream(in)) {
+            int count = 0;
+            TarArchiveEntry e;
+            while ((e = tar.getNextEntry()) != null) {
+                if (++count > limits.maxMembers()) {
+                    diagnostics.warn(archive + ": more than " + limits.maxMembers() + " members, stopped listing");
+                    return;
+                }
+                if (only != null && !only.equals(e.getName())) {
+                    continue;
+                }
+                ArchiveMember m = new ArchiveMember(archive, e.getName());
+                if (e.getSize() > limits.maxMemberBytes()) {
+                    // A stream cannot jump over it: skipping means decompressing all of it. Stop here.
+                    diagnostics.warn("refusing " + m + ": declares " + e.getSize() + " bytes, over the "
+                            + limits.maxMemberBytes() + "-byte limit; the rest of the archive is not read");
+                    return;
+                }
+                boolean link = e.isSymbolicLink() || e.isLink();
+                if (e.isDirectory() || (!e.isFile() && !link)
+                        || refused(m, e, link, -1, limits, diagnostics)) {
+                    continue;
+                }
+                action.accept(m, new NonClosing(tar));
+            }
+        }
+    }
+
+    /** Applies the safety rules to one member; true (with a warning) when it must not be read. */
+    private static boolean refused(ArchiveMember m, ArchiveEntry e, boolean link, long compressed,
+                                   ArchiveLimits limits, Diagnostics diagnostics) {
+        String name = e.getName();
+        if (link) {
+            diagnostics.warn("refusing " + m + ": symbolic or hard link (could point outside the archive)");
+            return true;
+        }
+        if (name.startsWith("/") || name.startsWith("\\") || name.matches("^[A-Za-z]:.*")
+                || List.of(name.split("[/\\\\]")).contains("..")) {
+            diagnostics.warn("refusing " + m + ": path leaves the archive (path traversal)");
+            return true;
+        }
+        long size = e.getSize();
+        if (size > limits.maxMemberBytes()) {
+            diagnostics.warn("refusing " + m + ": declares " + size + " bytes, over the "
+                    + limits.maxMemberBytes() + "-byte limit");
+            return true;
+        }
+        if (compressed > 0 && size > 0 && size / compressed > limits.maxRatio()) {
+            diagnostics.warn("refusing " + m + ": expands " + size / compressed + "x (archive bomb?)");
+            return true;
+        }
+        return false;
+    }
+
+    /** Lets a member be read without closing the archive stream behind it. */
+    private static final class NonClosing extends java.io.FilterInputStream {
+        NonClosing(InputStream in) {
+            super(in);
+        }
+
+        @Override
+        public void close() {
+            // The archive stream stays open for the next member.
+        }
+    }
+
+}

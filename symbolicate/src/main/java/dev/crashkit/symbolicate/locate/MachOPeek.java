@@ -1,0 +1,110 @@
+package dev.crashkit.symbolicate.locate;
+
+import dev.crashkit.symbolicate.format.ObjectFormatException;
+import dev.crashkit.symbolicate.format.macho.MachOFile;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Reads the identities (LC_UUID per slice) of a Mach-O from a forward-only stream, reading only
+ * headers and load commands and skipping the rest: archives are indexed without extracting.
+ */
+final class MachOPeek {
+    private static final int MAX_LOAD_COMMANDS = 16 << 20;
+
+    private MachOPeek() {
+    }
+
+    /** Empty when the stream is not a Mach-O file at all. */
+    static List<SliceId> read(InputStream in, Path name) throws IOException {
+        CountingReader r = new CountingReader(in);
+        byte[] head = r.read(8);
+        if (head.length < 8 || !MachOFile.matches(head)) {
+            return List.of();
+        }
+        int magic = ByteBuffer.wrap(head).order(ByteOrder.BIG_ENDIAN).getInt(0);
+        if (magic != 0xcafebabe && magic != 0xcafebabf) {
+            return List.of(thin(r, head, name));
+        }
+        boolean fat64 = magic == 0xcafebabf;
+        int n = ByteBuffer.wrap(head).order(ByteOrder.BIG_ENDIAN).getInt(4);
+        ByteBuffer archs = ByteBuffer.wrap(r.read(n * (fat64 ? 32 : 20))).order(ByteOrder.BIG_ENDIAN);
+        long[] offsets = new long[n];
+        for (int i = 0; i < n; i++) {
+            offsets[i] = fat64 ? archs.getLong(i * 32 + 8) : archs.getInt(i * 20 + 8) & 0xffffffffL;
+        }
+        Arrays.sort(offsets);
+        List<SliceId> out = new ArrayList<>();
+        for (long off : offsets) {
+            if (off < r.position()) {
+                throw new ObjectFormatException(name + ": fat slices overlap the header");
+            }
+            r.skipTo(off);
+            out.add(thin(r, r.read(8), name));
+        }
+        return out;
+    }
+
+    private static SliceId thin(CountingReader r, byte[] first8, Path name) throws IOException {
+        byte[] rest = r.read(24);
+        byte[] hdr = concat(first8, rest);
+        if (hdr.length < 32) {
+            throw new ObjectFormatException(name + ": truncated Mach-O header");
+        }
+        ByteOrder order = (hdr[0] & 0xff) == 0xfe ? ByteOrder.BIG_ENDIAN : ByteOrder.LITTLE_ENDIAN;
+        long sizeofcmds = ByteBuffer.wrap(hdr).order(order).getInt(20) & 0xffffffffL;
+        if (sizeofcmds > MAX_LOAD_COMMANDS) {
+            throw new ObjectFormatException(name + ": load commands claim " + sizeofcmds + " bytes");
+        }
+        boolean is64 = (hdr[0] & 0xff) == 0xcf || (hdr[3] & 0xff) == 0xcf;
+        // A 32-bit header is 28 bytes: 4 of the 32 already read belong to the load commands.
+        byte[] cmds = r.read((int) sizeofcmds - (is64 ? 0 : 4));
+        byte[] all = concat(hdr, cmds);
+        var image = dev.crashkit.symbolicate.format.macho.MachOImage.parse(name, 0, ByteBuffer.wrap(all));
+        return new SliceId(image.uuid().orElseThrow(() ->
+                new ObjectFormatException(name + " (" + image.arch() + "): no LC_UUID, cannot be matched")),
+                image.arch(), image.fileType() == dev.crashkit.symbolicate.format.macho.MachOImage.MH_DSYM,
+                SliceId.Container.MACHO);
+    }
+
+    private static byte[] concat(byte[] a, byte[] b) {
+        byte[] out = Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, out, a.length, b.length);
+        return out;
+    }
+
+    /** Forward-only reads with position tracking. */
+    private static final class CountingReader {
+        private final InputStream in;
+        private long position;
+
+        CountingReader(InputStream in) {
+            this.in = in;
+        }
+
+        long position() {
+            return position;
+        }
+
+        byte[] read(int n) throws IOException {
+            byte[] b = in.readNBytes(n);
+            position += b.length;
+            return b;
+        }
+
+        void skipTo(long offset) throws IOException {
+            try {
+                in.skipNBytes(offset - position);
+            } catch (java.io.EOFException e) {
+                throw new ObjectFormatException("fat slice at offset " + offset + " lies past the end of the data");
+            }
+            position = offset;
+        }
+    }
+}

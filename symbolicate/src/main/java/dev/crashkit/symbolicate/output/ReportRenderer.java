@@ -1,0 +1,71 @@
+package dev.crashkit.symbolicate.output;
+
+import dev.crashkit.symbolicate.model.CrashReport;
+import dev.crashkit.symbolicate.model.ThreadTrace;
+import dev.crashkit.symbolicate.report.ParsedReport;
+import dev.crashkit.symbolicate.report.ReportFormat;
+import dev.crashkit.symbolicate.report.applecrash.AppleCrashDocument;
+import dev.crashkit.symbolicate.report.applecrash.AppleCrashWriter;
+import dev.crashkit.symbolicate.report.ips.IpsDocument;
+import dev.crashkit.symbolicate.report.ips.IpsWriter;
+import dev.crashkit.symbolicate.symbolize.SymbolicatedReport;
+import dev.crashkit.symbolicate.symbolize.SymbolicatedThread;
+import dev.crashkit.symbolicate.symbolize.Symbolizer;
+import java.io.IOException;
+import java.io.StringWriter;
+import java.util.List;
+import java.util.Optional;
+
+/** Symbolicates a parsed report (threads and exception backtrace) and renders it in the chosen format. */
+public final class ReportRenderer {
+
+    /** The outcome: the symbolication and its rendering. */
+    public record Rendered(SymbolicatedReport result, String text) {
+    }
+
+    private ReportRenderer() {
+    }
+
+    public static Rendered render(ParsedReport parsed, Symbolizer symbolizer, OutputFormat format) throws IOException {
+        SymbolicatedReport result = symbolizer.symbolicate(parsed.model());
+        Optional<SymbolicatedThread> exception = Optional.empty();
+        Optional<ThreadTrace> backtrace = parsed.document().exceptionBacktrace();
+        if (backtrace.isPresent()) {
+            CrashReport m = parsed.model();
+            CrashReport only = new CrashReport(m.process(), m.crash(), m.images(), List.of(backtrace.get()));
+            exception = Optional.of(symbolizer.symbolicate(only).threads().get(0));
+        }
+        return new Rendered(result, text(parsed, result, exception, format));
+    }
+
+    private static String text(ParsedReport parsed, SymbolicatedReport result, Optional<SymbolicatedThread> exception,
+                               OutputFormat format) throws IOException {
+        if (format == OutputFormat.same && parsed.format() == ReportFormat.IPS) {
+            return IpsWriter.write((IpsDocument) parsed.document(), result, exception);
+        }
+        if (format == OutputFormat.same && parsed.format() == ReportFormat.APPLE_CRASH) {
+            return AppleCrashWriter.write((AppleCrashDocument) parsed.document(), result, exception);
+        }
+        StringWriter w = new StringWriter();
+        if (format == OutputFormat.json) {
+            JsonReportWriter.write(result, w);
+        } else {
+            TextReportWriter.write(result, w);
+        }
+        return w.toString();
+    }
+
+    /** File name extension for the output of a report in {@code format}. */
+    public static String extension(ParsedReport parsed, OutputFormat format) {
+        if (format == OutputFormat.json) {
+            return ".json";
+        }
+        if (format == OutputFormat.same && parsed.format() == ReportFormat.IPS) {
+            return ".ips";
+        }
+        if (format == OutputFormat.same && parsed.format() == ReportFormat.APPLE_CRASH) {
+            return ".crash";
+        }
+        return ".txt";
+    }
+}

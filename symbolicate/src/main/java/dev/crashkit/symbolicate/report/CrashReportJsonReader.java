@@ -1,0 +1,18 @@
+package dev.crashkit.symbolicate.report;
+
+import dev.crashkit.symbolicate.report.crashreport.CrashReportJson;
+
+/** Adapts our own {@code crashreport/1} JSON reader to {@link ReportReader}; it has no format extras. */
+final class CrashReportJsonReader implements ReportReader {
+
+    @Override
+    public ReportFormat format() {
+        return ReportFormat.CRASHREPORT;
+    }
+
+    @Override
+    public ParsedReport read(String source, byte[] data) throws ReportException {
+        return new ParsedReport(CrashReportJson.read(Texts.decode(data), source), ReportFormat.CRASHREPORT,
+                new ReportDocument() { });
+    }
+}

@@ -1,0 +1,47 @@
+package dev.crashkit.symbolicate.report;
+
+import dev.crashkit.symbolicate.model.ThreadTrace;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The format-specific side of a parsed report: the original content plus what the in-memory
+ * model does not carry but a writer or renderer needs (symbols already in the input, queue names).
+ * Thread and frame indexes are positions in {@link dev.crashkit.symbolicate.model.CrashReport#threads()}.
+ */
+public interface ReportDocument {
+
+    /** The symbol the input already names for a frame, e.g. a runtime {@code dladdr} name. */
+    default Optional<PresetSymbol> presetSymbol(int thread, int frame) {
+        return Optional.empty();
+    }
+
+    /**
+     * The backtrace of the uncaught exception ({@code lastExceptionBacktrace} / {@code Last Exception
+     * Backtrace:}), when the report has one. It is not a thread of the process: its id is
+     * {@link #EXCEPTION_THREAD_ID}. Symbolicate it like a thread and hand the result to the format's
+     * writer to have it rewritten too.
+     */
+    default Optional<ThreadTrace> exceptionBacktrace() {
+        return Optional.empty();
+    }
+
+    /** The id given to {@link #exceptionBacktrace()}. */
+    long EXCEPTION_THREAD_ID = -1;
+
+    /** Names the exception backtrace pseudo-thread. */
+    String EXCEPTION_THREAD_NAME = "Last Exception Backtrace";
+
+    /**
+     * The registers the report records for a thread (usually only the crashed one), name to value,
+     * in the report's order; empty when there are none.
+     */
+    default Map<String, Long> registers(int thread) {
+        return Map.of();
+    }
+
+    /** The dispatch queue a thread was running, when the report says. */
+    default Optional<String> queue(int thread) {
+        return Optional.empty();
+    }
+}

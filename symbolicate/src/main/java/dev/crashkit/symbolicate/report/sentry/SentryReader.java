@@ -1,0 +1,145 @@
+package dev.crashkit.symbolicate.report.sentry;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.crashkit.symbolicate.model.CrashInfo;
+import dev.crashkit.symbolicate.model.CrashReport;
+import dev.crashkit.symbolicate.model.DebugId;
+import dev.crashkit.symbolicate.model.Frame;
+import dev.crashkit.symbolicate.model.Image;
+import dev.crashkit.symbolicate.model.ProcessInfo;
+import dev.crashkit.symbolicate.model.ThreadTrace;
+import dev.crashkit.symbolicate.report.CpuTypes;
+import dev.crashkit.symbolicate.report.JsonTrees;
+import dev.crashkit.symbolicate.report.ParsedReport;
+import dev.crashkit.symbolicate.report.PresetSymbol;
+import dev.crashkit.symbolicate.report.ReportException;
+import dev.crashkit.symbolicate.report.ReportFormat;
+import dev.crashkit.symbolicate.report.ReportReader;
+import dev.crashkit.symbolicate.report.Texts;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalLong;
+
+/**
+ * Reads Sentry event JSON from Apple clients (sentry-cocoa/sentry-swift): {@code debug_meta.images}
+ * and {@code threads} (a list, or {@code {"values": [...]}}), whose stack frames Sentry lists
+ * outermost first. A thread without a stack trace takes the one of the exception naming it.
+ */
+public final class SentryReader implements ReportReader {
+
+    @Override
+    public ReportFormat format() {
+        return ReportFormat.SENTRY;
+    }
+
+    @Override
+    public ParsedReport read(String source, byte[] data) throws ReportException {
+        JsonNode root = JsonTrees.parse(source, Texts.decode(data), "Sentry event");
+        if (!root.isObject()) {
+            throw new ReportException(source + ": Sentry event is not a JSON object");
+        }
+        List<Image> images = new ArrayList<>();
+        List<JsonNode> imageNodes = JsonTrees.array(JsonTrees.child(root, "debug_meta"), "images");
+        for (int i = 0; i < imageNodes.size(); i++) {
+            images.add(image(source, i, imageNodes.get(i)));
+        }
+        List<JsonNode> exceptions = values(root, "exception");
+        List<JsonNode> threadNodes = values(root, "threads");
+        List<ThreadTrace> threads = new ArrayList<>();
+        List<List<JsonNode>> frameNodes = new ArrayList<>();
+        List<List<Optional<PresetSymbol>>> symbols = new ArrayList<>();
+        OptionalLong crashedThread = OptionalLong.empty();
+        for (int t = 0; t < threadNodes.size(); t++) {
+            JsonNode tn = threadNodes.get(t);
+            long id = JsonTrees.unsigned(tn, "id").orElse(t);
+            List<JsonNode> sentryFrames = JsonTrees.array(JsonTrees.child(tn, "stacktrace"), "frames");
+            boolean crashed = JsonTrees.bool(tn, "crashed");
+            for (JsonNode e : exceptions) {
+                OptionalLong tid = JsonTrees.unsigned(e, "thread_id");
+                if (tid.isPresent() && tid.getAsLong() == id) {
+                    crashed = true;
+                    if (sentryFrames.isEmpty()) {
+                        sentryFrames = JsonTrees.array(JsonTrees.child(e, "stacktrace"), "frames");
+                    }
+                }
+            }
+            if (crashed && crashedThread.isEmpty()) {
+                crashedThread = OptionalLong.of(id);
+            }
+            List<Frame> frames = new ArrayList<>();
+            List<JsonNode> nodes = new ArrayList<>();
+            List<Optional<PresetSymbol>> syms = new ArrayList<>();
+            for (int f = sentryFrames.size() - 1; f >= 0; f--) {
+                JsonNode fn = sentryFrames.get(f);
+                OptionalLong pc = JsonTrees.unsigned(fn, "instruction_addr");
+                if (pc.isEmpty()) {
+                    throw new ReportException(source + ": threads[" + t + "].stacktrace.frames[" + f
+                            + "] has no instruction_addr");
+                }
+                frames.add(new Frame(pc.getAsLong(), !frames.isEmpty()));
+                nodes.add(fn);
+                OptionalLong symAddr = JsonTrees.unsigned(fn, "symbol_addr");
+                syms.add(JsonTrees.text(fn, "function").filter(n -> !n.equals("<redacted>"))
+                        .map(n -> PresetSymbol.of(n, pc.getAsLong() - symAddr.orElse(pc.getAsLong()))));
+            }
+            threads.add(new ThreadTrace(id, JsonTrees.text(tn, "name"), crashed, frames));
+            frameNodes.add(nodes);
+            symbols.add(syms);
+        }
+
+        JsonNode contexts = JsonTrees.child(root, "contexts");
+        JsonNode os = JsonTrees.child(contexts, "os");
+        Optional<String> osText = JsonTrees.text(os, "name").map(n -> n
+                + JsonTrees.text(os, "version").map(v -> " " + v).orElse("")
+                + JsonTrees.text(os, "build").map(b -> " (" + b + ")").orElse(""));
+        ProcessInfo process = new ProcessInfo(JsonTrees.text(JsonTrees.child(contexts, "app"), "app_name"),
+                OptionalLong.empty(), JsonTrees.text(JsonTrees.child(contexts, "device"), "arch"), osText,
+                JsonTrees.textOrNumber(root, "timestamp"));
+        CrashReport model = new CrashReport(process, crashInfo(exceptions, crashedThread), images, threads);
+        return new ParsedReport(model, ReportFormat.SENTRY, new SentryDocument(root, frameNodes, symbols));
+    }
+
+    /** A Sentry "interface" list: either a plain array or {@code {"values": [...]}}. */
+    private static List<JsonNode> values(JsonNode root, String field) {
+        JsonNode n = JsonTrees.child(root, field);
+        return n.isArray() ? JsonTrees.array(root, field) : JsonTrees.array(n, "values");
+    }
+
+    private static Image image(String source, int i, JsonNode n) throws ReportException {
+        OptionalLong addr = JsonTrees.unsigned(n, "image_addr");
+        if (addr.isEmpty()) {
+            throw new ReportException(source + ": debug_meta.images[" + i + "] has no image_addr");
+        }
+        Optional<String> path = JsonTrees.text(n, "code_file").or(() -> JsonTrees.text(n, "name"));
+        Optional<DebugId> id = JsonTrees.text(n, "debug_id").or(() -> JsonTrees.text(n, "uuid"))
+                .flatMap(DebugId::parse);
+        Optional<String> arch = JsonTrees.text(n, "arch");
+        OptionalLong type = JsonTrees.unsigned(n, "cpu_type");
+        if (arch.isEmpty() && type.isPresent()) {
+            arch = CpuTypes.archName(type.getAsLong(), JsonTrees.unsigned(n, "cpu_subtype").orElse(0));
+        }
+        // image_vmaddr 0 means "not recorded" in these events; the debug file knows its own vmaddr.
+        OptionalLong vmaddr = JsonTrees.unsigned(n, "image_vmaddr");
+        OptionalLong slide = vmaddr.isPresent() && vmaddr.getAsLong() != 0
+                ? OptionalLong.of(addr.getAsLong() - vmaddr.getAsLong()) : OptionalLong.empty();
+        return new Image(path.map(Texts::baseName).orElse("???"), path, id, arch, addr.getAsLong(), slide,
+                JsonTrees.unsigned(n, "image_size"));
+    }
+
+    private static Optional<CrashInfo> crashInfo(List<JsonNode> exceptions, OptionalLong crashed) {
+        if (exceptions.isEmpty()) {
+            return crashed.isPresent() ? Optional.of(new CrashInfo(Optional.empty(), Optional.empty(),
+                    OptionalLong.empty(), crashed, Optional.empty())) : Optional.empty();
+        }
+        JsonNode e = exceptions.get(exceptions.size() - 1);
+        JsonNode mech = JsonTrees.child(e, "mechanism");
+        JsonNode mach = JsonTrees.child(mech, "mach_exception");
+        Optional<String> signal = JsonTrees.text(mach, "exception_name")
+                .map(m -> m + JsonTrees.text(JsonTrees.child(mech, "posix_signal"), "name").map(s -> " (" + s + ")")
+                        .orElse(""))
+                .or(() -> JsonTrees.text(e, "type"));
+        return Optional.of(new CrashInfo(signal, JsonTrees.textOrNumber(mach, "code"),
+                JsonTrees.unsigned(mech, "relevant_address"), crashed, JsonTrees.text(e, "value")));
+    }
+}

@@ -1,0 +1,75 @@
+package dev.crashkit.symbolicate.symbolize;
+
+import dev.crashkit.symbolicate.SymbolicationException;
+import dev.crashkit.symbolicate.dwarf.DwarfContext;
+import dev.crashkit.symbolicate.format.macho.MachOFile;
+import dev.crashkit.symbolicate.format.macho.MachOImage;
+import dev.crashkit.symbolicate.model.DebugId;
+import dev.crashkit.symbolicate.symtab.MachOSymbolTables;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Builds a Mach-O module from the files with one UUID. Candidates are tried in index order
+ * (dSYMs first); the first that parses answers, so a broken copy with the same UUID does not hide
+ * a good one. A dSYM has no LC_FUNCTION_STARTS: they are borrowed from a binary with the UUID.
+ */
+final class MachOModuleLoader {
+    private MachOModuleLoader() {
+    }
+
+    static ModuleCache.Loaded load(DebugId id, List<DebugFileIndex.Entry> entries, MemberStore members)
+            throws SymbolicationException {
+        List<String> errors = new ArrayList<>();
+        for (DebugFileIndex.Entry e : entries) {
+            try {
+                MachOImage image = slice(members.path(e), e, id);
+                image.readSymbols(); // validates the symbol table before we commit to this file
+                Optional<DwarfContext> dwarf = Optional.empty();
+                if (image.hasDwarf()) {
+                    dwarf = Optional.of(DwarfContext.open(e.location(), image.dwarfSections()));
+                }
+                DebugModule m = DebugModule.ofMachO(image,
+                        MachOSymbolTables.build(image, functionStarts(image, entries, id)), dwarf);
+                return new ModuleCache.Loaded(Optional.of(e.member().isPresent() ? m.renamed(Path.of(e.location())) : m),
+                        Optional.empty());
+            } catch (SymbolicationException ex) {
+                errors.add(ex.getMessage());
+            }
+        }
+        return ModuleCache.Loaded.failed(String.join("; ", errors));
+    }
+
+    /** The image's LC_FUNCTION_STARTS, or those of another plain file with the same UUID. */
+    private static long[] functionStarts(MachOImage primary, List<DebugFileIndex.Entry> entries, DebugId id) {
+        List<MachOImage> sources = new ArrayList<>();
+        sources.add(primary);
+        for (DebugFileIndex.Entry e : entries) {
+            if (e.member().isEmpty() && !e.file().equals(primary.file())) {
+                try {
+                    sources.add(slice(e.file(), e, id));
+                } catch (SymbolicationException ex) {
+                    // A broken copy cannot lend function starts; the others may.
+                }
+            }
+        }
+        for (MachOImage s : sources) {
+            try {
+                long[] starts = s.functionStarts();
+                if (starts.length > 0) {
+                    return starts;
+                }
+            } catch (SymbolicationException ex) {
+                // Truncated __LINKEDIT in this copy: try the next one.
+            }
+        }
+        return new long[0];
+    }
+
+    private static MachOImage slice(Path path, DebugFileIndex.Entry entry, DebugId id) throws SymbolicationException {
+        return MachOFile.open(path).sliceWithUuid(id).orElseThrow(() ->
+                new SymbolicationException(entry.location() + ": no slice with UUID " + id + " any more (file changed?)"));
+    }
+}

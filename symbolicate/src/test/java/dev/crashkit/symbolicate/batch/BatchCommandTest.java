@@ -1,0 +1,89 @@
+package dev.crashkit.symbolicate.batch;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.crashkit.symbolicate.cli.ExitCodes;
+import dev.crashkit.symbolicate.cli.Main;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.apache.commons.compress.archivers.zip.ZipArchiveEntry;
+import org.apache.commons.compress.archivers.zip.ZipArchiveOutputStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class BatchCommandTest {
+
+    private static String[] run(int[] code, String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        code[0] = Main.run(new PrintWriter(out), new PrintWriter(err), args);
+        return new String[] {out.toString(), err.toString()};
+    }
+
+    @Test
+    void folderArchiveAndBrokenReportInOneBatch(@TempDir Path dir) throws IOException {
+        Path in = Files.createDirectories(dir.resolve("in"));
+        Files.copy(Path.of("testdata/reports/sample-crash.json"), in.resolve("sample-crash.json"));
+        Files.copy(Path.of("../shared/corpus/apple-crash-report-parser/fixtures/spaces.txt"), in.resolve("spaces.crash"));
+        Files.writeString(in.resolve("garbage.json"), "{\"not\": \"a report\"");
+        Path zip = dir.resolve("more.zip");
+        try (ZipArchiveOutputStream z = new ZipArchiveOutputStream(zip)) {
+            z.putArchiveEntry(new ZipArchiveEntry("nested/edge-cases.json"));
+            z.write(Files.readAllBytes(Path.of("testdata/reports/edge-cases.json")));
+            z.closeArchiveEntry();
+            z.putArchiveEntry(new ZipArchiveEntry("../../escape.json"));
+            z.write(Files.readAllBytes(Path.of("testdata/reports/ios-arm64.json")));
+            z.closeArchiveEntry();
+        }
+        Path out = dir.resolve("out");
+        int[] code = new int[1];
+        String[] io = run(code, "batch", in.toString(), zip.toString(), "--dsym", "testdata/macho", "--out", out.toString(),
+                "--no-cache", "--jobs", "3");
+        assertEquals(ExitCodes.INVALID_INPUT, code[0], io[1]);
+        // Each report under its own name; archive members below the archive's name, never outside DIR.
+        assertTrue(Files.isRegularFile(out.resolve("sample-crash.json.txt")), io[1]);
+        assertTrue(Files.isRegularFile(out.resolve("spaces.crash")));
+        assertTrue(Files.isRegularFile(out.resolve("more.zip/nested/edge-cases.json.txt")));
+        assertTrue(Files.isRegularFile(out.resolve("more.zip/escape.json.txt")));
+        assertTrue(!Files.exists(dir.resolve("escape.json.txt")));
+
+        // The batch writes what the single-report command prints.
+        String[] single = run(code, "testdata/reports/sample-crash.json", "--dsym", "testdata/macho", "--no-cache");
+        assertEquals(single[0], Files.readString(out.resolve("sample-crash.json.txt")));
+
+        JsonNode summary = new ObjectMapper().readTree(out.resolve("summary.json").toFile());
+        assertEquals(4, summary.path("reports_done").asInt());
+        assertEquals(1, summary.path("reports_failed").asInt());
+        assertEquals("garbage.json", summary.path("failed").get(0).path("report").asText());
+        boolean dyld = false;
+        for (JsonNode m : summary.path("missing_debug_files")) {
+            if (m.path("image").asText().equals("dyld")) {
+                dyld = true;
+                assertTrue(m.path("frames").asInt() >= 1);
+            }
+        }
+        assertTrue(dyld, summary.toString());
+        assertTrue(io[0].contains("missing debug files"), io[0]);
+        assertTrue(io[0].contains("failed: garbage.json"), io[0]);
+    }
+
+    @Test
+    void failOnMissingTurnsMissingDebugFilesIntoExitOne(@TempDir Path dir) {
+        int[] code = new int[1];
+        run(code, "batch", "testdata/reports/sample-crash.json", "--dsym", "testdata/macho", "--out",
+                dir.resolve("a").toString(), "--no-cache");
+        assertEquals(ExitCodes.OK, code[0]);
+        run(code, "batch", "testdata/reports/sample-crash.json", "--dsym", "testdata/macho", "--out",
+                dir.resolve("b").toString(), "--no-cache", "--fail-on-missing");
+        assertEquals(ExitCodes.MISSING_DEBUG_FILES, code[0]);
+        run(code, "batch", "testdata/reports/fat-x86_64.json", "--dsym", "testdata/macho", "--out",
+                dir.resolve("c").toString(), "--no-cache", "--fail-on-missing");
+        assertEquals(ExitCodes.OK, code[0]);
+    }
+}

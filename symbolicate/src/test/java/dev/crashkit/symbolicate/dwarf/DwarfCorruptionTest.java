@@ -1,0 +1,96 @@
+package dev.crashkit.symbolicate.dwarf;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.crashkit.symbolicate.format.elf.ElfFile;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * Damaged DWARF (random byte flips, truncation) must give either answers or a one-line
+ * DwarfException naming the file — never another exception, a stack overflow or a hang.
+ */
+class DwarfCorruptionTest {
+    private static final Path MACHO = Path.of("testdata/dwarf/macho/Inline5.dSYM/Contents/Resources/DWARF/Inline5");
+    private static final Path ELF = Path.of("testdata/elf/debug/app-gcc.debug");
+
+    @ParameterizedTest
+    @EnumSource(value = DwarfSection.class, names = {"DEBUG_INFO", "DEBUG_ABBREV", "DEBUG_LINE", "DEBUG_STR_OFFSETS",
+            "DEBUG_ADDR", "DEBUG_RNGLISTS", "DEBUG_ARANGES", "DEBUG_LINE_STR"})
+    void damagedSectionsFailCleanly(DwarfSection damaged) throws IOException {
+        DwarfSections macho = MachOTestSections.read(MACHO, MachOTestSections.CPU_ARM64);
+        DwarfSections elf = ElfFile.open(ELF).dwarfSections();
+        long[] addresses = Files.readAllLines(Path.of("testdata/dwarf/macho/Inline5.addrs")).stream()
+                .mapToLong(s -> Long.parseUnsignedLong(s.substring(2), 16)).toArray();
+        long[] elfAddresses = Files.readAllLines(Path.of("testdata/elf/golden/app-gcc.addrs")).stream()
+                .mapToLong(s -> Long.parseUnsignedLong(s.substring(2), 16)).toArray();
+        assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
+            int errors = 0;
+            for (int seed = 0; seed < 60; seed++) {
+                errors += run(mutate(macho, damaged, seed), addresses);
+                errors += run(mutate(elf, damaged, seed), elfAddresses);
+            }
+            System.out.println(damaged + ": " + errors + " clean errors in 120 damaged images");
+        });
+    }
+
+    private static int run(DwarfSections sections, long[] addresses) {
+        int errors = 0;
+        DwarfContext ctx;
+        try {
+            ctx = DwarfContext.open("damaged", sections);
+        } catch (DwarfException e) {
+            check(e);
+            return 1;
+        }
+        for (int i = 0; i < addresses.length; i += 3) {
+            try {
+                List<SourceFrame> frames = ctx.lookup(addresses[i]);
+                assertTrue(frames.size() < 1000);
+            } catch (DwarfException e) {
+                check(e);
+                errors++;
+            }
+        }
+        return errors;
+    }
+
+    private static void check(DwarfException e) {
+        assertTrue(e.getMessage().startsWith("damaged: "), e.getMessage());
+        assertFalse(e.getMessage().contains("\n"), e.getMessage());
+    }
+
+    /** Even seeds flip a few bytes, odd seeds truncate; other sections stay intact. */
+    private static DwarfSections mutate(DwarfSections original, DwarfSection damaged, int seed) {
+        Random random = new Random(seed * 31L + damaged.ordinal());
+        Map<DwarfSection, ByteBuffer> map = new EnumMap<>(DwarfSection.class);
+        for (DwarfSection s : DwarfSection.values()) {
+            original.section(s).ifPresent(b -> {
+                byte[] bytes = new byte[b.remaining()];
+                b.duplicate().get(bytes);
+                if (s == damaged && bytes.length > 0) {
+                    if (seed % 2 == 0) {
+                        for (int k = 0; k < 1 + random.nextInt(8); k++) {
+                            bytes[random.nextInt(bytes.length)] = (byte) random.nextInt(256);
+                        }
+                    } else {
+                        bytes = java.util.Arrays.copyOf(bytes, random.nextInt(bytes.length));
+                    }
+                }
+                map.put(s, ByteBuffer.wrap(bytes));
+            });
+        }
+        return new MapDwarfSections(map, original.order(), original.addressSize());
+    }
+}
