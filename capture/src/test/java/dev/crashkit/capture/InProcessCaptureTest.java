@@ -68,6 +68,14 @@ class InProcessCaptureTest {
     }
 
     @Test
+    void theWrittenReportSymbolicatesToTheSameChains() throws Exception {
+        java.io.StringWriter w = new java.io.StringWriter();
+        dev.crashkit.capture.report.SnapshotJson.write(snapshot, w);
+        assertEquals(Map.of("ck_wait_futex", 2, "ck_wait_read", 2, "ck_wait_sleep", 2),
+                EndToEnd.chainsBySymbolizer(w.toString(), lib));
+    }
+
+    @Test
     void imagesCarryBuildIdsAndTheMainProgramComesFirst() {
         LoadedImage main = snapshot.images().get(0);
         assertTrue(main.path().endsWith("/java"), main.path());

@@ -86,6 +86,7 @@ class PtraceCaptureTest {
                 assertTrue(th.get("registers").has("rip") && th.get("stack").has("bytes_base64"));
             }
             assertEquals(Map.of("ck_wait_futex", 2, "ck_wait_read", 2, "ck_wait_sleep", 2), kinds);
+            assertEquals(kinds, EndToEnd.chainsBySymbolizer(json, exe), "symbolicate agrees");
             assertTrue(p.isAlive(), "the target survives the capture");
         } finally {
             if (p != null) {
