@@ -54,7 +54,7 @@ public final class AtosCommand implements Callable<Integer> {
     Path addressFile;
 
     @Option(names = "--demangle", defaultValue = "simplified", description = "simplified, full or none")
-    SymbolicateCommand.Demangle demangle;
+    DebugFileOptions.Demangle demangle;
 
     @Parameters(paramLabel = "ADDR", description = "addresses (hex, 0x optional); none: read -f FILE or standard input")
     List<String> addresses = new ArrayList<>();

@@ -1,21 +1,16 @@
 package dev.crashkit.symbolicate.cli;
 
 import dev.crashkit.symbolicate.batch.BatchRun;
-import dev.crashkit.symbolicate.locate.ArchiveLimits;
-import dev.crashkit.symbolicate.locate.IndexCache;
 import dev.crashkit.symbolicate.output.OutputFormat;
-import dev.crashkit.symbolicate.symbolize.DebugFileIndex;
-import dev.crashkit.symbolicate.symbolize.MemberStore;
-import dev.crashkit.symbolicate.symbolize.ModuleCache;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -35,9 +30,6 @@ public final class BatchCommand implements Callable<Integer> {
     @Parameters(paramLabel = "INPUT", arity = "1..*", description = "report files, folders or archives of reports")
     List<Path> inputs = new ArrayList<>();
 
-    @Option(names = {"--dsym", "--symbols"}, paramLabel = "PATH", description = "debug files, folders or archives")
-    List<Path> dsyms = new ArrayList<>();
-
     @Option(names = "--out", required = true, paramLabel = "DIR", description = "output folder (created)")
     Path out;
 
@@ -50,17 +42,8 @@ public final class BatchCommand implements Callable<Integer> {
     @Option(names = {"-j", "--jobs"}, paramLabel = "N", description = "worker threads (default: all cores)")
     int jobs = Runtime.getRuntime().availableProcessors();
 
-    @Option(names = "--demangle", defaultValue = "simplified", description = "simplified, full or none")
-    SymbolicateCommand.Demangle demangle;
-
-    @Option(names = "--cache-dir", paramLabel = "DIR", description = "index cache and extracted archive members")
-    Path cacheDir;
-
-    @Option(names = "--no-cache", description = "do not read or write the persistent debug-file index")
-    boolean noCache;
-
-    @Option(names = {"-v", "--verbose"}, description = "list every file skipped while scanning --dsym folders")
-    boolean verbose;
+    @Mixin
+    DebugFileOptions debugFiles = new DebugFileOptions();
 
     @Override
     public Integer call() throws IOException {
@@ -68,10 +51,7 @@ public final class BatchCommand implements Callable<Integer> {
         if (jobs < 1) {
             throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--jobs must be at least 1");
         }
-        Optional<Path> cache = noCache ? Optional.empty() : Optional.of(cacheDir != null ? cacheDir : IndexCache.defaultFolder());
-        DebugFileIndex index = SymbolicateCommand.scanDebugFiles(dsyms, cache, verbose, err);
-        ModuleCache modules = new ModuleCache(index, new MemberStore(cache, ArchiveLimits.defaults()));
-        BatchRun run = new BatchRun(modules, SymbolicateCommand.style(demangle), format, out, jobs,
+        BatchRun run = new BatchRun(debugFiles.modules(err), debugFiles.style(), format, out, jobs,
                 System.console() != null, err);
         BatchRun.Result r = run.run(inputs);
         r.summary().accept(spec.commandLine().getOut());

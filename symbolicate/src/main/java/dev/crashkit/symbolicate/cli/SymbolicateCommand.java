@@ -1,17 +1,11 @@
 package dev.crashkit.symbolicate.cli;
 
 import dev.crashkit.symbolicate.SymbolicationException;
-import dev.crashkit.symbolicate.demangle.DemangleStyle;
 import dev.crashkit.symbolicate.output.OutputFormat;
 import dev.crashkit.symbolicate.output.ReportRenderer;
 import dev.crashkit.symbolicate.report.ParsedReport;
 import dev.crashkit.symbolicate.report.ReportFormats;
-import dev.crashkit.symbolicate.symbolize.DebugFileIndex;
 import dev.crashkit.symbolicate.symbolize.ImageStatus;
-import dev.crashkit.symbolicate.symbolize.MemberStore;
-import dev.crashkit.symbolicate.symbolize.ModuleCache;
-import dev.crashkit.symbolicate.locate.ArchiveLimits;
-import dev.crashkit.symbolicate.locate.IndexCache;
 import dev.crashkit.symbolicate.symbolize.SymbolicatedReport;
 import dev.crashkit.symbolicate.symbolize.Symbolizer;
 import java.io.IOException;
@@ -20,11 +14,9 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -40,8 +32,6 @@ import picocli.CommandLine.Model.CommandSpec;
 public final class SymbolicateCommand implements Callable<Integer> {
 
 
-    enum Demangle { simplified, full, none }
-
     @Spec
     CommandSpec spec;
 
@@ -50,10 +40,6 @@ public final class SymbolicateCommand implements Callable<Integer> {
             description = "crash report: crashreport/1, Apple .ips or .crash, KSCrash/SentryCrash JSON, .plcrash, Sentry event (detected from content)")
     Path report;
 
-    @Option(names = {"--dsym", "--symbols"}, paramLabel = "PATH",
-            description = ".dSYM bundle, DWARF file, unstripped Mach-O, or folder searched recursively")
-    List<Path> dsyms = new ArrayList<>();
-
     @Option(names = "--format", defaultValue = "text",
             description = "text, json (symbolicated/1) or same (the input's format, symbolicated) (default: ${DEFAULT-VALUE})")
     OutputFormat format;
@@ -61,19 +47,8 @@ public final class SymbolicateCommand implements Callable<Integer> {
     @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "write here instead of standard output")
     Path output;
 
-    @Option(names = "--demangle", defaultValue = "simplified",
-            description = "simplified (as Apple crash reports), full, or none (default: ${DEFAULT-VALUE})")
-    Demangle demangle;
-
-    @Option(names = "--cache-dir", paramLabel = "DIR",
-            description = "index cache and extracted archive members (default: $CRASHKIT_CACHE, $XDG_CACHE_HOME/crashkit or ~/.cache/crashkit)")
-    Path cacheDir;
-
-    @Option(names = "--no-cache", description = "do not read or write the persistent debug-file index")
-    boolean noCache;
-
-    @Option(names = {"-v", "--verbose"}, description = "list every file skipped while scanning --dsym folders")
-    boolean verbose;
+    @Mixin
+    DebugFileOptions debugFiles = new DebugFileOptions();
 
     @Override
     public Integer call() throws IOException {
@@ -82,10 +57,7 @@ public final class SymbolicateCommand implements Callable<Integer> {
             throw new picocli.CommandLine.ParameterException(spec.commandLine(), "Missing required parameter: 'REPORT'");
         }
         ParsedReport input = ReportFormats.standard().read(report);
-        Optional<Path> cache = noCache ? Optional.empty() : Optional.of(cacheDir != null ? cacheDir : IndexCache.defaultFolder());
-        DebugFileIndex index = scanDebugFiles(dsyms, cache, verbose, err);
-        Symbolizer symbolizer = new Symbolizer(new ModuleCache(index, new MemberStore(cache, ArchiveLimits.defaults())),
-                style());
+        Symbolizer symbolizer = new Symbolizer(debugFiles.modules(err), debugFiles.style());
         ReportRenderer.Rendered rendered = ReportRenderer.render(input, symbolizer, format);
         SymbolicatedReport result = rendered.result();
         write(rendered.text());
@@ -96,41 +68,6 @@ public final class SymbolicateCommand implements Callable<Integer> {
         }
         err.flush();
         return result.missingDebugFiles() ? ExitCodes.MISSING_DEBUG_FILES : ExitCodes.OK;
-    }
-
-    /**
-     * Indexes the --dsym paths. Files skipped inside folders are summarised in one line unless
-     * verbose: a symbol folder full of unrelated files should not bury the output.
-     */
-    static DebugFileIndex scanDebugFiles(List<Path> paths, Optional<Path> cache, boolean verbose, PrintWriter err)
-            throws SymbolicationException {
-        List<String> skipped = new ArrayList<>();
-        DebugFileIndex.ScanOptions options = new DebugFileIndex.ScanOptions(cache.map(IndexCache::open),
-                ArchiveLimits.defaults());
-        DebugFileIndex index = DebugFileIndex.scan(paths, options, m -> {
-            if (m.startsWith("skipping ") && !verbose) {
-                skipped.add(m);
-            } else {
-                err.println("warning: " + m);
-            }
-        });
-        if (!skipped.isEmpty()) {
-            err.println("warning: skipped " + skipped.size() + " unreadable file(s) under --dsym"
-                    + " (--verbose lists them)");
-        }
-        return index;
-    }
-
-    private Optional<DemangleStyle> style() {
-        return style(demangle);
-    }
-
-    static Optional<DemangleStyle> style(Demangle demangle) {
-        switch (demangle) {
-            case full: return Optional.of(DemangleStyle.FULL);
-            case none: return Optional.empty();
-            default: return Optional.of(DemangleStyle.SIMPLIFIED);
-        }
     }
 
     private void write(String text) throws IOException {

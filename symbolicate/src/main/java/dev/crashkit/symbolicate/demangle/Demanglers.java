@@ -1,5 +1,6 @@
 package dev.crashkit.symbolicate.demangle;
 
+import dev.crashkit.symbolicate.demangle.cpp.ItaniumDemangler;
 import dev.crashkit.symbolicate.demangle.swift.SwiftDemangler;
 import java.util.List;
 
@@ -9,8 +10,10 @@ import java.util.List;
  */
 public final class Demanglers {
 
+    /** Each recognizes its scheme by prefix (Swift: $s, _T0, ...; Itanium C++: _Z, Mach-O __Z, ___Z..._block_invoke). */
     private static final List<Demangler> ALL = List.of(
-            SwiftDemangler.instance());
+            SwiftDemangler.instance(),
+            new ItaniumDemangler());
 
     private Demanglers() {
     }

@@ -113,22 +113,20 @@ public final class ReportFormats {
                 return rest.startsWith("{") || rest.isEmpty() ? ReportFormat.IPS : ReportFormat.APPLE_CRASH;
             }
         }
-        JsonNode root = JsonTrees.parse(source, body, "report");
-        if (!root.isObject()) {
-            throw new ReportException(source + ": not a crash report (JSON " + root.getNodeType()
-                    .name().toLowerCase(Locale.ROOT) + ", expected an object)");
-        }
-        if (root.has("bug_type")) {
+        // Only the top-level keys matter: stream over the document instead of building a tree that
+        // the reader would build again.
+        TopLevelKeys keys = TopLevelKeys.scan(source, body);
+        if (keys.has("bug_type")) {
             return ReportFormat.IPS;
         }
-        Optional<String> fmt = JsonTrees.text(root, "schema").or(() -> JsonTrees.text(root, "format"));
+        Optional<String> fmt = keys.text("schema").or(() -> keys.text("format"));
         if (fmt.isPresent() && fmt.get().startsWith("crashreport/")) {
             return ReportFormat.CRASHREPORT;
         }
-        if (root.has("crash") || root.has("binary_images")) {
+        if (keys.has("crash") || keys.has("binary_images")) {
             return ReportFormat.KSCRASH;
         }
-        if (root.has("debug_meta") || (root.has("threads") && (root.has("exception") || root.has("platform")))) {
+        if (keys.has("debug_meta") || (keys.has("threads") && (keys.has("exception") || keys.has("platform")))) {
             return ReportFormat.SENTRY;
         }
         throw new ReportException(source + ": not a crash report (JSON without known top-level keys)");

@@ -41,9 +41,22 @@ final class ElfModuleLoader {
         if (files.isEmpty()) {
             return ModuleCache.Loaded.failed(String.join("; ", errors));
         }
-        Optional<ElfFile> withDwarf = files.stream().filter(ElfFile::hasDwarf).findFirst();
-        if (withDwarf.isEmpty()) {
-            withDwarf = viaDebugLink(files, index);
+        List<ElfFile> dwarfCandidates = new ArrayList<>(files.stream().filter(ElfFile::hasDwarf).toList());
+        if (dwarfCandidates.isEmpty()) {
+            viaDebugLink(files, index).ifPresent(dwarfCandidates::add);
+        }
+        // The first file whose DWARF opens answers: a copy with, say, zstd sections we cannot
+        // decompress must not hide a zlib or plain one with the same build-id.
+        Optional<ElfFile> withDwarf = Optional.empty();
+        Optional<DwarfContext> dwarf = Optional.empty();
+        for (ElfFile f : dwarfCandidates) {
+            try {
+                dwarf = Optional.of(DwarfContext.open(f.path().toString(), f.dwarfSections()));
+                withDwarf = Optional.of(f);
+                break;
+            } catch (SymbolicationException ex) {
+                errors.add(ex.getMessage());
+            }
         }
         ElfFile layout = files.stream().filter(f -> !f.loadSegments().isEmpty()).findFirst().orElse(files.get(0));
         SymbolTable best = SymbolTable.empty();
@@ -58,10 +71,6 @@ final class ElfModuleLoader {
             } catch (SymbolicationException ex) {
                 errors.add(ex.getMessage());
             }
-        }
-        Optional<DwarfContext> dwarf = Optional.empty();
-        if (withDwarf.isPresent()) {
-            dwarf = Optional.of(DwarfContext.open(withDwarf.get().path().toString(), withDwarf.get().dwarfSections()));
         }
         DebugModule m = DebugModule.ofElf(layout, best, dwarf);
         Path shown = withDwarf.map(ElfFile::path).orElse(layout.path());

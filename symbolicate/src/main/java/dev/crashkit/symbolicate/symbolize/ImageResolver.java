@@ -1,6 +1,7 @@
 package dev.crashkit.symbolicate.symbolize;
 
 import dev.crashkit.symbolicate.model.Image;
+import dev.crashkit.symbolicate.bytes.SortedAddresses;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -73,19 +74,7 @@ final class ImageResolver {
     }
 
     private int lastStartAtOrBelow(long address) {
-        int lo = 0;
-        int hi = starts.length - 1;
-        int found = -1;
-        while (lo <= hi) {
-            int mid = (lo + hi) >>> 1;
-            if (Long.compareUnsigned(starts[mid], address) <= 0) {
-                found = mid;
-                lo = mid + 1;
-            } else {
-                hi = mid - 1;
-            }
-        }
-        return found;
+        return SortedAddresses.floor(starts, address);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.crashkit.symbolicate.symtab;
 
+import dev.crashkit.symbolicate.bytes.SortedAddresses;
 import java.util.Optional;
 
 /**
@@ -36,18 +37,7 @@ public final class SymbolTable {
 
     /** Index of the entry covering {@code address}, or -1. Allocation-free. */
     public int indexOf(long address) {
-        int lo = 0;
-        int hi = starts.length - 1;
-        int found = -1;
-        while (lo <= hi) {
-            int mid = (lo + hi) >>> 1;
-            if (Long.compareUnsigned(starts[mid], address) <= 0) {
-                found = mid;
-                lo = mid + 1;
-            } else {
-                hi = mid - 1;
-            }
-        }
+        int found = SortedAddresses.floor(starts, address);
         if (found < 0 || Long.compareUnsigned(address, ends[found]) >= 0) {
             return -1;
         }

@@ -1,5 +1,6 @@
 package dev.crashkit.symbolicate.symtab;
 
+import dev.crashkit.symbolicate.bytes.SortedAddresses;
 import java.util.Arrays;
 
 /**
@@ -117,18 +118,7 @@ public final class SymbolTableBuilder {
 
     /** Smallest boundary strictly above {@code address}, or {@code address} itself when there is none. */
     private static long nextAbove(long[] sorted, long address) {
-        int lo = 0;
-        int hi = sorted.length - 1;
-        int found = -1;
-        while (lo <= hi) {
-            int mid = (lo + hi) >>> 1;
-            if (Long.compareUnsigned(sorted[mid], address) > 0) {
-                found = mid;
-                hi = mid - 1;
-            } else {
-                lo = mid + 1;
-            }
-        }
-        return found < 0 ? address : sorted[found];
+        int i = SortedAddresses.higher(sorted, address);
+        return i < sorted.length ? sorted[i] : address;
     }
 }

@@ -79,18 +79,19 @@ public final class AppleCrashReader implements ReportReader {
             if (line.length() > MAX_PARSED_LINE) {
                 continue;
             }
-            Matcher m;
-            if ((m = THREAD_NAME.matcher(line)).matches()) {
+            Matcher m = null;
+            boolean threadLine = line.startsWith("Thread ");
+            if (threadLine && (m = THREAD_NAME.matcher(line)).matches()) {
                 names.put(Integer.parseInt(m.group(1)), m.group(2).strip());
                 section = Section.OTHER;
                 continue;
             }
-            if ((m = THREAD_STATE.matcher(line)).lookingAt() && line.contains("State") && line.strip().endsWith(":")) {
+            if (threadLine && (m = THREAD_STATE.matcher(line)).lookingAt() && line.contains("State") && line.strip().endsWith(":")) {
                 regs = registers.computeIfAbsent(Integer.parseInt(m.group(1)), k -> new LinkedHashMap<>());
                 section = Section.STATE;
                 continue;
             }
-            if ((m = THREAD.matcher(line)).matches()) {
+            if (threadLine && (m = THREAD.matcher(line)).matches()) {
                 current = new ThreadBuilder(Integer.parseInt(m.group(1)), m.group(2) != null, trailingName(m.group(3)));
                 threads.add(current);
                 section = Section.THREAD;

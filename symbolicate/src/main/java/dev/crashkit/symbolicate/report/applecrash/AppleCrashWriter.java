@@ -9,25 +9,42 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Writes a text report back with its frame lines symbolicated the way Xcode's symbolicatecrash
- * does: the text after the address becomes {@code symbol + offset (file:line)}; calls inlined into a
- * frame get lines of their own with the same frame number before it ({@code symbol (file:line)}).
- * Every other byte of the report is written as read.
+ * Writes a text report back with its frame lines symbolicated: only the text after each named
+ * frame's address changes; calls inlined into a frame get lines of their own with the same frame
+ * number before it. Every other byte of the report is written as read.
  */
 public final class AppleCrashWriter {
+
+    /** How a named frame's text is written. */
+    public enum Style {
+        /** Xcode's symbolicatecrash: {@code symbol + offset (file:line)}; inlined calls {@code symbol (file:line)}. */
+        SYMBOLICATECRASH,
+        /**
+         * Xcode's CrashSymbolicator: {@code symbol (in Module) (file:line)} with line info, else
+         * {@code symbol (in Module) + offset}.
+         */
+        CRASH_SYMBOLICATOR
+    }
 
     private AppleCrashWriter() {
     }
 
+    /** Writes with {@link Style#SYMBOLICATECRASH}. */
     public static String write(AppleCrashDocument doc, SymbolicatedReport result) {
-        return write(doc, result, Optional.empty());
+        return write(doc, result, Optional.empty(), Style.SYMBOLICATECRASH);
+    }
+
+    /** Writes with {@link Style#SYMBOLICATECRASH}, also rewriting the exception backtrace. */
+    public static String write(AppleCrashDocument doc, SymbolicatedReport result, Optional<SymbolicatedThread> exception) {
+        return write(doc, result, exception, Style.SYMBOLICATECRASH);
     }
 
     /**
-     * Like {@link #write(AppleCrashDocument, SymbolicatedReport)}, also rewriting the {@code Last
-     * Exception Backtrace:} frames from the symbolication of {@link AppleCrashDocument#exceptionBacktrace()}.
+     * Writes the report; when {@code exception} is given, the {@code Last Exception Backtrace:} frames
+     * are rewritten too from that symbolication of {@link AppleCrashDocument#exceptionBacktrace()}.
      */
-    public static String write(AppleCrashDocument doc, SymbolicatedReport result, Optional<SymbolicatedThread> exception) {
+    public static String write(AppleCrashDocument doc, SymbolicatedReport result, Optional<SymbolicatedThread> exception,
+                               Style style) {
         SymbolicatedFrames.requireThreads(result, doc.threads().size());
         List<String> lines = doc.lines();
         // Replacement text per line index: null = keep; a list = the lines to write instead.
@@ -36,10 +53,10 @@ public final class AppleCrashWriter {
             replace.add(null);
         }
         for (int t = 0; t < doc.threads().size(); t++) {
-            plan(lines, doc.threads().get(t).frames(), result.threads().get(t), replace);
+            plan(lines, doc.threads().get(t).frames(), result.threads().get(t), replace, style);
         }
         if (exception.isPresent()) {
-            plan(lines, doc.lastException(), exception.get(), replace);
+            plan(lines, doc.lastException(), exception.get(), replace, style);
         }
         StringBuilder sb = new StringBuilder();
         for (int i = 0; i < lines.size(); i++) {
@@ -59,7 +76,7 @@ public final class AppleCrashWriter {
 
     /** Records the replacement lines of every newly named frame of one block. */
     private static void plan(List<String> lines, List<FrameLine> frames, SymbolicatedThread symbolicated,
-                             List<List<String>> replace) {
+                             List<List<String>> replace, Style style) {
         List<List<SymbolicatedFrame>> names = SymbolicatedFrames.newNames(symbolicated, frames.size());
         for (int f = 0; f < frames.size(); f++) {
             if (names.get(f).isEmpty()) {
@@ -72,13 +89,30 @@ public final class AppleCrashWriter {
             }
             List<String> out = new ArrayList<>();
             for (SymbolicatedFrame sf : names.get(f)) {
-                out.add(prefix + tail(sf));
+                out.add(prefix + (style == Style.SYMBOLICATECRASH ? tail(sf) : crashSymbolicatorTail(sf, fl.module())));
+            }
+            if (names.get(f).stream().allMatch(SymbolicatedFrame::inlined)) {
+                out.add(lines.get(fl.line())); // inlined calls but no concrete function: keep the frame line
             }
             for (int l = fl.firstLine(); l < fl.line(); l++) {
                 replace.set(l, List.of());
             }
             replace.set(fl.line(), out);
         }
+    }
+
+    /** {@code symbol (in Module) (file:line)}, or {@code symbol (in Module) + offset} without line info. */
+    static String crashSymbolicatorTail(SymbolicatedFrame sf, String module) {
+        StringBuilder sb = new StringBuilder(sf.symbol().orElseThrow());
+        sb.append(" (in ").append(sf.image().orElse(module)).append(')');
+        if (sf.file().isPresent()) {
+            sb.append(" (").append(SymbolicatedFrames.fileName(sf.file().get()));
+            sf.line().ifPresent(l -> sb.append(':').append(l));
+            sb.append(')');
+        } else if (!sf.inlined()) {
+            sb.append(" + ").append(Long.toUnsignedString(sf.offset()));
+        }
+        return sb.toString();
     }
 
     /** {@code symbol + offset (file:line)}; inlined calls have no offset of their own. */

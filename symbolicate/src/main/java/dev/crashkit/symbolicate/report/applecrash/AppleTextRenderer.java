@@ -117,7 +117,8 @@ public final class AppleTextRenderer {
         long end = img.loadAddress() + Math.max(1, img.size().orElse(1)) - 1;
         boolean main = r.process().name().map(n -> n.equals(img.name())).orElse(false);
         String uuid = img.id().map(id -> HexFormat.of().formatHex(id.bytes())).orElse("");
-        return String.format("%#" + w + "x - %#" + w + "x %s%s %s  <%s> %s", img.loadAddress(), end,
-                main ? "+" : " ", img.name(), img.arch().orElse("???"), uuid, img.path().orElse(""));
+        // No arch column when the arch is unknown (Apple's macOS 12 layout has none either).
+        return String.format("%#" + w + "x - %#" + w + "x %s%s %s <%s> %s", img.loadAddress(), end,
+                main ? "+" : " ", img.name(), img.arch().map(a -> a + " ").orElse(""), uuid, img.path().orElse(""));
     }
 }

@@ -83,6 +83,9 @@ public final class IpsWriter {
                 name(n, sf);
                 frames.add(n);
             }
+            if (entries.stream().allMatch(SymbolicatedFrame::inlined)) {
+                frames.add(concrete); // inlined calls but no concrete function: keep the frame itself
+            }
         }
         for (; next < old.size(); next++) {
             frames.add(old.get(next));

@@ -68,5 +68,17 @@ class AppleCrashMacos12Test {
         String out2 = AppleCrashWriter.write(doc, SyntheticResults.noDebugFiles(m), Optional.of(excResult));
         assertEquals(in.replace("0x102f5ff00 0x102f5c000 + 16128", "0x102f5ff00 -[Demo throw] + 12 (Demo.m:40)"), out2);
         assertEquals(m, ReportFormats.standard().read("out.crash", out2.getBytes(StandardCharsets.UTF_8)).model());
+
+        // CrashSymbolicator style, as in Xcode's output "0x10e311e45 -[MyClass crashingMethod] (in CrashingTest) (main.m:21)".
+        String out3 = AppleCrashWriter.write(doc, SyntheticResults.with(SyntheticResults.noDebugFiles(m), 0, List.of(
+                        SyntheticResults.named(0, 0x102f5ff34L, "crash()", 8, "/src/main.c", 3, false),
+                        SyntheticResults.named(2, 0x1a2b3c938L, "start", 2360, null, 0, false))),
+                Optional.empty(), AppleCrashWriter.Style.CRASH_SYMBOLICATOR);
+        assertEquals(in.replace("0x102f5ff34 0x102f5c000 + 16180", "0x102f5ff34 crash() (in img) (main.c:3)")
+                .replace("0x1a2b3c938 start + 2360", "0x1a2b3c938 start (in img) + 2360"), out3);
+        ParsedReport back = ReportFormats.standard().read("out3.crash", out3.getBytes(StandardCharsets.UTF_8));
+        assertEquals(m, back.model());
+        assertEquals("crash()", back.document().presetSymbol(0, 0).orElseThrow().name());
+        assertEquals("start", back.document().presetSymbol(0, 2).orElseThrow().name());
     }
 }

@@ -77,6 +77,18 @@ class AppleCrashWriterTest {
     }
 
     @Test
+    void onlyInlinedEntriesKeepTheFrameLine() throws Exception {
+        Path p = ReportCorpus.path("apple-crash-report-parser/fixtures/handcrafted.txt");
+        ParsedReport parsed = ReportFormats.standard().read(p);
+        long pc = parsed.model().threads().get(0).frames().get(10).address();
+        String out = AppleCrashWriter.write((AppleCrashDocument) parsed.document(), SyntheticResults.with(
+                SyntheticResults.noDebugFiles(parsed.model()), 0,
+                List.of(SyntheticResults.named(10, pc, "inlined()", 3, "/src/Inl.h", 5, true))));
+        assertEquals(parsed.model(), ReportFormats.standard().read("o", out.getBytes(StandardCharsets.UTF_8)).model());
+        assertTrue(out.contains("0x0000000108b7092b inlined() (Inl.h:5)\n10  YetAnotherMac"), out);
+    }
+
+    @Test
     void textWithIpsHeaderLine() throws Exception {
         Path p = ReportCorpus.path("apple-crash-report-parser/fixtures/handcrafted.txt");
         String header = "{\"app_name\":\"YetAnotherMac\",\"bug_type\":\"109\",\"os_version\":\"Mac OS X 10.14.0 (18A391)\"}";

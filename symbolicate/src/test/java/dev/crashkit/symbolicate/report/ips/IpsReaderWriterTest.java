@@ -165,6 +165,17 @@ class IpsReaderWriterTest {
     }
 
     @Test
+    void onlyInlinedEntriesKeepTheConcreteFrame() throws Exception {
+        ParsedReport p = read();
+        long pc = DEMO_BASE + 16180;
+        SymbolicatedReport r = SyntheticResults.with(SyntheticResults.noDebugFiles(p.model()), 0, List.of(
+                SyntheticResults.named(0, pc, "inlinedHelper()", 4, "/src/helper.h", 3, true)));
+        String out = IpsWriter.write((IpsDocument) p.document(), r);
+        ParsedReport again = ReportFormats.standard().read("out.ips", out.getBytes(StandardCharsets.UTF_8));
+        assertEquals(p.model(), again.model());
+    }
+
+    @Test
     void otherBugTypesAreRefused() {
         String text = "{\"bug_type\":\"288\",\"name\":\"stackshot\"}\n{\"threads\":[]}\n";
         ReportException e = assertThrows(ReportException.class,

@@ -1,0 +1,71 @@
+package dev.crashkit.symbolicate.cli;
+
+import dev.crashkit.symbolicate.SymbolicationException;
+import dev.crashkit.symbolicate.demangle.DemangleStyle;
+import dev.crashkit.symbolicate.locate.ArchiveLimits;
+import dev.crashkit.symbolicate.locate.IndexCache;
+import dev.crashkit.symbolicate.symbolize.DebugFileIndex;
+import dev.crashkit.symbolicate.symbolize.MemberStore;
+import dev.crashkit.symbolicate.symbolize.ModuleCache;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import picocli.CommandLine.Option;
+
+/** Options shared by the commands that symbolicate reports: where debug files are, caching, naming. */
+final class DebugFileOptions {
+
+    enum Demangle { simplified, full, none }
+
+    @Option(names = {"--dsym", "--symbols"}, paramLabel = "PATH",
+            description = ".dSYM bundle, DWARF file, Mach-O or ELF file, .xcarchive, zip/tar/tar.gz archive, or folder searched recursively")
+    List<Path> dsyms = new ArrayList<>();
+
+    @Option(names = "--demangle", defaultValue = "simplified",
+            description = "simplified (as Apple crash reports), full, or none (default: ${DEFAULT-VALUE})")
+    Demangle demangle;
+
+    @Option(names = "--cache-dir", paramLabel = "DIR",
+            description = "index cache and extracted archive members (default: $CRASHKIT_CACHE, $XDG_CACHE_HOME/crashkit or ~/.cache/crashkit)")
+    Path cacheDir;
+
+    @Option(names = "--no-cache", description = "do not read or write the persistent debug-file index")
+    boolean noCache;
+
+    @Option(names = {"-v", "--verbose"}, description = "list every file skipped while scanning --dsym folders")
+    boolean verbose;
+
+    Optional<DemangleStyle> style() {
+        switch (demangle) {
+            case full: return Optional.of(DemangleStyle.FULL);
+            case none: return Optional.empty();
+            default: return Optional.of(DemangleStyle.SIMPLIFIED);
+        }
+    }
+
+    /**
+     * Indexes the --dsym paths and returns the module cache over them. Files skipped inside
+     * folders are summarised in one line unless verbose: a symbol folder full of unrelated files
+     * should not bury the output.
+     */
+    ModuleCache modules(PrintWriter err) throws SymbolicationException {
+        Optional<Path> cache = noCache ? Optional.empty()
+                : Optional.of(cacheDir != null ? cacheDir : IndexCache.defaultFolder());
+        List<String> skipped = new ArrayList<>();
+        DebugFileIndex.ScanOptions options = new DebugFileIndex.ScanOptions(cache.map(IndexCache::open),
+                ArchiveLimits.defaults());
+        DebugFileIndex index = DebugFileIndex.scan(dsyms, options, m -> {
+            if (m.startsWith("skipping ") && !verbose) {
+                skipped.add(m);
+            } else {
+                err.println("warning: " + m);
+            }
+        });
+        if (!skipped.isEmpty()) {
+            err.println("warning: skipped " + skipped.size() + " unreadable file(s) under --dsym (--verbose lists them)");
+        }
+        return new ModuleCache(index, new MemberStore(cache, ArchiveLimits.defaults()));
+    }
+}
