@@ -19,3 +19,7 @@ for b in nested-gcc nested-clang libnested-gcc.so; do
     readelf --debug-dump=frames "$b" > "$here/$b.frames.txt"
     readelf --debug-dump=frames-interp "$b" > "$here/$b.frames-interp.txt"
 done
+# Call-site validator data: every call encoding assembled by GNU as, labels after each from nm.
+cd "$here"
+gcc -c -o calls.o calls.s
+nm calls.o | sort > calls.nm.txt

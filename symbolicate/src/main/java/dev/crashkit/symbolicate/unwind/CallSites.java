@@ -12,7 +12,13 @@ public final class CallSites {
     /** True when the bytes before {@code ra} in {@code code} end with a call instruction. */
     public static boolean precededByCall(Memory code, long ra) {
         byte[] b = new byte[7];
-        if (code.read(ra - 7, b, 0, 7) != 7) {
+        // Code at the very start of a mapping has fewer than 7 readable bytes before the return
+        // address; the missing front stays zero, which no call opcode matches.
+        int skip = 0;
+        while (skip < 5 && code.read(ra - 7 + skip, b, skip, 7 - skip) != 7 - skip) {
+            skip++;
+        }
+        if (skip == 5) {
             return false;
         }
         // b[7 - n] is the first byte of an n-byte instruction ending at ra.
