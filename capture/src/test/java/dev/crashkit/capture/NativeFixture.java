@@ -36,8 +36,32 @@ final class NativeFixture {
     }
 
     static synchronized Path program() throws IOException, InterruptedException {
-        Path out = DIR.resolve("cknested").toAbsolutePath();
-        build(out, List.of("-DCK_MAIN"));
+        return program(Unwind.CFI);
+    }
+
+    /** How the fixture's own code can be unwound: the flags that leave only that way open. */
+    enum Unwind {
+        /** No frame pointers, CFI present: the default build. */
+        CFI(List.of()),
+        /** Frame pointers, no CFI at all. */
+        FP(List.of("-fno-omit-frame-pointer", "-fno-asynchronous-unwind-tables", "-fno-unwind-tables")),
+        /** Neither: only a stack scan finds the return addresses. */
+        SCAN(List.of("-fno-asynchronous-unwind-tables", "-fno-unwind-tables"));
+
+        final List<String> flags;
+
+        Unwind(List<String> flags) {
+            this.flags = flags;
+        }
+    }
+
+    static synchronized Path program(Unwind how) throws IOException, InterruptedException {
+        Path out = DIR.resolve(how == Unwind.CFI ? "cknested" : "cknested-" + how.name().toLowerCase(
+                java.util.Locale.ROOT)).toAbsolutePath();
+        List<String> flags = new ArrayList<>(List.of("-DCK_MAIN"));
+        // Later flags win over FLAGS' -fomit-frame-pointer.
+        flags.addAll(how.flags);
+        build(out, flags);
         return out;
     }
 
