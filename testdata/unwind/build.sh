@@ -13,6 +13,13 @@ flags="-O2 -fomit-frame-pointer -fno-optimize-sibling-calls -fno-inline -pthread
 gcc $flags -DCK_MAIN -o nested-gcc nested.c
 clang-19 $flags -DCK_MAIN -o nested-clang nested.c
 gcc $flags -shared -fPIC -o libnested-gcc.so nested.c
+# .debug_frame only for our code (no unwind tables, -g): kept unstripped, with debug info removed
+# except the frame section.
+gcc $flags -g -fno-asynchronous-unwind-tables -fno-unwind-tables -DCK_MAIN -o nested-gcc-debugframe nested.c
+objcopy --strip-debug --keep-section=.debug_frame nested-gcc-debugframe
+cp nested-gcc-debugframe "$here/"
+readelf --debug-dump=frames nested-gcc-debugframe > "$here/nested-gcc-debugframe.frames.txt"
+readelf --debug-dump=frames-interp nested-gcc-debugframe > "$here/nested-gcc-debugframe.frames-interp.txt"
 for b in nested-gcc nested-clang libnested-gcc.so; do
     strip "$b"
     cp "$b" "$here/$b"

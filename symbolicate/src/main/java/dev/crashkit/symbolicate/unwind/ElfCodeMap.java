@@ -51,26 +51,41 @@ public final class ElfCodeMap implements CodeMap {
         };
     }
 
+    /** {@code .eh_frame} first; {@code .debug_frame} for code it does not cover (gcc -g without unwind tables). */
     private static Optional<FdeIndex> cfi(Module m) {
+        Optional<FdeIndex> eh = Optional.empty();
+        Optional<FdeIndex> debug = Optional.empty();
         try {
-            Optional<ElfSection> eh = m.elf().section(".eh_frame");
-            if (eh.isPresent() && !eh.get().isNoBits() && eh.get().size() > 0) {
-                ByteMemory b = bytes(m.elf(), eh.get(), eh.get().addr() + m.bias());
-                return Optional.of(ScannedFdeIndex.scan(new CfiSection(b, b.base(), false), b.size()));
+            Optional<ElfSection> s = m.elf().section(".eh_frame");
+            if (s.isPresent() && !s.get().isNoBits() && s.get().size() > 0) {
+                ByteMemory b = bytes(m.elf(), s.get(), s.get().addr() + m.bias());
+                eh = Optional.of(ScannedFdeIndex.scan(new CfiSection(b, b.base(), false), b.size()));
             }
-            Optional<ElfSection> df = m.elf().section(".debug_frame");
-            if (df.isPresent() && !df.get().isNoBits() && df.get().size() > 0) {
+        } catch (ObjectFormatException e) {
+            // Unreadable .eh_frame: .debug_frame, frame pointers and scanning remain.
+        }
+        try {
+            Optional<ElfSection> s = m.elf().section(".debug_frame");
+            if (s.isPresent() && !s.get().isNoBits() && s.get().size() > 0) {
                 // .debug_frame holds link-time addresses: look up unbiased, answer biased.
-                ByteMemory b = bytes(m.elf(), df.get(), 0);
+                ByteMemory b = bytes(m.elf(), s.get(), 0);
                 ScannedFdeIndex idx = ScannedFdeIndex.scan(new CfiSection(b, 0, true), b.size());
                 long bias = m.bias();
-                return Optional.of(pc -> idx.find(pc - bias).map(f ->
+                debug = Optional.of(pc -> idx.find(pc - bias).map(f ->
                         new Fde(f.address(), f.cie(), f.pcBegin() + bias, f.pcEnd() + bias, f.instructions())));
             }
         } catch (ObjectFormatException e) {
-            // Unreadable CFI: frames in this file fall back to frame pointers and scanning.
+            // Unreadable .debug_frame: .eh_frame alone.
         }
-        return Optional.empty();
+        if (eh.isEmpty() || debug.isEmpty()) {
+            return eh.isPresent() ? eh : debug;
+        }
+        FdeIndex first = eh.get();
+        FdeIndex second = debug.get();
+        return Optional.of(pc -> {
+            Optional<Fde> f = first.find(pc);
+            return f.isPresent() ? f : second.find(pc);
+        });
     }
 
     private static ByteMemory bytes(ElfFile elf, ElfSection s, long at) throws ObjectFormatException {

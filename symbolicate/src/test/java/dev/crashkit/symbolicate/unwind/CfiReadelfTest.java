@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -35,9 +36,17 @@ class CfiReadelfTest {
     record GoldenFde(long offset, long begin, long end, List<String> columns, List<String[]> rows) {
     }
 
-    private static List<GoldenFde> golden(Path file) throws Exception {
+    /** The FDEs readelf printed under "Contents of the {@code section} section:". */
+    private static List<GoldenFde> golden(Path file, String section) throws Exception {
         List<GoldenFde> out = new ArrayList<>();
-        List<String> lines = Files.readAllLines(file);
+        List<String> all = Files.readAllLines(file);
+        int from = all.indexOf("Contents of the " + section + " section:");
+        assertTrue(from >= 0, file + " has no " + section);
+        int to = from + 1;
+        while (to < all.size() && !all.get(to).startsWith("Contents of the ")) {
+            to++;
+        }
+        List<String> lines = all.subList(from + 1, to);
         for (int i = 0; i < lines.size(); i++) {
             Matcher m = FDE.matcher(lines.get(i));
             if (!m.matches()) {
@@ -76,7 +85,7 @@ class CfiReadelfTest {
         ElfFile elf = ElfFile.open(bin);
         ByteMemory eh = section(elf, ".eh_frame");
         ByteMemory hdr = section(elf, ".eh_frame_hdr");
-        List<GoldenFde> golden = golden(Path.of("testdata/unwind", name + ".frames-interp.txt"));
+        List<GoldenFde> golden = golden(Path.of("testdata/unwind", name + ".frames-interp.txt"), ".eh_frame");
         assertTrue(golden.size() >= 8, "golden has FDEs");
 
         CfiSection section = new CfiSection(eh, eh.base(), false);
@@ -94,40 +103,73 @@ class CfiReadelfTest {
             assertEquals(eh.base() + g.offset(), viaTable.get().address());
             assertEquals(g.begin(), viaScan.get().pcBegin());
             assertEquals(g.end(), viaScan.get().pcEnd());
-            for (String[] row : g.rows()) {
-                long loc = Long.parseUnsignedLong(row[0], 16);
-                CfiRow r = CfiInterpreter.rowAt(viaTable.get(), loc);
-                String where = name + " @" + row[0];
-                if (row[1].equals("exp")) {
-                    assertNotNull(r.cfaExpression, where + " CFA");
-                } else {
-                    String[] cfa = row[1].split("(?=[+-])");
-                    assertEquals((int) REGS.get(cfa[0]), r.cfaRegister, where + " CFA register");
-                    assertEquals(Long.parseLong(cfa[1].replace("+", "")), r.cfaOffset, where + " CFA offset");
-                }
-                for (int c = 0; c < g.columns().size(); c++) {
-                    int reg = REGS.get(g.columns().get(c));
-                    String rule = row[2 + c];
-                    String col = where + " " + g.columns().get(c);
-                    if (rule.equals("u")) {
-                        assertTrue(r.kinds[reg] == CfiRow.Kind.SAME || r.kinds[reg] == CfiRow.Kind.UNDEFINED, col);
-                    } else if (rule.startsWith("c")) {
-                        assertEquals(CfiRow.Kind.OFFSET, r.kinds[reg], col);
-                        assertEquals(Long.parseLong(rule.substring(1)), r.values[reg], col);
-                    } else if (rule.equals("exp")) {
-                        assertEquals(CfiRow.Kind.EXPRESSION, r.kinds[reg], col);
-                    } else if (rule.equals("s")) {
-                        assertEquals(CfiRow.Kind.SAME, r.kinds[reg], col);
-                    } else {
-                        throw new AssertionError(col + ": rule " + rule + " not covered by this test");
-                    }
-                }
-                rowsChecked++;
-            }
+            rowsChecked += checkRows(name, g, viaTable.get());
         }
         assertTrue(rowsChecked > 30, "rows checked: " + rowsChecked);
         // Addresses outside every FDE have none.
         assertTrue(table.find(0).isEmpty());
         assertTrue(scanned.find(-1L).isEmpty());
+    }
+
+    /** Compares our row at every address readelf lists with readelf's rules; returns how many rows. */
+    private static int checkRows(String name, GoldenFde g, Fde fde) throws Exception {
+        int rowsChecked = 0;
+        for (String[] row : g.rows()) {
+            long loc = Long.parseUnsignedLong(row[0], 16);
+            CfiRow r = CfiInterpreter.rowAt(fde, loc);
+            String where = name + " @" + row[0];
+            if (row[1].equals("exp")) {
+                assertNotNull(r.cfaExpression, where + " CFA");
+            } else {
+                String[] cfa = row[1].split("(?=[+-])");
+                assertEquals((int) REGS.get(cfa[0]), r.cfaRegister, where + " CFA register");
+                assertEquals(Long.parseLong(cfa[1].replace("+", "")), r.cfaOffset, where + " CFA offset");
+            }
+            for (int c = 0; c < g.columns().size(); c++) {
+                int reg = REGS.get(g.columns().get(c));
+                String rule = row[2 + c];
+                String col = where + " " + g.columns().get(c);
+                if (rule.equals("u")) {
+                    assertTrue(r.kinds[reg] == CfiRow.Kind.SAME || r.kinds[reg] == CfiRow.Kind.UNDEFINED, col);
+                } else if (rule.startsWith("c")) {
+                    assertEquals(CfiRow.Kind.OFFSET, r.kinds[reg], col);
+                    assertEquals(Long.parseLong(rule.substring(1)), r.values[reg], col);
+                } else if (rule.equals("exp")) {
+                    assertEquals(CfiRow.Kind.EXPRESSION, r.kinds[reg], col);
+                } else if (rule.equals("s")) {
+                    assertEquals(CfiRow.Kind.SAME, r.kinds[reg], col);
+                } else {
+                    throw new AssertionError(col + ": rule " + rule + " not covered by this test");
+                }
+            }
+            rowsChecked++;
+        }
+        return rowsChecked;
+    }
+
+    @Test
+    void debugFrameRowsMatchReadelf() throws Exception {
+        String name = "nested-gcc-debugframe";
+        ElfFile elf = ElfFile.open(Path.of("testdata/unwind", name));
+        ByteMemory df = section(elf, ".debug_frame");
+        ByteMemory at0 = new ByteMemory(0, readAll(df));
+        List<GoldenFde> golden = golden(Path.of("testdata/unwind", name + ".frames-interp.txt"), ".debug_frame");
+        ScannedFdeIndex scanned = ScannedFdeIndex.scan(new CfiSection(at0, 0, true), at0.size());
+        assertEquals(golden.size(), scanned.size());
+        assertTrue(golden.size() >= 8);
+        int rows = 0;
+        for (GoldenFde g : golden) {
+            Fde f = scanned.find(g.begin()).orElseThrow(() -> new AssertionError("FDE at " + Long.toHexString(g.begin())));
+            assertEquals(g.offset(), f.address());
+            assertEquals(g.end(), f.pcEnd());
+            rows += checkRows(name, g, f);
+        }
+        assertTrue(rows > 20, "rows checked: " + rows);
+    }
+
+    private static byte[] readAll(ByteMemory m) {
+        byte[] b = new byte[m.size()];
+        m.read(m.base(), b, 0, b.length);
+        return b;
     }
 }
