@@ -25,11 +25,14 @@ import org.junit.jupiter.api.Test;
 class InProcessCaptureTest {
     private static Path lib;
     private static Snapshot snapshot;
+    /** Held so that JNA never dlcloses the library while its threads block inside it. */
+    private static NativeLibrary fixture;
 
     @BeforeAll
     static void capture() throws Exception {
         lib = NativeFixture.sharedLibrary();
-        int rc = NativeLibrary.getInstance(lib.toString()).getFunction("ck_start").invokeInt(new Object[] {6});
+        fixture = NativeLibrary.getInstance(lib.toString());
+        int rc = fixture.getFunction("ck_start").invokeInt(new Object[] {6});
         assertEquals(0, rc, "ck_start");
         snapshot = InProcessCapture.snapshot(InProcessCapture.Options.defaults(), Optional.empty(), -1,
                 Optional.empty());
@@ -100,6 +103,28 @@ class InProcessCaptureTest {
                 .filter(t -> t.java().map(j -> j.name().equals("Reference Handler")).orElse(false))
                 .findFirst().orElseThrow();
         assertTrue(ref.frames().size() >= 3, "Reference Handler frames: " + ref.frames());
+    }
+
+    @Test
+    void jitAndStubFramesAreNamedFromThePerfMap() throws Exception {
+        Snapshot s = InProcessCapture.snapshot(new InProcessCapture.Options(true, true, false), Optional.empty(), -1,
+                Optional.empty());
+        assertFalse(s.jitNames().isEmpty(), "Compiler.perfmap wrote /tmp/perf-<pid>.map");
+        java.io.StringWriter w = new java.io.StringWriter();
+        dev.crashkit.capture.report.SnapshotJson.write(s, w);
+        com.fasterxml.jackson.databind.JsonNode root = new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree(w.toString());
+        List<String> named = new ArrayList<>();
+        for (com.fasterxml.jackson.databind.JsonNode t : root.get("threads")) {
+            for (com.fasterxml.jackson.databind.JsonNode f : t.get("frames")) {
+                if (f.has("jit")) {
+                    named.add(f.get("jit").asText());
+                }
+            }
+        }
+        // Threads blocked from Java (Reference Handler, Finalizer, the test's own) pass through
+        // the interpreter or compiled code, which only the perf map names.
+        assertTrue(named.size() >= 3, "named JIT/stub frames: " + named);
     }
 
     static String hex(byte[] b) {

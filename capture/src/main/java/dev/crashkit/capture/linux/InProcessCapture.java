@@ -50,10 +50,12 @@ public final class InProcessCapture {
         int pid = LinuxNative.getpid();
         long self = LinuxNative.gettid();
         List<UnwoundFrame> currentFrames = CurrentThreadStack.capture();
-        SelfMemory memory = new SelfMemory();
+        // Every read goes through process_vm_readv, code and CFI included: a library can be
+        // unloaded while we look (JNA dlcloses libraries whose NativeLibrary was collected), and a
+        // direct read of it would crash the JVM. CFI parses are cached across snapshots instead.
+        ProcessMemory memory = ProcessMemory.self();
         ProcMaps maps = ProcMaps.read(pid);
-        List<LoadedImage> images = Images.self(memory.processMemory());
-        memory.trust(images, maps);
+        List<LoadedImage> images = Images.self(memory);
         ImageCodeMap code = new ImageCodeMap(images, maps, memory, CFI_CACHE);
         Map<Long, JavaThread> java = options.javaThreads() ? JavaThreads.dump() : Map.of();
         List<CapturedThread> threads = new ArrayList<>();
@@ -72,7 +74,7 @@ public final class InProcessCapture {
             }
             long pc = t.pc().getAsLong();
             long sp = t.sp().getAsLong();
-            StackWindow window = StackCopy.window(memory.processMemory(), maps, sp, STACK_WINDOW);
+            StackWindow window = StackCopy.window(memory, maps, sp, STACK_WINDOW);
             ByteMemory stack = new ByteMemory(window.base(), window.bytes());
             Registers regs = new Registers().set(Registers.X86_64_RA, pc).set(Registers.X86_64_RSP, sp);
             List<UnwoundFrame> frames = new Unwinder(stack.over(memory), code).unwind(regs, stack.end());

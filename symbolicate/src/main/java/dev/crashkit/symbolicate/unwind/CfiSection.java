@@ -1,6 +1,5 @@
 package dev.crashkit.symbolicate.unwind;
 
-import java.util.HashMap;
 import java.util.Map;
 
 /**
@@ -15,7 +14,9 @@ public final class CfiSection {
     private final Memory memory;
     private final long address;
     private final boolean debugFrame;
-    private final Map<Long, Cie> cies = new HashMap<>();
+    private final Map<Long, Cie> cies = new java.util.concurrent.ConcurrentHashMap<>();
+    /** Parsed FDEs by address: a warm unwinder then needs no memory reads for CFI at all. */
+    private final Map<Long, Fde> fdes = new java.util.concurrent.ConcurrentHashMap<>();
 
     /**
      * @param memory     where the section's bytes can be read
@@ -82,6 +83,18 @@ public final class CfiSection {
 
     /** The FDE at {@code at}, or null when the entry there is a CIE or the terminator (scanners skip those). */
     Fde fdeAt(long at) throws CfiException {
+        Fde known = fdes.get(at);
+        if (known != null) {
+            return known;
+        }
+        Fde fde = parseFde(at);
+        if (fde != null) {
+            fdes.put(at, fde);
+        }
+        return fde;
+    }
+
+    private Fde parseFde(long at) throws CfiException {
         CfiBytes b = entry(at);
         if (b == null) {
             return null;
