@@ -14,6 +14,22 @@ public final class Ptrace {
     private final Memory regs = new Memory(REGS_SIZE);
     private final Memory status = new Memory(4);
 
+    /**
+     * Calls every function of the stop sequence once on harmless arguments (pids that cannot
+     * exist fail at once), so that JNA binds them and their Java paths are loaded before the target is stopped:
+     * in a fresh JVM that first-call cost would otherwise land inside the target's pause.
+     */
+    public void warmUp() {
+        seize(Integer.MAX_VALUE);
+        interrupt(Integer.MAX_VALUE);
+        // Not -1: that would reap (steal) the exit status of one of this JVM's own children.
+        LinuxNative.waitpid(Integer.MAX_VALUE, status, LinuxNative.WALL | WNOHANG);
+        LinuxNative.ptrace(LinuxNative.PTRACE_GETREGS, Integer.MAX_VALUE, 0, regs);
+        regs.getByteArray(0, REGS_SIZE);
+        detach(Integer.MAX_VALUE);
+        Native.getLastError();
+    }
+
     /** Attaches without stopping; returns 0 or the errno. */
     public int seize(long tid) {
         return LinuxNative.ptrace(LinuxNative.PTRACE_SEIZE, (int) tid, 0, null) == 0 ? 0 : Native.getLastError();

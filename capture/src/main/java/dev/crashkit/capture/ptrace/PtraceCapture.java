@@ -73,6 +73,11 @@ public final class PtraceCapture {
         long waiting = waitingForUs(tasks, pid);
         ProcessMemory memory = new ProcessMemory(pid);
         Ptrace pt = new Ptrace();
+        pt.warmUp();
+        // Load and link the stack-copy path too (one read of our own stack).
+        StackCopy.window(new ProcessMemory((int) ProcessHandle.current().pid()), ProcMaps.read(
+                (int) ProcessHandle.current().pid()), 0, 16);
+        X86Registers.byName(new byte[Ptrace.REGS_SIZE]);
         Map<Long, Stopped> stopped = new LinkedHashMap<>();
         List<Long> seized = new ArrayList<>();
         long t0 = System.nanoTime();
