@@ -11,6 +11,8 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import dev.crashkit.symbolicate.demangle.DemangleStyle;
+import dev.crashkit.symbolicate.demangle.cpp.ItaniumDemangler;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -24,8 +26,9 @@ import picocli.CommandLine.Model.CommandSpec;
  * standard input is copied to standard output with every mangled Swift name replaced by its demangling.
  */
 @Command(name = "demangle", mixinStandardHelpOptions = true,
-        description = "Demangle Swift symbol names, like swift-demangle. Without NAMEs, filters standard input.")
+        description = "Demangle Swift (like swift-demangle) and C++ (like llvm-cxxfilt) names. Without NAMEs, filters standard input.")
 public final class DemangleCommand implements Callable<Integer> {
+    private static final ItaniumDemangler CPP = new ItaniumDemangler();
 
     @Option(names = {"--simplified", "-simplified"}, description = "Short form used by Apple crash reports.")
     boolean simplified;
@@ -68,11 +71,21 @@ public final class DemangleCommand implements Callable<Integer> {
             if (classify) {
                 line.append(d.classify(name));
             }
-            line.append(d.demangle(name, options));
+            if (!d.recognizes(name) && CPP.recognizes(raw)) {
+                line.append(CPP.demangle(raw, options.equals(DemangleOptions.simplified())
+                        ? DemangleStyle.SIMPLIFIED : DemangleStyle.FULL));
+            } else {
+                line.append(d.demangle(name, options));
+            }
             out.println(line);
         }
         out.flush();
         return 0;
+    }
+
+    /** Swift names first (they are found by prefix anywhere), then C++ words as llvm-cxxfilt splits them. */
+    private static String both(SwiftDemangler d, String text, DemangleOptions options) {
+        return ItaniumDemangler.demangleText(d.demangleText(text, options));
     }
 
     private static void filter(SwiftDemangler d, DemangleOptions options, PrintWriter w) {
@@ -86,11 +99,11 @@ public final class DemangleCommand implements Callable<Integer> {
                 pending.append(buf, 0, n);
                 int lastNl = pending.lastIndexOf("\n");
                 if (lastNl >= 0) {
-                    w.write(d.demangleText(pending.substring(0, lastNl + 1), options));
+                    w.write(both(d, pending.substring(0, lastNl + 1), options));
                     pending.delete(0, lastNl + 1);
                 }
             }
-            w.write(d.demangleText(pending.toString(), options));
+            w.write(both(d, pending.toString(), options));
             w.flush();
         } catch (IOException e) {
             throw new UncheckedIOException(e);

@@ -3,6 +3,8 @@ package dev.crashkit.symbolicate.symbolize;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.crashkit.symbolicate.demangle.DemangleStyle;
+import dev.crashkit.symbolicate.demangle.Demanglers;
 import dev.crashkit.symbolicate.format.macho.MachOFile;
 import dev.crashkit.symbolicate.format.macho.MachOImage;
 import dev.crashkit.symbolicate.model.DebugId;
@@ -78,6 +80,12 @@ class AddressGoldenTest {
             String want = c[2] + "\t" + c[3];
             if (!got.equals(want)) {
                 failures.add(c[0] + " (" + c[1] + "): want [" + want + "] got [" + got + "]");
+            } else if (i >= 0) {
+                // Column 5 is llvm-cxxfilt's rendering of the name.
+                String demangled = Demanglers.demangle(table.name(i), DemangleStyle.FULL);
+                if (!demangled.equals(c[4])) {
+                    failures.add(c[0] + ": demangled want [" + c[4] + "] got [" + demangled + "]");
+                }
             }
         }
         assertTrue(rows > 10, "too few rows in " + golden);

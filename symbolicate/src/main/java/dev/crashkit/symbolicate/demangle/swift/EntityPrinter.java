@@ -6,8 +6,8 @@ abstract class EntityPrinter extends TypePrinter {
     static final int WITH_COLON = 1;
     static final int FUNCTION_STYLE = 2;
 
-    EntityPrinter(DemangleOptions opts) {
-        super(opts);
+    EntityPrinter(DemangleOptions opts, StringBuilder out) {
+        super(opts, out);
     }
 
     abstract String demangleNested(String mangled);

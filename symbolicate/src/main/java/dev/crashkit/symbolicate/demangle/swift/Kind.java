@@ -88,13 +88,13 @@ enum Kind {
     CompileTimeLiteral, ConstValue, BackDeploymentThunk, BackDeploymentFallback, ExtendedExistentialTypeShape,
     Uniquable, UniqueExtendedExistentialTypeShapeSymbolicReference,
     NonUniqueExtendedExistentialTypeShapeSymbolicReference, SymbolicExtendedExistentialType, DroppedArgument,
-    HasSymbolQuery, RuntimeDiscoverableAttributeRecord, RuntimeAttributeGenerator, ObjectiveCProtocolSymbolicReference,
+    HasSymbolQuery, ObjectiveCProtocolSymbolicReference,
     DependentGenericInverseConformanceRequirement, Integer, NegativeInteger, DistributedThunk, DistributedAccessor,
     Sending, CoroFunctionPointer, DefaultOverride, PackProtocolConformance, ModuleDescriptor, ExtensionDescriptor,
     AnonymousDescriptor, AsyncRemoved, RepresentationChanged, YieldTypes, CalledOnceFunctionType, ImplCalledOnceFunction,
     MutateAccessor, BorrowAccessor, YieldingBorrowAccessor, YieldingMutateAccessor, MetatypeParamsRemoved,
-    ProtocolConformanceOpaque, QualifiedArchetype, Archetype, NonVariadicTuple, VariadicTuple, AsyncMainEntryPoint,
-    WitnessTableOffset, SpecializationIsFragile;
+    AsyncMainEntryPoint,
+    WitnessTableOffset;
 
     /** Declarations that can be the context of another declaration (CONTEXT_NODE in DemangleNodes.def). */
     boolean isContext() {

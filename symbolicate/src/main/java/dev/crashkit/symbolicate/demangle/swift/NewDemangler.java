@@ -13,6 +13,24 @@ final class NewDemangler extends NewConformanceParser {
     private static final String[] PREFIXES = {"_T0", "$S", "_$S", "$s", "_$s", "$e", "_$e", "@__swiftmacro_"};
 
     static int prefixLength(String name) {
+        if (name.isEmpty()) {
+            return 0;
+        }
+        char c = name.charAt(0);
+        if (c == 'a' || (c == '_' && name.startsWith("_async_Main"))) {
+            // The async entry point of top-level code has no prefix (Mangling.rst: async-main-entry-point).
+            return name.startsWith("async_Main") || c == '_' ? -1 : 0;
+        }
+        if (c == '$') {
+            if (name.length() < 2) {
+                return 0;
+            }
+            char d = name.charAt(1);
+            return d == 's' || d == 'S' || d == 'e' ? 2 : 0;
+        }
+        if (c != '_' && c != '@') {
+            return 0;
+        }
         for (String p : PREFIXES) {
             if (name.startsWith(p)) {
                 return p.length();
@@ -27,8 +45,12 @@ final class NewDemangler extends NewConformanceParser {
         if (prefix == 0) {
             return null;
         }
-        reset(input, prefix);
+        boolean asyncMain = prefix < 0;
+        reset(input, asyncMain ? name.indexOf("async_Main") + "async_Main".length() : prefix);
         oldFunctionTypeMangling = name.startsWith("_T");
+        if (asyncMain) {
+            push(new Node(Kind.AsyncMainEntryPoint));
+        }
         try {
             while (pos < end) {
                 if (peek() == 0) {

@@ -21,7 +21,9 @@ abstract class NewParserBase {
     int end;
     final ArrayList<Node> stack = new ArrayList<>(32);
     final ArrayList<Node> subs = new ArrayList<>(32);
-    final String[] words = new String[MAX_WORDS];
+    /** Word table of the current symbol as byte ranges of {@link #text}; Strings are made only when used. */
+    final int[] wordStart = new int[MAX_WORDS];
+    final int[] wordEnd = new int[MAX_WORDS];
     int numWords;
     boolean oldFunctionTypeMangling;
     int depth;
@@ -239,6 +241,17 @@ abstract class NewParserBase {
                 hasWordSubsts = true;
             }
         }
+        if (!hasWordSubsts && !punycoded && isDigit(peek()) && peek() != '0') {
+            // Common case: one plain length-prefixed identifier.
+            int n = natural();
+            req(n > 0 && pos + n <= end);
+            String s = slice(pos, pos + n);
+            collectWords(pos, pos + n);
+            pos += n;
+            Node ident = new Node(Kind.Identifier, s);
+            addSubst(ident);
+            return ident;
+        }
         StringBuilder id = new StringBuilder();
         do {
             while (hasWordSubsts && isLetter(peek())) {
@@ -251,7 +264,7 @@ abstract class NewParserBase {
                     hasWordSubsts = false;
                 }
                 req(idx < numWords);
-                id.append(words[idx]);
+                id.append(slice(wordStart[idx], wordEnd[idx]));
             }
             if (nextIf('0')) {
                 break;
@@ -277,17 +290,18 @@ abstract class NewParserBase {
     }
 
     private void collectWords(int from, int to) {
-        int wordStart = -1;
+        int start = -1;
         for (int i = from; i <= to; i++) {
             int c = i < to ? text[i] & 0xFF : 0;
-            if (wordStart >= 0 && isWordEnd(c, text[i - 1] & 0xFF)) {
-                if (i - wordStart >= 2 && numWords < MAX_WORDS) {
-                    words[numWords++] = slice(wordStart, i);
+            if (start >= 0 && isWordEnd(c, text[i - 1] & 0xFF)) {
+                if (i - start >= 2 && numWords < MAX_WORDS) {
+                    wordStart[numWords] = start;
+                    wordEnd[numWords++] = i;
                 }
-                wordStart = -1;
+                start = -1;
             }
-            if (wordStart < 0 && c != 0 && !isDigit(c) && c != '_') {
-                wordStart = i;
+            if (start < 0 && c != 0 && !isDigit(c) && c != '_') {
+                start = i;
             }
         }
     }

@@ -4,7 +4,7 @@ package dev.crashkit.symbolicate.demangle.swift;
  * Special types ({@code X...}), SIL implementation function types ({@code I...}), standard and multi
  * substitutions ({@code S...}, {@code A...}) and symbolic references of the Swift 4+ mangling.
  */
-abstract class NewSpecialTypeParser extends NewTypeParser {
+abstract class NewSpecialTypeParser extends NewGenericParser {
 
     Node specialType() {
         int c = nextOrFail();

@@ -34,11 +34,12 @@ final class Node {
         this.index = index;
     }
 
+    /** A node owning {@code children}; callers pass a fresh varargs array of non-null nodes. */
     static Node of(Kind kind, Node... children) {
         Node n = new Node(kind);
-        n.kids = new Node[Math.max(2, children.length)];
-        for (Node c : children) {
-            n.add(c);
+        if (children.length > 0) {
+            n.kids = children;
+            n.count = children.length;
         }
         return n;
     }
@@ -79,7 +80,7 @@ final class Node {
         if (kids == null) {
             kids = new Node[2];
         } else if (count == kids.length) {
-            kids = java.util.Arrays.copyOf(kids, count * 2);
+            kids = java.util.Arrays.copyOf(kids, Math.max(2, count * 2));
         }
         kids[count++] = child;
         return this;

@@ -87,6 +87,7 @@ final class PrefixTexts {
             Kind.ExtensionDescriptor, "extension descriptor ", Kind.AnonymousDescriptor, "anonymous descriptor ",
             Kind.EnumCase, "enum case for ", Kind.SILThunkIdentity, "identity thunk of ",
             Kind.SILThunkHopToMainActorIfNeeded, "hop to main actor thunk of ", Kind.AsyncRemoved, "async demotion of ",
+            Kind.WitnessTableOffset, "witness table offset for ",
         };
         for (int i = 0; i < table.length; i += 2) {
             FIRST_CHILD.put((Kind) table[i], (String) table[i + 1]);

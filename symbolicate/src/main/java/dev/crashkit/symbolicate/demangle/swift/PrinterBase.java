@@ -8,11 +8,12 @@ abstract class PrinterBase {
     static final int MAX_OUTPUT = 1 << 20;
 
     final DemangleOptions opts;
-    final StringBuilder out = new StringBuilder(256);
+    final StringBuilder out;
     boolean specializationPrefixPrinted;
 
-    PrinterBase(DemangleOptions opts) {
+    PrinterBase(DemangleOptions opts, StringBuilder out) {
         this.opts = opts;
+        this.out = out;
     }
 
     /** Prints a node; returns a context still to be printed in postfix form, or null. */
@@ -69,20 +70,34 @@ abstract class PrinterBase {
         }
     }
 
+    /**
+     * swift also consults DisplayStdlibModule, DisplayObjCModule, HidingCurrentModule and
+     * DisplayDebuggerGeneratedModule here; both styles swift-demangle offers keep those at their defaults,
+     * under which every context is printed.
+     */
     boolean shouldPrintContext(Node ctx) {
-        if (!opts.qualifyEntities()) {
-            return false;
-        }
-        if (ctx.kind == Kind.Module) {
-            String t = ctx.text();
-            if (t.startsWith("__lldb_expr_")) {
-                return true;
-            }
-        }
-        return true;
+        return opts.qualifyEntities();
     }
 
+    private static final String[][] PARAM_NAMES = new String[4][52];
+
+    static {
+        for (int d = 0; d < PARAM_NAMES.length; d++) {
+            for (int i = 0; i < PARAM_NAMES[d].length; i++) {
+                PARAM_NAMES[d][i] = computeParameterName(d, i);
+            }
+        }
+    }
+
+    /** {@code A}, {@code B}, ..., {@code Z}, {@code AB}, ...; depth > 0 appends the depth ({@code A1}). */
     static String genericParameterName(long depth, long index) {
+        if (depth >= 0 && depth < PARAM_NAMES.length && index >= 0 && index < PARAM_NAMES[0].length) {
+            return PARAM_NAMES[(int) depth][(int) index];
+        }
+        return computeParameterName(depth, index);
+    }
+
+    private static String computeParameterName(long depth, long index) {
         StringBuilder sb = new StringBuilder();
         do {
             sb.append((char) ('A' + (index % 26)));
@@ -113,7 +128,7 @@ abstract class PrinterBase {
             case ProtocolSymbolicReference: case ReturnType: case SILBoxType: case SILBoxTypeWithLayout:
             case Structure: case OtherNominalType: case TupleElementName: case TypeAlias: case TypeList:
             case TypeSymbolicReference: case SugaredOptional: case SugaredArray: case SugaredInlineArray:
-            case SugaredDictionary: case SugaredParen: case QualifiedArchetype: case OpaqueType:
+            case SugaredDictionary: case SugaredParen: case OpaqueType:
             case OpaqueReturnType:
                 return true;
             default:

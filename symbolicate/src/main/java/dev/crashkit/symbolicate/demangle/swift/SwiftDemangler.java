@@ -45,13 +45,16 @@ public final class SwiftDemangler implements Demangler {
             return null;
         }
         String n = name.startsWith("__") ? name.substring(1) : name;
-        String s = print(parse(n), options);
+        String s = print(parse(n), options, n.length());
         return s == null || s.isEmpty() ? name : s;
     }
 
     /**
      * The classification prefix {@code swift-demangle -classify} prints before the demangled name, e.g.
-     * {@code "{T:target,C} "}, or the empty string.
+     * {@code "{T:target,C} "}, or the empty string. {@code T:} marks thunks (with the target symbol when it
+     * follows from the name), {@code C} symbols without the Swift calling convention. swift-demangle's
+     * {@code N} (not a Swift symbol) never shows for names it can demangle, and its conformance list has no
+     * {@code N} for names it cannot, so it is not produced here.
      */
     public String classify(String name) {
         String n = name.startsWith("__") ? name.substring(1) : name;
@@ -101,12 +104,15 @@ public final class SwiftDemangler implements Demangler {
         }
     }
 
-    private String print(Node root, DemangleOptions options) {
+    /** Output is typically 2-4 times as long as the mangled name; sizing for that avoids regrowth. */
+    private String print(Node root, DemangleOptions options, int mangledLength) {
         if (root == null) {
             return null;
         }
+        // A fresh buffer each time: a reused one stays UTF-16 after one non-Latin-1 name, which makes every
+        // later append a conversion.
         try {
-            return new NodePrinter(options, this).printRoot(root);
+            return new NodePrinter(options, this, new StringBuilder(Math.min(4096, 16 + 4 * mangledLength))).printRoot(root);
         } catch (ParseFailure | StackOverflowError e) {
             // Output bound exceeded or a pathological tree: treat as not demanglable.
             return null;
@@ -115,7 +121,7 @@ public final class SwiftDemangler implements Demangler {
 
     /** A symbol nested in a specialization payload, printed like swift's {@code demangleSymbolAsString}. */
     String demangleNested(String mangled) {
-        String s = print(parse(mangled), DemangleOptions.NESTED);
+        String s = print(parse(mangled), DemangleOptions.NESTED, mangled.length());
         return s == null || s.isEmpty() ? mangled : s;
     }
 }

@@ -26,7 +26,9 @@ class ItaniumDemanglerTest {
         "$s4main3FooV", "_$s4main3FooVMn", "", "_", "_Z", "__Z", "_Zinvalid", "Z3foov", "_ZN3fooE_garbage"})
     void nonItaniumAndInvalidNamesPassThrough(String name) {
         assertEquals(name, ItaniumDemangler.demangleToken(name));
-        assertEquals(name, Demanglers.demangle(name, DemangleStyle.FULL));
+        if (!name.contains("$s")) { // Swift names are the Swift demangler's business in the dispatcher
+            assertEquals(name, Demanglers.demangle(name, DemangleStyle.FULL));
+        }
     }
 
     @Test

@@ -6,6 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.crashkit.symbolicate.demangle.DemangleStyle;
 import dev.crashkit.symbolicate.demangle.Demanglers;
+import java.io.IOException;
+import java.util.List;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
 /** Public API behaviour; expected strings are lines of the upstream conformance lists. */
@@ -45,5 +48,16 @@ class SwiftDemanglerApiTest {
         assertEquals("3  App  0x0000000100 Swift.Int + 12 and Swift.Int and plain_text",
                 d.demangleText(line, DemangleOptions.full()));
         assertEquals("no symbols here", d.demangleText("no symbols here", DemangleOptions.full()));
+    }
+
+    @Test
+    void concurrentUseGivesTheSameResults() throws IOException {
+        List<String> names = ConformanceCases.load("manglings.txt").stream().map(ConformanceCases.Case::mangled)
+                .collect(Collectors.toList());
+        List<String> sequential = names.stream().map(ConformanceCases::full).collect(Collectors.toList());
+        for (int round = 0; round < 20; round++) {
+            List<String> parallel = names.parallelStream().map(ConformanceCases::full).collect(Collectors.toList());
+            assertEquals(sequential, parallel);
+        }
     }
 }
