@@ -39,9 +39,9 @@ public final class PtracePermission {
         }
         sb.append("permission denied");
         if (scope.isPresent() && scope.get() == 1) {
-            sb.append(" (Yama ptrace_scope=1 allows tracing only descendants: call Capture.install, which runs"
-                    + " prctl(PR_SET_PTRACER, ANY), in the target, run this command from the target"
-                    + " (-XX:OnError), or set kernel.yama.ptrace_scope=0)");
+            sb.append(" (Yama ptrace_scope=1 lets a process trace only its descendants, and a -XX:OnError helper is"
+                    + " the target's child, not its parent: call Capture.install in the target, which runs"
+                    + " prctl(PR_SET_PTRACER, ANY), or set kernel.yama.ptrace_scope=0, or run as root)");
         } else if (scope.isPresent() && scope.get() >= 2) {
             sb.append(" (Yama ptrace_scope=").append(scope.get())
                     .append(" needs CAP_SYS_PTRACE: run as root or lower kernel.yama.ptrace_scope)");
