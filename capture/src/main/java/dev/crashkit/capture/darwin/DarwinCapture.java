@@ -70,7 +70,10 @@ public final class DarwinCapture {
             }
             out.add(new ThreadTrace(id, name, false, fs));
             trust.put(id, frames.stream().map(UnwoundFrame::trust).toList());
+            threads.release(port);
         }
+        // mach_thread_self() also handed out a right.
+        threads.release(self);
         return new Result(new CrashReport(process, Optional.empty(), images(), out), trust);
     }
 

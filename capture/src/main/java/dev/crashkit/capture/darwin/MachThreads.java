@@ -80,6 +80,11 @@ public final class MachThreads implements ThreadSource {
     }
 
     @Override
+    public void release(long thread) {
+        MachNative.mach_port_deallocate(task, (int) thread);
+    }
+
+    @Override
     public long id(long thread) {
         Memory info = new Memory(4L * MachNative.THREAD_IDENTIFIER_INFO_COUNT);
         Memory count = new Memory(4);

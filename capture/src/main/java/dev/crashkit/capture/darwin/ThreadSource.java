@@ -26,4 +26,7 @@ public interface ThreadSource {
 
     /** A stable id for reports ({@code THREAD_IDENTIFIER_INFO.thread_id}). */
     long id(long thread);
+
+    /** Gives back the port right {@link #threads()} handed out ({@code mach_port_deallocate}). */
+    void release(long thread);
 }

@@ -93,6 +93,11 @@ class DarwinCaptureTest {
         public long id(long t) {
             return 5000 + t;
         }
+
+        @Override
+        public void release(long t) {
+            calls.add("release " + t);
+        }
     }
 
     private static void put64(byte[] b, int at, long v) {
@@ -159,8 +164,10 @@ class DarwinCaptureTest {
                 new ProcessInfo(Optional.of("App"), OptionalLong.of(77), Optional.of("arm64"), Optional.empty(),
                         Optional.empty()), selfFrames);
 
-        // Suspended and resumed in pairs; never the calling thread; a refused thread is not read.
-        assertEquals(List.of("suspend 4355", "state 4355", "resume 4355", "suspend 4867"), threads.calls);
+        // Suspended and resumed in pairs; never the calling thread; a refused thread is not read;
+        // every port right is given back (the calling thread's twice: listed and mach_thread_self).
+        assertEquals(List.of("suspend 4355", "state 4355", "resume 4355", "release 4355", "release 4615",
+                "suspend 4867", "release 4867", "release 4615"), threads.calls);
         CrashReport report = r.report();
         assertEquals(3, report.threads().size());
         assertEquals(Optional.of("worker"), report.threads().get(0).name());
