@@ -43,7 +43,7 @@ public final class Capture {
         Spool spool = new Spool(config.spool());
         Optional<Uploader> uploader = config.endpoint().map(uri ->
                 new Uploader(spool, uri, config.retry(), config.timeout()));
-        if (config.allowPtracer()) {
+        if (config.allowPtracer() && dev.crashkit.capture.linux.Platform.supported()) {
             PtracePermission.allowAnyTracer();
         }
         Installation inst = new Installation(config, spool, uploader);

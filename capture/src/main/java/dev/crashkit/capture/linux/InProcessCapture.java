@@ -47,6 +47,7 @@ public final class InProcessCapture {
      */
     public static Snapshot snapshot(Options options, Optional<String> reason, long crashedThread,
                                     Optional<String> exception) throws IOException {
+        Platform.require();
         int pid = LinuxNative.getpid();
         long self = LinuxNative.gettid();
         List<UnwoundFrame> currentFrames = CurrentThreadStack.capture();

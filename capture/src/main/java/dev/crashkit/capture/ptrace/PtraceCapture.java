@@ -63,6 +63,7 @@ public final class PtraceCapture {
     }
 
     public static Result capture(int pid, Options options) throws IOException {
+        dev.crashkit.capture.linux.Platform.require();
         List<Task> tasks = Task.list(pid);
         if (tasks.isEmpty()) {
             throw new IOException("process " + pid + " has no threads (exited?)");
