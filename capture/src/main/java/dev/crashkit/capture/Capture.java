@@ -24,7 +24,7 @@ public final class Capture {
     private Capture() {
     }
 
-    /** Every thread's native frames (and Java stacks) right now, from any thread. */
+    /** Every thread's native frames (and Java stacks) right now, from any thread (Linux x86-64). */
     public static Snapshot snapshot() throws IOException {
         return InProcessCapture.snapshot(InProcessCapture.Options.defaults(), Optional.of("snapshot"), -1,
                 Optional.empty());
@@ -74,8 +74,10 @@ public final class Capture {
                 try {
                     spoolReport(Optional.of("uncaught " + error.getClass().getName()
                             + (error.getMessage() == null ? "" : ": " + error.getMessage())),
-                            InProcessCapture.currentTid(), Optional.of(trace(error)));
-                } catch (IOException | RuntimeException e) {
+                            Optional.of(trace(error)));
+                } catch (IOException | RuntimeException | LinkageError e) {
+                    // Recording failed (unsupported platform, no native access): the original
+                    // error still reaches the previous handler, carrying why.
                     error.addSuppressed(e);
                 }
                 if (previous != null) {
@@ -89,11 +91,20 @@ public final class Capture {
 
         /** Records and spools a report now (the calling thread marked as the crashed one). */
         public Path captureNow(String reason) throws IOException {
-            return spoolReport(Optional.of(reason), InProcessCapture.currentTid(), Optional.empty());
+            return spoolReport(Optional.of(reason), Optional.empty());
         }
 
-        private Path spoolReport(Optional<String> reason, long tid, Optional<String> exception) throws IOException {
-            Snapshot s = InProcessCapture.snapshot(config.options(), reason, tid, exception);
+        private Path spoolReport(Optional<String> reason, Optional<String> exception) throws IOException {
+            if (dev.crashkit.capture.darwin.DarwinLive.supported()) {
+                // Never run on a Mac (see the README); the crashed thread is the calling one there too.
+                return spool.write(out -> {
+                    Writer w = new OutputStreamWriter(out, StandardCharsets.UTF_8);
+                    dev.crashkit.capture.darwin.DarwinLive.snapshot(reason, w);
+                    w.flush();
+                });
+            }
+            dev.crashkit.capture.linux.Platform.require();
+            Snapshot s = InProcessCapture.snapshot(config.options(), reason, InProcessCapture.currentTid(), exception);
             return spool.write(out -> {
                 Writer w = new OutputStreamWriter(out, StandardCharsets.UTF_8);
                 SnapshotJson.write(s, w);
