@@ -138,11 +138,14 @@ python3 "$HERE/goldens.py" "$OUT"
 echo "== sample crash reports"
 mkdir -p "$OUT/reports"
 python3 "$REPORTS/make_reports.py" "$OUT" "$OUT/reports"
+echo "== Apple .ips / .crash reports"
+python3 "$REPORTS/make_apple_reports.py" "$OUT" "$OUT/reports/apple"
 
 echo "== installing into $HERE and $REPORTS"
 # Replace only what this script makes (src/, scripts and README stay).
 rm -rf "$HERE"/App-* "$HERE"/libCrashKitUtil.dylib* "$HERE/stripped" "$HERE/broken" "$HERE/mismatch" "$HERE/symtab-only" "$HERE/golden"
 rm -f "$REPORTS"/*.json "$REPORTS"/*.expected.tsv
+rm -rf "$REPORTS/apple"
 cp -a "$OUT"/App-* "$OUT"/libCrashKitUtil.dylib* "$OUT/stripped" "$OUT/broken" "$OUT/mismatch" "$OUT/symtab-only" "$OUT/golden" "$HERE/"
 cp -a "$OUT"/reports/* "$REPORTS/"
 echo "done: $(du -sh "$HERE" | cut -f1) in testdata/macho, $(du -sh "$REPORTS" | cut -f1) in testdata/reports"

@@ -234,9 +234,9 @@ def slide_for(rng, page):
     return rng.randrange(0x10, 0x4000) * page
 
 
-def main():
+def build_reports(build):
+    """Every sample report (Report objects, not yet written), built from the outputs in build."""
     global BUILD
-    build, out = sys.argv[1:3]
     BUILD = build
     gold = os.path.join(build, 'golden')
     rng = random.Random(20261121)
@@ -421,8 +421,12 @@ def main():
         (app, app.ret('_ck_dispatch', '_ck_crash_null'), 'return_address_debug_file_uuid_differs', 0),
     ])
     reports.append(r)
+    return reports
 
-    for rep in reports:
+
+def main():
+    build, out = sys.argv[1:3]
+    for rep in build_reports(build):
         rep.write(out)
 
 

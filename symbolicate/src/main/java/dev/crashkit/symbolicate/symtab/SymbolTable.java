@@ -10,14 +10,22 @@ import java.util.Optional;
  * between threads.
  */
 public final class SymbolTable {
+    /** Every BLOCK-th start: a small first-level index that stays in cache, so a lookup in a
+     *  million-symbol table touches a handful of cache lines instead of ~20. */
+    private static final int BLOCK = 64;
     private final long[] starts;
     private final long[] ends;
     private final String[] names;
+    private final long[] blockStarts;
 
     SymbolTable(long[] starts, long[] ends, String[] names) {
         this.starts = starts;
         this.ends = ends;
         this.names = names;
+        this.blockStarts = new long[(starts.length + BLOCK - 1) / BLOCK];
+        for (int b = 0; b < blockStarts.length; b++) {
+            blockStarts[b] = starts[b * BLOCK];
+        }
     }
 
     /** An index with no symbols. */
@@ -37,7 +45,12 @@ public final class SymbolTable {
 
     /** Index of the entry covering {@code address}, or -1. Allocation-free. */
     public int indexOf(long address) {
-        int found = SortedAddresses.floor(starts, address);
+        int block = SortedAddresses.floor(blockStarts, address);
+        if (block < 0) {
+            return -1;
+        }
+        int from = block * BLOCK;
+        int found = SortedAddresses.floor(starts, from, Math.min(from + BLOCK, starts.length), address);
         if (found < 0 || Long.compareUnsigned(address, ends[found]) >= 0) {
             return -1;
         }
