@@ -108,7 +108,7 @@ class PtraceCaptureTest {
         int rc = CaptureMain.run(new String[] {"--pid", "999999999", "--out", dir.resolve("x.json").toString()},
                 new PrintWriter(new StringWriter()), new PrintWriter(err));
         assertEquals(1, rc);
-        assertTrue(err.toString().startsWith("capture: process 999999999: "), err.toString());
+        assertTrue(err.toString().startsWith("capture: process 999999999: no such process"), err.toString());
         assertEquals(1, err.toString().strip().lines().count());
     }
 }

@@ -73,6 +73,13 @@ public final class CaptureMain implements Callable<Integer> {
         } catch (PtraceCapture.RefusedException e) {
             err.println("capture: " + e.getMessage());
             return REFUSED;
+        } catch (java.nio.file.NoSuchFileException e) {
+            err.println("capture: process " + pid + ": no such process (" + e.getFile() + " does not exist)");
+            return FAILED;
+        } catch (java.nio.file.AccessDeniedException e) {
+            err.println("capture: process " + pid + ": permission denied reading " + e.getFile()
+                    + " (run as the process's user or as root)");
+            return FAILED;
         } catch (IOException e) {
             err.println("capture: process " + pid + ": " + e.getMessage());
             return FAILED;
