@@ -78,7 +78,7 @@ public final class CaptureMain implements Callable<Integer> {
             return FAILED;
         } catch (java.nio.file.AccessDeniedException e) {
             err.println("capture: process " + pid + ": permission denied reading " + e.getFile()
-                    + " (run as the process's user or as root)");
+                    + " (needs the process's user, or CAP_SYS_PTRACE)");
             return FAILED;
         } catch (IOException e) {
             err.println("capture: process " + pid + ": " + e.getMessage());
