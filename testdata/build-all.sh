@@ -5,3 +5,5 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")"
 
 ./macho/build.sh     # Mach-O binaries, dSYMs, broken copies, goldens + reports/ (crashreport/1 samples)
+./unwind/build.sh    # CFI test data: capture fixture built by gcc/clang-19 + readelf frames-interp goldens
+./capture/record-threadprint.sh  # JDK 17/25 Thread.print dumps + the kernel task list at the same moment

@@ -1,0 +1,137 @@
+package dev.crashkit.capture;
+
+import dev.crashkit.capture.linux.InProcessCapture;
+import dev.crashkit.capture.linux.PtracePermission;
+import dev.crashkit.capture.report.Snapshot;
+import dev.crashkit.capture.report.SnapshotJson;
+import dev.crashkit.capture.spool.Spool;
+import dev.crashkit.capture.upload.Uploader;
+import java.io.IOException;
+import java.io.OutputStreamWriter;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.Optional;
+
+/**
+ * Entry points of the capture library: a snapshot of every thread of this JVM (Linux x86-64), and
+ * an installation that spools a report when a thread dies of an uncaught exception and uploads
+ * spooled reports.
+ */
+public final class Capture {
+    private Capture() {
+    }
+
+    /** Every thread's native frames (and Java stacks) right now, from any thread (Linux x86-64). */
+    public static Snapshot snapshot() throws IOException {
+        return InProcessCapture.snapshot(InProcessCapture.Options.defaults(), Optional.of("snapshot"), -1,
+                Optional.empty());
+    }
+
+    /** Writes {@code s} as a crashreport/1 document. */
+    public static void write(Snapshot s, Writer out) throws IOException {
+        SnapshotJson.write(s, out);
+    }
+
+    /**
+     * Installs the uncaught-exception hook (chaining any previous one), opens the spool and, when
+     * configured, starts uploading what earlier runs left there.
+     */
+    public static Installation install(CaptureConfig config) throws IOException {
+        Spool spool = new Spool(config.spool());
+        Optional<Uploader> uploader = config.endpoint().map(uri ->
+                new Uploader(spool, uri, config.retry(), config.timeout()));
+        if (config.allowPtracer() && dev.crashkit.capture.linux.Platform.supported()) {
+            PtracePermission.allowAnyTracer();
+        }
+        Installation inst = new Installation(config, spool, uploader);
+        inst.hook();
+        if (config.uploadOnStart() && uploader.isPresent()) {
+            uploader.get().startInBackground();
+        }
+        return inst;
+    }
+
+    /** An installed capture: spool reports on demand, upload, uninstall. */
+    public static final class Installation implements AutoCloseable {
+        private final CaptureConfig config;
+        private final Spool spool;
+        private final Optional<Uploader> uploader;
+        private Thread.UncaughtExceptionHandler previous;
+        private Thread.UncaughtExceptionHandler mine;
+
+        private Installation(CaptureConfig config, Spool spool, Optional<Uploader> uploader) {
+            this.config = config;
+            this.spool = spool;
+            this.uploader = uploader;
+        }
+
+        private void hook() {
+            previous = Thread.getDefaultUncaughtExceptionHandler();
+            mine = (thread, error) -> {
+                try {
+                    spoolReport(Optional.of("uncaught " + error.getClass().getName()
+                            + (error.getMessage() == null ? "" : ": " + error.getMessage())),
+                            Optional.of(trace(error)));
+                } catch (IOException | RuntimeException | LinkageError e) {
+                    // Recording failed (unsupported platform, no native access): the original
+                    // error still reaches the previous handler, carrying why.
+                    error.addSuppressed(e);
+                }
+                if (previous != null) {
+                    previous.uncaughtException(thread, error);
+                } else {
+                    thread.getThreadGroup().uncaughtException(thread, error);
+                }
+            };
+            Thread.setDefaultUncaughtExceptionHandler(mine);
+        }
+
+        /** Records and spools a report now (the calling thread marked as the crashed one). */
+        public Path captureNow(String reason) throws IOException {
+            return spoolReport(Optional.of(reason), Optional.empty());
+        }
+
+        private Path spoolReport(Optional<String> reason, Optional<String> exception) throws IOException {
+            if (dev.crashkit.capture.darwin.DarwinLive.supported()) {
+                // Never run on a Mac (see the README); the crashed thread is the calling one there too.
+                return spool.write(out -> {
+                    Writer w = new OutputStreamWriter(out, StandardCharsets.UTF_8);
+                    dev.crashkit.capture.darwin.DarwinLive.snapshot(reason, w);
+                    w.flush();
+                });
+            }
+            dev.crashkit.capture.linux.Platform.require();
+            Snapshot s = InProcessCapture.snapshot(config.options(), reason, InProcessCapture.currentTid(), exception);
+            return spool.write(out -> {
+                Writer w = new OutputStreamWriter(out, StandardCharsets.UTF_8);
+                SnapshotJson.write(s, w);
+                w.flush();
+            });
+        }
+
+        public Spool spool() {
+            return spool;
+        }
+
+        public Optional<Uploader> uploader() {
+            return uploader;
+        }
+
+        /** Restores the previous default handler (if ours is still the one installed). */
+        @Override
+        public void close() {
+            if (Thread.getDefaultUncaughtExceptionHandler() == mine) {
+                Thread.setDefaultUncaughtExceptionHandler(previous);
+            }
+        }
+
+        private static String trace(Throwable t) {
+            StringWriter sw = new StringWriter();
+            t.printStackTrace(new PrintWriter(sw));
+            return sw.toString();
+        }
+    }
+}

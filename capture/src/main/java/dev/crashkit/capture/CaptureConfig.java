@@ -1,0 +1,39 @@
+package dev.crashkit.capture;
+
+import dev.crashkit.capture.linux.InProcessCapture;
+import dev.crashkit.capture.upload.RetryPolicy;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Optional;
+
+/**
+ * Settings of {@link Capture#install}.
+ *
+ * @param spool         folder of reports waiting for upload
+ * @param endpoint      where to POST reports; empty keeps them in the spool
+ * @param options       what each snapshot records
+ * @param allowPtracer  let an out-of-process helper ptrace this JVM (Yama scope 1)
+ * @param uploadOnStart upload pending reports in the background right after installing
+ */
+public record CaptureConfig(Path spool, Optional<URI> endpoint, InProcessCapture.Options options,
+                            boolean allowPtracer, boolean uploadOnStart, RetryPolicy retry, Duration timeout) {
+
+    /** Spool in {@code spool}, no upload, Java threads recorded, helpers allowed to trace. */
+    public static CaptureConfig of(Path spool) {
+        return new CaptureConfig(spool, Optional.empty(), InProcessCapture.Options.defaults(), true, true,
+                RetryPolicy.defaults(), Duration.ofSeconds(30));
+    }
+
+    public CaptureConfig withEndpoint(URI uri) {
+        return new CaptureConfig(spool, Optional.of(uri), options, allowPtracer, uploadOnStart, retry, timeout);
+    }
+
+    public CaptureConfig withRetry(RetryPolicy policy) {
+        return new CaptureConfig(spool, endpoint, options, allowPtracer, uploadOnStart, policy, timeout);
+    }
+
+    public CaptureConfig withUploadOnStart(boolean upload) {
+        return new CaptureConfig(spool, endpoint, options, allowPtracer, upload, retry, timeout);
+    }
+}

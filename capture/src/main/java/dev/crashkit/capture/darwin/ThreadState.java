@@ -1,0 +1,30 @@
+package dev.crashkit.capture.darwin;
+
+import java.util.OptionalLong;
+
+/**
+ * The registers a Mach thread state gives the frame walker.
+ *
+ * @param lr the link register (arm64 only): the return address of a function that has not saved it yet
+ */
+public record ThreadState(DarwinArch arch, long pc, long sp, long fp, OptionalLong lr) {
+
+    /** Decodes {@code ARM_THREAD_STATE64} (flavor 6, 68 words): x0..x28, fp, lr, sp, pc, cpsr. */
+    public static ThreadState arm64(byte[] state) {
+        return new ThreadState(DarwinArch.ARM64, le(state, 256), le(state, 248), le(state, 232),
+                OptionalLong.of(le(state, 240)));
+    }
+
+    /** Decodes {@code x86_THREAD_STATE64} (flavor 4, 42 words): rax rbx rcx rdx rdi rsi rbp rsp r8..r15 rip ... */
+    public static ThreadState x86_64(byte[] state) {
+        return new ThreadState(DarwinArch.X86_64, le(state, 128), le(state, 56), le(state, 48), OptionalLong.empty());
+    }
+
+    static long le(byte[] b, int at) {
+        long v = 0;
+        for (int i = 7; i >= 0; i--) {
+            v = (v << 8) | (b[at + i] & 0xff);
+        }
+        return v;
+    }
+}

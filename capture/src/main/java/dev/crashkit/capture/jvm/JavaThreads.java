@@ -1,0 +1,78 @@
+package dev.crashkit.capture.jvm;
+
+import dev.crashkit.capture.report.JavaThread;
+import java.lang.management.ManagementFactory;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import javax.management.JMException;
+import javax.management.ObjectName;
+
+/**
+ * Java threads joined to OS thread ids through HotSpot's {@code Thread.print} diagnostic command
+ * (its {@code nid} is the tid: hex on JDK 17, decimal on later JDKs). No native code involved.
+ */
+public final class JavaThreads {
+    private static final Pattern HEADER = Pattern.compile(
+            "^\"(.*)\"\\s+(?:#(\\d+)\\s+)?.*?\\bnid=(0x[0-9a-fA-F]+|\\d+)\\b.*$");
+    private static final String STATE = "java.lang.Thread.State: ";
+
+    private JavaThreads() {
+    }
+
+    /** This JVM's threads by tid; empty when the diagnostic command is not available. */
+    public static Map<Long, JavaThread> dump() {
+        return parse(DiagnosticCommands.invoke("threadPrint").orElse(""));
+    }
+
+    /** Parses a {@code Thread.print} / {@code jcmd <pid> Thread.print} dump. */
+    public static Map<Long, JavaThread> parse(String dump) {
+        Map<Long, JavaThread> out = new HashMap<>();
+        String[] lines = dump.split("\n");
+        for (int i = 0; i < lines.length; i++) {
+            Matcher m = HEADER.matcher(lines[i]);
+            if (!m.matches()) {
+                continue;
+            }
+            String nid = m.group(3);
+            long tid = nid.startsWith("0x") ? Long.parseLong(nid.substring(2), 16) : Long.parseLong(nid);
+            OptionalLong id = m.group(2) == null ? OptionalLong.empty() : OptionalLong.of(Long.parseLong(m.group(2)));
+            String state = "";
+            List<String> stack = new ArrayList<>();
+            int j = i + 1;
+            for (; j < lines.length && !lines[j].isBlank() && !lines[j].startsWith("\""); j++) {
+                String l = lines[j].strip();
+                if (l.startsWith(STATE)) {
+                    state = l.substring(STATE.length());
+                } else if (l.startsWith("at ") || l.startsWith("- ")) {
+                    stack.add(l);
+                }
+            }
+            out.put(tid, new JavaThread(m.group(1), id, tid, state, stack));
+            i = j - 1;
+        }
+        return out;
+    }
+
+    /** Thin wrapper over the DiagnosticCommand MBean. */
+    static final class DiagnosticCommands {
+        private DiagnosticCommands() {
+        }
+
+        static java.util.Optional<String> invoke(String operation, String... args) {
+            try {
+                ObjectName name = new ObjectName("com.sun.management:type=DiagnosticCommand");
+                Object r = ManagementFactory.getPlatformMBeanServer().invoke(name, operation,
+                        new Object[] {args}, new String[] {String[].class.getName()});
+                return java.util.Optional.ofNullable(r == null ? null : r.toString());
+            } catch (JMException | SecurityException e) {
+                // Not HotSpot, or management disabled: capture goes on without Java stacks.
+                return java.util.Optional.empty();
+            }
+        }
+    }
+}

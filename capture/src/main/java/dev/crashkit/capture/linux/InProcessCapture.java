@@ -1,0 +1,106 @@
+package dev.crashkit.capture.linux;
+
+import dev.crashkit.capture.jvm.JavaThreads;
+import dev.crashkit.capture.jvm.PerfMap;
+import dev.crashkit.capture.report.CapturedThread;
+import dev.crashkit.capture.report.JavaThread;
+import dev.crashkit.capture.report.Snapshot;
+import dev.crashkit.capture.report.StackWindow;
+import dev.crashkit.symbolicate.unwind.ByteMemory;
+import dev.crashkit.symbolicate.unwind.FdeIndex;
+import dev.crashkit.symbolicate.unwind.Registers;
+import dev.crashkit.symbolicate.unwind.UnwoundFrame;
+import dev.crashkit.symbolicate.unwind.Unwinder;
+import java.io.IOException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Snapshot of this JVM's threads from inside it. The calling thread is unwound by libunwind;
+ * every thread blocked in a system call is unwound from the PC/SP the kernel shows in
+ * {@code /proc/self/task/<tid>/syscall} over a copy of its stack; running threads are listed with
+ * no frames. Not atomic: threads move while others are read.
+ */
+public final class InProcessCapture {
+    /** Largest stack window copied per thread. */
+    public static final int STACK_WINDOW = 64 * 1024;
+    private static final Map<String, Optional<FdeIndex>> CFI_CACHE = ImageCodeMap.newCache();
+
+    /** What to record besides native frames. */
+    public record Options(boolean javaThreads, boolean jitNames, boolean keepStacks) {
+        public static Options defaults() {
+            return new Options(true, false, false);
+        }
+    }
+
+    private InProcessCapture() {
+    }
+
+    /**
+     * Records every thread of this process.
+     *
+     * @param reason        why (an exception's summary, "snapshot" ...)
+     * @param crashedThread tid of the thread to mark crashed, or -1
+     */
+    public static Snapshot snapshot(Options options, Optional<String> reason, long crashedThread,
+                                    Optional<String> exception) throws IOException {
+        Platform.require();
+        int pid = LinuxNative.getpid();
+        long self = LinuxNative.gettid();
+        List<UnwoundFrame> currentFrames = CurrentThreadStack.capture();
+        // Every read goes through process_vm_readv, code and CFI included: a library can be
+        // unloaded while we look (JNA dlcloses libraries whose NativeLibrary was collected), and a
+        // direct read of it would crash the JVM. CFI parses are cached across snapshots instead.
+        ProcessMemory memory = ProcessMemory.self();
+        ProcMaps maps = ProcMaps.read(pid);
+        List<LoadedImage> images = Images.self(memory);
+        ImageCodeMap code = new ImageCodeMap(images, maps, memory, CFI_CACHE);
+        Map<Long, JavaThread> java = options.javaThreads() ? JavaThreads.dump() : Map.of();
+        List<CapturedThread> threads = new ArrayList<>();
+        for (Task t : Task.list(pid)) {
+            Optional<JavaThread> jt = Optional.ofNullable(java.get(t.tid()));
+            boolean crashed = t.tid() == crashedThread;
+            if (t.tid() == self) {
+                threads.add(new CapturedThread(t.tid(), t.name(), t.state(), "current", crashed, Map.of(),
+                        currentFrames, Optional.empty(), jt));
+                continue;
+            }
+            if (t.pc().isEmpty() || t.sp().isEmpty()) {
+                threads.add(new CapturedThread(t.tid(), t.name(), t.state(), t.running() ? "running" : "unknown",
+                        crashed, Map.of(), List.of(), Optional.empty(), jt));
+                continue;
+            }
+            long pc = t.pc().getAsLong();
+            long sp = t.sp().getAsLong();
+            StackWindow window = StackCopy.window(memory, maps, sp, STACK_WINDOW);
+            ByteMemory stack = new ByteMemory(window.base(), window.bytes());
+            Registers regs = new Registers().set(Registers.X86_64_RA, pc).set(Registers.X86_64_RSP, sp);
+            List<UnwoundFrame> frames = new Unwinder(stack.over(memory), code).unwind(regs, stack.end());
+            threads.add(new CapturedThread(t.tid(), t.name(), t.state(), "blocked", crashed,
+                    Map.of("rip", pc, "rsp", sp), frames,
+                    options.keepStacks() ? Optional.of(window) : Optional.empty(), jt));
+        }
+        Map<Long, Snapshot.JitSymbol> jit = Map.of();
+        if (options.jitNames() && PerfMap.refresh()) {
+            jit = PerfMap.read(pid);
+        }
+        return new Snapshot(pid, processName(images), "x86_64", osName(), Instant.now().toString(), reason,
+                crashedThread >= 0 ? Optional.of(crashedThread) : Optional.empty(), images, threads, jit, exception);
+    }
+
+    /** This thread's OS id. */
+    public static long currentTid() {
+        return LinuxNative.gettid();
+    }
+
+    static String processName(List<LoadedImage> images) {
+        return images.isEmpty() ? "unknown" : images.get(0).name();
+    }
+
+    static String osName() {
+        return "Linux " + System.getProperty("os.version", "");
+    }
+}

@@ -1,0 +1,76 @@
+package dev.crashkit.capture.linux;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/** The memory map of a process, sorted by address, from {@code /proc/<pid>/maps}. */
+public final class ProcMaps {
+    private final List<Mapping> mappings;
+    private final long[] starts;
+
+    private ProcMaps(List<Mapping> mappings) {
+        this.mappings = List.copyOf(mappings);
+        this.starts = mappings.stream().mapToLong(Mapping::start).toArray();
+    }
+
+    public static ProcMaps read(int pid) throws IOException {
+        return parse(Files.readAllLines(Path.of("/proc/" + pid + "/maps")));
+    }
+
+    static ProcMaps parse(List<String> lines) {
+        List<Mapping> out = new ArrayList<>();
+        for (String line : lines) {
+            // start-end perms offset dev inode [path]; the path may contain spaces.
+            String[] f = line.trim().split("\\s+", 6);
+            if (f.length < 5) {
+                continue;
+            }
+            int dash = f[0].indexOf('-');
+            if (dash < 0) {
+                continue;
+            }
+            try {
+                long start = Long.parseUnsignedLong(f[0].substring(0, dash), 16);
+                long end = Long.parseUnsignedLong(f[0].substring(dash + 1), 16);
+                long off = Long.parseUnsignedLong(f[2], 16);
+                out.add(new Mapping(start, end, f[1], off, f.length == 6 ? f[5] : ""));
+            } catch (NumberFormatException e) {
+                // A line we cannot read names no mapping we could use.
+            }
+        }
+        out.sort((a, b) -> Long.compareUnsigned(a.start(), b.start()));
+        return new ProcMaps(out);
+    }
+
+    public List<Mapping> mappings() {
+        return mappings;
+    }
+
+    /** The mapping holding {@code address}. */
+    public Optional<Mapping> find(long address) {
+        int lo = 0;
+        int hi = starts.length - 1;
+        int best = -1;
+        while (lo <= hi) {
+            int mid = (lo + hi) >>> 1;
+            if (Long.compareUnsigned(starts[mid], address) <= 0) {
+                best = mid;
+                lo = mid + 1;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        if (best >= 0 && mappings.get(best).contains(address)) {
+            return Optional.of(mappings.get(best));
+        }
+        return Optional.empty();
+    }
+
+    public boolean isExecutable(long address) {
+        return find(address).map(Mapping::executable).orElse(false);
+    }
+}

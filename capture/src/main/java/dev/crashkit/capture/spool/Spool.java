@@ -1,0 +1,104 @@
+package dev.crashkit.capture.spool;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.stream.Stream;
+
+/**
+ * A folder of finished reports waiting for upload. A report is written to a {@code .part} file,
+ * forced to disk, then renamed to {@code <millis>-<uuid>.json} and the folder forced: a crash
+ * mid-write leaves only a {@code .part} (removed on the next start), never a truncated report.
+ */
+public final class Spool {
+    private static final String SUFFIX = ".json";
+    private static final String PARTIAL = ".part";
+    private final Path dir;
+
+    /** Opens (and creates) the spool folder. */
+    public Spool(Path dir) throws IOException {
+        this.dir = dir;
+        Files.createDirectories(dir);
+    }
+
+    public Path dir() {
+        return dir;
+    }
+
+    /** Something that writes one report's bytes. */
+    @FunctionalInterface
+    public interface Body {
+        void writeTo(OutputStream out) throws IOException;
+    }
+
+    /** Writes a report atomically; returns its final path. */
+    public Path write(Body body) throws IOException {
+        String id = System.currentTimeMillis() + "-" + UUID.randomUUID();
+        Path part = dir.resolve("." + id + PARTIAL);
+        Path done = dir.resolve(id + SUFFIX);
+        try (FileChannel ch = FileChannel.open(part, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+            OutputStream out = Channels.newOutputStream(ch);
+            body.writeTo(out);
+            out.flush();
+            ch.force(true);
+        } catch (IOException | RuntimeException e) {
+            Files.deleteIfExists(part);
+            throw e;
+        }
+        try {
+            Files.move(part, done, StandardCopyOption.ATOMIC_MOVE);
+        } catch (AtomicMoveNotSupportedException e) {
+            Files.deleteIfExists(part);
+            throw new IOException(dir + ": the file system cannot rename atomically; choose another spool folder", e);
+        }
+        forceDirectory();
+        return done;
+    }
+
+    /** Finished reports, oldest first. Leftover {@code .part} files of an interrupted write are deleted. */
+    public List<Path> pending() throws IOException {
+        List<Path> out = new ArrayList<>();
+        try (Stream<Path> s = Files.list(dir)) {
+            for (Path p : (Iterable<Path>) s::iterator) {
+                String n = p.getFileName().toString();
+                if (n.endsWith(PARTIAL)) {
+                    Files.deleteIfExists(p);
+                } else if (n.endsWith(SUFFIX) && !n.startsWith(".")) {
+                    out.add(p);
+                }
+            }
+        }
+        out.sort((a, b) -> a.getFileName().toString().compareTo(b.getFileName().toString()));
+        return out;
+    }
+
+    /** Removes a report once the server has acknowledged it. */
+    public void remove(Path report) throws IOException {
+        try {
+            Files.delete(report);
+        } catch (NoSuchFileException e) {
+            // Another uploader (a second JVM on the same spool) got there first.
+            return;
+        }
+        forceDirectory();
+    }
+
+    /** The rename is durable only once the directory entry is on disk. */
+    private void forceDirectory() {
+        try (FileChannel ch = FileChannel.open(dir, StandardOpenOption.READ)) {
+            ch.force(true);
+        } catch (IOException e) {
+            // Some file systems refuse to open directories; the rename itself still happened.
+        }
+    }
+}

@@ -1,0 +1,125 @@
+package dev.crashkit.capture.upload;
+
+import dev.crashkit.capture.spool.Spool;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * POSTs spooled reports to an HTTP endpoint, oldest first, and deletes each only after a 2xx
+ * answer. A report that keeps failing stays in the spool for the next run; nothing is lost to a
+ * crash mid-upload (the file is still there). Each request carries the report's file name in
+ * {@code X-Crashkit-Report-Id} so that a server can drop a repeat (possible when the process dies
+ * between the server's answer and the deletion).
+ */
+public final class Uploader {
+    public static final String ID_HEADER = "X-Crashkit-Report-Id";
+    private final Spool spool;
+    private final URI endpoint;
+    private final RetryPolicy retry;
+    private final Duration timeout;
+    private final HttpClient client;
+    private final Sleeper sleeper;
+    private final AtomicBoolean running = new AtomicBoolean();
+
+    /** Waits between attempts; replaceable in tests. */
+    @FunctionalInterface
+    public interface Sleeper {
+        void sleep(Duration d) throws InterruptedException;
+    }
+
+    /** Totals of one pass over the spool. */
+    public record Result(int uploaded, int failed, int remaining) {
+    }
+
+    public Uploader(Spool spool, URI endpoint, RetryPolicy retry, Duration timeout) {
+        this(spool, endpoint, retry, timeout, d -> Thread.sleep(d.toMillis()));
+    }
+
+    public Uploader(Spool spool, URI endpoint, RetryPolicy retry, Duration timeout, Sleeper sleeper) {
+        this.spool = spool;
+        this.endpoint = endpoint;
+        this.retry = retry;
+        this.timeout = timeout;
+        this.sleeper = sleeper;
+        this.client = HttpClient.newBuilder().connectTimeout(timeout).build();
+    }
+
+    /**
+     * Uploads every pending report. A report that still fails after the policy's attempts ends the
+     * pass (the endpoint is likely down; later reports would fail too).
+     */
+    public Result uploadPending() throws IOException, InterruptedException {
+        if (!running.compareAndSet(false, true)) {
+            return new Result(0, 0, spool.pending().size());
+        }
+        try {
+            int uploaded = 0;
+            int failed = 0;
+            for (Path report : spool.pending()) {
+                if (upload(report)) {
+                    spool.remove(report);
+                    uploaded++;
+                } else {
+                    failed++;
+                    break;
+                }
+            }
+            return new Result(uploaded, failed, spool.pending().size());
+        } finally {
+            running.set(false);
+        }
+    }
+
+    /** Runs {@link #uploadPending()} on a daemon thread; failures wait for the next start. */
+    public Thread startInBackground() {
+        Thread t = new Thread(() -> {
+            try {
+                uploadPending();
+            } catch (IOException e) {
+                // The spool is unreadable now; the reports stay for the next run.
+                return;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "crashkit-uploader");
+        t.setDaemon(true);
+        t.start();
+        return t;
+    }
+
+    private boolean upload(Path report) throws InterruptedException, IOException {
+        byte[] body;
+        try {
+            body = Files.readAllBytes(report);
+        } catch (NoSuchFileException e) {
+            return true; // uploaded by another process meanwhile
+        }
+        for (int attempt = 1; attempt <= retry.attempts(); attempt++) {
+            sleeper.sleep(retry.delayBefore(attempt));
+            HttpRequest req = HttpRequest.newBuilder(endpoint)
+                    .timeout(timeout)
+                    .header("Content-Type", "application/json")
+                    .header(ID_HEADER, report.getFileName().toString())
+                    .POST(HttpRequest.BodyPublishers.ofByteArray(body))
+                    .build();
+            try {
+                HttpResponse<Void> r = client.send(req, HttpResponse.BodyHandlers.discarding());
+                if (r.statusCode() / 100 == 2) {
+                    return true;
+                }
+            } catch (IOException e) {
+                // Connection refused, reset or timed out: retry after the back-off.
+                continue;
+            }
+        }
+        return false;
+    }
+}
