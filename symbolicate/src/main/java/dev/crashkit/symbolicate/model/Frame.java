@@ -1,5 +1,8 @@
 package dev.crashkit.symbolicate.model;
 
+import java.util.Objects;
+import java.util.Optional;
+
 /**
  * One raw stack frame.
  *
@@ -7,6 +10,16 @@ package dev.crashkit.symbolicate.model;
  * @param returnAddress true for return addresses (every frame but a thread's first): they are
  *                      looked up at {@code address - 1} so that a call at a function's end is not
  *                      blamed on the next function
+ * @param trust         how the capturing unwinder found it ({@code context}, {@code cfi}, {@code fp},
+ *                      {@code scan}), when the report says
  */
-public record Frame(long address, boolean returnAddress) {
+public record Frame(long address, boolean returnAddress, Optional<String> trust) {
+    public Frame {
+        Objects.requireNonNull(trust, "trust");
+    }
+
+    /** A frame without a trust label (every format but our own capture's). */
+    public Frame(long address, boolean returnAddress) {
+        this(address, returnAddress, Optional.empty());
+    }
 }

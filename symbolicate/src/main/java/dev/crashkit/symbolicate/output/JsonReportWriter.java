@@ -77,6 +77,9 @@ public final class JsonReportWriter {
         g.writeBooleanField("inlined", f.inlined());
         g.writeStringField("status", f.status().jsonName());
         string(g, "source", f.source());
+        if (f.trust().isPresent()) {
+            g.writeStringField("trust", f.trust().get());
+        }
         g.writeEndObject();
     }
 

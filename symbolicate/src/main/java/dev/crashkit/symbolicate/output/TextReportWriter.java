@@ -59,6 +59,10 @@ public final class TextReportWriter {
             }
             sb.append(')');
         }
+        if (f.trust().isPresent() && !f.inlined()) {
+            // How the capturing unwinder found the frame: "scan" frames may be stale words.
+            sb.append(" [").append(f.trust().get()).append(']');
+        }
         return sb.toString();
     }
 

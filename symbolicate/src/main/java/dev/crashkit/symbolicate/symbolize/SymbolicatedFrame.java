@@ -19,13 +19,24 @@ import java.util.OptionalLong;
  * @param symbolAddress runtime address of the symbol's start
  * @param offset        {@code address - symbolAddress}, or the offset into the image when unnamed
  * @param source        what answered: "symtab", "dwarf", or "report" (names already in the input)
+ * @param trust         how the capturing unwinder found the input frame, when the report says
  */
 public record SymbolicatedFrame(int index, long address, Optional<String> image, OptionalLong imageLoadAddress,
                                 Optional<DebugId> imageId, Optional<String> symbol, Optional<String> mangled,
                                 OptionalLong symbolAddress, long offset, Optional<String> file,
                                 OptionalInt line, OptionalInt column, boolean inlined, FrameStatus status,
-                                Optional<String> source) {
+                                Optional<String> source, Optional<String> trust) {
     public SymbolicatedFrame {
         Objects.requireNonNull(status, "status");
+        Objects.requireNonNull(trust, "trust");
+    }
+
+    /** A frame without a trust label. */
+    public SymbolicatedFrame(int index, long address, Optional<String> image, OptionalLong imageLoadAddress,
+                             Optional<DebugId> imageId, Optional<String> symbol, Optional<String> mangled,
+                             OptionalLong symbolAddress, long offset, Optional<String> file, OptionalInt line,
+                             OptionalInt column, boolean inlined, FrameStatus status, Optional<String> source) {
+        this(index, address, image, imageLoadAddress, imageId, symbol, mangled, symbolAddress, offset, file, line,
+                column, inlined, status, source, Optional.empty());
     }
 }

@@ -91,7 +91,7 @@ public final class Symbolizer {
         if (ii < 0) {
             return List.of(new SymbolicatedFrame(index, f.address(), Optional.empty(), OptionalLong.empty(),
                     Optional.empty(), Optional.empty(), Optional.empty(), OptionalLong.empty(), 0, Optional.empty(),
-                    OptionalInt.empty(), OptionalInt.empty(), false, FrameStatus.NO_IMAGE, Optional.empty()));
+                    OptionalInt.empty(), OptionalInt.empty(), false, FrameStatus.NO_IMAGE, Optional.empty(), f.trust()));
         }
         Image img = images.get(ii);
         long imageOffset = pc - img.loadAddress();
@@ -110,7 +110,7 @@ public final class Symbolizer {
             out.add(new SymbolicatedFrame(index, f.address(), Optional.of(img.name()),
                     OptionalLong.of(img.loadAddress()), img.id(), Optional.of(symbol), Optional.of(r.name()),
                     OptionalLong.of(symbolAddress), pc - symbolAddress, r.file(), r.line(), r.column(), r.inlined(),
-                    FrameStatus.SYMBOLICATED, Optional.of(r.source())));
+                    FrameStatus.SYMBOLICATED, Optional.of(r.source()), f.trust()));
         }
         return out;
     }
@@ -118,6 +118,6 @@ public final class Symbolizer {
     private static SymbolicatedFrame unnamed(int index, Frame f, Image img, long imageOffset, FrameStatus status) {
         return new SymbolicatedFrame(index, f.address(), Optional.of(img.name()), OptionalLong.of(img.loadAddress()),
                 img.id(), Optional.empty(), Optional.empty(), OptionalLong.empty(), imageOffset, Optional.empty(),
-                OptionalInt.empty(), OptionalInt.empty(), false, status, Optional.empty());
+                OptionalInt.empty(), OptionalInt.empty(), false, status, Optional.empty(), f.trust());
     }
 }

@@ -62,6 +62,18 @@ class CliTest {
     }
 
     @Test
+    void unwinderTrustLabelsShowInTextAndJson(@TempDir Path dir) throws IOException {
+        String report = Files.readString(Path.of("testdata/reports/sample-crash.json"))
+                .replace("\"0x10f088a8c\"", "{\"address\": \"0x10f088a8c\", \"trust\": \"cfi\"}");
+        Path in = Files.writeString(dir.resolve("trust.json"), report);
+        Run text = run(in.toString(), "--dsym", "testdata/macho", "--no-cache");
+        assertTrue(text.out().contains("ck_dispatch + 100 (app.c:61) [cfi]"), text.out());
+        Run json = run(in.toString(), "--dsym", "testdata/macho", "--no-cache", "--format", "json");
+        JsonNode f1 = new ObjectMapper().readTree(json.out()).path("threads").get(0).path("frames").get(1);
+        assertEquals("cfi", f1.path("trust").asText(), f1.toString());
+    }
+
+    @Test
     void usageErrorsExitTwo() {
         assertEquals(ExitCodes.USAGE, run().code());
         assertEquals(ExitCodes.USAGE, run("r.json", "--format", "xml").code());

@@ -111,7 +111,14 @@ public final class CrashReportJson {
                 g.writeBooleanField("crashed", t.crashed());
                 g.writeArrayFieldStart("frames");
                 for (Frame f : t.frames()) {
-                    g.writeString(hex(f.address()));
+                    if (f.trust().isPresent()) {
+                        g.writeStartObject();
+                        g.writeStringField("address", hex(f.address()));
+                        g.writeStringField("trust", f.trust().get());
+                        g.writeEndObject();
+                    } else {
+                        g.writeString(hex(f.address()));
+                    }
                 }
                 g.writeEndArray();
                 g.writeEndObject();
@@ -226,13 +233,12 @@ public final class CrashReportJson {
             for (int i = 0; i < fs.size(); i++) {
                 JsonNode f = fs.get(i);
                 String fp = path + ".frames[" + i + "]";
-                long addr;
                 if (f.isObject()) {
-                    addr = address(f, "address", fp + ".address").orElseThrow(() -> fail(fp + ".address", "missing"));
+                    long addr = address(f, "address", fp + ".address").orElseThrow(() -> fail(fp + ".address", "missing"));
+                    frames.add(new Frame(addr, i > 0, text(f, "trust", fp + ".trust")));
                 } else {
-                    addr = parseAddress(f, fp);
+                    frames.add(new Frame(parseAddress(f, fp), i > 0));
                 }
-                frames.add(new Frame(addr, i > 0));
             }
             return new ThreadTrace(id, text(n, "name", path + ".name"), crashed != null && crashed.asBoolean(), frames);
         }

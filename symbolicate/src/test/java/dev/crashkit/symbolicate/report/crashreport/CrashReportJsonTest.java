@@ -20,7 +20,7 @@ class CrashReportJsonTest {
              "images":[{"name":"App","path":"/private/var/App","uuid":"8f3c2a10b0b14c5e9d7a0011223344ff","arch":"arm64",
                         "load_address":"0x1000a4000","slide":"0xa4000","size":"0x24000"},
                        {"path":"/usr/lib/libfoo.so","build_id":"0123456789abcdef0123456789abcdef01234567","load_address":"0x7f0000000000"}],
-             "threads":[{"id":1,"name":"main","crashed":true,"frames":["0xfffffffffffffff0",{"address":"0x1000a8110","extra":1}]},
+             "threads":[{"id":1,"name":"main","crashed":true,"frames":["0xfffffffffffffff0",{"address":"0x1000a8110","extra":1,"trust":"scan"}]},
                         {"frames":[]}]}
             """;
 
@@ -41,6 +41,8 @@ class CrashReportJsonTest {
         assertEquals(0xfffffffffffffff0L, r.threads().get(0).frames().get(0).address());
         assertFalse(r.threads().get(0).frames().get(0).returnAddress());
         assertTrue(r.threads().get(0).frames().get(1).returnAddress());
+        assertEquals("scan", r.threads().get(0).frames().get(1).trust().orElseThrow());
+        assertTrue(r.threads().get(0).frames().get(0).trust().isEmpty());
         assertEquals(1, r.threads().get(1).id(), "a thread without id takes its position");
     }
 
