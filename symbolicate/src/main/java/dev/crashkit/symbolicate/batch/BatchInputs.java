@@ -2,21 +2,15 @@ package dev.crashkit.symbolicate.batch;
 
 import dev.crashkit.symbolicate.SymbolicationException;
 import dev.crashkit.symbolicate.format.FileBytes;
+import dev.crashkit.symbolicate.locate.ArchiveLimits;
 import dev.crashkit.symbolicate.locate.Archives;
 import dev.crashkit.symbolicate.report.ReportFormats;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
-import org.apache.commons.compress.archivers.ArchiveEntry;
-import org.apache.commons.compress.archivers.ArchiveInputStream;
-import org.apache.commons.compress.archivers.ArchiveStreamFactory;
-import org.apache.commons.compress.archivers.ArchiveException;
-import org.apache.commons.compress.compressors.CompressorException;
-import org.apache.commons.compress.compressors.CompressorStreamFactory;
 
 /**
  * Expands batch arguments into reports: files as they are, folders recursively (sorted, so runs
@@ -54,68 +48,41 @@ final class BatchInputs {
         try {
             head = FileBytes.head(file, 512);
         } catch (IOException e) {
-            out.add(new BatchInput(name, () -> {
-                throw new IOException(file + ": cannot read: " + e.getMessage());
-            }));
+            out.add(failing(name, file + ": cannot read: " + e.getMessage()));
             return;
         }
         if (Archives.matches(head)) {
-            addArchive(out, file, name);
+            addArchive(out, file, head, name);
         } else {
             out.add(new BatchInput(name, () -> Files.readAllBytes(file)));
         }
     }
 
-    /** Each regular member becomes one input named {@code archive/member}. */
-    private static void addArchive(List<BatchInput> out, Path archive, String name) {
-        try (InputStream raw = new java.io.BufferedInputStream(Files.newInputStream(archive));
-             InputStream in = decompressed(raw);
-             ArchiveInputStream<? extends ArchiveEntry> ar = new ArchiveStreamFactory().createArchiveInputStream(
-                     new java.io.BufferedInputStream(in))) {
-            ArchiveEntry e;
-            while ((e = ar.getNextEntry()) != null) {
-                if (e.isDirectory()) {
-                    continue;
-                }
-                String member = name + "/" + safeName(e.getName());
-                if (e.getSize() > ReportFormats.MAX_REPORT_BYTES) {
-                    String why = archive + "!/" + e.getName() + ": report too large (" + e.getSize() + " bytes)";
-                    out.add(new BatchInput(member, () -> {
-                        throw new IOException(why);
-                    }));
-                    continue;
-                }
-                byte[] data = ar.readNBytes((int) ReportFormats.MAX_REPORT_BYTES + 1);
-                if (data.length > ReportFormats.MAX_REPORT_BYTES) {
-                    String why = archive + "!/" + e.getName() + ": report too large";
-                    out.add(new BatchInput(member, () -> {
-                        throw new IOException(why);
-                    }));
-                    continue;
-                }
-                out.add(new BatchInput(member, () -> data));
-            }
-        } catch (IOException | ArchiveException e) {
-            String why = archive + ": unreadable archive: " + e.getMessage();
-            out.add(new BatchInput(name, () -> {
-                throw new IOException(why);
-            }));
+    /**
+     * Each regular member becomes one input named {@code archive/member}; members the archive
+     * rules refuse (links, path traversal, oversize) become failed inputs, never silently dropped.
+     */
+    private static void addArchive(List<BatchInput> out, Path archive, byte[] head, String name) {
+        long max = ReportFormats.MAX_REPORT_BYTES;
+        ArchiveLimits limits = new ArchiveLimits(max, ArchiveLimits.defaults().maxRatio(),
+                ArchiveLimits.defaults().maxMembers());
+        try {
+            Archives.forEachMember(archive, head, limits, warning -> out.add(failing(name + "/refused", warning)),
+                    (member, in) -> {
+                        byte[] data = in.readNBytes((int) max + 1);
+                        String memberName = name + "/" + safeName(member.name());
+                        out.add(data.length > max ? failing(memberName, member + ": report too large")
+                                : new BatchInput(memberName, () -> data));
+                    });
+        } catch (SymbolicationException e) {
+            out.add(failing(name, e.getMessage()));
         }
     }
 
-    private static InputStream decompressed(InputStream raw) throws IOException {
-        raw.mark(16);
-        int b0 = raw.read();
-        int b1 = raw.read();
-        raw.reset();
-        if (b0 == 0x1f && b1 == 0x8b) {
-            try {
-                return new CompressorStreamFactory().createCompressorInputStream(CompressorStreamFactory.GZIP, raw);
-            } catch (CompressorException e) {
-                throw new IOException(e.getMessage(), e);
-            }
-        }
-        return raw;
+    private static BatchInput failing(String name, String why) {
+        return new BatchInput(name, () -> {
+            throw new IOException(why);
+        });
     }
 
     /** A relative, '/'-separated path with no "..", no root, no empty or control-character parts. */

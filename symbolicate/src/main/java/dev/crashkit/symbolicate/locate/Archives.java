@@ -115,6 +115,33 @@ public final class Archives {
         }
     }
 
+    /** Receives one member's content; the stream is only valid during the call. */
+    @FunctionalInterface
+    public interface MemberVisitor {
+        void visit(ArchiveMember member, InputStream content) throws IOException;
+    }
+
+    /**
+     * Calls {@code visitor} for every regular member that passes the safety rules, in archive
+     * order; refused members are reported to {@code diagnostics}. Used for archives of reports.
+     */
+    public static void forEachMember(Path archive, byte[] head, ArchiveLimits limits, Diagnostics diagnostics,
+                                     MemberVisitor visitor) throws SymbolicationException {
+        IOException[] failure = new IOException[1];
+        visit(archive, head, limits, diagnostics, (m, in) -> {
+            if (failure[0] == null) {
+                try {
+                    visitor.visit(m, in);
+                } catch (IOException e) {
+                    failure[0] = e;
+                }
+            }
+        }, null);
+        if (failure[0] != null) {
+            throw new SymbolicationException(archive + ": " + failure[0].getMessage(), failure[0]);
+        }
+    }
+
     /** Calls {@code action} for each acceptable regular member (or only the one named {@code only}). */
     private static void visit(Path archive, byte[] head, ArchiveLimits limits, Diagnostics diagnostics,
                               BiConsumer<ArchiveMember, InputStream> action, String only) throws SymbolicationException {
