@@ -30,18 +30,22 @@ for _ in range(10000):
 
 now() { date +%s%N; }
 median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
-llvm_times=() ours_times=()
+llvm_times=() ours_times=() cli_times=()
 llvm-symbolizer-19 -i --obj="$out/big" < "$out/addrs.txt" > "$out/llvm.out"   # warm the page cache
 java -cp "$jar" dev.crashkit.bench.DwarfLookupCommand "$out/big" "$out/addrs.txt" > "$out/ours.out"
 for i in $(seq "$runs"); do
     t0=$(now); llvm-symbolizer-19 -i --obj="$out/big" < "$out/addrs.txt" > "$out/llvm.out"; t1=$(now)
     java ${JAVA_OPTS:-} -cp "$jar" dev.crashkit.bench.DwarfLookupCommand "$out/big" "$out/addrs.txt" > "$out/ours.out"; t2=$(now)
-    llvm_times+=($(( (t1 - t0) / 1000000 ))); ours_times+=($(( (t2 - t1) / 1000000 )))
+    # The user-facing CLI on the same addresses (atos output format, so not diffed).
+    "$root/bin/symbolicate" atos -o "$out/big" -i -f "$out/addrs.txt" --demangle none > "$out/cli.out"; t3=$(now)
+    llvm_times+=($(( (t1 - t0) / 1000000 ))); ours_times+=($(( (t2 - t1) / 1000000 ))); cli_times+=($(( (t3 - t2) / 1000000 )))
 done
 l=$(printf '%s\n' "${llvm_times[@]}" | median)
 o=$(printf '%s\n' "${ours_times[@]}" | median)
+c=$(printf '%s\n' "${cli_times[@]}" | median)
 same=$(diff -q "$out/llvm.out" "$out/ours.out" >/dev/null && echo "identical" || echo "DIFFERENT ($(diff "$out/llvm.out" "$out/ours.out" | grep -c '^<') lines)")
 echo "DWARF file: $(du -b "$out/big" | cut -f1) bytes on disk, $dwarf_bytes bytes of .debug_* sections, $funcs functions"
 echo "llvm-symbolizer-19 -i: ${llvm_times[*]} ms (median $l ms)"
 echo "crashkit DwarfContext: ${ours_times[*]} ms (median $o ms)  JAVA_OPTS='${JAVA_OPTS:-}'"
 echo "ratio ours/llvm: $(awk -v o="$o" -v l="$l" 'BEGIN {printf "%.2f", o / l}')   outputs: $same"
+echo "crashkit CLI (bin/symbolicate atos -i): ${cli_times[*]} ms (median $c ms), ratio $(awk -v c="$c" -v l="$l" 'BEGIN {printf "%.2f", c / l}')"
