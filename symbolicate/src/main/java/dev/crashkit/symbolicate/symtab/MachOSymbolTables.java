@@ -28,29 +28,48 @@ public final class MachOSymbolTables {
      */
     public static SymbolTable build(MachOImage image, long[] functionStarts) throws ObjectFormatException {
         NlistEntries nl = image.readSymbols();
-        List<Section> sections = image.sections();
         long[] bounds = functionStarts;
         if (bounds.length == 0) {
             bounds = stabFunctionEnds(nl);
         }
-        SymbolTableBuilder b = new SymbolTableBuilder();
+        // Section facts by ordinal (1-based) in flat arrays: this loop runs once per nlist entry.
+        List<Section> sections = image.sections();
+        int sectionCount = sections.size();
+        long[] sectionAddr = new long[sectionCount + 1];
+        long[] sectionSize = new long[sectionCount + 1];
+        boolean[] sectionCode = new boolean[sectionCount + 1];
+        for (Section s : sections) {
+            sectionAddr[s.ordinal()] = s.addr();
+            sectionSize[s.ordinal()] = s.size();
+            sectionCode[s.ordinal()] = s.hasInstructions();
+        }
+        byte[] strings = nl.strings();
+        int[] nameAt = nl.nameOffsets();
+        long[] values = nl.values();
+        int[] ordinals = nl.sections();
+        SymbolTableBuilder b = new SymbolTableBuilder(strings, nl.size());
         for (int i = 0; i < nl.size(); i++) {
             if (!nl.isDefinedInSection(i)) {
                 continue;
             }
-            int ordinal = nl.sections()[i];
-            if (ordinal < 1 || ordinal > sections.size()) {
+            int ordinal = ordinals[i];
+            if (ordinal < 1 || ordinal > sectionCount || !sectionCode[ordinal]) {
                 continue;
             }
-            Section s = sections.get(ordinal - 1);
-            long value = nl.values()[i];
-            String name = nl.names()[i];
+            long value = values[i];
+            long addr = sectionAddr[ordinal];
             // A symbol outside its own section (e.g. __mh_execute_header, which points at the
             // header but claims __text) must not cover anything.
-            if (!s.hasInstructions() || !s.contains(value) || name.isEmpty() || isAssemblerTemporary(name)) {
+            if (Long.compareUnsigned(value, addr) < 0 || Long.compareUnsigned(value - addr, sectionSize[ordinal]) >= 0) {
                 continue;
             }
-            b.add(stripUnderscore(name), value, s.end(), nl.isExternal(i) ? RANK_EXTERNAL : RANK_LOCAL);
+            int at = nameAt[i];
+            if (at < 0 || strings[at] == 0 || isAssemblerTemporary(strings, at)) {
+                continue;
+            }
+            // The leading underscore is dropped by starting the name one byte later.
+            b.addAt(strings[at] == '_' ? at + 1 : at, value, addr + sectionSize[ordinal],
+                    nl.isExternal(i) ? RANK_EXTERNAL : RANK_LOCAL);
         }
         return b.build(bounds);
     }
@@ -67,7 +86,7 @@ public final class MachOSymbolTables {
             if ((nl.types()[i] & 0xff) != NlistEntries.N_FUN) {
                 continue;
             }
-            if (!nl.names()[i].isEmpty()) {
+            if (!nl.nameIsEmpty(i)) {
                 pendingStart = nl.values()[i];
                 pending = true;
             } else if (pending) {
@@ -76,6 +95,12 @@ public final class MachOSymbolTables {
             }
         }
         return ends.values().stream().mapToLong(Long::longValue).sorted().toArray();
+    }
+
+    /** True when the name at {@code at} starts with {@code ltmp} (see {@link #isAssemblerTemporary(String)}). */
+    private static boolean isAssemblerTemporary(byte[] strings, int at) {
+        return at + 4 <= strings.length && strings[at] == 'l' && strings[at + 1] == 't' && strings[at + 2] == 'm'
+                && strings[at + 3] == 'p';
     }
 
     /** {@code ltmp0}-style labels lld leaves for section starts; they name no function. */

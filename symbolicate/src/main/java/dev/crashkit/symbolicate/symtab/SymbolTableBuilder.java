@@ -1,6 +1,7 @@
 package dev.crashkit.symbolicate.symtab;
 
 import dev.crashkit.symbolicate.bytes.SortedAddresses;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /**
@@ -11,31 +12,88 @@ import java.util.Arrays;
  * preferred one wins (first added with the highest rank). An entry's end is then cut at the
  * next entry's start and at the next function boundary, so that an address is never blamed on a
  * symbol whose function it is not in.
+ *
+ * <p>Names live in one byte pool as NUL-terminated UTF-8 and are decoded only when a lookup
+ * returns them. A container's own string table can serve as the pool
+ * ({@link #SymbolTableBuilder(byte[], int)}, {@link #addAt}), so building the index of a
+ * million-symbol image creates no per-symbol objects at all.
  */
 public final class SymbolTableBuilder {
-    private long[] starts = new long[64];
-    private long[] limits = new long[64];
-    private int[] ranks = new int[64];
-    private String[] names = new String[64];
+    private byte[] pool;
+    private int poolLength;
+    /** False while {@code pool} is the caller's table, which must not be written to. */
+    private boolean ownPool;
+    private long[] starts;
+    private long[] limits;
+    private int[] ranks;
+    private int[] nameAt;
     private int n;
 
+    /** A builder whose names are given as strings ({@link #add}). */
+    public SymbolTableBuilder() {
+        this(new byte[256], 64);
+        this.poolLength = 0;
+        this.ownPool = true;
+    }
+
     /**
+     * A builder whose names are NUL-terminated UTF-8 strings inside {@code strings} (a string
+     * table), given by offset ({@link #addAt}). The table is shared with the index, not copied:
+     * the caller must not change it afterwards.
+     *
+     * @param expected how many symbols will probably be added (sizes the arrays)
+     */
+    public SymbolTableBuilder(byte[] strings, int expected) {
+        int cap = Math.max(16, expected);
+        this.pool = strings;
+        this.poolLength = strings.length;
+        this.starts = new long[cap];
+        this.limits = new long[cap];
+        this.ranks = new int[cap];
+        this.nameAt = new int[cap];
+    }
+
+    /**
+     * Adds a symbol named by a string (which must not contain NUL).
+     *
      * @param start link-time start
      * @param limit exclusive upper bound the symbol may never cover (e.g. its section's end)
      * @param rank  higher wins among symbols at the same address (e.g. external over local)
      */
     public SymbolTableBuilder add(String name, long start, long limit, int rank) {
+        byte[] utf8 = name.getBytes(StandardCharsets.UTF_8);
+        if (!ownPool || poolLength + utf8.length + 1 > pool.length) {
+            pool = Arrays.copyOf(pool, Math.max(pool.length * 2, poolLength + utf8.length + 1));
+            ownPool = true;
+        }
+        int at = poolLength;
+        System.arraycopy(utf8, 0, pool, at, utf8.length);
+        pool[at + utf8.length] = 0;
+        poolLength += utf8.length + 1;
+        return addAt(at, start, limit, rank);
+    }
+
+    /**
+     * Adds a symbol whose name starts at {@code nameOffset} in the string table given to the
+     * constructor (runs to the next NUL or the table's end; an offset at or past the end is an
+     * empty name).
+     *
+     * @param start link-time start
+     * @param limit exclusive upper bound the symbol may never cover (e.g. its section's end)
+     * @param rank  higher wins among symbols at the same address (e.g. external over local)
+     */
+    public SymbolTableBuilder addAt(int nameOffset, long start, long limit, int rank) {
         if (n == starts.length) {
             int cap = n * 2;
             starts = Arrays.copyOf(starts, cap);
             limits = Arrays.copyOf(limits, cap);
             ranks = Arrays.copyOf(ranks, cap);
-            names = Arrays.copyOf(names, cap);
+            nameAt = Arrays.copyOf(nameAt, cap);
         }
         starts[n] = start;
         limits[n] = limit;
         ranks[n] = rank;
-        names[n] = name;
+        nameAt[n] = nameOffset;
         n++;
         return this;
     }
@@ -47,10 +105,10 @@ public final class SymbolTableBuilder {
      *                   (LC_FUNCTION_STARTS, ELF symbol ends...); may be empty
      */
     public SymbolTable build(long[] boundaries) {
-        int[] order = sortedOrder();
+        int[] order = AddressOrder.sort(starts, ranks, n);
         long[] outStart = new long[n];
         long[] outEnd = new long[n];
-        String[] outName = new String[n];
+        int[] outName = new int[n];
         int m = 0;
         for (int k = 0; k < n; k++) {
             int i = order[k];
@@ -59,66 +117,52 @@ public final class SymbolTableBuilder {
             }
             outStart[m] = starts[i];
             outEnd[m] = limits[i];
-            outName[m] = names[i];
+            outName[m] = nameAt[i];
             m++;
         }
+        cutEnds(outStart, outEnd, m, boundaries);
+        byte[] names = ownPool && poolLength != pool.length ? Arrays.copyOf(pool, poolLength) : pool;
+        return m == n
+                ? new SymbolTable(outStart, outEnd, names, outName)
+                : new SymbolTable(Arrays.copyOf(outStart, m), Arrays.copyOf(outEnd, m), names,
+                        Arrays.copyOf(outName, m));
+    }
+
+    /** Cuts each entry's end at the next entry's start and at the next function boundary. */
+    private static void cutEnds(long[] start, long[] end, int m, long[] boundaries) {
+        // Entries ascend, so the next boundary is found by walking forward, not by a search per
+        // entry; that needs the boundaries truly ascending, which a corrupt input may break.
+        boolean walk = ascending(boundaries);
+        int b = 0;
         for (int j = 0; j < m; j++) {
-            long end = outEnd[j];
-            if (j + 1 < m && Long.compareUnsigned(outStart[j + 1], end) < 0) {
-                end = outStart[j + 1];
+            long e = end[j];
+            long s = start[j];
+            if (j + 1 < m && Long.compareUnsigned(start[j + 1], e) < 0) {
+                e = start[j + 1];
             }
-            long next = nextAbove(boundaries, outStart[j]);
-            if (next != outStart[j] && Long.compareUnsigned(next, end) < 0) {
-                end = next;
+            long next;
+            if (walk) {
+                while (b < boundaries.length && Long.compareUnsigned(boundaries[b], s) <= 0) {
+                    b++;
+                }
+                next = b < boundaries.length ? boundaries[b] : s;
+            } else {
+                int i = SortedAddresses.higher(boundaries, s);
+                next = i < boundaries.length ? boundaries[i] : s;
             }
-            outEnd[j] = end;
+            if (next != s && Long.compareUnsigned(next, e) < 0) {
+                e = next;
+            }
+            end[j] = e;
         }
-        return new SymbolTable(Arrays.copyOf(outStart, m), Arrays.copyOf(outEnd, m), Arrays.copyOf(outName, m));
     }
 
-    /**
-     * Indices sorted by address, then by descending rank, stable (so among equals the first added
-     * wins). A bottom-up merge sort on primitive ints: no boxing for million-symbol tables.
-     */
-    private int[] sortedOrder() {
-        int[] a = new int[n];
-        for (int i = 0; i < n; i++) {
-            a[i] = i;
-        }
-        int[] b = new int[n];
-        for (int width = 1; width < n; width *= 2) {
-            for (int lo = 0; lo < n; lo += 2 * width) {
-                int mid = Math.min(lo + width, n);
-                int hi = Math.min(lo + 2 * width, n);
-                int i = lo;
-                int j = mid;
-                int k = lo;
-                while (i < mid && j < hi) {
-                    b[k++] = before(a[j], a[i]) ? a[j++] : a[i++];
-                }
-                while (i < mid) {
-                    b[k++] = a[i++];
-                }
-                while (j < hi) {
-                    b[k++] = a[j++];
-                }
+    private static boolean ascending(long[] a) {
+        for (int i = 1; i < a.length; i++) {
+            if (Long.compareUnsigned(a[i - 1], a[i]) > 0) {
+                return false;
             }
-            int[] t = a;
-            a = b;
-            b = t;
         }
-        return a;
-    }
-
-    /** True when entry {@code x} must come strictly before entry {@code y}. */
-    private boolean before(int x, int y) {
-        int c = Long.compareUnsigned(starts[x], starts[y]);
-        return c < 0 || (c == 0 && ranks[x] > ranks[y]);
-    }
-
-    /** Smallest boundary strictly above {@code address}, or {@code address} itself when there is none. */
-    private static long nextAbove(long[] sorted, long address) {
-        int i = SortedAddresses.higher(sorted, address);
-        return i < sorted.length ? sorted[i] : address;
+        return true;
     }
 }

@@ -6,7 +6,6 @@ import dev.crashkit.symbolicate.format.kaitai.MachO;
 import dev.crashkit.symbolicate.model.DebugId;
 import io.kaitai.struct.ByteBufferKaitaiStream;
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -183,10 +182,14 @@ public final class MachOImage {
         return symtab != null && symtab.nsyms() > 0;
     }
 
-    /** Reads every nlist entry with its name. Empty arrays when there is no LC_SYMTAB. */
-    public NlistEntries readSymbols() throws ObjectFormatException {
+    /**
+     * Checks that LC_SYMTAB's entries and string table lie inside the file, without reading them.
+     *
+     * @throws ObjectFormatException when either is truncated
+     */
+    public void checkSymbols() throws ObjectFormatException {
         if (symtab == null) {
-            return new NlistEntries(new String[0], new long[0], new byte[0], new int[0], new short[0]);
+            return;
         }
         long end = Math.max((long) symtab.symoff() + symtab.nsyms() * (is64() ? 16L : 12L),
                 (long) symtab.stroff() + symtab.strsize());
@@ -194,45 +197,43 @@ public final class MachOImage {
             throw new ObjectFormatException(file + ": symbol table (" + symtab.nsyms() + " entries) or string table"
                     + " extends past the end of the file: truncated");
         }
+    }
+
+    /** Reads every nlist entry; names stay in the string table (see {@link NlistEntries}). */
+    public NlistEntries readSymbols() throws ObjectFormatException {
+        if (symtab == null) {
+            return NlistEntries.empty();
+        }
+        checkSymbols();
         // Kaitai parsed LC_SYMTAB itself; the entry array is read straight from the buffer
         // because a million nlist objects cost seconds and tens of MB (ksy/mach_o.ksy still
-        // describes the nlist layout, which this loop follows).
+        // describes the nlist layout, which these loops follow).
         ByteBuffer b = bytes.duplicate().order(order());
         int n = (int) symtab.nsyms();
-        int entrySize = is64() ? 16 : 12;
         byte[] strings = new byte[(int) symtab.strsize()];
-        b.position((int) symtab.stroff());
-        b.get(strings);
-        String[] names = new String[n];
+        b.get((int) symtab.stroff(), strings);
+        int[] nameOffsets = new int[n];
         long[] values = new long[n];
         byte[] types = new byte[n];
         int[] sects = new int[n];
         short[] descs = new short[n];
         int pos = (int) symtab.symoff();
+        boolean wide = is64();
+        int entrySize = wide ? 16 : 12;
         for (int i = 0; i < n; i++, pos += entrySize) {
-            names[i] = cString(strings, b.getInt(pos) & 0xffffffffL);
+            long strx = b.getInt(pos) & 0xffffffffL;
+            // String index 0 is the empty name by convention; out of range reads as empty too.
+            nameOffsets[i] = strx <= 0 || strx >= strings.length ? -1 : (int) strx;
             types[i] = b.get(pos + 4);
             sects[i] = b.get(pos + 5) & 0xff;
             descs[i] = b.getShort(pos + 6);
-            values[i] = is64() ? b.getLong(pos + 8) : b.getInt(pos + 8) & 0xffffffffL;
+            values[i] = wide ? b.getLong(pos + 8) : b.getInt(pos + 8) & 0xffffffffL;
         }
-        return new NlistEntries(names, values, types, sects, descs);
+        return new NlistEntries(strings, nameOffsets, values, types, sects, descs);
     }
 
     private java.nio.ByteOrder order() {
         return parsed.magic()[0] == (byte) 0xfe ? java.nio.ByteOrder.BIG_ENDIAN : java.nio.ByteOrder.LITTLE_ENDIAN;
-    }
-
-    private static String cString(byte[] table, long index) {
-        if (index <= 0 || index >= table.length) {
-            return "";
-        }
-        int start = (int) index;
-        int end = start;
-        while (end < table.length && table[end] != 0) {
-            end++;
-        }
-        return new String(table, start, end - start, StandardCharsets.UTF_8);
     }
 
     /**
