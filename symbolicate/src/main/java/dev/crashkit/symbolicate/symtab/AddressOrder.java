@@ -13,14 +13,17 @@ final class AddressOrder {
     private AddressOrder() {
     }
 
-    /** Indices {@code 0..n-1} of {@code starts}/{@code ranks} in index order. */
+    /**
+     * Indices {@code 0..n-1} of {@code starts}/{@code ranks} in index order, or null when
+     * they already are in that order.
+     */
     static int[] sort(long[] starts, int[] ranks, int n) {
+        if (inOrder(starts, ranks, n)) {
+            return null;
+        }
         int[] order = new int[n];
         for (int i = 0; i < n; i++) {
             order[i] = i;
-        }
-        if (inOrder(starts, ranks, n)) {
-            return order;
         }
         long[] keys = new long[n];
         for (int i = 0; i < n; i++) {

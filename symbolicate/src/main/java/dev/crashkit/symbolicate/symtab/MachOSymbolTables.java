@@ -4,6 +4,7 @@ import dev.crashkit.symbolicate.format.ObjectFormatException;
 import dev.crashkit.symbolicate.format.macho.MachOImage;
 import dev.crashkit.symbolicate.format.macho.NlistEntries;
 import dev.crashkit.symbolicate.format.macho.Section;
+import java.nio.ByteBuffer;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -43,32 +44,29 @@ public final class MachOSymbolTables {
             sectionSize[s.ordinal()] = s.size();
             sectionCode[s.ordinal()] = s.hasInstructions();
         }
-        byte[] strings = nl.strings();
-        int[] nameAt = nl.nameOffsets();
-        long[] values = nl.values();
-        int[] ordinals = nl.sections();
+        ByteBuffer strings = nl.strings();
         SymbolTableBuilder b = new SymbolTableBuilder(strings, nl.size());
         for (int i = 0; i < nl.size(); i++) {
             if (!nl.isDefinedInSection(i)) {
                 continue;
             }
-            int ordinal = ordinals[i];
-            if (ordinal < 1 || ordinal > sectionCount || !sectionCode[ordinal]) {
+            int ordinal = nl.section(i);
+            if (ordinal > sectionCount || !sectionCode[ordinal]) {
                 continue;
             }
-            long value = values[i];
+            long value = nl.value(i);
             long addr = sectionAddr[ordinal];
             // A symbol outside its own section (e.g. __mh_execute_header, which points at the
             // header but claims __text) must not cover anything.
             if (Long.compareUnsigned(value, addr) < 0 || Long.compareUnsigned(value - addr, sectionSize[ordinal]) >= 0) {
                 continue;
             }
-            int at = nameAt[i];
-            if (at < 0 || strings[at] == 0 || isAssemblerTemporary(strings, at)) {
+            int at = nl.nameOffset(i);
+            if (at < 0 || strings.get(at) == 0 || isAssemblerTemporary(strings, at)) {
                 continue;
             }
             // The leading underscore is dropped by starting the name one byte later.
-            b.addAt(strings[at] == '_' ? at + 1 : at, value, addr + sectionSize[ordinal],
+            b.addAt(strings.get(at) == '_' ? at + 1 : at, value, addr + sectionSize[ordinal],
                     nl.isExternal(i) ? RANK_EXTERNAL : RANK_LOCAL);
         }
         return b.build(bounds);
@@ -83,14 +81,14 @@ public final class MachOSymbolTables {
         long pendingStart = -1;
         boolean pending = false;
         for (int i = 0; i < nl.size(); i++) {
-            if ((nl.types()[i] & 0xff) != NlistEntries.N_FUN) {
+            if ((nl.type(i) & 0xff) != NlistEntries.N_FUN) {
                 continue;
             }
             if (!nl.nameIsEmpty(i)) {
-                pendingStart = nl.values()[i];
+                pendingStart = nl.value(i);
                 pending = true;
             } else if (pending) {
-                ends.put(pendingStart, pendingStart + nl.values()[i]);
+                ends.put(pendingStart, pendingStart + nl.value(i));
                 pending = false;
             }
         }
@@ -98,9 +96,9 @@ public final class MachOSymbolTables {
     }
 
     /** True when the name at {@code at} starts with {@code ltmp} (see {@link #isAssemblerTemporary(String)}). */
-    private static boolean isAssemblerTemporary(byte[] strings, int at) {
-        return at + 4 <= strings.length && strings[at] == 'l' && strings[at + 1] == 't' && strings[at + 2] == 'm'
-                && strings[at + 3] == 'p';
+    private static boolean isAssemblerTemporary(ByteBuffer strings, int at) {
+        return at + 4 <= strings.capacity() && strings.get(at) == 'l' && strings.get(at + 1) == 't'
+                && strings.get(at + 2) == 'm' && strings.get(at + 3) == 'p';
     }
 
     /** {@code ltmp0}-style labels lld leaves for section starts; they name no function. */

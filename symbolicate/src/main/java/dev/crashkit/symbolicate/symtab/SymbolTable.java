@@ -1,16 +1,17 @@
 package dev.crashkit.symbolicate.symtab;
 
 import dev.crashkit.symbolicate.bytes.SortedAddresses;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 
 /**
  * Address-to-symbol index of one image: sorted primitive arrays searched by binary search.
  * Each entry covers {@code [start, end)} in link-time addresses; addresses outside every entry
- * have no symbol. Names are kept as NUL-terminated UTF-8 in one byte pool (usually the image's
- * own string table) and decoded into a fresh {@code String} when asked for, so a
+ * have no symbol. Names are kept as NUL-terminated UTF-8 in one read-only byte pool (usually
+ * the image's own string table, read in place from the mapped file) and decoded into a fresh {@code String} when asked for, so a
  * million-symbol index holds no per-symbol objects. Built once per image and never written
- * afterwards, so it is safe to share between threads.
+ * afterwards (the pool is only read with absolute gets), so it is safe to share between threads.
  */
 public final class SymbolTable {
     /** Every BLOCK-th start: a small first-level index that stays in cache, so a lookup in a
@@ -18,11 +19,11 @@ public final class SymbolTable {
     private static final int BLOCK = 64;
     private final long[] starts;
     private final long[] ends;
-    private final byte[] namePool;
+    private final ByteBuffer namePool;
     private final int[] nameAt;
     private final long[] blockStarts;
 
-    SymbolTable(long[] starts, long[] ends, byte[] namePool, int[] nameAt) {
+    SymbolTable(long[] starts, long[] ends, ByteBuffer namePool, int[] nameAt) {
         this.starts = starts;
         this.ends = ends;
         this.namePool = namePool;
@@ -35,7 +36,7 @@ public final class SymbolTable {
 
     /** An index with no symbols. */
     public static SymbolTable empty() {
-        return new SymbolTable(new long[0], new long[0], new byte[0], new int[0]);
+        return new SymbolTable(new long[0], new long[0], ByteBuffer.allocate(0), new int[0]);
     }
 
     public int size() {
@@ -65,14 +66,17 @@ public final class SymbolTable {
     /** Name of entry {@code index}, decoded on each call. */
     public String name(int index) {
         int at = nameAt[index];
-        if (at < 0 || at >= namePool.length) {
+        int limit = namePool.capacity();
+        if (at < 0 || at >= limit) {
             return "";
         }
         int end = at;
-        while (end < namePool.length && namePool[end] != 0) {
+        while (end < limit && namePool.get(end) != 0) {
             end++;
         }
-        return new String(namePool, at, end - at, StandardCharsets.UTF_8);
+        byte[] utf8 = new byte[end - at];
+        namePool.get(at, utf8); // absolute: no shared position to race on
+        return new String(utf8, StandardCharsets.UTF_8);
     }
 
     public long start(int index) {

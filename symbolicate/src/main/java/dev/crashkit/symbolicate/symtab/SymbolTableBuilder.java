@@ -1,6 +1,7 @@
 package dev.crashkit.symbolicate.symtab;
 
 import dev.crashkit.symbolicate.bytes.SortedAddresses;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
@@ -15,14 +16,14 @@ import java.util.Arrays;
  *
  * <p>Names live in one byte pool as NUL-terminated UTF-8 and are decoded only when a lookup
  * returns them. A container's own string table can serve as the pool
- * ({@link #SymbolTableBuilder(byte[], int)}, {@link #addAt}), so building the index of a
- * million-symbol image creates no per-symbol objects at all.
+ * ({@link #SymbolTableBuilder(ByteBuffer, int)}, {@link #addAt}), so building the index of a
+ * million-symbol image creates no per-symbol objects and copies no names. A builder builds one
+ * table: {@link #build} hands its arrays over to the table and leaves the builder empty.
  */
 public final class SymbolTableBuilder {
-    private byte[] pool;
-    private int poolLength;
-    /** False while {@code pool} is the caller's table, which must not be written to. */
-    private boolean ownPool;
+    private final ByteBuffer table;
+    private byte[] ownPool;
+    private int ownLength;
     private long[] starts;
     private long[] limits;
     private int[] ranks;
@@ -31,51 +32,57 @@ public final class SymbolTableBuilder {
 
     /** A builder whose names are given as strings ({@link #add}). */
     public SymbolTableBuilder() {
-        this(new byte[256], 64);
-        this.poolLength = 0;
-        this.ownPool = true;
+        this.table = null;
+        this.ownPool = new byte[256];
+        allocate(64);
     }
 
     /**
      * A builder whose names are NUL-terminated UTF-8 strings inside {@code strings} (a string
-     * table), given by offset ({@link #addAt}). The table is shared with the index, not copied:
-     * the caller must not change it afterwards.
+     * table, index 0 at position 0), given by offset ({@link #addAt}). The table is shared with
+     * the index, not copied: its bytes must not change afterwards.
      *
      * @param expected how many symbols will probably be added (sizes the arrays)
      */
-    public SymbolTableBuilder(byte[] strings, int expected) {
-        int cap = Math.max(16, expected);
-        this.pool = strings;
-        this.poolLength = strings.length;
-        this.starts = new long[cap];
-        this.limits = new long[cap];
-        this.ranks = new int[cap];
-        this.nameAt = new int[cap];
+    public SymbolTableBuilder(ByteBuffer strings, int expected) {
+        this.table = strings.duplicate().clear().asReadOnlyBuffer();
+        allocate(Math.max(16, expected));
+    }
+
+    private void allocate(int cap) {
+        starts = new long[cap];
+        limits = new long[cap];
+        ranks = new int[cap];
+        nameAt = new int[cap];
+        n = 0;
     }
 
     /**
-     * Adds a symbol named by a string (which must not contain NUL).
+     * Adds a symbol named by a string (which must not contain NUL). Only for builders made with
+     * {@link #SymbolTableBuilder()}.
      *
      * @param start link-time start
      * @param limit exclusive upper bound the symbol may never cover (e.g. its section's end)
      * @param rank  higher wins among symbols at the same address (e.g. external over local)
      */
     public SymbolTableBuilder add(String name, long start, long limit, int rank) {
-        byte[] utf8 = name.getBytes(StandardCharsets.UTF_8);
-        if (!ownPool || poolLength + utf8.length + 1 > pool.length) {
-            pool = Arrays.copyOf(pool, Math.max(pool.length * 2, poolLength + utf8.length + 1));
-            ownPool = true;
+        if (ownPool == null) {
+            throw new IllegalStateException("this builder takes names from a string table: use addAt");
         }
-        int at = poolLength;
-        System.arraycopy(utf8, 0, pool, at, utf8.length);
-        pool[at + utf8.length] = 0;
-        poolLength += utf8.length + 1;
+        byte[] utf8 = name.getBytes(StandardCharsets.UTF_8);
+        if (ownLength + utf8.length + 1 > ownPool.length) {
+            ownPool = Arrays.copyOf(ownPool, Math.max(ownPool.length * 2, ownLength + utf8.length + 1));
+        }
+        int at = ownLength;
+        System.arraycopy(utf8, 0, ownPool, at, utf8.length);
+        ownPool[at + utf8.length] = 0;
+        ownLength += utf8.length + 1;
         return addAt(at, start, limit, rank);
     }
 
     /**
      * Adds a symbol whose name starts at {@code nameOffset} in the string table given to the
-     * constructor (runs to the next NUL or the table's end; an offset at or past the end is an
+     * constructor (runs to the next NUL or the table's end; an offset outside the table is an
      * empty name).
      *
      * @param start link-time start
@@ -99,33 +106,47 @@ public final class SymbolTableBuilder {
     }
 
     /**
-     * Builds the index.
+     * Builds the index from the symbols added so far and empties the builder.
      *
      * @param boundaries sorted ascending link-time addresses where a new function begins
      *                   (LC_FUNCTION_STARTS, ELF symbol ends...); may be empty
      */
     public SymbolTable build(long[] boundaries) {
+        long[] s = starts;
+        long[] e = limits;
+        int[] names = nameAt;
         int[] order = AddressOrder.sort(starts, ranks, n);
-        long[] outStart = new long[n];
-        long[] outEnd = new long[n];
-        int[] outName = new int[n];
+        if (order != null) {
+            s = new long[n];
+            e = new long[n];
+            names = new int[n];
+            for (int k = 0; k < n; k++) {
+                int i = order[k];
+                s[k] = starts[i];
+                e[k] = limits[i];
+                names[k] = nameAt[i];
+            }
+        }
+        // In sorted order the preferred entry of each address comes first: keep only that one,
+        // compacting in place (the write index never passes the read index).
         int m = 0;
         for (int k = 0; k < n; k++) {
-            int i = order[k];
-            if (m > 0 && outStart[m - 1] == starts[i]) {
+            if (m > 0 && s[m - 1] == s[k]) {
                 continue;
             }
-            outStart[m] = starts[i];
-            outEnd[m] = limits[i];
-            outName[m] = nameAt[i];
+            s[m] = s[k];
+            e[m] = e[k];
+            names[m] = names[k];
             m++;
         }
-        cutEnds(outStart, outEnd, m, boundaries);
-        byte[] names = ownPool && poolLength != pool.length ? Arrays.copyOf(pool, poolLength) : pool;
-        return m == n
-                ? new SymbolTable(outStart, outEnd, names, outName)
-                : new SymbolTable(Arrays.copyOf(outStart, m), Arrays.copyOf(outEnd, m), names,
-                        Arrays.copyOf(outName, m));
+        cutEnds(s, e, m, boundaries);
+        ByteBuffer pool = table != null ? table : ByteBuffer.wrap(Arrays.copyOf(ownPool, ownLength)).asReadOnlyBuffer();
+        SymbolTable built = m == s.length
+                ? new SymbolTable(s, e, pool, names)
+                : new SymbolTable(Arrays.copyOf(s, m), Arrays.copyOf(e, m), pool, Arrays.copyOf(names, m));
+        allocate(16);
+        ownLength = 0;
+        return built;
     }
 
     /** Cuts each entry's end at the next entry's start and at the next function boundary. */

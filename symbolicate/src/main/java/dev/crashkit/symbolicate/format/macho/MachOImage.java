@@ -199,37 +199,22 @@ public final class MachOImage {
         }
     }
 
-    /** Reads every nlist entry; names stay in the string table (see {@link NlistEntries}). */
+    /** The nlist entries, read in place (see {@link NlistEntries}); none when there is no LC_SYMTAB. */
     public NlistEntries readSymbols() throws ObjectFormatException {
         if (symtab == null) {
             return NlistEntries.empty();
         }
         checkSymbols();
-        // Kaitai parsed LC_SYMTAB itself; the entry array is read straight from the buffer
-        // because a million nlist objects cost seconds and tens of MB (ksy/mach_o.ksy still
-        // describes the nlist layout, which these loops follow).
-        ByteBuffer b = bytes.duplicate().order(order());
+        // Kaitai parsed LC_SYMTAB itself; the entries are read straight from the buffer because
+        // a million nlist objects cost seconds and tens of MB (ksy/mach_o.ksy still describes
+        // the nlist layout, which NlistEntries follows).
         int n = (int) symtab.nsyms();
-        byte[] strings = new byte[(int) symtab.strsize()];
-        b.get((int) symtab.stroff(), strings);
-        int[] nameOffsets = new int[n];
-        long[] values = new long[n];
-        byte[] types = new byte[n];
-        int[] sects = new int[n];
-        short[] descs = new short[n];
-        int pos = (int) symtab.symoff();
-        boolean wide = is64();
-        int entrySize = wide ? 16 : 12;
-        for (int i = 0; i < n; i++, pos += entrySize) {
-            long strx = b.getInt(pos) & 0xffffffffL;
-            // String index 0 is the empty name by convention; out of range reads as empty too.
-            nameOffsets[i] = strx <= 0 || strx >= strings.length ? -1 : (int) strx;
-            types[i] = b.get(pos + 4);
-            sects[i] = b.get(pos + 5) & 0xff;
-            descs[i] = b.getShort(pos + 6);
-            values[i] = wide ? b.getLong(pos + 8) : b.getInt(pos + 8) & 0xffffffffL;
-        }
-        return new NlistEntries(strings, nameOffsets, values, types, sects, descs);
+        ByteBuffer entries = slice(symtab.symoff(), n * (is64() ? 16L : 12L)).order(order());
+        return new NlistEntries(entries, slice(symtab.stroff(), symtab.strsize()), n, is64());
+    }
+
+    private ByteBuffer slice(long offset, long size) {
+        return bytes.duplicate().position((int) offset).limit((int) (offset + size)).slice();
     }
 
     private java.nio.ByteOrder order() {
@@ -247,11 +232,17 @@ public final class MachOImage {
         if ((long) functionStarts.dataoff() + functionStarts.datasize() > bytes.capacity()) {
             throw new ObjectFormatException(file + ": LC_FUNCTION_STARTS data extends past the end of the file: truncated");
         }
-        // ULEB128 deltas decoded in place: one object per function would dominate index build time.
-        ByteBuffer b = bytes.duplicate();
+        // ULEB128 deltas decoded in place: one object per function would dominate index build
+        // time. One pass counts, the second fills an array of exactly that size.
         int pos = (int) functionStarts.dataoff();
         int end = pos + (int) functionStarts.datasize();
-        long[] out = new long[Math.max(16, (int) functionStarts.datasize())];
+        long[] out = new long[decodeStarts(pos, end, null)];
+        decodeStarts(pos, end, out);
+        return out;
+    }
+
+    /** Decodes the LC_FUNCTION_STARTS deltas in {@code [pos, end)} into {@code out} (if given); returns the count. */
+    private int decodeStarts(int pos, int end, long[] out) throws ObjectFormatException {
         int n = 0;
         long addr = textVmaddr();
         while (pos < end) {
@@ -262,7 +253,7 @@ public final class MachOImage {
                 if (pos >= end) {
                     throw new ObjectFormatException(file + ": LC_FUNCTION_STARTS ends inside a ULEB128 value");
                 }
-                byt = b.get(pos++) & 0xff;
+                byt = bytes.get(pos++) & 0xff;
                 if (shift < 64) {
                     delta |= (long) (byt & 0x7f) << shift;
                 }
@@ -272,12 +263,12 @@ public final class MachOImage {
                 break;
             }
             addr += delta;
-            if (n == out.length) {
-                out = java.util.Arrays.copyOf(out, n * 2);
+            if (out != null) {
+                out[n] = addr;
             }
-            out[n++] = addr;
+            n++;
         }
-        return java.util.Arrays.copyOf(out, n);
+        return n;
     }
 
     @Override
