@@ -1,5 +1,7 @@
 package dev.crashkit.symbolicate.symtab;
 
+import java.util.Arrays;
+
 /**
  * Orders symbol candidates by unsigned address, then by descending rank, then by insertion
  * (stable). An LSD radix sort on the raw keys: a handful of linear passes with no comparator
@@ -21,6 +23,10 @@ final class AddressOrder {
         if (inOrder(starts, ranks, n)) {
             return null;
         }
+        int[] packed = packedSort(starts, ranks, n);
+        if (packed != null) {
+            return packed;
+        }
         int[] order = new int[n];
         for (int i = 0; i < n; i++) {
             order[i] = i;
@@ -35,6 +41,71 @@ final class AddressOrder {
             keys[k] = starts[order[k]];
         }
         return radix(keys, order, n, 8);
+    }
+
+    /**
+     * The usual case: the address bits that differ between symbols of one image, the rank and
+     * the index fit in one long together. Then one array of packed keys is sorted on only the
+     * bits that vary, in at most 11-bit digits, and the index is read back from the low bits.
+     * Returns null when they do not fit.
+     */
+    private static int[] packedSort(long[] starts, int[] ranks, int n) {
+        long varying = 0;
+        int minRank = ranks[0];
+        int maxRank = ranks[0];
+        for (int i = 1; i < n; i++) {
+            varying |= starts[i] ^ starts[0];
+            minRank = Math.min(minRank, ranks[i]);
+            maxRank = Math.max(maxRank, ranks[i]);
+        }
+        // Bits above the highest varying bit and below the lowest one are the same in every
+        // address, so comparing only the bits in between gives the same order.
+        int low = varying == 0 ? 0 : Long.numberOfTrailingZeros(varying);
+        int addrBits = varying == 0 ? 0 : 64 - Long.numberOfLeadingZeros(varying) - low;
+        int rankBits = 64 - Long.numberOfLeadingZeros((long) maxRank - minRank);
+        int indexBits = Math.max(1, 32 - Integer.numberOfLeadingZeros(n - 1));
+        int sortBits = addrBits + rankBits;
+        if (sortBits + indexBits > 63) {
+            return null;
+        }
+        long addrMask = (1L << addrBits) - 1;
+        long[] keys = new long[n];
+        for (int i = 0; i < n; i++) {
+            long address = (starts[i] >>> low) & addrMask;
+            long rank = (long) maxRank - ranks[i]; // descending rank = ascending distance from the top
+            keys[i] = ((address << rankBits | rank) << indexBits) | i;
+        }
+        int passes = Math.max(1, (sortBits + 10) / 11);
+        int width = (sortBits + passes - 1) / passes;
+        long[] to = new long[n];
+        int[] count = new int[1 << width];
+        int mask = (1 << width) - 1;
+        for (int p = 0; p < passes; p++) {
+            int shift = indexBits + p * width;
+            Arrays.fill(count, 0);
+            for (int k = 0; k < n; k++) {
+                count[(int) (keys[k] >>> shift) & mask]++;
+            }
+            int sum = 0;
+            for (int v = 0; v < count.length; v++) {
+                int c = count[v];
+                count[v] = sum;
+                sum += c;
+            }
+            for (int k = 0; k < n; k++) {
+                long key = keys[k];
+                to[count[(int) (key >>> shift) & mask]++] = key;
+            }
+            long[] t = keys;
+            keys = to;
+            to = t;
+        }
+        int[] order = new int[n];
+        int indexMask = (int) ((1L << indexBits) - 1);
+        for (int k = 0; k < n; k++) {
+            order[k] = (int) keys[k] & indexMask;
+        }
+        return order;
     }
 
     private static boolean inOrder(long[] starts, int[] ranks, int n) {
