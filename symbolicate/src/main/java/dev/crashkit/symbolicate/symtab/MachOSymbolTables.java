@@ -58,7 +58,8 @@ public final class MachOSymbolTables {
             long addr = sectionAddr[ordinal];
             // A symbol outside its own section (e.g. __mh_execute_header, which points at the
             // header but claims __text) must not cover anything.
-            if (Long.compareUnsigned(value, addr) < 0 || Long.compareUnsigned(value - addr, sectionSize[ordinal]) >= 0) {
+            if (Long.compareUnsigned(value, addr) < 0
+                    || Long.compareUnsigned(value - addr, sectionSize[ordinal]) >= 0) {
                 continue;
             }
             int at = nl.nameOffset(i);

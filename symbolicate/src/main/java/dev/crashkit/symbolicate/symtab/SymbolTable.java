@@ -9,9 +9,10 @@ import java.util.Optional;
  * Address-to-symbol index of one image: sorted primitive arrays searched by binary search.
  * Each entry covers {@code [start, end)} in link-time addresses; addresses outside every entry
  * have no symbol. Names are kept as NUL-terminated UTF-8 in one read-only byte pool (usually
- * the image's own string table, read in place from the mapped file) and decoded into a fresh {@code String} when asked for, so a
- * million-symbol index holds no per-symbol objects. Built once per image and never written
- * afterwards (the pool is only read with absolute gets), so it is safe to share between threads.
+ * the image's own string table, read in place from the mapped file) and decoded into a fresh
+ * {@code String} when asked for, so a million-symbol index holds no per-symbol objects. Built
+ * once per image and never written afterwards (the pool is only read with absolute gets, which
+ * touch no buffer state), so it is safe to share between threads.
  */
 public final class SymbolTable {
     /** Every BLOCK-th start: a small first-level index that stays in cache, so a lookup in a

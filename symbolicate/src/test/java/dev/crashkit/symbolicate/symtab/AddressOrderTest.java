@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.SplittableRandom;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -25,7 +26,8 @@ class AddressOrderTest {
     private static void check(long[] starts, int[] ranks) {
         int n = starts.length;
         int[] order = AddressOrder.sort(starts, ranks, n);
-        assertArrayEquals(reference(starts, ranks, n), order == null ? java.util.stream.IntStream.range(0, n).toArray() : order);
+        // null means "already in order"
+        assertArrayEquals(reference(starts, ranks, n), order == null ? IntStream.range(0, n).toArray() : order);
     }
 
     @Test
