@@ -17,13 +17,14 @@ final class AddressOrder {
 
     /**
      * Indices {@code 0..n-1} of {@code starts}/{@code ranks} in index order, or null when
-     * they already are in that order.
+     * they already are in that order. When not null, {@code sortedStarts[k]} is set to
+     * {@code starts[order[k]]} (read back from the sort keys, sparing a random gather).
      */
-    static int[] sort(long[] starts, int[] ranks, int n) {
+    static int[] sort(long[] starts, int[] ranks, int n, long[] sortedStarts) {
         if (inOrder(starts, ranks, n)) {
             return null;
         }
-        int[] packed = packedSort(starts, ranks, n);
+        int[] packed = packedSort(starts, ranks, n, sortedStarts);
         if (packed != null) {
             return packed;
         }
@@ -40,7 +41,11 @@ final class AddressOrder {
         for (int k = 0; k < n; k++) {
             keys[k] = starts[order[k]];
         }
-        return radix(keys, order, n, 8);
+        order = radix(keys, order, n, 8);
+        for (int k = 0; k < n; k++) {
+            sortedStarts[k] = starts[order[k]];
+        }
+        return order;
     }
 
     /**
@@ -49,7 +54,7 @@ final class AddressOrder {
      * bits that vary, in at most 11-bit digits, and the index is read back from the low bits.
      * Returns null when they do not fit.
      */
-    private static int[] packedSort(long[] starts, int[] ranks, int n) {
+    private static int[] packedSort(long[] starts, int[] ranks, int n, long[] sortedStarts) {
         long varying = 0;
         int minRank = ranks[0];
         int maxRank = ranks[0];
@@ -102,13 +107,18 @@ final class AddressOrder {
         }
         int[] order = new int[n];
         int indexMask = (int) ((1L << indexBits) - 1);
+        long common = starts[0] & ~(addrMask << low); // the bits every address shares
+        int addrShift = indexBits + rankBits;
         for (int k = 0; k < n; k++) {
-            order[k] = (int) keys[k] & indexMask;
+            long key = keys[k];
+            order[k] = (int) key & indexMask;
+            sortedStarts[k] = common | ((key >>> addrShift) & addrMask) << low;
         }
         return order;
     }
 
-    private static boolean inOrder(long[] starts, int[] ranks, int n) {
+    /** True when the entries already are in index order (sorting them would change nothing). */
+    static boolean inOrder(long[] starts, int[] ranks, int n) {
         for (int i = 1; i < n; i++) {
             int c = Long.compareUnsigned(starts[i - 1], starts[i]);
             if (c > 0 || (c == 0 && ranks[i - 1] < ranks[i])) {

@@ -115,14 +115,18 @@ public final class SymbolTableBuilder {
         long[] s = starts;
         long[] e = limits;
         int[] names = nameAt;
-        int[] order = AddressOrder.sort(starts, ranks, n);
+        int[] order = null;
+        long[] sortedStarts = null;
+        if (!AddressOrder.inOrder(starts, ranks, n)) {
+            sortedStarts = new long[n];
+            order = AddressOrder.sort(starts, ranks, n, sortedStarts);
+        }
         if (order != null) {
-            s = new long[n];
+            s = sortedStarts;
             e = new long[n];
             names = new int[n];
             for (int k = 0; k < n; k++) {
                 int i = order[k];
-                s[k] = starts[i];
                 e[k] = limits[i];
                 names[k] = nameAt[i];
             }

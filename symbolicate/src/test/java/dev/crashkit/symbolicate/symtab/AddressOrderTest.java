@@ -25,9 +25,15 @@ class AddressOrderTest {
 
     private static void check(long[] starts, int[] ranks) {
         int n = starts.length;
-        int[] order = AddressOrder.sort(starts, ranks, n);
-        // null means "already in order"
-        assertArrayEquals(reference(starts, ranks, n), order == null ? IntStream.range(0, n).toArray() : order);
+        long[] sortedStarts = new long[n];
+        int[] order = AddressOrder.sort(starts, ranks, n, sortedStarts);
+        int[] expected = reference(starts, ranks, n);
+        if (order == null) { // "already in order"
+            assertArrayEquals(IntStream.range(0, n).toArray(), expected);
+            return;
+        }
+        assertArrayEquals(expected, order);
+        assertArrayEquals(Arrays.stream(expected).mapToLong(i -> starts[i]).toArray(), sortedStarts);
     }
 
     @Test
