@@ -25,7 +25,8 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Index a Mach-O with a million-symbol table (parse + build the sorted arrays), then look up a
- * million addresses in it. Run: {@code java -jar bench/target/benchmarks.jar SymbolTableBench}.
+ * million addresses in it, with the symbol table in address order or shuffled. Run:
+ * {@code java -jar bench/target/benchmarks.jar SymbolTableBench}.
  */
 @State(Scope.Benchmark)
 @Fork(1)
@@ -38,13 +39,18 @@ public class SymbolTableBench {
     @Param("1000000")
     int symbols;
 
+    /** {@code sorted}: nlist entries ascend by address; {@code shuffled}: random order, half local. */
+    @Param({"sorted", "shuffled"})
+    String order;
+
     Path file;
     SymbolTable table;
     long[] addresses;
 
     @Setup(Level.Trial)
     public void setUp() throws IOException {
-        file = SyntheticMachO.write(Files.createTempFile("bench-symbols", ".macho"), symbols);
+        file = SyntheticMachO.write(Files.createTempFile("bench-symbols", ".macho"), symbols,
+                order.equals("shuffled"));
         table = index();
         SplittableRandom rnd = new SplittableRandom(42);
         long span = (long) symbols * SyntheticMachO.FUNCTION_SIZE;

@@ -22,10 +22,34 @@ final class SyntheticMachO {
     }
 
     static Path write(Path file, int n) throws IOException {
+        return write(file, n, false);
+    }
+
+    /**
+     * @param shuffled when true the nlist entries are written in a random order (seeded) and
+     *                 every other symbol is local, as in real symbol tables, which are not sorted
+     *                 by address; when false they ascend and all are external
+     */
+    static Path write(Path file, int n, boolean shuffled) throws IOException {
         ByteArrayOutputStream strings = new ByteArrayOutputStream();
         strings.write(0);
-        int[] strx = new int[n];
+        int[] order = new int[n];
         for (int i = 0; i < n; i++) {
+            order[i] = i;
+        }
+        if (shuffled) {
+            java.util.SplittableRandom rnd = new java.util.SplittableRandom(1);
+            for (int i = n - 1; i > 0; i--) {
+                int j = rnd.nextInt(i + 1);
+                int t = order[i];
+                order[i] = order[j];
+                order[j] = t;
+            }
+        }
+        int[] strx = new int[n];
+        // Names in entry order, as linkers write them: the string table follows the nlist array.
+        for (int k = 0; k < n; k++) {
+            int i = order[k];
             strx[i] = strings.size();
             strings.writeBytes(("_$s9Synthetic6ModuleC8functionSiyF" + i).getBytes(StandardCharsets.UTF_8));
             strings.write(0);
@@ -57,8 +81,10 @@ final class SyntheticMachO {
         b.putInt(0x26).putInt(16).putInt((int) fsOff).putInt(starts.size());
         b.putInt(0x1b).putInt(24).putLong(0x0123456789abcdefL).putLong(0x1122334455667788L);
         b.position((int) symoff);
-        for (int i = 0; i < n; i++) {
-            b.putInt(strx[i]).put((byte) 0x0f).put((byte) 1).putShort((short) 0)
+        for (int k = 0; k < n; k++) {
+            int i = order[k];
+            byte type = (byte) (shuffled && i % 2 == 1 ? 0x0e : 0x0f);
+            b.putInt(strx[i]).put(type).put((byte) 1).putShort((short) 0)
                     .putLong(FIRST_FUNCTION + (long) i * FUNCTION_SIZE);
         }
         b.put(starts.toByteArray());

@@ -26,7 +26,7 @@ final class MachOModuleLoader {
         for (DebugFileIndex.Entry e : entries) {
             try {
                 MachOImage image = slice(members.path(e), e, id);
-                image.readSymbols(); // validates the symbol table before we commit to this file
+                image.checkSymbols(); // the symbol table must be whole before we commit to this file
                 Optional<DwarfContext> dwarf = Optional.empty();
                 if (image.hasDwarf()) {
                     dwarf = Optional.of(DwarfContext.open(e.location(), image.dwarfSections()));

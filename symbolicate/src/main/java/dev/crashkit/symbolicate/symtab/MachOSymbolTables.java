@@ -4,6 +4,7 @@ import dev.crashkit.symbolicate.format.ObjectFormatException;
 import dev.crashkit.symbolicate.format.macho.MachOImage;
 import dev.crashkit.symbolicate.format.macho.NlistEntries;
 import dev.crashkit.symbolicate.format.macho.Section;
+import java.nio.ByteBuffer;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -28,29 +29,46 @@ public final class MachOSymbolTables {
      */
     public static SymbolTable build(MachOImage image, long[] functionStarts) throws ObjectFormatException {
         NlistEntries nl = image.readSymbols();
-        List<Section> sections = image.sections();
         long[] bounds = functionStarts;
         if (bounds.length == 0) {
             bounds = stabFunctionEnds(nl);
         }
-        SymbolTableBuilder b = new SymbolTableBuilder();
+        // Section facts by ordinal (1-based) in flat arrays: this loop runs once per nlist entry.
+        List<Section> sections = image.sections();
+        int sectionCount = sections.size();
+        long[] sectionAddr = new long[sectionCount + 1];
+        long[] sectionSize = new long[sectionCount + 1];
+        boolean[] sectionCode = new boolean[sectionCount + 1];
+        for (Section s : sections) {
+            sectionAddr[s.ordinal()] = s.addr();
+            sectionSize[s.ordinal()] = s.size();
+            sectionCode[s.ordinal()] = s.hasInstructions();
+        }
+        ByteBuffer strings = nl.strings();
+        SymbolTableBuilder b = new SymbolTableBuilder(strings, nl.size());
         for (int i = 0; i < nl.size(); i++) {
             if (!nl.isDefinedInSection(i)) {
                 continue;
             }
-            int ordinal = nl.sections()[i];
-            if (ordinal < 1 || ordinal > sections.size()) {
+            int ordinal = nl.section(i);
+            if (ordinal > sectionCount || !sectionCode[ordinal]) {
                 continue;
             }
-            Section s = sections.get(ordinal - 1);
-            long value = nl.values()[i];
-            String name = nl.names()[i];
+            long value = nl.value(i);
+            long addr = sectionAddr[ordinal];
             // A symbol outside its own section (e.g. __mh_execute_header, which points at the
             // header but claims __text) must not cover anything.
-            if (!s.hasInstructions() || !s.contains(value) || name.isEmpty() || isAssemblerTemporary(name)) {
+            if (Long.compareUnsigned(value, addr) < 0
+                    || Long.compareUnsigned(value - addr, sectionSize[ordinal]) >= 0) {
                 continue;
             }
-            b.add(stripUnderscore(name), value, s.end(), nl.isExternal(i) ? RANK_EXTERNAL : RANK_LOCAL);
+            int at = nl.nameOffset(i);
+            if (at < 0 || strings.get(at) == 0 || isAssemblerTemporary(strings, at)) {
+                continue;
+            }
+            // The leading underscore is dropped by starting the name one byte later.
+            b.addAt(strings.get(at) == '_' ? at + 1 : at, value, addr + sectionSize[ordinal],
+                    nl.isExternal(i) ? RANK_EXTERNAL : RANK_LOCAL);
         }
         return b.build(bounds);
     }
@@ -64,18 +82,24 @@ public final class MachOSymbolTables {
         long pendingStart = -1;
         boolean pending = false;
         for (int i = 0; i < nl.size(); i++) {
-            if ((nl.types()[i] & 0xff) != NlistEntries.N_FUN) {
+            if ((nl.type(i) & 0xff) != NlistEntries.N_FUN) {
                 continue;
             }
-            if (!nl.names()[i].isEmpty()) {
-                pendingStart = nl.values()[i];
+            if (!nl.nameIsEmpty(i)) {
+                pendingStart = nl.value(i);
                 pending = true;
             } else if (pending) {
-                ends.put(pendingStart, pendingStart + nl.values()[i]);
+                ends.put(pendingStart, pendingStart + nl.value(i));
                 pending = false;
             }
         }
         return ends.values().stream().mapToLong(Long::longValue).sorted().toArray();
+    }
+
+    /** True when the name at {@code at} starts with {@code ltmp} (see {@link #isAssemblerTemporary(String)}). */
+    private static boolean isAssemblerTemporary(ByteBuffer strings, int at) {
+        return at + 4 <= strings.capacity() && strings.get(at) == 'l' && strings.get(at + 1) == 't'
+                && strings.get(at + 2) == 'm' && strings.get(at + 3) == 'p';
     }
 
     /** {@code ltmp0}-style labels lld leaves for section starts; they name no function. */

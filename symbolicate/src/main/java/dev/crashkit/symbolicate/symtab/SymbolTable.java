@@ -1,13 +1,18 @@
 package dev.crashkit.symbolicate.symtab;
 
 import dev.crashkit.symbolicate.bytes.SortedAddresses;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 
 /**
  * Address-to-symbol index of one image: sorted primitive arrays searched by binary search.
  * Each entry covers {@code [start, end)} in link-time addresses; addresses outside every entry
- * have no symbol. Built once per image and immutable afterwards, so it is safe to share
- * between threads.
+ * have no symbol. Names are kept as NUL-terminated UTF-8 in one read-only byte pool (usually
+ * the image's own string table, read in place from the mapped file) and decoded into a fresh
+ * {@code String} when asked for, so a million-symbol index holds no per-symbol objects. Built
+ * once per image and never written afterwards (the pool is only read with absolute gets, which
+ * touch no buffer state), so it is safe to share between threads.
  */
 public final class SymbolTable {
     /** Every BLOCK-th start: a small first-level index that stays in cache, so a lookup in a
@@ -15,13 +20,15 @@ public final class SymbolTable {
     private static final int BLOCK = 64;
     private final long[] starts;
     private final long[] ends;
-    private final String[] names;
+    private final ByteBuffer namePool;
+    private final int[] nameAt;
     private final long[] blockStarts;
 
-    SymbolTable(long[] starts, long[] ends, String[] names) {
+    SymbolTable(long[] starts, long[] ends, ByteBuffer namePool, int[] nameAt) {
         this.starts = starts;
         this.ends = ends;
-        this.names = names;
+        this.namePool = namePool;
+        this.nameAt = nameAt;
         this.blockStarts = new long[(starts.length + BLOCK - 1) / BLOCK];
         for (int b = 0; b < blockStarts.length; b++) {
             blockStarts[b] = starts[b * BLOCK];
@@ -30,7 +37,7 @@ public final class SymbolTable {
 
     /** An index with no symbols. */
     public static SymbolTable empty() {
-        return new SymbolTable(new long[0], new long[0], new String[0]);
+        return new SymbolTable(new long[0], new long[0], ByteBuffer.allocate(0), new int[0]);
     }
 
     public int size() {
@@ -40,7 +47,7 @@ public final class SymbolTable {
     /** The symbol covering {@code address}, if any. */
     public Optional<Symbol> lookup(long address) {
         int i = indexOf(address);
-        return i < 0 ? Optional.empty() : Optional.of(new Symbol(names[i], starts[i], ends[i]));
+        return i < 0 ? Optional.empty() : Optional.of(new Symbol(name(i), starts[i], ends[i]));
     }
 
     /** Index of the entry covering {@code address}, or -1. Allocation-free. */
@@ -57,8 +64,20 @@ public final class SymbolTable {
         return found;
     }
 
+    /** Name of entry {@code index}, decoded on each call. */
     public String name(int index) {
-        return names[index];
+        int at = nameAt[index];
+        int limit = namePool.capacity();
+        if (at < 0 || at >= limit) {
+            return "";
+        }
+        int end = at;
+        while (end < limit && namePool.get(end) != 0) {
+            end++;
+        }
+        byte[] utf8 = new byte[end - at];
+        namePool.get(at, utf8); // absolute: no shared position to race on
+        return new String(utf8, StandardCharsets.UTF_8);
     }
 
     public long start(int index) {

@@ -1,6 +1,8 @@
 package dev.crashkit.symbolicate.symtab;
 
 import dev.crashkit.symbolicate.bytes.SortedAddresses;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /**
@@ -11,114 +13,181 @@ import java.util.Arrays;
  * preferred one wins (first added with the highest rank). An entry's end is then cut at the
  * next entry's start and at the next function boundary, so that an address is never blamed on a
  * symbol whose function it is not in.
+ *
+ * <p>Names live in one byte pool as NUL-terminated UTF-8 and are decoded only when a lookup
+ * returns them. A container's own string table can serve as the pool
+ * ({@link #SymbolTableBuilder(ByteBuffer, int)}, {@link #addAt}), so building the index of a
+ * million-symbol image creates no per-symbol objects and copies no names. A builder builds one
+ * table: {@link #build} hands its arrays over to the table and leaves the builder empty.
  */
 public final class SymbolTableBuilder {
-    private long[] starts = new long[64];
-    private long[] limits = new long[64];
-    private int[] ranks = new int[64];
-    private String[] names = new String[64];
+    private final ByteBuffer table;
+    private byte[] ownPool;
+    private int ownLength;
+    private long[] starts;
+    private long[] limits;
+    private int[] ranks;
+    private int[] nameAt;
     private int n;
 
+    /** A builder whose names are given as strings ({@link #add}). */
+    public SymbolTableBuilder() {
+        this.table = null;
+        this.ownPool = new byte[256];
+        allocate(64);
+    }
+
     /**
+     * A builder whose names are NUL-terminated UTF-8 strings inside {@code strings} (a string
+     * table, index 0 at position 0), given by offset ({@link #addAt}). The table is shared with
+     * the index, not copied: its bytes must not change afterwards.
+     *
+     * @param expected how many symbols will probably be added (sizes the arrays)
+     */
+    public SymbolTableBuilder(ByteBuffer strings, int expected) {
+        this.table = strings.duplicate().clear().asReadOnlyBuffer();
+        allocate(Math.max(16, expected));
+    }
+
+    private void allocate(int cap) {
+        starts = new long[cap];
+        limits = new long[cap];
+        ranks = new int[cap];
+        nameAt = new int[cap];
+        n = 0;
+    }
+
+    /**
+     * Adds a symbol named by a string (which must not contain NUL). Only for builders made with
+     * {@link #SymbolTableBuilder()}.
+     *
      * @param start link-time start
      * @param limit exclusive upper bound the symbol may never cover (e.g. its section's end)
      * @param rank  higher wins among symbols at the same address (e.g. external over local)
      */
     public SymbolTableBuilder add(String name, long start, long limit, int rank) {
+        if (ownPool == null) {
+            throw new IllegalStateException("this builder takes names from a string table: use addAt");
+        }
+        byte[] utf8 = name.getBytes(StandardCharsets.UTF_8);
+        if (ownLength + utf8.length + 1 > ownPool.length) {
+            ownPool = Arrays.copyOf(ownPool, Math.max(ownPool.length * 2, ownLength + utf8.length + 1));
+        }
+        int at = ownLength;
+        System.arraycopy(utf8, 0, ownPool, at, utf8.length);
+        ownPool[at + utf8.length] = 0;
+        ownLength += utf8.length + 1;
+        return addAt(at, start, limit, rank);
+    }
+
+    /**
+     * Adds a symbol whose name starts at {@code nameOffset} in the string table given to the
+     * constructor (runs to the next NUL or the table's end; an offset outside the table is an
+     * empty name).
+     *
+     * @param start link-time start
+     * @param limit exclusive upper bound the symbol may never cover (e.g. its section's end)
+     * @param rank  higher wins among symbols at the same address (e.g. external over local)
+     */
+    public SymbolTableBuilder addAt(int nameOffset, long start, long limit, int rank) {
         if (n == starts.length) {
             int cap = n * 2;
             starts = Arrays.copyOf(starts, cap);
             limits = Arrays.copyOf(limits, cap);
             ranks = Arrays.copyOf(ranks, cap);
-            names = Arrays.copyOf(names, cap);
+            nameAt = Arrays.copyOf(nameAt, cap);
         }
         starts[n] = start;
         limits[n] = limit;
         ranks[n] = rank;
-        names[n] = name;
+        nameAt[n] = nameOffset;
         n++;
         return this;
     }
 
     /**
-     * Builds the index.
+     * Builds the index from the symbols added so far and empties the builder.
      *
      * @param boundaries sorted ascending link-time addresses where a new function begins
      *                   (LC_FUNCTION_STARTS, ELF symbol ends...); may be empty
      */
     public SymbolTable build(long[] boundaries) {
-        int[] order = sortedOrder();
-        long[] outStart = new long[n];
-        long[] outEnd = new long[n];
-        String[] outName = new String[n];
+        long[] s = starts;
+        long[] e = limits;
+        int[] names = nameAt;
+        int[] order = null;
+        long[] sortedStarts = null;
+        if (!AddressOrder.inOrder(starts, ranks, n)) {
+            sortedStarts = new long[n];
+            order = AddressOrder.sort(starts, ranks, n, sortedStarts);
+        }
+        if (order != null) {
+            s = sortedStarts;
+            e = new long[n];
+            names = new int[n];
+            for (int k = 0; k < n; k++) {
+                int i = order[k];
+                e[k] = limits[i];
+                names[k] = nameAt[i];
+            }
+        }
+        // In sorted order the preferred entry of each address comes first: keep only that one,
+        // compacting in place (the write index never passes the read index).
         int m = 0;
         for (int k = 0; k < n; k++) {
-            int i = order[k];
-            if (m > 0 && outStart[m - 1] == starts[i]) {
+            if (m > 0 && s[m - 1] == s[k]) {
                 continue;
             }
-            outStart[m] = starts[i];
-            outEnd[m] = limits[i];
-            outName[m] = names[i];
+            s[m] = s[k];
+            e[m] = e[k];
+            names[m] = names[k];
             m++;
         }
+        cutEnds(s, e, m, boundaries);
+        ByteBuffer pool = table != null ? table : ByteBuffer.wrap(Arrays.copyOf(ownPool, ownLength)).asReadOnlyBuffer();
+        SymbolTable built = m == s.length
+                ? new SymbolTable(s, e, pool, names)
+                : new SymbolTable(Arrays.copyOf(s, m), Arrays.copyOf(e, m), pool, Arrays.copyOf(names, m));
+        allocate(16);
+        ownLength = 0;
+        return built;
+    }
+
+    /** Cuts each entry's end at the next entry's start and at the next function boundary. */
+    private static void cutEnds(long[] start, long[] end, int m, long[] boundaries) {
+        // Entries ascend, so the next boundary is found by walking forward, not by a search per
+        // entry; that needs the boundaries truly ascending, which a corrupt input may break.
+        boolean walk = ascending(boundaries);
+        int b = 0;
         for (int j = 0; j < m; j++) {
-            long end = outEnd[j];
-            if (j + 1 < m && Long.compareUnsigned(outStart[j + 1], end) < 0) {
-                end = outStart[j + 1];
+            long e = end[j];
+            long s = start[j];
+            if (j + 1 < m && Long.compareUnsigned(start[j + 1], e) < 0) {
+                e = start[j + 1];
             }
-            long next = nextAbove(boundaries, outStart[j]);
-            if (next != outStart[j] && Long.compareUnsigned(next, end) < 0) {
-                end = next;
+            long next;
+            if (walk) {
+                while (b < boundaries.length && Long.compareUnsigned(boundaries[b], s) <= 0) {
+                    b++;
+                }
+                next = b < boundaries.length ? boundaries[b] : s;
+            } else {
+                int i = SortedAddresses.higher(boundaries, s);
+                next = i < boundaries.length ? boundaries[i] : s;
             }
-            outEnd[j] = end;
+            if (next != s && Long.compareUnsigned(next, e) < 0) {
+                e = next;
+            }
+            end[j] = e;
         }
-        return new SymbolTable(Arrays.copyOf(outStart, m), Arrays.copyOf(outEnd, m), Arrays.copyOf(outName, m));
     }
 
-    /**
-     * Indices sorted by address, then by descending rank, stable (so among equals the first added
-     * wins). A bottom-up merge sort on primitive ints: no boxing for million-symbol tables.
-     */
-    private int[] sortedOrder() {
-        int[] a = new int[n];
-        for (int i = 0; i < n; i++) {
-            a[i] = i;
-        }
-        int[] b = new int[n];
-        for (int width = 1; width < n; width *= 2) {
-            for (int lo = 0; lo < n; lo += 2 * width) {
-                int mid = Math.min(lo + width, n);
-                int hi = Math.min(lo + 2 * width, n);
-                int i = lo;
-                int j = mid;
-                int k = lo;
-                while (i < mid && j < hi) {
-                    b[k++] = before(a[j], a[i]) ? a[j++] : a[i++];
-                }
-                while (i < mid) {
-                    b[k++] = a[i++];
-                }
-                while (j < hi) {
-                    b[k++] = a[j++];
-                }
+    private static boolean ascending(long[] a) {
+        for (int i = 1; i < a.length; i++) {
+            if (Long.compareUnsigned(a[i - 1], a[i]) > 0) {
+                return false;
             }
-            int[] t = a;
-            a = b;
-            b = t;
         }
-        return a;
-    }
-
-    /** True when entry {@code x} must come strictly before entry {@code y}. */
-    private boolean before(int x, int y) {
-        int c = Long.compareUnsigned(starts[x], starts[y]);
-        return c < 0 || (c == 0 && ranks[x] > ranks[y]);
-    }
-
-    /** Smallest boundary strictly above {@code address}, or {@code address} itself when there is none. */
-    private static long nextAbove(long[] sorted, long address) {
-        int i = SortedAddresses.higher(sorted, address);
-        return i < sorted.length ? sorted[i] : address;
+        return true;
     }
 }

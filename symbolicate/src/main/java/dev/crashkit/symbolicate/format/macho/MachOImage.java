@@ -6,7 +6,6 @@ import dev.crashkit.symbolicate.format.kaitai.MachO;
 import dev.crashkit.symbolicate.model.DebugId;
 import io.kaitai.struct.ByteBufferKaitaiStream;
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -183,10 +182,14 @@ public final class MachOImage {
         return symtab != null && symtab.nsyms() > 0;
     }
 
-    /** Reads every nlist entry with its name. Empty arrays when there is no LC_SYMTAB. */
-    public NlistEntries readSymbols() throws ObjectFormatException {
+    /**
+     * Checks that LC_SYMTAB's entries and string table lie inside the file, without reading them.
+     *
+     * @throws ObjectFormatException when either is truncated
+     */
+    public void checkSymbols() throws ObjectFormatException {
         if (symtab == null) {
-            return new NlistEntries(new String[0], new long[0], new byte[0], new int[0], new short[0]);
+            return;
         }
         long end = Math.max((long) symtab.symoff() + symtab.nsyms() * (is64() ? 16L : 12L),
                 (long) symtab.stroff() + symtab.strsize());
@@ -194,45 +197,28 @@ public final class MachOImage {
             throw new ObjectFormatException(file + ": symbol table (" + symtab.nsyms() + " entries) or string table"
                     + " extends past the end of the file: truncated");
         }
-        // Kaitai parsed LC_SYMTAB itself; the entry array is read straight from the buffer
-        // because a million nlist objects cost seconds and tens of MB (ksy/mach_o.ksy still
-        // describes the nlist layout, which this loop follows).
-        ByteBuffer b = bytes.duplicate().order(order());
-        int n = (int) symtab.nsyms();
-        int entrySize = is64() ? 16 : 12;
-        byte[] strings = new byte[(int) symtab.strsize()];
-        b.position((int) symtab.stroff());
-        b.get(strings);
-        String[] names = new String[n];
-        long[] values = new long[n];
-        byte[] types = new byte[n];
-        int[] sects = new int[n];
-        short[] descs = new short[n];
-        int pos = (int) symtab.symoff();
-        for (int i = 0; i < n; i++, pos += entrySize) {
-            names[i] = cString(strings, b.getInt(pos) & 0xffffffffL);
-            types[i] = b.get(pos + 4);
-            sects[i] = b.get(pos + 5) & 0xff;
-            descs[i] = b.getShort(pos + 6);
-            values[i] = is64() ? b.getLong(pos + 8) : b.getInt(pos + 8) & 0xffffffffL;
+    }
+
+    /** The nlist entries, read in place (see {@link NlistEntries}); none when there is no LC_SYMTAB. */
+    public NlistEntries readSymbols() throws ObjectFormatException {
+        if (symtab == null) {
+            return NlistEntries.empty();
         }
-        return new NlistEntries(names, values, types, sects, descs);
+        checkSymbols();
+        // Kaitai parsed LC_SYMTAB itself; the entries are read straight from the buffer because
+        // a million nlist objects cost seconds and tens of MB (ksy/mach_o.ksy still describes
+        // the nlist layout, which NlistEntries follows).
+        int n = (int) symtab.nsyms();
+        ByteBuffer entries = slice(symtab.symoff(), n * (is64() ? 16L : 12L)).order(order());
+        return new NlistEntries(entries, slice(symtab.stroff(), symtab.strsize()), n, is64());
+    }
+
+    private ByteBuffer slice(long offset, long size) {
+        return bytes.duplicate().position((int) offset).limit((int) (offset + size)).slice();
     }
 
     private java.nio.ByteOrder order() {
         return parsed.magic()[0] == (byte) 0xfe ? java.nio.ByteOrder.BIG_ENDIAN : java.nio.ByteOrder.LITTLE_ENDIAN;
-    }
-
-    private static String cString(byte[] table, long index) {
-        if (index <= 0 || index >= table.length) {
-            return "";
-        }
-        int start = (int) index;
-        int end = start;
-        while (end < table.length && table[end] != 0) {
-            end++;
-        }
-        return new String(table, start, end - start, StandardCharsets.UTF_8);
     }
 
     /**
@@ -246,11 +232,17 @@ public final class MachOImage {
         if ((long) functionStarts.dataoff() + functionStarts.datasize() > bytes.capacity()) {
             throw new ObjectFormatException(file + ": LC_FUNCTION_STARTS data extends past the end of the file: truncated");
         }
-        // ULEB128 deltas decoded in place: one object per function would dominate index build time.
-        ByteBuffer b = bytes.duplicate();
+        // ULEB128 deltas decoded in place: one object per function would dominate index build
+        // time. One pass counts, the second fills an array of exactly that size.
         int pos = (int) functionStarts.dataoff();
         int end = pos + (int) functionStarts.datasize();
-        long[] out = new long[Math.max(16, (int) functionStarts.datasize())];
+        long[] out = new long[decodeStarts(pos, end, null)];
+        decodeStarts(pos, end, out);
+        return out;
+    }
+
+    /** Decodes the LC_FUNCTION_STARTS deltas in {@code [pos, end)} into {@code out} (if given); returns the count. */
+    private int decodeStarts(int pos, int end, long[] out) throws ObjectFormatException {
         int n = 0;
         long addr = textVmaddr();
         while (pos < end) {
@@ -261,7 +253,7 @@ public final class MachOImage {
                 if (pos >= end) {
                     throw new ObjectFormatException(file + ": LC_FUNCTION_STARTS ends inside a ULEB128 value");
                 }
-                byt = b.get(pos++) & 0xff;
+                byt = bytes.get(pos++) & 0xff;
                 if (shift < 64) {
                     delta |= (long) (byt & 0x7f) << shift;
                 }
@@ -271,12 +263,12 @@ public final class MachOImage {
                 break;
             }
             addr += delta;
-            if (n == out.length) {
-                out = java.util.Arrays.copyOf(out, n * 2);
+            if (out != null) {
+                out[n] = addr;
             }
-            out[n++] = addr;
+            n++;
         }
-        return java.util.Arrays.copyOf(out, n);
+        return n;
     }
 
     @Override

@@ -1,0 +1,43 @@
+package dev.crashkit.symbolicate.symtab;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.Test;
+
+/** Names stored as bytes come back exactly as given, whichever way they were added. */
+class SymbolTableBuilderTest {
+    @Test
+    void stringNamesRoundTripThroughTheBytePool() {
+        String[] names = {"plain", "größe", "€uro", "\uD834\uDD1E clef", "x"};
+        SymbolTableBuilder b = new SymbolTableBuilder();
+        for (int i = names.length - 1; i >= 0; i--) { // unsorted on purpose
+            b.add(names[i], 0x1000 + 0x10L * i, 0x2000, 1);
+        }
+        SymbolTable t = b.build(new long[0]);
+        assertEquals(names.length, t.size());
+        for (int i = 0; i < names.length; i++) {
+            assertEquals(names[i], t.name(i));
+            assertEquals(names[i], t.lookup(0x1000 + 0x10L * i + 4).orElseThrow().name());
+        }
+    }
+
+    @Test
+    void tableOffsetsReadUpToNulOrTheEnd() {
+        byte[] table = "\0_main\0h\u00e9llo\0tail".getBytes(StandardCharsets.UTF_8);
+        SymbolTableBuilder b = new SymbolTableBuilder(ByteBuffer.wrap(table), 4);
+        b.addAt(2, 0x100, 0x200, 1);                      // "main" (underscore skipped by offset)
+        b.addAt(7, 0x110, 0x200, 1);                      // "héllo"
+        b.addAt(table.length - 4, 0x120, 0x200, 1);       // "tail", unterminated
+        b.addAt(table.length, 0x130, 0x200, 1);           // outside the table: empty
+        SymbolTable t = b.build(new long[0]);
+        assertEquals("main", t.name(0));
+        assertEquals("h\u00e9llo", t.name(1));
+        assertEquals("tail", t.name(2));
+        assertEquals("", t.name(3));
+        assertThrows(IllegalStateException.class, () -> new SymbolTableBuilder(ByteBuffer.wrap(table), 1)
+                .add("x", 0, 1, 1));
+    }
+}
