@@ -1,7 +1,6 @@
 package dev.crashkit.symbolicate.demangle.swift;
 
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 
 /**
  * Cursor, substitution table and identifier rules of the pre-Swift-4 mangling ({@code _T...}), which
@@ -14,7 +13,7 @@ abstract class OldDemanglerBase {
     byte[] text;
     int pos;
     int end;
-    final ArrayList<Node> subs = new ArrayList<>();
+    final NodeStack subs = new NodeStack();
     int depth;
 
     void reset(byte[] input, int start) {
@@ -230,7 +229,7 @@ abstract class OldDemanglerBase {
             return m;
         }
         Node m = identifier(Kind.Module);
-        subs.add(m);
+        subs.push(m);
         return m;
     }
 

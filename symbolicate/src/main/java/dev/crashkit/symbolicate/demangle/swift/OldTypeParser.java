@@ -11,7 +11,7 @@ abstract class OldTypeParser extends OldDemanglerBase {
         Node ctx = context();
         Node name = declName();
         Node decl = Node.of(kind, ctx, name);
-        subs.add(decl);
+        subs.push(decl);
         return decl;
     }
 
@@ -22,7 +22,7 @@ abstract class OldTypeParser extends OldDemanglerBase {
     private Node protocolNameGivenContext(Node ctx) {
         Node name = declName();
         Node proto = Node.of(Kind.Protocol, ctx, name);
-        subs.add(proto);
+        subs.push(proto);
         return proto;
     }
 
@@ -119,7 +119,7 @@ abstract class OldTypeParser extends OldDemanglerBase {
             if (proto != null) {
                 assoc.add(proto);
             }
-            subs.add(assoc);
+            subs.push(assoc);
         }
         return Node.of(Kind.DependentMemberType, base, assoc);
     }
@@ -260,7 +260,7 @@ abstract class OldTypeParser extends OldDemanglerBase {
     private Node associatedTypeRef(Node root) {
         Node name = identifier(null);
         Node assoc = Node.of(Kind.AssociatedTypeRef, root, name);
-        subs.add(assoc);
+        subs.push(assoc);
         return assoc;
     }
 
