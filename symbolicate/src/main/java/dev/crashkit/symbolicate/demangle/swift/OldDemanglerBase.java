@@ -36,6 +36,11 @@ abstract class OldDemanglerBase {
         NewParserBase.req(ok);
     }
 
+    /**
+     * Counts one level of recursion; callers pair it with {@link #leave()} on the normal path only. No
+     * try/finally: a failure abandons the whole symbol and {@code reset} clears the depth, while a finally
+     * block would make every recursive frame catch and rethrow the failure, which costs far more than the parse.
+     */
     void enter() {
         if (++depth > MAX_DEPTH) {
             throw ParseFailure.INSTANCE;

@@ -62,32 +62,34 @@ abstract class OldTypeParser extends OldDemanglerBase {
 
     Node boundGenericArgs(Node nominal) {
         enter();
-        try {
-            req(!nominal.isEmpty());
-            Node parent = nominal.first();
-            if (parent.kind != Kind.Module && parent.kind != Kind.Function && parent.kind != Kind.Extension) {
-                parent = boundGenericArgs(parent);
-                nominal = Node.of(nominal.kind, parent, req(nominal.get(1)));
-            }
-            Node args = new Node(Kind.TypeList);
-            while (!nextIf('_')) {
-                args.add(type());
-                req(!isEmpty());
-            }
-            if (args.isEmpty()) {
-                return nominal;
-            }
-            Kind k;
-            switch (nominal.kind) {
-                case Class: k = Kind.BoundGenericClass; break;
-                case Structure: k = Kind.BoundGenericStructure; break;
-                case Enum: k = Kind.BoundGenericEnum; break;
-                default: throw fail();
-            }
-            return Node.of(k, Node.of(Kind.Type, nominal), args);
-        } finally {
-            leave();
+        Node r = boundGenericArgsBody(nominal);
+        leave();
+        return r;
+    }
+
+    private Node boundGenericArgsBody(Node nominal) {
+        req(!nominal.isEmpty());
+        Node parent = nominal.first();
+        if (parent.kind != Kind.Module && parent.kind != Kind.Function && parent.kind != Kind.Extension) {
+            parent = boundGenericArgs(parent);
+            nominal = Node.of(nominal.kind, parent, req(nominal.get(1)));
         }
+        Node args = new Node(Kind.TypeList);
+        while (!nextIf('_')) {
+            args.add(type());
+            req(!isEmpty());
+        }
+        if (args.isEmpty()) {
+            return nominal;
+        }
+        Kind k;
+        switch (nominal.kind) {
+            case Class: k = Kind.BoundGenericClass; break;
+            case Structure: k = Kind.BoundGenericStructure; break;
+            case Enum: k = Kind.BoundGenericEnum; break;
+            default: throw fail();
+        }
+        return Node.of(k, Node.of(Kind.Type, nominal), args);
     }
 
     Node protocolList() {
@@ -241,20 +243,22 @@ abstract class OldTypeParser extends OldDemanglerBase {
 
     private Node archetypeType() {
         enter();
-        try {
-            if (nextIf('Q')) {
-                return associatedTypeRef(archetypeType());
-            }
-            if (nextIf('S')) {
-                return associatedTypeRef(substitutionIndex());
-            }
-            if (nextIf('s')) {
-                return associatedTypeRef(new Node(Kind.Module, STDLIB));
-            }
-            throw fail();
-        } finally {
-            leave();
+        Node r = archetypeTypeBody();
+        leave();
+        return r;
+    }
+
+    private Node archetypeTypeBody() {
+        if (nextIf('Q')) {
+            return associatedTypeRef(archetypeType());
         }
+        if (nextIf('S')) {
+            return associatedTypeRef(substitutionIndex());
+        }
+        if (nextIf('s')) {
+            return associatedTypeRef(new Node(Kind.Module, STDLIB));
+        }
+        throw fail();
     }
 
     private Node associatedTypeRef(Node root) {
@@ -284,11 +288,9 @@ abstract class OldTypeParser extends OldDemanglerBase {
 
     Node type() {
         enter();
-        try {
-            return Node.of(Kind.Type, typeImpl());
-        } finally {
-            leave();
-        }
+        Node r = Node.of(Kind.Type, typeImpl());
+        leave();
+        return r;
     }
 
     private Node functionType(Kind kind) {
