@@ -13,6 +13,12 @@ final class Node {
     final Kind kind;
     final String text;
     final long index;
+    /**
+     * Children: a single child is held in {@link #only} without an array, since a third of all nodes
+     * (type wrappers, prefixes) have exactly one; once a second child arrives all of them move to
+     * {@link #kids}, which then stays in use. Invariant: {@code kids == null} implies {@code count <= 1}.
+     */
+    private Node only;
     private Node[] kids;
     private int count;
 
@@ -34,10 +40,21 @@ final class Node {
         this.index = index;
     }
 
+    /** A node with one child; no varargs array, the most frequent shape. */
+    static Node of(Kind kind, Node child) {
+        Node n = new Node(kind);
+        n.only = child;
+        n.count = 1;
+        return n;
+    }
+
     /** A node owning {@code children}; callers pass a fresh varargs array of non-null nodes. */
     static Node of(Kind kind, Node... children) {
         Node n = new Node(kind);
-        if (children.length > 0) {
+        if (children.length == 1) {
+            n.only = children[0];
+            n.count = 1;
+        } else if (children.length > 1) {
             n.kids = children;
             n.count = children.length;
         }
@@ -65,20 +82,30 @@ final class Node {
     }
 
     Node get(int i) {
-        return i >= 0 && i < count ? kids[i] : null;
+        if (i < 0 || i >= count) {
+            return null;
+        }
+        return kids != null ? kids[i] : only;
     }
 
     Node first() {
-        return count > 0 ? kids[0] : null;
+        return get(0);
     }
 
     Node last() {
-        return count > 0 ? kids[count - 1] : null;
+        return get(count - 1);
     }
 
     Node add(Node child) {
         if (kids == null) {
+            if (count == 0) {
+                only = child;
+                count = 1;
+                return this;
+            }
             kids = new Node[2];
+            kids[0] = only;
+            only = null;
         } else if (count == kids.length) {
             kids = java.util.Arrays.copyOf(kids, Math.max(2, count * 2));
         }
@@ -87,21 +114,35 @@ final class Node {
     }
 
     void set(int i, Node child) {
-        kids[i] = child;
+        if (kids != null) {
+            kids[i] = child;
+        } else {
+            only = child;
+        }
     }
 
     void insert(int i, Node child) {
         add(child);
-        System.arraycopy(kids, i, kids, i + 1, count - 1 - i);
-        kids[i] = child;
+        if (kids != null) {
+            System.arraycopy(kids, i, kids, i + 1, count - 1 - i);
+            kids[i] = child;
+        }
     }
 
     void removeAt(int i) {
+        if (kids == null) {
+            only = null;
+            count = 0;
+            return;
+        }
         System.arraycopy(kids, i + 1, kids, i, count - 1 - i);
         kids[--count] = null;
     }
 
     void reverseFrom(int start) {
+        if (kids == null) {
+            return;
+        }
         for (int i = start, j = count - 1; i < j; i++, j--) {
             Node t = kids[i];
             kids[i] = kids[j];
@@ -112,33 +153,33 @@ final class Node {
     List<Node> children() {
         List<Node> l = new ArrayList<>(count);
         for (int i = 0; i < count; i++) {
-            l.add(kids[i]);
+            l.add(get(i));
         }
         return l;
     }
 
     /** Same payload and children under another kind. */
     Node withKind(Kind k) {
-        Node n = new Node(k, text, index);
-        for (int i = 0; i < count; i++) {
-            n.add(kids[i]);
-        }
-        return n;
+        return copyChildrenInto(new Node(k, text, index));
     }
 
     /** Same kind and children with the given text. */
     Node withText(String t) {
-        Node n = new Node(kind, t, index);
-        for (int i = 0; i < count; i++) {
-            n.add(kids[i]);
-        }
+        return copyChildrenInto(new Node(kind, t, index));
+    }
+
+    private Node copyChildrenInto(Node n) {
+        n.only = only;
+        n.kids = kids == null ? null : java.util.Arrays.copyOf(kids, Math.max(2, count));
+        n.count = count;
         return n;
     }
 
     Node child(Kind k) {
         for (int i = 0; i < count; i++) {
-            if (kids[i].kind == k) {
-                return kids[i];
+            Node c = get(i);
+            if (c.kind == k) {
+                return c;
             }
         }
         return null;
@@ -161,7 +202,7 @@ final class Node {
         }
         sb.append('\n');
         for (int i = 0; i < count; i++) {
-            kids[i].dump(sb, depth + 1);
+            get(i).dump(sb, depth + 1);
         }
     }
 }
