@@ -14,11 +14,13 @@ final class Node {
     final String text;
     final long index;
     /**
-     * Children: a single child is held in {@link #only} without an array, since a third of all nodes
-     * (type wrappers, prefixes) have exactly one; once a second child arrives all of them move to
-     * {@link #kids}, which then stays in use. Invariant: {@code kids == null} implies {@code count <= 1}.
+     * Children. The first child is always in {@link #first}, so {@link #first()}, the printer's most frequent
+     * question, is a plain field read, and a node with one child (a third of all nodes: type wrappers,
+     * prefixes) needs no array. From the second child on, {@link #kids} holds all of them, {@code kids[0]}
+     * included. Invariants: {@code first == (count > 0 ? child 0 : null)}; {@code kids == null} implies
+     * {@code count <= 1}.
      */
-    private Node only;
+    private Node first;
     private Node[] kids;
     private int count;
 
@@ -43,7 +45,7 @@ final class Node {
     /** A node with one child; no varargs array, the most frequent shape. */
     static Node of(Kind kind, Node child) {
         Node n = new Node(kind);
-        n.only = child;
+        n.first = child;
         n.count = 1;
         return n;
     }
@@ -51,12 +53,12 @@ final class Node {
     /** A node owning {@code children}; callers pass a fresh varargs array of non-null nodes. */
     static Node of(Kind kind, Node... children) {
         Node n = new Node(kind);
-        if (children.length == 1) {
-            n.only = children[0];
-            n.count = 1;
-        } else if (children.length > 1) {
-            n.kids = children;
+        if (children.length > 0) {
+            n.first = children[0];
             n.count = children.length;
+            if (children.length > 1) {
+                n.kids = children;
+            }
         }
         return n;
     }
@@ -82,32 +84,34 @@ final class Node {
     }
 
     Node get(int i) {
-        if (i < 0 || i >= count) {
-            return null;
+        if (i == 0) {
+            return first;
         }
-        return kids != null ? kids[i] : only;
+        return i > 0 && i < count ? kids[i] : null;
     }
 
     Node first() {
-        return get(0);
+        return first;
     }
 
     Node last() {
-        return get(count - 1);
+        return count == 0 ? null : get(count - 1);
     }
 
     Node add(Node child) {
-        if (kids == null) {
-            if (count == 0) {
-                only = child;
-                count = 1;
-                return this;
+        if (count == 0) {
+            first = child;
+            if (kids != null) {
+                kids[0] = child;
             }
+            count = 1;
+            return this;
+        }
+        if (kids == null) {
             kids = new Node[2];
-            kids[0] = only;
-            only = null;
+            kids[0] = first;
         } else if (count == kids.length) {
-            kids = java.util.Arrays.copyOf(kids, Math.max(2, count * 2));
+            kids = java.util.Arrays.copyOf(kids, count * 2);
         }
         kids[count++] = child;
         return this;
@@ -116,8 +120,9 @@ final class Node {
     void set(int i, Node child) {
         if (kids != null) {
             kids[i] = child;
-        } else {
-            only = child;
+        }
+        if (i == 0) {
+            first = child;
         }
     }
 
@@ -126,17 +131,19 @@ final class Node {
         if (kids != null) {
             System.arraycopy(kids, i, kids, i + 1, count - 1 - i);
             kids[i] = child;
+            first = kids[0];
         }
     }
 
     void removeAt(int i) {
         if (kids == null) {
-            only = null;
+            first = null;
             count = 0;
             return;
         }
         System.arraycopy(kids, i + 1, kids, i, count - 1 - i);
         kids[--count] = null;
+        first = count > 0 ? kids[0] : null;
     }
 
     void reverseFrom(int start) {
@@ -148,6 +155,7 @@ final class Node {
             kids[i] = kids[j];
             kids[j] = t;
         }
+        first = count > 0 ? kids[0] : null;
     }
 
     List<Node> children() {
@@ -169,7 +177,7 @@ final class Node {
     }
 
     private Node copyChildrenInto(Node n) {
-        n.only = only;
+        n.first = first;
         n.kids = kids == null ? null : java.util.Arrays.copyOf(kids, Math.max(2, count));
         n.count = count;
         return n;
