@@ -16,8 +16,15 @@ import java.util.List;
  * on a machine shared with other jobs (wall-clock JMH scores are not). Single thread, names of
  * swift-demangle's conformance lists cycled. Run from the repository root:
  * {@code java -cp bench/target/benchmarks.jar dev.crashkit.bench.SwiftDemangleCpuBench [ROUNDS]}.
+ *
+ * <p>Both styles first run {@value #WARMUP_ROUNDS} untimed rounds: on the shared 2-core machine the JIT
+ * needs about ten rounds to finish compiling the demangler, so without a warm-up the timed rounds of
+ * whichever style runs first measure the compiler's progress rather than the demangler (rates were still
+ * climbing at the tenth round). JMH warms up for the same reason.
  */
 public final class SwiftDemangleCpuBench {
+    static final int WARMUP_ROUNDS = 10;
+
     private SwiftDemangleCpuBench() {
     }
 
@@ -36,6 +43,17 @@ public final class SwiftDemangleCpuBench {
         int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 10;
         ThreadMXBean mx = ManagementFactory.getThreadMXBean();
         SwiftDemangler d = SwiftDemangler.instance();
+        long warm = 0;
+        for (int r = 0; r < WARMUP_ROUNDS; r++) {
+            for (DemangleOptions opts : new DemangleOptions[] {DemangleOptions.full(), DemangleOptions.simplified()}) {
+                for (int k = 0; k < 250; k++) {
+                    for (String n : names) {
+                        warm += d.demangle(n, opts).length();
+                    }
+                }
+            }
+        }
+        System.out.printf("warm-up: %d rounds of both styles (checksum %d)%n", WARMUP_ROUNDS, warm);
         for (DemangleOptions opts : new DemangleOptions[] {DemangleOptions.full(), DemangleOptions.simplified()}) {
             String style = opts == DemangleOptions.full() ? "full" : "simplified";
             long sink = 0;

@@ -10,41 +10,46 @@ import java.util.List;
  */
 final class NewDemangler extends NewConformanceParser {
 
-    private static final String[] PREFIXES = {"_T0", "$S", "_$S", "$s", "_$s", "$e", "_$e", "@__swiftmacro_"};
-
+    /**
+     * Length of the Swift 4+ prefix ({@code _T0}, {@code $s}, {@code _$s}, {@code $S}, {@code _$S}, {@code $e},
+     * {@code _$e}, {@code @__swiftmacro_}), -1 for the prefix-less async main entry point, 0 otherwise.
+     * Decided on the first characters because it runs for every name, Swift or not.
+     */
     static int prefixLength(String name) {
-        if (name.isEmpty()) {
-            return 0;
-        }
-        char c = name.charAt(0);
-        if (c == 'a' || (c == '_' && name.startsWith("_async_Main"))) {
-            // The async entry point of top-level code has no prefix (Mangling.rst: async-main-entry-point).
-            return name.startsWith("async_Main") || c == '_' ? -1 : 0;
-        }
-        if (c == '$') {
-            if (name.length() < 2) {
+        switch (charAt(name, 0)) {
+            case '$':
+                return isPrefixLetter(charAt(name, 1)) ? 2 : 0;
+            case '_':
+                switch (charAt(name, 1)) {
+                    case 'T': return charAt(name, 2) == '0' ? 3 : 0;
+                    case '$': return isPrefixLetter(charAt(name, 2)) ? 3 : 0;
+                    // The async entry point of top-level code has no prefix (Mangling.rst: async-main-entry-point).
+                    default: return name.startsWith("_async_Main") ? -1 : 0;
+                }
+            case '@':
+                return name.startsWith(MACRO_PREFIX) ? MACRO_PREFIX.length() : 0;
+            case 'a':
+                return name.startsWith("async_Main") ? -1 : 0;
+            default:
                 return 0;
-            }
-            char d = name.charAt(1);
-            return d == 's' || d == 'S' || d == 'e' ? 2 : 0;
         }
-        if (c != '_' && c != '@') {
-            return 0;
-        }
-        for (String p : PREFIXES) {
-            if (name.startsWith(p)) {
-                return p.length();
-            }
-        }
-        return 0;
     }
 
-    /** The tree of a whole symbol, or null when the input is not a valid Swift 4+ mangled name. */
-    Node demangleSymbol(byte[] input, String name) {
-        int prefix = prefixLength(name);
-        if (prefix == 0) {
-            return null;
-        }
+    private static final String MACRO_PREFIX = "@__swiftmacro_";
+
+    private static char charAt(String s, int i) {
+        return i < s.length() ? s.charAt(i) : 0;
+    }
+
+    private static boolean isPrefixLetter(char c) {
+        return c == 's' || c == 'S' || c == 'e';
+    }
+
+    /**
+     * The tree of a whole symbol, or null when the input is not a valid Swift 4+ mangled name;
+     * {@code prefix} is {@link #prefixLength}{@code (name)}, non-zero.
+     */
+    Node demangleSymbol(byte[] input, String name, int prefix) {
         boolean asyncMain = prefix < 0;
         reset(input, asyncMain ? name.indexOf("async_Main") + "async_Main".length() : prefix);
         oldFunctionTypeMangling = name.startsWith("_T");
@@ -68,7 +73,8 @@ final class NewDemangler extends NewConformanceParser {
                     parent = attr;
                 }
             }
-            for (Node n : stack) {
+            for (int i = 0; i < stack.size(); i++) {
+                Node n = stack.get(i);
                 parent.add(n.kind == Kind.Type ? req(n.first()) : n);
             }
             addIf(top, suffix);

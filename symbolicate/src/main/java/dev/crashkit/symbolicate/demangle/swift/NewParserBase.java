@@ -1,7 +1,6 @@
 package dev.crashkit.symbolicate.demangle.swift;
 
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.function.Predicate;
 
 /**
@@ -19,8 +18,8 @@ abstract class NewParserBase {
     byte[] text;
     int pos;
     int end;
-    final ArrayList<Node> stack = new ArrayList<>(32);
-    final ArrayList<Node> subs = new ArrayList<>(32);
+    final NodeStack stack = new NodeStack();
+    final NodeStack subs = new NodeStack();
     /** Word table of the current symbol as byte ranges of {@link #text}; Strings are made only when used. */
     final int[] wordStart = new int[MAX_WORDS];
     final int[] wordEnd = new int[MAX_WORDS];
@@ -56,6 +55,11 @@ abstract class NewParserBase {
         }
     }
 
+    /**
+     * Counts one level of recursion; callers pair it with {@link #leave()} on the normal path only. No
+     * try/finally: a failure abandons the whole symbol and {@code reset} clears the depth, while a finally
+     * block would make every recursive frame catch and rethrow the failure, which costs far more than the parse.
+     */
     void enter() {
         if (++depth > MAX_DEPTH) {
             throw ParseFailure.INSTANCE;
@@ -173,28 +177,21 @@ abstract class NewParserBase {
     // ---- node stack
 
     void push(Node n) {
-        stack.add(n);
+        stack.push(n);
     }
 
     Node pop() {
-        int n = stack.size();
-        return n == 0 ? null : stack.remove(n - 1);
+        return stack.pop();
     }
 
     Node pop(Kind k) {
-        int n = stack.size();
-        if (n == 0 || stack.get(n - 1).kind != k) {
-            return null;
-        }
-        return stack.remove(n - 1);
+        Node top = stack.peek();
+        return top == null || top.kind != k ? null : stack.pop();
     }
 
     Node pop(Predicate<Kind> p) {
-        int n = stack.size();
-        if (n == 0 || !p.test(stack.get(n - 1).kind)) {
-            return null;
-        }
-        return stack.remove(n - 1);
+        Node top = stack.peek();
+        return top == null || !p.test(top.kind) ? null : stack.pop();
     }
 
     Node popType() {
@@ -213,7 +210,7 @@ abstract class NewParserBase {
 
     void addSubst(Node n) {
         if (n != null) {
-            subs.add(n);
+            subs.push(n);
         }
     }
 

@@ -139,61 +139,63 @@ abstract class NewTypeParser extends NewParserBase {
 
     Node boundGenericArgs(Node nominal, List<Node> lists, int idx) {
         enter();
-        try {
-            req(nominal != null && idx < lists.size());
-            if (nominal.kind == Kind.TypeSymbolicReference || nominal.kind == Kind.ProtocolSymbolicReference) {
-                Node remaining = new Node(Kind.TypeList);
-                for (int i = lists.size() - 1; i >= idx; i--) {
-                    for (Node c : lists.get(i).children()) {
-                        remaining.add(c);
-                    }
+        Node r = boundGenericArgsBody(nominal, lists, idx);
+        leave();
+        return r;
+    }
+
+    private Node boundGenericArgsBody(Node nominal, List<Node> lists, int idx) {
+        req(nominal != null && idx < lists.size());
+        if (nominal.kind == Kind.TypeSymbolicReference || nominal.kind == Kind.ProtocolSymbolicReference) {
+            Node remaining = new Node(Kind.TypeList);
+            for (int i = lists.size() - 1; i >= idx; i--) {
+                for (Node c : lists.get(i).children()) {
+                    remaining.add(c);
                 }
-                return Node.of(Kind.BoundGenericOtherNominalType, type(nominal), remaining);
             }
-            req(!nominal.isEmpty());
-            Node context = nominal.first();
-            boolean consumes = consumesGenericArgs(nominal.kind);
-            Node args = lists.get(idx);
-            if (consumes) {
-                idx++;
-            }
-            if (idx < lists.size()) {
-                Node boundParent;
-                if (context.kind == Kind.Extension) {
-                    boundParent = Node.of(Kind.Extension, context.first(),
-                            req(boundGenericArgs(context.get(1), lists, idx)));
-                    if (context.size() == 3) {
-                        boundParent.add(context.get(2));
-                    }
-                } else {
-                    boundParent = req(boundGenericArgs(context, lists, idx));
-                }
-                Node n = Node.of(nominal.kind, boundParent);
-                for (int i = 1; i < nominal.size(); i++) {
-                    n.add(nominal.get(i));
-                }
-                nominal = n;
-            }
-            if (!consumes || args.isEmpty()) {
-                return nominal;
-            }
-            Kind k;
-            switch (nominal.kind) {
-                case Class: k = Kind.BoundGenericClass; break;
-                case Structure: k = Kind.BoundGenericStructure; break;
-                case Enum: k = Kind.BoundGenericEnum; break;
-                case Protocol: k = Kind.BoundGenericProtocol; break;
-                case OtherNominalType: k = Kind.BoundGenericOtherNominalType; break;
-                case TypeAlias: k = Kind.BoundGenericTypeAlias; break;
-                case Function: case Constructor:
-                    return Node.of(Kind.BoundGenericFunction, nominal, args);
-                default:
-                    throw fail();
-            }
-            return Node.of(k, type(nominal), args);
-        } finally {
-            leave();
+            return Node.of(Kind.BoundGenericOtherNominalType, type(nominal), remaining);
         }
+        req(!nominal.isEmpty());
+        Node context = nominal.first();
+        boolean consumes = consumesGenericArgs(nominal.kind);
+        Node args = lists.get(idx);
+        if (consumes) {
+            idx++;
+        }
+        if (idx < lists.size()) {
+            Node boundParent;
+            if (context.kind == Kind.Extension) {
+                boundParent = Node.of(Kind.Extension, context.first(),
+                        req(boundGenericArgs(context.get(1), lists, idx)));
+                if (context.size() == 3) {
+                    boundParent.add(context.get(2));
+                }
+            } else {
+                boundParent = req(boundGenericArgs(context, lists, idx));
+            }
+            Node n = Node.of(nominal.kind, boundParent);
+            for (int i = 1; i < nominal.size(); i++) {
+                n.add(nominal.get(i));
+            }
+            nominal = n;
+        }
+        if (!consumes || args.isEmpty()) {
+            return nominal;
+        }
+        Kind k;
+        switch (nominal.kind) {
+            case Class: k = Kind.BoundGenericClass; break;
+            case Structure: k = Kind.BoundGenericStructure; break;
+            case Enum: k = Kind.BoundGenericEnum; break;
+            case Protocol: k = Kind.BoundGenericProtocol; break;
+            case OtherNominalType: k = Kind.BoundGenericOtherNominalType; break;
+            case TypeAlias: k = Kind.BoundGenericTypeAlias; break;
+            case Function: case Constructor:
+                return Node.of(Kind.BoundGenericFunction, nominal, args);
+            default:
+                throw fail();
+        }
+        return Node.of(k, type(nominal), args);
     }
 
     // ---- functions and tuples

@@ -13,6 +13,14 @@ final class Node {
     final Kind kind;
     final String text;
     final long index;
+    /**
+     * Children. The first child is always in {@link #first}, so {@link #first()}, the printer's most frequent
+     * question, is a plain field read, and a node with one child (a third of all nodes: type wrappers,
+     * prefixes) needs no array. From the second child on, {@link #kids} holds all of them, {@code kids[0]}
+     * included. Invariants: {@code first == (count > 0 ? child 0 : null)}; {@code kids == null} implies
+     * {@code count <= 1}.
+     */
+    private Node first;
     private Node[] kids;
     private int count;
 
@@ -34,12 +42,23 @@ final class Node {
         this.index = index;
     }
 
+    /** A node with one child; no varargs array, the most frequent shape. */
+    static Node of(Kind kind, Node child) {
+        Node n = new Node(kind);
+        n.first = child;
+        n.count = 1;
+        return n;
+    }
+
     /** A node owning {@code children}; callers pass a fresh varargs array of non-null nodes. */
     static Node of(Kind kind, Node... children) {
         Node n = new Node(kind);
         if (children.length > 0) {
-            n.kids = children;
+            n.first = children[0];
             n.count = children.length;
+            if (children.length > 1) {
+                n.kids = children;
+            }
         }
         return n;
     }
@@ -65,80 +84,110 @@ final class Node {
     }
 
     Node get(int i) {
-        return i >= 0 && i < count ? kids[i] : null;
+        if (i == 0) {
+            return first;
+        }
+        return i > 0 && i < count ? kids[i] : null;
     }
 
     Node first() {
-        return count > 0 ? kids[0] : null;
+        return first;
     }
 
     Node last() {
-        return count > 0 ? kids[count - 1] : null;
+        return count == 0 ? null : get(count - 1);
     }
 
     Node add(Node child) {
+        if (count == 0) {
+            first = child;
+            if (kids != null) {
+                kids[0] = child;
+            }
+            count = 1;
+            return this;
+        }
         if (kids == null) {
             kids = new Node[2];
+            kids[0] = first;
         } else if (count == kids.length) {
-            kids = java.util.Arrays.copyOf(kids, Math.max(2, count * 2));
+            kids = java.util.Arrays.copyOf(kids, count * 2);
         }
         kids[count++] = child;
         return this;
     }
 
     void set(int i, Node child) {
-        kids[i] = child;
+        if (kids != null) {
+            kids[i] = child;
+        }
+        if (i == 0) {
+            first = child;
+        }
     }
 
     void insert(int i, Node child) {
         add(child);
-        System.arraycopy(kids, i, kids, i + 1, count - 1 - i);
-        kids[i] = child;
+        if (kids != null) {
+            System.arraycopy(kids, i, kids, i + 1, count - 1 - i);
+            kids[i] = child;
+            first = kids[0];
+        }
     }
 
     void removeAt(int i) {
+        if (kids == null) {
+            first = null;
+            count = 0;
+            return;
+        }
         System.arraycopy(kids, i + 1, kids, i, count - 1 - i);
         kids[--count] = null;
+        first = count > 0 ? kids[0] : null;
     }
 
     void reverseFrom(int start) {
+        if (kids == null) {
+            return;
+        }
         for (int i = start, j = count - 1; i < j; i++, j--) {
             Node t = kids[i];
             kids[i] = kids[j];
             kids[j] = t;
         }
+        first = count > 0 ? kids[0] : null;
     }
 
     List<Node> children() {
         List<Node> l = new ArrayList<>(count);
         for (int i = 0; i < count; i++) {
-            l.add(kids[i]);
+            l.add(get(i));
         }
         return l;
     }
 
     /** Same payload and children under another kind. */
     Node withKind(Kind k) {
-        Node n = new Node(k, text, index);
-        for (int i = 0; i < count; i++) {
-            n.add(kids[i]);
-        }
-        return n;
+        return copyChildrenInto(new Node(k, text, index));
     }
 
     /** Same kind and children with the given text. */
     Node withText(String t) {
-        Node n = new Node(kind, t, index);
-        for (int i = 0; i < count; i++) {
-            n.add(kids[i]);
-        }
+        return copyChildrenInto(new Node(kind, t, index));
+    }
+
+    private Node copyChildrenInto(Node n) {
+        n.first = first;
+        n.kids = kids == null ? null : java.util.Arrays.copyOf(kids, Math.max(2, count));
+        n.count = count;
         return n;
     }
 
     Node child(Kind k) {
         for (int i = 0; i < count; i++) {
-            if (kids[i].kind == k) {
-                return kids[i];
+            Node c = get(i);
+            if (c.kind == k) {
+                return c;
             }
         }
         return null;
@@ -161,7 +210,7 @@ final class Node {
         }
         sb.append('\n');
         for (int i = 0; i < count; i++) {
-            kids[i].dump(sb, depth + 1);
+            get(i).dump(sb, depth + 1);
         }
     }
 }

@@ -38,11 +38,9 @@ final class OldDemangler extends OldTypeParser {
 
     private Node global() {
         enter();
-        try {
-            return globalImpl();
-        } finally {
-            leave();
-        }
+        Node r = globalImpl();
+        leave();
+        return r;
     }
 
     private Node globalImpl() {
@@ -288,45 +286,45 @@ final class OldDemangler extends OldTypeParser {
     @Override
     Node context() {
         enter();
-        try {
-            req(!isEmpty());
-            if (nextIf('E')) {
-                Node module = module();
-                Node type = context();
-                return Node.of(Kind.Extension, module, type);
-            }
-            if (nextIf('e')) {
-                Node module = module();
-                Node sig = genericSignature(false);
-                Node type = context();
-                return Node.of(Kind.Extension, module, type, sig);
-            }
-            if (nextIf('S')) {
-                return substitutionIndex();
-            }
-            if (nextIf('s')) {
-                return new Node(Kind.Module, STDLIB);
-            }
-            if (nextIf('G')) {
-                return boundGenericArgs(nominalType());
-            }
-            if (isStartOfEntity(peek())) {
-                return entity();
-            }
-            return module();
-        } finally {
-            leave();
+        Node r = contextBody();
+        leave();
+        return r;
+    }
+
+    private Node contextBody() {
+        req(!isEmpty());
+        if (nextIf('E')) {
+            Node module = module();
+            Node type = context();
+            return Node.of(Kind.Extension, module, type);
         }
+        if (nextIf('e')) {
+            Node module = module();
+            Node sig = genericSignature(false);
+            Node type = context();
+            return Node.of(Kind.Extension, module, type, sig);
+        }
+        if (nextIf('S')) {
+            return substitutionIndex();
+        }
+        if (nextIf('s')) {
+            return new Node(Kind.Module, STDLIB);
+        }
+        if (nextIf('G')) {
+            return boundGenericArgs(nominalType());
+        }
+        if (isStartOfEntity(peek())) {
+            return entity();
+        }
+        return module();
     }
 
     @Override
     Node entity() {
         enter();
-        try {
-            return entityImpl();
-        } finally {
-            leave();
-        }
+        Node r = entityImpl();
+        leave();
+        return r;
     }
 
     private Node entityImpl() {

@@ -1,7 +1,6 @@
 package dev.crashkit.symbolicate.demangle.swift;
 
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 
 /**
  * Cursor, substitution table and identifier rules of the pre-Swift-4 mangling ({@code _T...}), which
@@ -14,7 +13,7 @@ abstract class OldDemanglerBase {
     byte[] text;
     int pos;
     int end;
-    final ArrayList<Node> subs = new ArrayList<>();
+    final NodeStack subs = new NodeStack();
     int depth;
 
     void reset(byte[] input, int start) {
@@ -37,6 +36,11 @@ abstract class OldDemanglerBase {
         NewParserBase.req(ok);
     }
 
+    /**
+     * Counts one level of recursion; callers pair it with {@link #leave()} on the normal path only. No
+     * try/finally: a failure abandons the whole symbol and {@code reset} clears the depth, while a finally
+     * block would make every recursive frame catch and rethrow the failure, which costs far more than the parse.
+     */
     void enter() {
         if (++depth > MAX_DEPTH) {
             throw ParseFailure.INSTANCE;
@@ -230,7 +234,7 @@ abstract class OldDemanglerBase {
             return m;
         }
         Node m = identifier(Kind.Module);
-        subs.add(m);
+        subs.push(m);
         return m;
     }
 

@@ -11,7 +11,7 @@ abstract class OldTypeParser extends OldDemanglerBase {
         Node ctx = context();
         Node name = declName();
         Node decl = Node.of(kind, ctx, name);
-        subs.add(decl);
+        subs.push(decl);
         return decl;
     }
 
@@ -22,7 +22,7 @@ abstract class OldTypeParser extends OldDemanglerBase {
     private Node protocolNameGivenContext(Node ctx) {
         Node name = declName();
         Node proto = Node.of(Kind.Protocol, ctx, name);
-        subs.add(proto);
+        subs.push(proto);
         return proto;
     }
 
@@ -62,32 +62,34 @@ abstract class OldTypeParser extends OldDemanglerBase {
 
     Node boundGenericArgs(Node nominal) {
         enter();
-        try {
-            req(!nominal.isEmpty());
-            Node parent = nominal.first();
-            if (parent.kind != Kind.Module && parent.kind != Kind.Function && parent.kind != Kind.Extension) {
-                parent = boundGenericArgs(parent);
-                nominal = Node.of(nominal.kind, parent, req(nominal.get(1)));
-            }
-            Node args = new Node(Kind.TypeList);
-            while (!nextIf('_')) {
-                args.add(type());
-                req(!isEmpty());
-            }
-            if (args.isEmpty()) {
-                return nominal;
-            }
-            Kind k;
-            switch (nominal.kind) {
-                case Class: k = Kind.BoundGenericClass; break;
-                case Structure: k = Kind.BoundGenericStructure; break;
-                case Enum: k = Kind.BoundGenericEnum; break;
-                default: throw fail();
-            }
-            return Node.of(k, Node.of(Kind.Type, nominal), args);
-        } finally {
-            leave();
+        Node r = boundGenericArgsBody(nominal);
+        leave();
+        return r;
+    }
+
+    private Node boundGenericArgsBody(Node nominal) {
+        req(!nominal.isEmpty());
+        Node parent = nominal.first();
+        if (parent.kind != Kind.Module && parent.kind != Kind.Function && parent.kind != Kind.Extension) {
+            parent = boundGenericArgs(parent);
+            nominal = Node.of(nominal.kind, parent, req(nominal.get(1)));
         }
+        Node args = new Node(Kind.TypeList);
+        while (!nextIf('_')) {
+            args.add(type());
+            req(!isEmpty());
+        }
+        if (args.isEmpty()) {
+            return nominal;
+        }
+        Kind k;
+        switch (nominal.kind) {
+            case Class: k = Kind.BoundGenericClass; break;
+            case Structure: k = Kind.BoundGenericStructure; break;
+            case Enum: k = Kind.BoundGenericEnum; break;
+            default: throw fail();
+        }
+        return Node.of(k, Node.of(Kind.Type, nominal), args);
     }
 
     Node protocolList() {
@@ -119,7 +121,7 @@ abstract class OldTypeParser extends OldDemanglerBase {
             if (proto != null) {
                 assoc.add(proto);
             }
-            subs.add(assoc);
+            subs.push(assoc);
         }
         return Node.of(Kind.DependentMemberType, base, assoc);
     }
@@ -241,26 +243,28 @@ abstract class OldTypeParser extends OldDemanglerBase {
 
     private Node archetypeType() {
         enter();
-        try {
-            if (nextIf('Q')) {
-                return associatedTypeRef(archetypeType());
-            }
-            if (nextIf('S')) {
-                return associatedTypeRef(substitutionIndex());
-            }
-            if (nextIf('s')) {
-                return associatedTypeRef(new Node(Kind.Module, STDLIB));
-            }
-            throw fail();
-        } finally {
-            leave();
+        Node r = archetypeTypeBody();
+        leave();
+        return r;
+    }
+
+    private Node archetypeTypeBody() {
+        if (nextIf('Q')) {
+            return associatedTypeRef(archetypeType());
         }
+        if (nextIf('S')) {
+            return associatedTypeRef(substitutionIndex());
+        }
+        if (nextIf('s')) {
+            return associatedTypeRef(new Node(Kind.Module, STDLIB));
+        }
+        throw fail();
     }
 
     private Node associatedTypeRef(Node root) {
         Node name = identifier(null);
         Node assoc = Node.of(Kind.AssociatedTypeRef, root, name);
-        subs.add(assoc);
+        subs.push(assoc);
         return assoc;
     }
 
@@ -284,11 +288,9 @@ abstract class OldTypeParser extends OldDemanglerBase {
 
     Node type() {
         enter();
-        try {
-            return Node.of(Kind.Type, typeImpl());
-        } finally {
-            leave();
-        }
+        Node r = Node.of(Kind.Type, typeImpl());
+        leave();
+        return r;
     }
 
     private Node functionType(Kind kind) {

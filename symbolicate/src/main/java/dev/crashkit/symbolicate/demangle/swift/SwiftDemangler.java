@@ -91,8 +91,9 @@ public final class SwiftDemangler implements Demangler {
         }
         byte[] bytes = name.getBytes(StandardCharsets.UTF_8);
         try {
-            if (NewDemangler.prefixLength(name) != 0) {
-                return NEW_PARSER.get().demangleSymbol(bytes, name);
+            int prefix = NewDemangler.prefixLength(name);
+            if (prefix != 0) {
+                return NEW_PARSER.get().demangleSymbol(bytes, name, prefix);
             }
             if (name.startsWith("_T")) {
                 return OLD_PARSER.get().demangleTopLevel(bytes);
