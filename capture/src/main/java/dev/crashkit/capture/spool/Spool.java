@@ -21,6 +21,14 @@ import java.util.stream.Stream;
  * mid-write leaves only a {@code .part} (removed on the next start), never a truncated report.
  */
 public final class Spool {
+    /** Last time stamp handed out in this JVM: names stay in write order even within one millisecond. */
+    private static final java.util.concurrent.atomic.AtomicLong LAST_STAMP = new java.util.concurrent.atomic.AtomicLong();
+
+    private static long nextStamp() {
+        long now = System.currentTimeMillis();
+        return LAST_STAMP.updateAndGet(last -> Math.max(now, last + 1));
+    }
+
     private static final String SUFFIX = ".json";
     private static final String PARTIAL = ".part";
     private final Path dir;
@@ -43,7 +51,7 @@ public final class Spool {
 
     /** Writes a report atomically; returns its final path. */
     public Path write(Body body) throws IOException {
-        String id = System.currentTimeMillis() + "-" + UUID.randomUUID();
+        String id = nextStamp() + "-" + UUID.randomUUID();
         Path part = dir.resolve("." + id + PARTIAL);
         Path done = dir.resolve(id + SUFFIX);
         try (FileChannel ch = FileChannel.open(part, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
