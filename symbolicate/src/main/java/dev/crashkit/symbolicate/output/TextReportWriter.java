@@ -41,7 +41,12 @@ public final class TextReportWriter {
     public static String frameLine(SymbolicatedFrame f) {
         String image = f.image().orElse("???");
         StringBuilder sb = new StringBuilder(96);
-        sb.append(String.format(Locale.ROOT, "%-4d%-35s 0x%016x ", f.index(), image, f.address()));
+        // %-4d%-35s 0x%016x, without Formatter (it parses the pattern on every call: hot in batch runs)
+        pad(sb.append(f.index()), 4);
+        int imageStart = sb.length();
+        pad(sb.append(image), imageStart + 35);
+        String hex = Long.toHexString(f.address());
+        sb.append(" 0x").append("0000000000000000", hex.length(), 16).append(hex).append(' ');
         if (f.symbol().isPresent()) {
             sb.append(f.symbol().get()).append(" + ").append(Long.toUnsignedString(f.offset()));
         } else if (f.imageLoadAddress().isPresent()) {
@@ -64,6 +69,13 @@ public final class TextReportWriter {
             sb.append(" [").append(f.trust().get()).append(']');
         }
         return sb.toString();
+    }
+
+    /** Pads {@code sb} with spaces up to {@code width} characters (no-op when already longer). */
+    private static void pad(StringBuilder sb, int width) {
+        while (sb.length() < width) {
+            sb.append(' ');
+        }
     }
 
     private static void header(CrashReport in, Appendable out) throws IOException {
