@@ -7,7 +7,7 @@ import java.util.function.Predicate;
  * State and primitives of the stack-based parser for the Swift 4+ mangling ({@code $s}, {@code _T0}...):
  * the input cursor, the node stack, the substitution table and the word table of identifiers.
  */
-abstract class NewParserBase {
+abstract class NewParserBase extends MangledCursor {
     static final int MAX_REPEAT = 2048;
     static final int MAX_WORDS = 26;
     static final int MAX_DEPTH = 1024;
@@ -15,9 +15,6 @@ abstract class NewParserBase {
     static final String OBJC_MODULE = "__C";
     static final String C_MODULE = "__C_Synthesized";
 
-    byte[] text;
-    int pos;
-    int end;
     final NodeStack stack = new NodeStack();
     final NodeStack subs = new NodeStack();
     /** Word table of the current symbol as byte ranges of {@link #text}; Strings are made only when used. */
@@ -72,10 +69,6 @@ abstract class NewParserBase {
 
     // ---- cursor
 
-    int peek() {
-        return pos < end ? text[pos] & 0xFF : 0;
-    }
-
     int next() {
         return pos < end ? text[pos++] & 0xFF : 0;
     }
@@ -85,28 +78,6 @@ abstract class NewParserBase {
             throw ParseFailure.INSTANCE;
         }
         return text[pos++] & 0xFF;
-    }
-
-    boolean nextIf(char c) {
-        if (pos < end && text[pos] == c) {
-            pos++;
-            return true;
-        }
-        return false;
-    }
-
-    boolean nextIf(String s) {
-        int n = s.length();
-        if (pos + n > end) {
-            return false;
-        }
-        for (int i = 0; i < n; i++) {
-            if (text[pos + i] != s.charAt(i)) {
-                return false;
-            }
-        }
-        pos += n;
-        return true;
     }
 
     void pushBack() {

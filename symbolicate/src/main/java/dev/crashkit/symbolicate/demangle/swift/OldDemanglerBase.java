@@ -6,13 +6,10 @@ import java.nio.charset.StandardCharsets;
  * Cursor, substitution table and identifier rules of the pre-Swift-4 mangling ({@code _T...}), which
  * is a plain recursive-descent grammar (no node stack).
  */
-abstract class OldDemanglerBase {
+abstract class OldDemanglerBase extends MangledCursor {
     static final int MAX_DEPTH = 512;
     static final String STDLIB = "Swift";
 
-    byte[] text;
-    int pos;
-    int end;
     final NodeStack subs = new NodeStack();
     int depth;
 
@@ -55,37 +52,11 @@ abstract class OldDemanglerBase {
         return pos >= end;
     }
 
-    int peek() {
-        return pos < end ? text[pos] & 0xFF : 0;
-    }
-
     int next() {
         if (pos >= end) {
             throw ParseFailure.INSTANCE;
         }
         return text[pos++] & 0xFF;
-    }
-
-    boolean nextIf(char c) {
-        if (pos < end && text[pos] == c) {
-            pos++;
-            return true;
-        }
-        return false;
-    }
-
-    boolean nextIf(String s) {
-        int n = s.length();
-        if (pos + n > end) {
-            return false;
-        }
-        for (int i = 0; i < n; i++) {
-            if (text[pos + i] != s.charAt(i)) {
-                return false;
-            }
-        }
-        pos += n;
-        return true;
     }
 
     String slice(int from, int to) {
