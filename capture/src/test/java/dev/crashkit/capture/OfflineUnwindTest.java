@@ -5,7 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.crashkit.capture.cli.CaptureMain;
+import dev.crashkit.symbolicate.cli.Main;
 import dev.crashkit.symbolicate.format.elf.ElfFile;
 import dev.crashkit.symbolicate.unwind.ByteMemory;
 import dev.crashkit.symbolicate.unwind.ElfCodeMap;
@@ -44,24 +47,7 @@ class OfflineUnwindTest {
 
     @Test
     void recordedStacksReUnwindToTheSameFrames() throws Exception {
-        Path exe = NativeFixture.program();
-        Process sh = new ProcessBuilder("sh", "-c", "'" + exe + "' & wait").redirectErrorStream(true).start();
-        ProcessHandle p = null;
-        JsonNode root;
-        try {
-            String ready = new BufferedReader(new InputStreamReader(sh.getInputStream(), StandardCharsets.UTF_8))
-                    .readLine();
-            p = ProcessHandle.of(Long.parseLong(ready.substring(6).strip())).orElseThrow();
-            Path out = dir.resolve("r.json");
-            assertEquals(0, CaptureMain.run(new String[] {"--pid", Long.toString(p.pid()), "--out", out.toString(),
-                "--stacks"}, new PrintWriter(new StringWriter()), new PrintWriter(new StringWriter())));
-            root = new ObjectMapper().readTree(Files.readString(out));
-        } finally {
-            if (p != null) {
-                p.destroyForcibly();
-            }
-            sh.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-        }
+        JsonNode root = captureFixture();
         List<ElfCodeMap.Module> modules = new ArrayList<>();
         for (JsonNode img : root.get("images")) {
             Path file = Path.of(img.get("path").asText());
@@ -86,15 +72,88 @@ class OfflineUnwindTest {
             ByteMemory stack = new ByteMemory(hex(st.get("base")), Base64.getDecoder().decode(st.get("bytes_base64")
                     .asText()));
             List<UnwoundFrame> again = new Unwinder(stack.over(code.memory()), code).unwind(regs, stack.end());
-            List<String> recorded = new ArrayList<>();
-            for (JsonNode f : t.get("frames")) {
-                recorded.add(f.get("address").asText() + " " + f.get("trust").asText());
-            }
-            List<String> offline = again.stream().map(f -> "0x" + Long.toHexString(f.address()) + " "
-                    + f.trust().label()).toList();
-            assertEquals(recorded, offline, "thread " + t.get("tid"));
+            assertEquals(recorded(t), again.stream().map(f -> "0x" + Long.toHexString(f.address()) + " "
+                    + f.trust().label()).toList(), "thread " + t.get("tid"));
             compared++;
         }
         assertEquals(7, compared);
+    }
+
+    /**
+     * The symbolicate command's --reunwind: the report's frames are cut down to the PC alone, the
+     * image files are given as debug files, and the output has the live capture's frames again.
+     */
+    @Test
+    void symbolicateReunwindRestoresTheCapturedFrames() throws Exception {
+        JsonNode root = captureFixture();
+        ObjectMapper json = new ObjectMapper();
+        ObjectNode cut = root.deepCopy();
+        List<String> dsyms = new ArrayList<>();
+        for (JsonNode img : root.get("images")) {
+            Path file = Path.of(img.get("path").asText());
+            if (Files.isRegularFile(file) && img.has("build_id") && !dsyms.contains(file.toString())) {
+                dsyms.add("--dsym");
+                dsyms.add(file.toString());
+            }
+        }
+        for (JsonNode t : cut.get("threads")) {
+            ArrayNode frames = (ArrayNode) t.get("frames");
+            while (frames.size() > 1) {
+                frames.remove(frames.size() - 1);
+            }
+        }
+        Path in = dir.resolve("cut.json");
+        Files.writeString(in, json.writeValueAsString(cut));
+        List<String> args = new ArrayList<>(List.of(in.toString(), "--reunwind", "--format", "json", "--no-cache"));
+        args.addAll(dsyms);
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = Main.run(new PrintWriter(out), new PrintWriter(err), args.toArray(String[]::new));
+        assertTrue(code == 0 || code == 1, err.toString());
+        JsonNode result = json.readTree(out.toString());
+        int compared = 0;
+        for (int i = 0; i < root.get("threads").size(); i++) {
+            List<String> got = new ArrayList<>();
+            int lastIndex = -1;
+            for (JsonNode f : result.get("threads").get(i).get("frames")) {
+                if (f.get("index").asInt() != lastIndex) { // one entry per input frame (inlines expand it)
+                    got.add(f.get("address").asText() + " " + f.get("trust").asText());
+                    lastIndex = f.get("index").asInt();
+                }
+            }
+            assertEquals(recorded(root.get("threads").get(i)), got, "thread " + i);
+            compared++;
+        }
+        assertEquals(7, compared);
+    }
+
+    private static List<String> recorded(JsonNode t) {
+        List<String> recorded = new ArrayList<>();
+        for (JsonNode f : t.get("frames")) {
+            recorded.add(f.get("address").asText() + " " + f.get("trust").asText());
+        }
+        return recorded;
+    }
+
+    private JsonNode captureFixture() throws Exception {
+        Path exe = NativeFixture.program();
+        Process sh = new ProcessBuilder("sh", "-c", "'" + exe + "' & wait").redirectErrorStream(true).start();
+        ProcessHandle p = null;
+        JsonNode root;
+        try {
+            String ready = new BufferedReader(new InputStreamReader(sh.getInputStream(), StandardCharsets.UTF_8))
+                    .readLine();
+            p = ProcessHandle.of(Long.parseLong(ready.substring(6).strip())).orElseThrow();
+            Path out = dir.resolve("r.json");
+            assertEquals(0, CaptureMain.run(new String[] {"--pid", Long.toString(p.pid()), "--out", out.toString(),
+                "--stacks"}, new PrintWriter(new StringWriter()), new PrintWriter(new StringWriter())));
+            root = new ObjectMapper().readTree(Files.readString(out));
+        } finally {
+            if (p != null) {
+                p.destroyForcibly();
+            }
+            sh.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        }
+        return root;
     }
 }

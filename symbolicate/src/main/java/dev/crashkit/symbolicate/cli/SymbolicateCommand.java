@@ -7,6 +7,9 @@ import dev.crashkit.symbolicate.report.ParsedReport;
 import dev.crashkit.symbolicate.report.ReportFormats;
 import dev.crashkit.symbolicate.symbolize.ImageStatus;
 import dev.crashkit.symbolicate.symbolize.SymbolicatedReport;
+import dev.crashkit.symbolicate.model.CrashReport;
+import dev.crashkit.symbolicate.symbolize.ModuleCache;
+import dev.crashkit.symbolicate.symbolize.Reunwinder;
 import dev.crashkit.symbolicate.symbolize.Symbolizer;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -50,6 +53,10 @@ public final class SymbolicateCommand implements Callable<Integer> {
     @Mixin
     DebugFileOptions debugFiles = new DebugFileOptions();
 
+    @Option(names = "--reunwind", description = "unwind threads again from the registers and stack a capture saved "
+            + "(x86-64 ELF; needs the very binaries, matched by build-id, among --dsym)")
+    boolean reunwind;
+
     @Override
     public Integer call() throws IOException {
         PrintWriter err = spec.commandLine().getErr();
@@ -57,7 +64,13 @@ public final class SymbolicateCommand implements Callable<Integer> {
             throw new picocli.CommandLine.ParameterException(spec.commandLine(), "Missing required parameter: 'REPORT'");
         }
         ParsedReport input = ReportFormats.standard().read(report);
-        Symbolizer symbolizer = new Symbolizer(debugFiles.modules(err), debugFiles.style());
+        ModuleCache modules = debugFiles.modules(err);
+        if (reunwind) {
+            // Threads that carry registers + a stack window are unwound again with the binaries' CFI.
+            CrashReport again = new Reunwinder(modules, m -> err.println("warning: " + m)).reunwind(input.model());
+            input = new ParsedReport(again, input.format(), input.document());
+        }
+        Symbolizer symbolizer = new Symbolizer(modules, debugFiles.style());
         ReportRenderer.Rendered rendered = ReportRenderer.render(input, symbolizer, format);
         SymbolicatedReport result = rendered.result();
         write(rendered.text());

@@ -40,6 +40,11 @@ public final class ModuleCache {
         return index;
     }
 
+    /** Where archive members are extracted (so other passes read the same files). */
+    MemberStore members() {
+        return members;
+    }
+
     /** The module for {@code id}; empty module with no error when no file has that identity. */
     public Loaded get(DebugId id) {
         return loaded.computeIfAbsent(id, this::load);

@@ -11,6 +11,7 @@ import dev.crashkit.symbolicate.model.DebugId;
 import dev.crashkit.symbolicate.model.Frame;
 import dev.crashkit.symbolicate.model.Image;
 import dev.crashkit.symbolicate.model.ProcessInfo;
+import dev.crashkit.symbolicate.model.ThreadState;
 import dev.crashkit.symbolicate.model.ThreadTrace;
 import dev.crashkit.symbolicate.report.ReportException;
 import java.util.ArrayList;
@@ -121,12 +122,33 @@ public final class CrashReportJson {
                     }
                 }
                 g.writeEndArray();
+                if (t.state().isPresent()) {
+                    writeState(g, t.state().get());
+                }
                 g.writeEndObject();
             }
             g.writeEndArray();
             g.writeEndObject();
         }
         out.write('\n');
+    }
+
+    private static void writeState(com.fasterxml.jackson.core.JsonGenerator g, ThreadState s) throws java.io.IOException {
+        if (!s.registers().isEmpty()) {
+            g.writeObjectFieldStart("registers");
+            for (var e : s.registers().entrySet()) {
+                g.writeStringField(e.getKey(), hex(e.getValue()));
+            }
+            g.writeEndObject();
+        }
+        if (s.stackBase().isPresent() || s.stackBase64().isPresent()) {
+            g.writeObjectFieldStart("stack");
+            if (s.stackBase().isPresent()) {
+                g.writeStringField("base", hex(s.stackBase().getAsLong()));
+            }
+            opt(g, "bytes_base64", s.stackBase64());
+            g.writeEndObject();
+        }
     }
 
     private static String hex(long v) {
@@ -240,7 +262,38 @@ public final class CrashReportJson {
                     frames.add(new Frame(parseAddress(f, fp), i > 0));
                 }
             }
-            return new ThreadTrace(id, text(n, "name", path + ".name"), crashed != null && crashed.asBoolean(), frames);
+            return new ThreadTrace(id, text(n, "name", path + ".name"), crashed != null && crashed.asBoolean(), frames,
+                    state(n, path));
+        }
+
+        /** Optional capture extras: {"registers":{"rip":"0x…",…}, "stack":{"base":"0x…","bytes_base64":"…"}}. */
+        Optional<ThreadState> state(JsonNode n, String path) throws ReportException {
+            JsonNode regs = n.get("registers");
+            JsonNode stack = n.get("stack");
+            if ((regs == null || !regs.isObject()) && (stack == null || !stack.isObject())) {
+                return Optional.empty();
+            }
+            java.util.Map<String, Long> values = new java.util.LinkedHashMap<>();
+            if (regs != null && regs.isObject()) {
+                for (var it = regs.fields(); it.hasNext(); ) {
+                    var e = it.next();
+                    values.put(e.getKey(), parseAddress(e.getValue(), path + ".registers." + e.getKey()));
+                }
+            }
+            OptionalLong base = OptionalLong.empty();
+            Optional<String> bytes = Optional.empty();
+            if (stack != null && stack.isObject()) {
+                base = address(stack, "base", path + ".stack.base");
+                bytes = text(stack, "bytes_base64", path + ".stack.bytes_base64");
+                if (bytes.isPresent()) {
+                    try {
+                        java.util.Base64.getDecoder().decode(bytes.get());
+                    } catch (IllegalArgumentException e) {
+                        throw fail(path + ".stack.bytes_base64", "not valid base64");
+                    }
+                }
+            }
+            return Optional.of(new ThreadState(values, base, bytes));
         }
 
         JsonNode array(JsonNode parent, String field, String path) throws ReportException {

@@ -1,0 +1,109 @@
+package dev.crashkit.symbolicate.symbolize;
+
+import dev.crashkit.symbolicate.SymbolicationException;
+import dev.crashkit.symbolicate.format.elf.ElfFile;
+import dev.crashkit.symbolicate.locate.SliceId;
+import dev.crashkit.symbolicate.model.CrashReport;
+import dev.crashkit.symbolicate.model.Frame;
+import dev.crashkit.symbolicate.model.Image;
+import dev.crashkit.symbolicate.model.ThreadState;
+import dev.crashkit.symbolicate.model.ThreadTrace;
+import dev.crashkit.symbolicate.unwind.ByteMemory;
+import dev.crashkit.symbolicate.unwind.ElfCodeMap;
+import dev.crashkit.symbolicate.unwind.Registers;
+import dev.crashkit.symbolicate.unwind.UnwoundFrame;
+import dev.crashkit.symbolicate.unwind.Unwinder;
+import dev.crashkit.symbolicate.unwind.X86Registers64;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Unwinds threads again offline from the registers and stack window a capture saved, with the
+ * CFI of the very binaries the process had mapped (matched by build-id among the debug files).
+ * Only threads that carry both are redone; the others keep the frames the capture recorded.
+ * x86-64 ELF only, like the unwinder.
+ */
+public final class Reunwinder {
+    private final ModuleCache modules;
+    private final Diagnostics diagnostics;
+
+    public Reunwinder(ModuleCache modules, Diagnostics diagnostics) {
+        this.modules = modules;
+        this.diagnostics = diagnostics;
+    }
+
+    /** The report with unwindable threads re-unwound; the report itself when nothing can be redone. */
+    public CrashReport reunwind(CrashReport report) {
+        if (report.threads().stream().noneMatch(t -> t.state().map(ThreadState::unwindable).orElse(false))) {
+            return report;
+        }
+        List<ElfCodeMap.Module> mapped = new ArrayList<>();
+        for (Image img : report.images()) {
+            codeFile(img).ifPresent(elf -> mapped.add(new ElfCodeMap.Module(elf, slide(img, elf))));
+        }
+        if (mapped.isEmpty()) {
+            diagnostics.warn("cannot re-unwind: no binary of the report's images (with .eh_frame) among the debug files");
+            return report;
+        }
+        ElfCodeMap code;
+        try {
+            code = new ElfCodeMap(mapped);
+        } catch (IOException e) {
+            diagnostics.warn("cannot re-unwind: " + e.getMessage());
+            return report;
+        }
+        List<ThreadTrace> threads = new ArrayList<>();
+        for (ThreadTrace t : report.threads()) {
+            threads.add(t.state().filter(ThreadState::unwindable).map(s -> redo(t, s, code)).orElse(t));
+        }
+        return new CrashReport(report.process(), report.crash(), report.images(), threads);
+    }
+
+    private ThreadTrace redo(ThreadTrace t, ThreadState s, ElfCodeMap code) {
+        Registers regs = X86Registers64.fromNames(s.registers());
+        byte[] bytes = Base64.getDecoder().decode(s.stackBase64().orElseThrow());
+        ByteMemory stack = new ByteMemory(s.stackBase().getAsLong(), bytes);
+        List<UnwoundFrame> frames = new Unwinder(stack.over(code.memory()), code).unwind(regs, stack.end());
+        if (frames.isEmpty()) {
+            return t;
+        }
+        List<Frame> out = new ArrayList<>(frames.size());
+        for (int i = 0; i < frames.size(); i++) {
+            out.add(new Frame(frames.get(i).address(), i > 0, Optional.of(frames.get(i).trust().label())));
+        }
+        return t.withFrames(out);
+    }
+
+    /** The first file with this image's build-id that has unwind tables (debug-only copies have none). */
+    private Optional<ElfFile> codeFile(Image img) {
+        if (img.id().isEmpty()) {
+            return Optional.empty();
+        }
+        for (DebugFileIndex.Entry e : modules.index().find(img.id().get())) {
+            if (e.container() != SliceId.Container.ELF) {
+                continue;
+            }
+            try {
+                ElfFile elf = ElfFile.open(modules.members().path(e));
+                if (elf.section(".eh_frame").map(sec -> !sec.isNoBits() && sec.size() > 0).orElse(false)) {
+                    return Optional.of(elf);
+                }
+            } catch (SymbolicationException ex) {
+                diagnostics.warn("skipping " + ex.getMessage());
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** Load bias: the report's slide, else load address minus the lowest PT_LOAD address. */
+    private static long slide(Image img, ElfFile elf) {
+        if (img.slide().isPresent()) {
+            return img.slide().getAsLong();
+        }
+        long base = elf.loadSegments().stream().mapToLong(p -> p.vaddr()).min().orElse(0) & ~0xfffL;
+        return img.loadAddress() - base;
+    }
+}
