@@ -21,7 +21,8 @@ class CrashReportJsonTest {
                         "load_address":"0x1000a4000","slide":"0xa4000","size":"0x24000"},
                        {"path":"/usr/lib/libfoo.so","build_id":"0123456789abcdef0123456789abcdef01234567","load_address":"0x7f0000000000"}],
              "threads":[{"id":1,"name":"main","crashed":true,"frames":["0xfffffffffffffff0",{"address":"0x1000a8110","extra":1,"trust":"scan"}]},
-                        {"frames":[]}]}
+                        {"frames":[],"registers":{"rip":"0x401000","rsp":"0x7ffc0000"},
+                         "stack":{"base":"0x7ffc0000","bytes_base64":"AAECAw=="}}]}
             """;
 
     @Test
@@ -44,6 +45,11 @@ class CrashReportJsonTest {
         assertEquals("scan", r.threads().get(0).frames().get(1).trust().orElseThrow());
         assertTrue(r.threads().get(0).frames().get(0).trust().isEmpty());
         assertEquals(1, r.threads().get(1).id(), "a thread without id takes its position");
+        var state = r.threads().get(1).state().orElseThrow();
+        assertEquals(0x401000L, state.registers().get("rip"));
+        assertEquals(0x7ffc0000L, state.stackBase().getAsLong());
+        assertTrue(state.unwindable());
+        assertTrue(r.threads().get(0).state().isEmpty());
     }
 
     @Test
