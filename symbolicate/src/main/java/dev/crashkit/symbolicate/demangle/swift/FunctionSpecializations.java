@@ -105,49 +105,14 @@ final class FunctionSpecializations {
                     default: throw NewParserBase.fail();
                 }
             }
-            case 'e': {
-                long v = EXISTENTIAL_TO_GENERIC;
-                if (p.nextIf('D')) {
-                    v |= DEAD;
-                }
-                if (p.nextIf('G')) {
-                    v |= OWNED_TO_GUARANTEED;
-                }
-                if (p.nextIf('O')) {
-                    v |= GUARANTEED_TO_OWNED;
-                }
-                if (p.nextIf('X')) {
-                    v |= SROA;
-                }
-                return param.add(kind(v));
-            }
-            case 'd': {
-                long v = DEAD;
-                if (p.nextIf('G')) {
-                    v |= OWNED_TO_GUARANTEED;
-                }
-                if (p.nextIf('O')) {
-                    v |= GUARANTEED_TO_OWNED;
-                }
-                if (p.nextIf('X')) {
-                    v |= SROA;
-                }
-                return param.add(kind(v));
-            }
-            case 'g': {
-                long v = OWNED_TO_GUARANTEED;
-                if (p.nextIf('X')) {
-                    v |= SROA;
-                }
-                return param.add(kind(v));
-            }
-            case 'o': {
-                long v = GUARANTEED_TO_OWNED;
-                if (p.nextIf('X')) {
-                    v |= SROA;
-                }
-                return param.add(kind(v));
-            }
+            case 'e':
+                return param.add(kind(flags(p, EXISTENTIAL_TO_GENERIC, "DGOX")));
+            case 'd':
+                return param.add(kind(flags(p, DEAD, "GOX")));
+            case 'g':
+                return param.add(kind(flags(p, OWNED_TO_GUARANTEED, "X")));
+            case 'o':
+                return param.add(kind(flags(p, GUARANTEED_TO_OWNED, "X")));
             case 'x': return param.add(kind(SROA));
             case 'i': return param.add(kind(BOX_TO_VALUE));
             case 's': return param.add(kind(BOX_TO_STACK));
@@ -202,5 +167,19 @@ final class FunctionSpecializations {
             }
             sb.append(text);
         }
+    }
+
+    /**
+     * Adds the optional flag letters that may follow a parameter kind, in the order the grammar
+     * allows them (each at most once): D dead, G owned-to-guaranteed, O guaranteed-to-owned, X SROA.
+     */
+    private static long flags(NewParserBase p, long v, String allowed) {
+        for (int i = 0; i < allowed.length(); i++) {
+            char c = allowed.charAt(i);
+            if (p.nextIf(c)) {
+                v |= c == 'D' ? DEAD : c == 'G' ? OWNED_TO_GUARANTEED : c == 'O' ? GUARANTEED_TO_OWNED : SROA;
+            }
+        }
+        return v;
     }
 }
