@@ -30,7 +30,7 @@ class DwarfCorruptionTest {
             "DEBUG_ADDR", "DEBUG_RNGLISTS", "DEBUG_ARANGES", "DEBUG_LINE_STR"})
     void damagedSectionsFailCleanly(DwarfSection damaged) throws IOException {
         DwarfSections macho = MachOTestSections.read(MACHO, MachOTestSections.CPU_ARM64);
-        DwarfSections elf = ElfFile.open(ELF).dwarfSections();
+        DwarfSections elf = DwarfSections.of(ElfFile.open(ELF));
         long[] addresses = Files.readAllLines(Path.of("testdata/dwarf/macho/Inline5.addrs")).stream()
                 .mapToLong(s -> Long.parseUnsignedLong(s.substring(2), 16)).toArray();
         long[] elfAddresses = Files.readAllLines(Path.of("testdata/elf/golden/app-gcc.addrs")).stream()

@@ -9,6 +9,7 @@ import dev.crashkit.symbolicate.demangle.DemangleStyle;
 import dev.crashkit.symbolicate.demangle.Demanglers;
 import dev.crashkit.symbolicate.format.macho.MachOFile;
 import dev.crashkit.symbolicate.format.macho.MachOImage;
+import dev.crashkit.symbolicate.locate.DebugFileIndex;
 import dev.crashkit.symbolicate.symtab.SymbolTable;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -65,7 +66,7 @@ class AddressGoldenTest {
                 .filter(s -> arch == null || s.arch().label().equals(arch)).findFirst().orElseThrow();
         DebugId id = slice.uuid().orElseThrow();
         ModuleCache cache = new ModuleCache(DebugFileIndex.scan(debugFiles, Diagnostics.ignore()));
-        DebugModule module = cache.get(id).module().orElseThrow(() -> new AssertionError("no module for " + id));
+        DebugModule module = cache.get(id).loaded().orElseThrow(() -> new AssertionError("no module for " + id));
         SymbolTable table = module.symbols();
         List<String> failures = new ArrayList<>();
         int rows = 0;

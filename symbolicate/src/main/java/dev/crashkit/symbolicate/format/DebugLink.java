@@ -1,4 +1,4 @@
-package dev.crashkit.symbolicate.format.elf;
+package dev.crashkit.symbolicate.format;
 
 /**
  * The {@code .gnu_debuglink} of a stripped ELF file: where its separate debug file is and the

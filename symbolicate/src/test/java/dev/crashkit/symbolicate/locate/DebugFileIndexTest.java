@@ -1,4 +1,4 @@
-package dev.crashkit.symbolicate.symbolize;
+package dev.crashkit.symbolicate.locate;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

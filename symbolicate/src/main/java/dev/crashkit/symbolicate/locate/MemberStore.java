@@ -1,9 +1,6 @@
-package dev.crashkit.symbolicate.symbolize;
+package dev.crashkit.symbolicate.locate;
 
 import dev.crashkit.core.CrashkitException;
-import dev.crashkit.symbolicate.locate.ArchiveLimits;
-import dev.crashkit.symbolicate.locate.ArchiveMember;
-import dev.crashkit.symbolicate.locate.Archives;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
@@ -31,7 +28,7 @@ public final class MemberStore {
     }
 
     /** The file to parse for {@code entry}, extracting it first when it lives in an archive. */
-    synchronized Path path(DebugFileIndex.Entry entry) throws CrashkitException {
+    public synchronized Path path(DebugFileIndex.Entry entry) throws CrashkitException {
         if (entry.member().isEmpty()) {
             return entry.file();
         }

@@ -1,4 +1,4 @@
-package dev.crashkit.symbolicate.symbolize;
+package dev.crashkit.symbolicate.locate;
 
 import dev.crashkit.core.CrashkitException;
 import dev.crashkit.core.Diagnostics;
@@ -6,14 +6,9 @@ import dev.crashkit.core.ObjectFormatException;
 import dev.crashkit.core.model.Arch;
 import dev.crashkit.core.model.DebugId;
 import dev.crashkit.symbolicate.format.FileBytes;
-import dev.crashkit.symbolicate.format.elf.ElfFile;
-import dev.crashkit.symbolicate.format.macho.MachOFile;
-import dev.crashkit.symbolicate.format.macho.MachOImage;
-import dev.crashkit.symbolicate.locate.ArchiveLimits;
-import dev.crashkit.symbolicate.locate.ArchiveMember;
-import dev.crashkit.symbolicate.locate.Archives;
-import dev.crashkit.symbolicate.locate.IndexCache;
-import dev.crashkit.symbolicate.locate.SliceId;
+import dev.crashkit.symbolicate.format.ObjectFile;
+import dev.crashkit.symbolicate.format.ObjectFormat;
+import dev.crashkit.symbolicate.format.detect.ObjectFiles;
 import java.io.IOException;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
@@ -192,25 +187,14 @@ public final class DebugFileIndex {
                 throw new ObjectFormatException(file + ": cannot read: " + e.getMessage(), e);
             }
             List<IndexCache.Item> items = new ArrayList<>();
-            if (MachOFile.matches(head)) {
-                for (MachOImage slice : MachOFile.open(file).slices()) {
-                    if (slice.uuid().isEmpty()) {
-                        diagnostics.warn(file + " (" + slice.arch() + "): no LC_UUID, cannot be matched to a report");
+            Optional<ObjectFormat> format = ObjectFiles.peek(head);
+            if (format.isPresent()) {
+                for (ObjectFile object : ObjectFiles.open(file)) {
+                    if (object.id().isEmpty()) {
+                        diagnostics.warn(noId(file, object));
                         continue;
                     }
-                    items.add(new IndexCache.Item(Optional.empty(), new SliceId(slice.uuid().get(), slice.arch(),
-                            slice.fileType() == MachOImage.MH_DSYM, SliceId.Container.MACHO)));
-                }
-                return Optional.of(items);
-            }
-            if (ElfFile.matches(head)) {
-                ElfFile elf = ElfFile.open(file);
-                Optional<DebugId> id = elf.buildId();
-                if (id.isEmpty()) {
-                    diagnostics.warn(file + ": ELF file without a GNU build-id, cannot be matched to a report");
-                } else {
-                    items.add(new IndexCache.Item(Optional.empty(),
-                            new SliceId(id.get(), Arch.elf(elf.machine()), elf.hasDwarf(), SliceId.Container.ELF)));
+                    items.add(new IndexCache.Item(Optional.empty(), SliceId.of(object)));
                 }
                 return Optional.of(items);
             }
@@ -224,6 +208,13 @@ public final class DebugFileIndex {
             }
             return Optional.empty();
         }
+    }
+
+    /** Why an image without identity is not indexed (the one-line warning). */
+    private static String noId(Path file, ObjectFile object) {
+        return object.format() == ObjectFormat.ELF
+                ? file + ": ELF file without a GNU build-id, cannot be matched to a report"
+                : file + " (" + object.arch() + "): no LC_UUID, cannot be matched to a report";
     }
 
     /** The image name a file stands for: its file name (the DWARF file inside a dSYM is named after the image). */

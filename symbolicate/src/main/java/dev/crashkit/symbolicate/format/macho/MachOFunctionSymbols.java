@@ -1,40 +1,44 @@
-package dev.crashkit.symbolicate.symtab;
+package dev.crashkit.symbolicate.format.macho;
 
-import dev.crashkit.core.ObjectFormatException;
-import dev.crashkit.symbolicate.format.macho.MachOImage;
-import dev.crashkit.symbolicate.format.macho.NlistEntries;
-import dev.crashkit.symbolicate.format.macho.Section;
+import dev.crashkit.symbolicate.format.FunctionSymbols;
 import java.nio.ByteBuffer;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
- * Builds the symbol index of a Mach-O image with Apple's rules: only symbols defined in a
- * section that holds code (no stabs, undefined, absolute or indirect entries, no data symbols: a
- * frame is never "in" a variable); a symbol covers addresses of its own section only, up to the
- * next symbol or the next function start; the one leading underscore of C-level names is removed.
+ * Apple's rules for which nlist entries name functions: only symbols defined in a section that
+ * holds code (no stabs, undefined, absolute or indirect entries, no data symbols: a frame is never
+ * "in" a variable); a symbol covers addresses of its own section only; the one leading underscore
+ * of C-level names is removed; external symbols win over local ones at the same address.
  */
-public final class MachOSymbolTables {
+final class MachOFunctionSymbols implements FunctionSymbols {
     private static final int RANK_EXTERNAL = 2;
     private static final int RANK_LOCAL = 1;
 
-    private MachOSymbolTables() {
+    private final MachOImage image;
+    private final NlistEntries nl;
+
+    MachOFunctionSymbols(MachOImage image, NlistEntries nl) {
+        this.image = image;
+        this.nl = nl;
     }
 
-    /**
-     * @param functionStarts ascending link-time function starts to bound functions with; pass the
-     *                       image's own LC_FUNCTION_STARTS or those of the matching binary when
-     *                       {@code image} is a dSYM companion. Empty when unknown.
-     */
-    public static SymbolTable build(MachOImage image, long[] functionStarts) throws ObjectFormatException {
-        NlistEntries nl = image.readSymbols();
-        long[] bounds = functionStarts;
-        if (bounds.length == 0) {
-            bounds = stabFunctionEnds(nl);
-        }
+    @Override
+    public Optional<ByteBuffer> nameTable() {
+        return Optional.of(nl.strings());
+    }
+
+    @Override
+    public int sizeHint() {
+        return nl.size();
+    }
+
+    @Override
+    public void forEach(Visitor visitor) {
         // Section facts by ordinal (1-based) in flat arrays: this loop runs once per nlist entry.
-        List<Section> sections = image.sections();
+        List<Section> sections = image.machOSections();
         int sectionCount = sections.size();
         long[] sectionAddr = new long[sectionCount + 1];
         long[] sectionSize = new long[sectionCount + 1];
@@ -45,7 +49,6 @@ public final class MachOSymbolTables {
             sectionCode[s.ordinal()] = s.hasInstructions();
         }
         ByteBuffer strings = nl.strings();
-        SymbolTableBuilder b = new SymbolTableBuilder(strings, nl.size());
         for (int i = 0; i < nl.size(); i++) {
             if (!nl.isDefinedInSection(i)) {
                 continue;
@@ -67,17 +70,17 @@ public final class MachOSymbolTables {
                 continue;
             }
             // The leading underscore is dropped by starting the name one byte later.
-            b.addAt(strings.get(at) == '_' ? at + 1 : at, value, addr + sectionSize[ordinal],
+            visitor.atOffset(strings.get(at) == '_' ? at + 1 : at, value, addr + sectionSize[ordinal],
                     nl.isExternal(i) ? RANK_EXTERNAL : RANK_LOCAL);
         }
-        return b.build(bounds);
     }
 
     /**
      * Function ends from N_FUN stab pairs (start entry with the name, end entry with the size),
-     * present in unstripped binaries linked with a debug map. Returned as boundaries.
+     * present in unstripped binaries linked with a debug map.
      */
-    static long[] stabFunctionEnds(NlistEntries nl) {
+    @Override
+    public long[] fallbackBoundaries() {
         Map<Long, Long> ends = new HashMap<>();
         long pendingStart = -1;
         boolean pending = false;
@@ -96,19 +99,9 @@ public final class MachOSymbolTables {
         return ends.values().stream().mapToLong(Long::longValue).sorted().toArray();
     }
 
-    /** True when the name at {@code at} starts with {@code ltmp} (see {@link #isAssemblerTemporary(String)}). */
+    /** {@code ltmp0}-style labels lld leaves for section starts; they name no function. */
     private static boolean isAssemblerTemporary(ByteBuffer strings, int at) {
         return at + 4 <= strings.capacity() && strings.get(at) == 'l' && strings.get(at + 1) == 't'
                 && strings.get(at + 2) == 'm' && strings.get(at + 3) == 'p';
-    }
-
-    /** {@code ltmp0}-style labels lld leaves for section starts; they name no function. */
-    static boolean isAssemblerTemporary(String name) {
-        return name.startsWith("ltmp");
-    }
-
-    /** Removes the one leading underscore Mach-O adds to C-level names. */
-    public static String stripUnderscore(String name) {
-        return name.startsWith("_") ? name.substring(1) : name;
     }
 }
