@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Builds the inputs of the dSYM benchmarks into bench-out/dsym (gitignored; never committed):
+#   Big, Big.dSYM   arm64 Mach-O + dSYM of gen_big.py's 20,000 functions (clang-19 -O2 -gdwarf-4,
+#                   ld64.lld-19, dsymutil-19): nested always_inline helpers, so real inline trees
+#   report.json     crashreport/1, 10 threads x 1,000 frames into Big (fixed seed)
+#   addrs.txt       the 10,000 link-time addresses those frames are looked up at (frame 0 exact,
+#                   return addresses - 1), what llvm-symbolizer is fed
+#   batch/          20 copies of Big.dSYM with distinct UUIDs, 1,000 reports x 100 frames over them,
+#                   and addrs-NN.txt per image (for one llvm-symbolizer per image)
+# Needs clang-19, lld-19, llvm-19 (apt-get install clang-19 lld-19 llvm-19). Compiling takes minutes.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/../.." && pwd)"
+out="$root/bench-out/dsym"
+mkdir -p "$out"
+if [ ! -f "$out/Big.dSYM/Contents/Resources/DWARF/Big" ]; then
+    rm -rf "$out/src" && python3 "$root/bench/dwarf/gen_big.py" "$out/src"
+    (cd "$out/src" && ls unit*.c main.c | xargs -P 2 -I{} clang-19 -target arm64-apple-macos11 -gdwarf-4 -O2 \
+        -ffreestanding -fno-stack-protector -fno-builtin -fdebug-prefix-map="$out/src=/bench" -c {} -o {}.o \
+        && clang-19 -target arm64-apple-macos11 -fuse-ld=lld -nostdlib -Wl,-undefined,dynamic_lookup ./*.o -o Big \
+        && dsymutil-19 Big -o Big.dSYM)
+    mv "$out/src/Big" "$out/Big" && rm -rf "$out/Big.dSYM" && mv "$out/src/Big.dSYM" "$out/Big.dSYM"
+fi
+if [ ! -f "$out/batch/done" ]; then
+    llvm-nm-19 -n "$out/Big" > "$out/nm.txt"
+    uuid=$(llvm-dwarfdump-19 --uuid "$out/Big.dSYM" | awk '{print $2}')
+    python3 "$root/bench/dsym/make_reports.py" "$out" "$uuid"
+    touch "$out/batch/done"
+fi
+echo "inputs in $out"
