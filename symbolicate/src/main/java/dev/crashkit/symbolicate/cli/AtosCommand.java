@@ -6,7 +6,11 @@ import dev.crashkit.symbolicate.demangle.DemangleStyle;
 import dev.crashkit.symbolicate.demangle.Demanglers;
 import dev.crashkit.symbolicate.format.ObjectFile;
 import dev.crashkit.symbolicate.format.detect.ObjectFiles;
+import dev.crashkit.symbolicate.locate.IndexCache;
 import dev.crashkit.symbolicate.symbolize.DebugModule;
+import dev.crashkit.symbolicate.symbolize.SymbolCaching;
+import dev.crashkit.symbolicate.symcache.SymCacheKey;
+import dev.crashkit.symbolicate.symcache.SymCacheStore;
 import dev.crashkit.symbolicate.symbolize.ResolvedSymbol;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -49,6 +53,13 @@ public final class AtosCommand implements Callable<Integer> {
 
     @Option(names = "-f", paramLabel = "FILE", description = "read addresses from this file")
     Path addressFile;
+
+    @Option(names = "--cache-dir", paramLabel = "DIR",
+            description = "where symbol caches are kept (default: $CRASHKIT_CACHE, $XDG_CACHE_HOME/crashkit or ~/.cache/crashkit)")
+    Path cacheDir;
+
+    @Option(names = {"--no-cache", "--no-symcache"}, description = "do not read or write a symbol cache for -o")
+    boolean noCache;
 
     @Option(names = "--demangle", defaultValue = "simplified", description = "simplified, full or none")
     DebugFileOptions.Demangle demangle;
@@ -162,9 +173,23 @@ public final class AtosCommand implements Callable<Integer> {
         }
     }
 
-    /** A module for one Mach-O slice or one ELF file, with its DWARF when it has some. */
+    /**
+     * A module for one Mach-O slice or one ELF file, with its DWARF when it has some; through the
+     * symbol cache unless turned off (a cache is keyed by the file, its size and mtime, and -arch).
+     */
     private DebugModule open(Path file) throws CrashkitException {
-        return DebugModule.open(selectSlice(file), Diagnostics.ignore());
+        Optional<SymCacheKey> key = noCache ? Optional.empty()
+                : SymbolCaching.fileKey(file, arch == null ? "-" : "arch " + arch);
+        if (key.isEmpty()) {
+            return DebugModule.open(selectSlice(file), Diagnostics.ignore());
+        }
+        SymbolCaching caching = new SymbolCaching(SymCacheStore.in(cacheDir != null ? cacheDir : IndexCache.defaultFolder()));
+        Optional<DebugModule> cached = caching.open(key.get(), Diagnostics.ignore());
+        if (cached.isPresent()) {
+            return cached.get();
+        }
+        DebugModule live = DebugModule.open(selectSlice(file), Diagnostics.ignore());
+        return caching.build(key.get(), List.of(file), live, Diagnostics.ignore());
     }
 
     private ObjectFile selectSlice(Path file) throws CrashkitException {

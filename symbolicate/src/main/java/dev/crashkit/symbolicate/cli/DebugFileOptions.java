@@ -7,6 +7,7 @@ import dev.crashkit.symbolicate.locate.DebugFileIndex;
 import dev.crashkit.symbolicate.locate.IndexCache;
 import dev.crashkit.symbolicate.locate.MemberStore;
 import dev.crashkit.symbolicate.symbolize.ModuleCache;
+import dev.crashkit.symbolicate.symcache.SymCacheStore;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -31,8 +32,12 @@ final class DebugFileOptions {
             description = "index cache and extracted archive members (default: $CRASHKIT_CACHE, $XDG_CACHE_HOME/crashkit or ~/.cache/crashkit)")
     Path cacheDir;
 
-    @Option(names = "--no-cache", description = "do not read or write the persistent debug-file index")
+    @Option(names = "--no-cache", description = "do not read or write anything in the cache folder (debug-file index, symbol caches)")
     boolean noCache;
+
+    @Option(names = "--no-symcache", description = "do not read or write symbol caches (flattened DWARF + symbols per debug file); "
+            + "the debug-file index is still cached")
+    boolean noSymcache;
 
     @Option(names = {"-v", "--verbose"}, description = "list every file skipped while scanning --dsym folders")
     boolean verbose;
@@ -66,6 +71,10 @@ final class DebugFileOptions {
         if (!skipped.isEmpty()) {
             err.println("warning: skipped " + skipped.size() + " unreadable file(s) under --dsym (--verbose lists them)");
         }
-        return new ModuleCache(index, new MemberStore(cache, ArchiveLimits.defaults()));
+        ModuleCache.Options o = ModuleCache.Options.defaults();
+        if (cache.isPresent() && !noSymcache) {
+            o = o.withSymbolCache(SymCacheStore.in(cache.get()));
+        }
+        return new ModuleCache(index, new MemberStore(cache, ArchiveLimits.defaults()), o);
     }
 }

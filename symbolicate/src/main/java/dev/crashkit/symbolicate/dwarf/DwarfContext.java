@@ -11,13 +11,15 @@ import java.util.OptionalLong;
  * cached. Answers match {@code llvm-symbolizer --inlining}. Lookups are serialised (the caches
  * fill lazily), so a context may be shared between threads.
  */
-public final class DwarfContext {
+public final class DwarfContext implements SourceLookup {
     private final String fileName;
+    private final DwarfSections sections;
     private final DebugData data;
     private UnitRanges unitRanges;
 
-    private DwarfContext(String fileName, DebugData data) {
+    private DwarfContext(String fileName, DwarfSections sections, DebugData data) {
         this.fileName = fileName;
+        this.sections = sections;
         this.data = data;
     }
 
@@ -29,7 +31,7 @@ public final class DwarfContext {
      */
     public static DwarfContext open(String fileName, DwarfSections sections) throws DwarfException {
         try {
-            return new DwarfContext(fileName, new DebugData(sections));
+            return new DwarfContext(fileName, sections, new DebugData(sections));
         } catch (DwarfFormatError | IndexOutOfBoundsException e) {
             throw error(fileName, e);
         }
@@ -38,6 +40,19 @@ public final class DwarfContext {
     /** Opens the DWARF in a set of sections ({@code "<dwarf>"} in error messages). */
     public static DwarfContext open(DwarfSections sections) throws DwarfException {
         return open("<dwarf>", sections);
+    }
+
+    /**
+     * Every answer {@link #lookup} gives, as flat tables (see {@link DwarfFlattener}); this
+     * context's own caches are left alone.
+     */
+    public FlatDwarf flatten(int threads) throws DwarfException {
+        return DwarfFlattener.flatten(fileName, sections, threads);
+    }
+
+    /** The name error messages start with. */
+    public String fileName() {
+        return fileName;
     }
 
     /** Number of units in .debug_info. */
@@ -52,6 +67,7 @@ public final class DwarfContext {
      *
      * @throws DwarfException when the DWARF needed for this address is corrupt
      */
+    @Override
     public synchronized List<SourceFrame> lookup(long address) throws DwarfException {
         try {
             if (unitRanges == null) {
@@ -105,7 +121,21 @@ public final class DwarfContext {
     }
 
     private static DwarfException error(String fileName, RuntimeException e) {
-        String why = e instanceof DwarfFormatError ? e.getMessage() : "truncated or corrupt DWARF (" + e.getMessage() + ")";
-        return new DwarfException(fileName + ": " + why, e);
+        return new DwarfException(fileName + ": " + why(e), e);
+    }
+
+    /** What a lookup's exception says after the file name (shared with the flattener, so both say it alike). */
+    static String why(RuntimeException e) {
+        return e instanceof DwarfFormatError ? e.getMessage() : "truncated or corrupt DWARF (" + e.getMessage() + ")";
+    }
+
+    /** Whether a lookup turns this exception into a {@link DwarfException} (anything else escapes as a bug). */
+    static boolean isFormatProblem(RuntimeException e) {
+        return e instanceof DwarfFormatError || e instanceof IndexOutOfBoundsException
+                || e instanceof IllegalArgumentException;
+    }
+
+    DebugData data() {
+        return data;
     }
 }

@@ -98,6 +98,16 @@ final class InlineTree {
         return i >= 0 && FormReader.isConstantForm(d.forms()[i]) ? (int) d.values()[i] : 0;
     }
 
+    /** Number of entries (the outermost subroutine and everything below it). */
+    int size() {
+        return dieOffsets.length;
+    }
+
+    /** Addresses where {@link #find} may change. */
+    void boundaries(java.util.function.LongConsumer sink) {
+        map.boundaries(sink);
+    }
+
     /** The innermost entry covering an address; the outermost subroutine (0) when none is more precise. */
     int find(long address) {
         int e = map.find(address);

@@ -60,6 +60,17 @@ final class LineTable {
         return rlo - 1;
     }
 
+    /** Addresses where {@link #find} may change: every row address and sequence bound. */
+    void boundaries(java.util.function.LongConsumer sink) {
+        for (long a : rowAddress) {
+            sink.accept(a);
+        }
+        for (int s = 0; s < seqLow.length; s++) {
+            sink.accept(seqLow[s]);
+            sink.accept(seqHigh[s]);
+        }
+    }
+
     int file(int row) {
         return rowFile[row];
     }

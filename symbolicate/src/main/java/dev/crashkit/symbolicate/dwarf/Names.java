@@ -41,6 +41,31 @@ final class Names {
                 : OptionalLong.empty();
     }
 
+    /**
+     * The entry {@link #linkageName}, {@link #name} and {@link #declLine} of {@code d} are taken
+     * from when {@code d} has none of those attributes and refers to exactly one other entry (as
+     * every inlined subroutine does): its .debug_info offset, else -1. For such a {@code d} each of
+     * the three equals the same call on {@code dieAt(origin)} (empty/0 when there is no entry
+     * there): {@code d} itself holds nothing to find and leads nowhere else, so callers may share
+     * one answer per origin.
+     */
+    static long soleOrigin(Die d) {
+        for (int[] attrs : new int[][] {LINKAGE, NAME, DECL_LINE}) {
+            for (int a : attrs) {
+                if (d.find(a) >= 0) {
+                    return -1;
+                }
+            }
+        }
+        int origin = d.find(Dw.AT_ABSTRACT_ORIGIN);
+        int spec = d.find(Dw.AT_SPECIFICATION);
+        if ((origin >= 0) == (spec >= 0)) {
+            return -1;
+        }
+        long target = d.unit().reference(d, origin >= 0 ? origin : spec);
+        return target < 0 || (int) target == d.offset() ? -1 : target;
+    }
+
     private record Found(Die die, int index) {
     }
 

@@ -57,6 +57,14 @@ final class RangeMap {
         this.entries = entries;
     }
 
+    /** Hands every span start and end to {@code sink}: the addresses where {@link #find} may change. */
+    void boundaries(java.util.function.LongConsumer sink) {
+        for (int i = 0; i < starts.length; i++) {
+            sink.accept(starts[i]);
+            sink.accept(ends[i]);
+        }
+    }
+
     /** The entry whose span covers an address, or -1. */
     int find(long address) {
         int lo = 0;

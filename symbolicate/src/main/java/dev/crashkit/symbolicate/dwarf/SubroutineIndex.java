@@ -96,12 +96,28 @@ final class SubroutineIndex {
     /** The inline tree of the outermost subroutine covering an address, or null. */
     InlineTree treeFor(long address) {
         int top = map.find(address);
-        if (top < 0) {
-            return null;
-        }
+        return top < 0 ? null : tree(top);
+    }
+
+    /** Index of the outermost subroutine covering an address, or -1 (what {@link #treeFor} uses). */
+    int topAt(long address) {
+        return map.find(address);
+    }
+
+    /** The inline tree of outermost subroutine {@code top}, decoded on first use. */
+    InlineTree tree(int top) {
         if (trees[top] == null) {
             trees[top] = InlineTree.build(unit, topOffsets[top], topEnds[top]);
         }
         return trees[top];
+    }
+
+    int topCount() {
+        return topOffsets.length;
+    }
+
+    /** Addresses where {@link #topAt} may change. */
+    void boundaries(java.util.function.LongConsumer sink) {
+        map.boundaries(sink);
     }
 }

@@ -136,6 +136,17 @@ final class Unit {
         return unitDie;
     }
 
+    /**
+     * Drops what lookups decoded and cached (subroutine index, line table, the heap copy of the
+     * bytes); they are decoded again if asked for. Used after a unit has been flattened once.
+     */
+    void release() {
+        subroutines = null;
+        lineTable = null;
+        lineTableRead = false;
+        window = null;
+    }
+
     boolean hasBaseAddress() {
         unitDie();
         return hasBaseAddress;

@@ -117,6 +117,23 @@ final class UnitRanges {
         return covered;
     }
 
+    /** Number of address spans; span {@code i} is [{@link #start}, {@link #end}) in {@link #unit}. */
+    int size() {
+        return starts.length;
+    }
+
+    long start(int i) {
+        return starts[i];
+    }
+
+    long end(int i) {
+        return ends[i];
+    }
+
+    Unit unit(int i) {
+        return units[i];
+    }
+
     /** The unit covering an address, or null. */
     Unit find(long address) {
         int found = SortedAddresses.floor(starts, address);

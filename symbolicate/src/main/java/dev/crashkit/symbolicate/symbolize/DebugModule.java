@@ -7,6 +7,7 @@ import dev.crashkit.symbolicate.dwarf.DwarfContext;
 import dev.crashkit.symbolicate.dwarf.DwarfException;
 import dev.crashkit.symbolicate.dwarf.DwarfSections;
 import dev.crashkit.symbolicate.dwarf.SourceFrame;
+import dev.crashkit.symbolicate.dwarf.SourceLookup;
 import dev.crashkit.symbolicate.format.ObjectFile;
 import dev.crashkit.symbolicate.format.ObjectSegment;
 import dev.crashkit.symbolicate.symtab.SymbolTable;
@@ -34,7 +35,7 @@ public final class DebugModule {
     private final long linkBase;
     private final List<LinkRange> ranges;
     private final SymbolTable symbols;
-    private final Optional<DwarfContext> dwarf;
+    private final Optional<SourceLookup> dwarf;
     private final long mappedBytes;
     private final Diagnostics diagnostics;
     private final Set<String> reported = ConcurrentHashMap.newKeySet();
@@ -43,16 +44,17 @@ public final class DebugModule {
      * @param linkBase    link-time address the report's load address corresponds to (see {@link ObjectFile#linkBase})
      * @param ranges      link-time ranges the image occupies, to find the image of an address when the
      *                    report gives no size
+     * @param dwarf       source locations: the DWARF itself or a symbol cache built from it
      * @param mappedBytes bytes of the files it maps (what the module cache budgets)
      */
     public DebugModule(Path file, Arch arch, long linkBase, List<LinkRange> ranges, SymbolTable symbols,
-                       Optional<DwarfContext> dwarf, long mappedBytes, Diagnostics diagnostics) {
+                       Optional<? extends SourceLookup> dwarf, long mappedBytes, Diagnostics diagnostics) {
         this.file = Objects.requireNonNull(file, "file");
         this.arch = Objects.requireNonNull(arch, "arch");
         this.linkBase = linkBase;
         this.ranges = List.copyOf(ranges);
         this.symbols = Objects.requireNonNull(symbols, "symbols");
-        this.dwarf = Objects.requireNonNull(dwarf, "dwarf");
+        this.dwarf = Objects.requireNonNull(dwarf, "dwarf").map(d -> d);
         this.mappedBytes = mappedBytes;
         this.diagnostics = Objects.requireNonNull(diagnostics, "diagnostics");
     }
@@ -68,7 +70,7 @@ public final class DebugModule {
     }
 
     /** A module whose layout comes from {@code layout}, with the symbols and DWARF given. */
-    public static DebugModule of(ObjectFile layout, SymbolTable symbols, Optional<DwarfContext> dwarf,
+    public static DebugModule of(ObjectFile layout, SymbolTable symbols, Optional<? extends SourceLookup> dwarf,
                                  Diagnostics diagnostics) {
         List<LinkRange> mapped = new ArrayList<>();
         for (ObjectSegment s : layout.segments()) {
@@ -106,7 +108,8 @@ public final class DebugModule {
         return symbols;
     }
 
-    public Optional<DwarfContext> dwarf() {
+    /** Where source locations come from: a {@link DwarfContext}, or a symbol cache built from one. */
+    public Optional<SourceLookup> dwarf() {
         return dwarf;
     }
 

@@ -7,6 +7,9 @@ import dev.crashkit.symbolicate.locate.ArchiveLimits;
 import dev.crashkit.symbolicate.locate.DebugFileIndex;
 import dev.crashkit.symbolicate.locate.MemberStore;
 import dev.crashkit.symbolicate.locate.SliceId;
+import dev.crashkit.symbolicate.symcache.SymCacheKey;
+import dev.crashkit.symbolicate.symcache.SymCacheStore;
+import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -52,14 +55,25 @@ public final class ModuleCache implements AutoCloseable {
     public record Failed(String error) implements Load {
     }
 
-    /** How much to keep and where to report. */
-    public record Options(long budgetBytes, Diagnostics diagnostics) {
+    /**
+     * How much to keep, where to report, and the symbol cache modules are opened through and
+     * stored into (none: every module is read from its files each run).
+     */
+    public record Options(long budgetBytes, Diagnostics diagnostics, Optional<SymCacheStore> symbolCache) {
+        public Options(long budgetBytes, Diagnostics diagnostics) {
+            this(budgetBytes, diagnostics, Optional.empty());
+        }
+
         public static Options defaults() {
             return new Options(defaultBudget(), Diagnostics.ignore());
         }
 
         public Options withDiagnostics(Diagnostics d) {
-            return new Options(budgetBytes, d);
+            return new Options(budgetBytes, d, symbolCache);
+        }
+
+        public Options withSymbolCache(SymCacheStore store) {
+            return new Options(budgetBytes, diagnostics, Optional.of(store));
         }
     }
 
@@ -178,13 +192,27 @@ public final class ModuleCache implements AutoCloseable {
         if (entries.isEmpty()) {
             return new Missing("no debug file with UUID " + id);
         }
+        Optional<SymbolCaching> caching = options.symbolCache().map(SymbolCaching::new);
+        Optional<SymCacheKey> key = caching.isPresent() ? SymbolCaching.key(id, entries) : Optional.empty();
+        if (key.isPresent()) {
+            Optional<DebugModule> cached = caching.get().open(key.get(), options.diagnostics());
+            if (cached.isPresent()) {
+                return new Loaded(cached.get());
+            }
+        }
+        Load loaded;
         try {
-            return entries.get(0).container() == SliceId.Container.ELF
+            loaded = entries.get(0).container() == SliceId.Container.ELF
                     ? ElfModuleLoader.load(id, entries, members, index, options.diagnostics())
                     : MachOModuleLoader.load(id, entries, members, options.diagnostics());
         } catch (CrashkitException e) {
             return new Failed(e.getMessage());
         }
+        if (key.isPresent() && loaded instanceof Loaded l) {
+            List<Path> inputs = entries.stream().map(DebugFileIndex.Entry::file).toList();
+            return new Loaded(caching.get().build(key.get(), inputs, l.module(), options.diagnostics()));
+        }
+        return loaded;
     }
 
     @Override

@@ -35,6 +35,19 @@ public final class SymbolTable {
         }
     }
 
+    /**
+     * An index over entries as another index lists them (ascending starts, as {@link #start},
+     * {@link #end} and {@link #name} give them), with each name NUL-terminated in {@code namePool}
+     * at {@code nameAt[i]}: how a symbol cache hands back the table it stored. The arrays are
+     * kept, not copied.
+     */
+    public static SymbolTable of(long[] starts, long[] ends, ByteBuffer namePool, int[] nameAt) {
+        if (starts.length != ends.length || starts.length != nameAt.length) {
+            throw new IllegalArgumentException("starts, ends and names differ in length");
+        }
+        return new SymbolTable(starts, ends, namePool, nameAt);
+    }
+
     /** An index with no symbols. */
     public static SymbolTable empty() {
         return new SymbolTable(new long[0], new long[0], ByteBuffer.allocate(0), new int[0]);

@@ -1,0 +1,253 @@
+package dev.crashkit.symbolicate.dwarf;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * Turns the DWARF of one image into a {@link FlatDwarf}: every answer {@link DwarfContext#lookup}
+ * gives, for every address, without decoding anything at lookup time. Units are flattened in
+ * parallel, each worker over its own {@link DebugData} (the readers cache lazily and are not
+ * thread-safe), and stitched together in unit order, so the result does not depend on the number
+ * of threads or their timing: two runs give the same tables.
+ */
+public final class DwarfFlattener {
+    private DwarfFlattener() {
+    }
+
+    /**
+     * Flattens the DWARF in {@code sections}.
+     *
+     * @param threads how many threads flatten units (the caller's thread is one of them)
+     * @throws DwarfException when the unit headers cannot be read (as {@link DwarfContext#open}),
+     *     or when a unit fails in a way a lookup would not report as a DWARF problem (a bug), in
+     *     which case the caller keeps answering from the DWARF itself
+     */
+    public static FlatDwarf flatten(String fileName, DwarfSections sections, int threads) throws DwarfException {
+        DebugData first;
+        try {
+            first = new DebugData(sections);
+        } catch (DwarfFormatError | IndexOutOfBoundsException e) {
+            throw new DwarfException(fileName + ": " + DwarfContext.why(e), e);
+        }
+        UnitRanges ranges;
+        try {
+            ranges = UnitRanges.build(first);
+        } catch (RuntimeException e) {
+            if (!DwarfContext.isFormatProblem(e)) {
+                throw new DwarfException(fileName + ": cannot flatten the DWARF (" + e + ")", e);
+            }
+            // Every lookup fails with this message: one range from address 0 says so.
+            return new FlatDwarf(new long[] {0}, new int[] {-2}, new String[] {DwarfContext.why(e)}, new int[0],
+                    new int[0], new long[0], new int[0], new long[0], new byte[0], new int[0], new int[0], new int[0],
+                    new int[0], new int[0], new int[] {0});
+        }
+        List<Unit> units = first.units;
+        Map<Integer, Integer> unitIndex = new HashMap<>();
+        for (int i = 0; i < units.size(); i++) {
+            unitIndex.put(units.get(i).offset(), i);
+        }
+        // Spans per unit, in address order.
+        int[] spanUnit = new int[ranges.size()];
+        int[] spansPer = new int[units.size()];
+        for (int i = 0; i < ranges.size(); i++) {
+            spanUnit[i] = unitIndex.get(ranges.unit(i).offset());
+            spansPer[spanUnit[i]]++;
+        }
+        List<Integer> todo = new ArrayList<>();
+        long[][] unitStarts = new long[units.size()][];
+        long[][] unitEnds = new long[units.size()][];
+        for (int u = 0; u < units.size(); u++) {
+            if (spansPer[u] > 0) {
+                todo.add(u);
+                unitStarts[u] = new long[spansPer[u]];
+                unitEnds[u] = new long[spansPer[u]];
+            }
+        }
+        int[] filled = new int[units.size()];
+        for (int i = 0; i < ranges.size(); i++) {
+            int u = spanUnit[i];
+            unitStarts[u][filled[u]] = ranges.start(i);
+            unitEnds[u][filled[u]++] = ranges.end(i);
+        }
+        UnitFlattener.FlatUnit[] done = flattenUnits(sections, first, todo, unitStarts, unitEnds, threads, fileName);
+        return stitch(ranges, spanUnit, done);
+    }
+
+    private static UnitFlattener.FlatUnit[] flattenUnits(DwarfSections sections, DebugData first, List<Integer> todo,
+            long[][] starts, long[][] ends, int threads, String fileName) throws DwarfException {
+        UnitFlattener.FlatUnit[] done = new UnitFlattener.FlatUnit[first.units.size()];
+        AtomicInteger next = new AtomicInteger();
+        AtomicReference<Throwable> failure = new AtomicReference<>();
+        int extra = Math.max(0, Math.min(threads, todo.size()) - 1);
+        List<Thread> workers = new ArrayList<>();
+        for (int w = 0; w < extra; w++) {
+            Thread t = new Thread(() -> work(new DebugData(sections), todo, starts, ends, done, next, failure),
+                    "symcache-flatten-" + w);
+            t.setDaemon(true);
+            t.start();
+            workers.add(t);
+        }
+        work(first, todo, starts, ends, done, next, failure);
+        for (Thread t : workers) {
+            try {
+                t.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new DwarfException(fileName + ": interrupted while flattening the DWARF", e);
+            }
+        }
+        if (failure.get() != null) {
+            throw new DwarfException(fileName + ": cannot flatten the DWARF (" + failure.get() + ")", failure.get());
+        }
+        return done;
+    }
+
+    private static void work(DebugData data, List<Integer> todo, long[][] starts, long[][] ends,
+                             UnitFlattener.FlatUnit[] done, AtomicInteger next, AtomicReference<Throwable> failure) {
+        try {
+            for (int k = next.getAndIncrement(); k < todo.size() && failure.get() == null; k = next.getAndIncrement()) {
+                int u = todo.get(k);
+                Unit unit = data.units.get(u);
+                done[u] = UnitFlattener.flatten(unit, starts[u], ends[u]);
+                unit.release(); // decoded state is not needed again: keep the heap small
+            }
+        } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
+            failure.compareAndSet(null, e);
+        }
+    }
+
+    /** Joins the units' ranges in address order and their tables in unit order. */
+    private static FlatDwarf stitch(UnitRanges ranges, int[] spanUnit, UnitFlattener.FlatUnit[] done) {
+        int units = done.length;
+        int[] nameBase = new int[units];
+        int[] fnBase = new int[units];
+        int[] locBase = new int[units];
+        int[][] stringMap = new int[units][];
+        int[][] errorMap = new int[units][];
+        Map<String, Integer> stringIds = new HashMap<>();
+        List<String> strings = new ArrayList<>();
+        List<Integer> errorStrings = new ArrayList<>();
+        Map<String, Integer> errorIds = new HashMap<>();
+        int names = 0;
+        int fns = 0;
+        int locs = 0;
+        for (int u = 0; u < units; u++) {
+            UnitFlattener.FlatUnit f = done[u];
+            if (f == null) {
+                continue;
+            }
+            nameBase[u] = names;
+            fnBase[u] = fns;
+            locBase[u] = locs;
+            names += f.names().size();
+            fns += f.fnNames().length;
+            locs += f.locations().size();
+            stringMap[u] = new int[f.strings().size()];
+            for (int i = 0; i < stringMap[u].length; i++) {
+                stringMap[u][i] = intern(f.strings().get(i), stringIds, strings);
+            }
+            errorMap[u] = new int[f.errors().size()];
+            for (int i = 0; i < errorMap[u].length; i++) {
+                String why = f.errors().get(i);
+                Integer id = errorIds.get(why);
+                if (id == null) {
+                    id = errorStrings.size();
+                    errorStrings.add(intern(why, stringIds, strings));
+                    errorIds.put(why, id);
+                }
+                errorMap[u][i] = id;
+            }
+        }
+        int[] nameLinkage = new int[names];
+        int[] nameName = new int[names];
+        long[] nameDecl = new long[names];
+        int[] fnNames = new int[fns];
+        long[] fnLow = new long[fns];
+        byte[] fnFlags = new byte[fns];
+        int[] locFn = new int[locs];
+        int[] locFile = new int[locs];
+        int[] locLine = new int[locs];
+        int[] locColumn = new int[locs];
+        int[] locParent = new int[locs];
+        for (int u = 0; u < units; u++) {
+            UnitFlattener.FlatUnit f = done[u];
+            if (f == null) {
+                continue;
+            }
+            int[] sm = stringMap[u];
+            TupleIds n = f.names();
+            for (int i = 0, g = nameBase[u]; i < n.size(); i++, g++) {
+                nameLinkage[g] = remap(n.get(i, 0), sm);
+                nameName[g] = remap(n.get(i, 1), sm);
+                nameDecl[g] = n.get(i, 2) & 0xffffffffL | (long) n.get(i, 3) << 32;
+            }
+            for (int i = 0, g = fnBase[u]; i < f.fnNames().length; i++, g++) {
+                fnNames[g] = f.fnNames()[i] + nameBase[u];
+                fnLow[g] = f.fnLowPc()[i];
+                fnFlags[g] = f.fnFlags()[i];
+            }
+            TupleIds l = f.locations();
+            for (int i = 0, g = locBase[u]; i < l.size(); i++, g++) {
+                locFn[g] = l.get(i, 0) + fnBase[u];
+                locFile[g] = remap(l.get(i, 1), sm);
+                locLine[g] = l.get(i, 2);
+                locColumn[g] = l.get(i, 3);
+                locParent[g] = l.get(i, 4) < 0 ? -1 : l.get(i, 4) + locBase[u];
+            }
+        }
+        // Ranges: each span's points in address order; a gap after a span has no frames.
+        long[] starts = new long[1024];
+        int[] codes = new int[1024];
+        int n = 0;
+        int[] spanOf = new int[units]; // next span of each unit
+        for (int i = 0; i < ranges.size(); i++) {
+            int u = spanUnit[i];
+            UnitFlattener.FlatUnit f = done[u];
+            int s = spanOf[u]++;
+            for (int p = f.spanFirst()[s]; p < f.spanFirst()[s + 1]; p++) {
+                int c = f.codes()[p];
+                int code = c >= 0 ? c + locBase[u] : c == FlatDwarf.EMPTY ? c : -2 - errorMap[u][-2 - c];
+                if (n > 0 && codes[n - 1] == code) {
+                    continue;
+                }
+                if (n + 2 > starts.length) {
+                    starts = Arrays.copyOf(starts, starts.length * 2);
+                    codes = Arrays.copyOf(codes, codes.length * 2);
+                }
+                starts[n] = f.points()[p];
+                codes[n++] = code;
+            }
+            boolean adjacent = i + 1 < ranges.size() && ranges.start(i + 1) == ranges.end(i);
+            if (!adjacent && codes[n - 1] != FlatDwarf.EMPTY) {
+                if (n + 1 > starts.length) {
+                    starts = Arrays.copyOf(starts, starts.length * 2);
+                    codes = Arrays.copyOf(codes, codes.length * 2);
+                }
+                starts[n] = ranges.end(i);
+                codes[n++] = FlatDwarf.EMPTY;
+            }
+        }
+        return new FlatDwarf(Arrays.copyOf(starts, n), Arrays.copyOf(codes, n), strings.toArray(new String[0]),
+                nameLinkage, nameName, nameDecl, fnNames, fnLow, fnFlags, locFn, locFile, locLine, locColumn, locParent,
+                errorStrings.stream().mapToInt(Integer::intValue).toArray());
+    }
+
+    private static int remap(int local, int[] map) {
+        return local < 0 ? local : map[local];
+    }
+
+    private static int intern(String s, Map<String, Integer> ids, List<String> list) {
+        Integer id = ids.get(s);
+        if (id == null) {
+            id = list.size();
+            list.add(s);
+            ids.put(s, id);
+        }
+        return id;
+    }
+}

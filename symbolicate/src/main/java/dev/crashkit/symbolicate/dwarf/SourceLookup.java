@@ -1,0 +1,18 @@
+package dev.crashkit.symbolicate.dwarf;
+
+import java.util.List;
+
+/**
+ * Source locations and inline chains by link-time address: what {@link DwarfContext} answers
+ * from the DWARF itself and a symbol cache answers from its flattened copy, frame for frame alike.
+ */
+public interface SourceLookup {
+
+    /**
+     * The inline chain at a link-time address, innermost first, the concrete function last; empty
+     * when the debug information does not cover it.
+     *
+     * @throws DwarfException when the debug information needed for this address is corrupt
+     */
+    List<SourceFrame> lookup(long address) throws DwarfException;
+}

@@ -1,0 +1,396 @@
+package dev.crashkit.symbolicate.dwarf;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+
+/**
+ * Flattens one unit: every answer {@link DwarfContext#lookup} gives for addresses in the unit's
+ * spans, as ranges pointing into unit-local tables. The answer can only change where some
+ * comparison a lookup makes changes outcome: at a start or end of a subroutine or inline span, a
+ * line row or a sequence bound. So the unit's answer is evaluated once at each such boundary,
+ * the same way a lookup computes it (same order of steps, so a damaged unit fails with the same
+ * message), and runs of equal answers are merged. Names, files and call sites are memoised per
+ * inline-tree entry, so each DIE is decoded once.
+ */
+final class UnitFlattener {
+    private static final int UNSET = Integer.MIN_VALUE;
+
+    /**
+     * The result for one unit: ranges per span and the unit's own tables (indexes local). Names
+     * are (linkage, name, decl line low, decl line high) tuples, locations (function, file, line,
+     * column, parent).
+     */
+    record FlatUnit(long[] points, int[] codes, int[] spanFirst, List<String> strings, TupleIds names, int[] fnNames,
+                    long[] fnLowPc, byte[] fnFlags, TupleIds locations, List<String> errors) {
+    }
+
+    private final Unit unit;
+    private final Map<String, Integer> stringIds = new HashMap<>();
+    private final List<String> strings = new ArrayList<>();
+    private final Map<String, Integer> errorIds = new HashMap<>();
+    private final List<String> errors = new ArrayList<>();
+    private final TupleIds names = new TupleIds(4, 256);
+    private final TupleIds locs = new TupleIds(5, 4096);
+    private final int[] tuple = new int[5];
+    private int[] fnNames = new int[256];
+    private long[] fnLowPc = new long[256];
+    private byte[] fnFlags = new byte[256];
+    private int fnCount;
+    private int nameless = UNSET;
+    private final Map<Long, int[]> originNames = new HashMap<>();
+    private int[] fileStrings = new int[0];
+    private SubroutineIndex subs;
+    private LineTable lines;
+    private int lineError;
+    private int[] treeError;
+    private int[][] fnMemo;
+    private int[][] callMemo;
+    private long[] points = new long[256];
+    private int[] codes = new int[256];
+    private int count;
+
+    private UnitFlattener(Unit unit) {
+        this.unit = unit;
+    }
+
+    /** Flattens {@code unit} over its spans [spanStarts[i], spanEnds[i]), which ascend and do not overlap. */
+    static FlatUnit flatten(Unit unit, long[] spanStarts, long[] spanEnds) {
+        return new UnitFlattener(unit).run(spanStarts, spanEnds);
+    }
+
+    private FlatUnit run(long[] spanStarts, long[] spanEnds) {
+        int[] spanFirst = new int[spanStarts.length + 1];
+        try {
+            subs = unit.subroutines();
+        } catch (RuntimeException e) {
+            int code = error(e);
+            for (int i = 0; i < spanStarts.length; i++) {
+                spanFirst[i] = count;
+                add(spanStarts[i], code);
+            }
+            spanFirst[spanStarts.length] = count;
+            return result(spanFirst);
+        }
+        try {
+            lines = unit.lineTable();
+        } catch (RuntimeException e) {
+            lineError = error(e);
+        }
+        int tops = subs.topCount();
+        treeError = new int[tops];
+        fnMemo = new int[tops][];
+        callMemo = new int[tops][];
+        long[] bounds = boundaries(tops);
+        for (int i = 0; i < spanStarts.length; i++) {
+            spanFirst[i] = count;
+            long s = spanStarts[i];
+            long e = spanEnds[i];
+            add(s, evaluate(s));
+            // first boundary above s
+            int k = upperBound(bounds, s);
+            for (; k < bounds.length && Long.compareUnsigned(bounds[k], e) < 0; k++) {
+                int code = evaluate(bounds[k]);
+                if (code != codes[count - 1]) {
+                    add(bounds[k], code);
+                }
+            }
+        }
+        spanFirst[spanStarts.length] = count;
+        return result(spanFirst);
+    }
+
+    /** Every address where an answer may change, sorted (unsigned) and distinct. */
+    private long[] boundaries(int tops) {
+        long[][] acc = {new long[1024]};
+        int[] n = {0};
+        java.util.function.LongConsumer sink = a -> {
+            if (n[0] == acc[0].length) {
+                acc[0] = Arrays.copyOf(acc[0], n[0] * 2);
+            }
+            acc[0][n[0]++] = a ^ Long.MIN_VALUE; // flipped: a signed sort then orders them unsigned
+        };
+        subs.boundaries(sink);
+        for (int t = 0; t < tops; t++) {
+            try {
+                subs.tree(t).boundaries(sink);
+            } catch (RuntimeException e) {
+                treeError[t] = error(e);
+            }
+        }
+        if (lines != null) {
+            lines.boundaries(sink);
+        }
+        long[] b = acc[0];
+        Arrays.sort(b, 0, n[0]);
+        int m = 0;
+        for (int i = 0; i < n[0]; i++) {
+            if (m == 0 || b[i] != b[m - 1]) {
+                b[m++] = b[i];
+            }
+        }
+        long[] out = new long[m];
+        for (int i = 0; i < m; i++) {
+            out[i] = b[i] ^ Long.MIN_VALUE;
+        }
+        return out;
+    }
+
+    private static int upperBound(long[] sorted, long a) {
+        int lo = 0;
+        int hi = sorted.length;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (Long.compareUnsigned(sorted[mid], a) <= 0) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo;
+    }
+
+    /** What DwarfContext.lookup(unit, a) answers, as a code (see FlatDwarf). */
+    private int evaluate(long a) {
+        int top = subs.topAt(a);
+        InlineTree tree = null;
+        if (top >= 0) {
+            if (treeError[top] != 0) {
+                return treeError[top];
+            }
+            tree = subs.tree(top); // built (and kept) while collecting boundaries
+        }
+        if (lineError != 0) {
+            return lineError;
+        }
+        int row = lines == null ? -1 : lines.find(a);
+        int file = FlatDwarf.NONE;
+        int line = 0;
+        int column = 0;
+        if (row >= 0) {
+            file = file(lines.file(row));
+            line = lines.line(row);
+            column = lines.column(row);
+        }
+        if (tree == null) {
+            if (row < 0) {
+                return FlatDwarf.EMPTY;
+            }
+            if (nameless == UNSET) {
+                nameless = function(FlatDwarf.NONE, FlatDwarf.NONE, 0, OptionalLong.empty(), false);
+            }
+            return location(nameless, file, line, column, -1);
+        }
+        int e = tree.find(a);
+        int fn = function(top, tree, e);
+        if (fn < 0) {
+            return fn;
+        }
+        int parent = -1;
+        if (tree.isInlined(e) && tree.parent(e) >= 0) {
+            parent = callLocation(top, tree, e);
+            if (parent < 0) {
+                return parent;
+            }
+        }
+        return location(fn, file, line, column, parent);
+    }
+
+    /** The function record of inline-tree entry {@code e}, or an error code. */
+    private int function(int top, InlineTree tree, int e) {
+        int[] memo = fnMemo[top];
+        if (memo == null) {
+            memo = new int[tree.size()];
+            Arrays.fill(memo, UNSET);
+            fnMemo[top] = memo;
+        }
+        if (memo[e] == UNSET) {
+            try {
+                // The order of DwarfContext's frame constructor: the DIE, then each name in turn.
+                Die d = unit.dieAt(tree.dieOffset(e));
+                long origin = Names.soleOrigin(d);
+                if (origin >= 0) {
+                    int[] on = originNames(origin);
+                    memo[e] = on[4] != 0 ? on[4] : function(on[0], on[1], on[2] & 0xffffffffL | (long) on[3] << 32,
+                            Names.lowPc(d), tree.isInlined(e));
+                } else {
+                    Optional<String> linkage = Names.linkageName(d);
+                    Optional<String> name = Names.name(d);
+                    long declLine = Names.declLine(d);
+                    OptionalLong lowPc = Names.lowPc(d);
+                    memo[e] = function(string(linkage), string(name), declLine, lowPc, tree.isInlined(e));
+                }
+            } catch (RuntimeException ex) {
+                memo[e] = error(ex);
+            }
+        }
+        return memo[e];
+    }
+
+    /**
+     * Linkage name, name, decl line (low, high) and error code of the entry at {@code origin}, as
+     * {@link Names} finds them from there; shared by every inlined instance of one function.
+     */
+    private int[] originNames(long origin) {
+        int[] on = originNames.get(origin);
+        if (on == null) {
+            on = new int[] {FlatDwarf.NONE, FlatDwarf.NONE, 0, 0, 0};
+            try {
+                Die o = unit.data().dieAt(origin);
+                if (o != null && !o.isNull()) {
+                    on[0] = string(Names.linkageName(o));
+                    on[1] = string(Names.name(o));
+                    long decl = Names.declLine(o);
+                    on[2] = (int) decl;
+                    on[3] = (int) (decl >>> 32);
+                }
+            } catch (RuntimeException ex) {
+                on[4] = error(ex);
+            }
+            originNames.put(origin, on);
+        }
+        return on;
+    }
+
+    /** The string index of file {@code index} of the unit's line table (memoised for small indexes). */
+    private int file(long index) {
+        if (index < 0 || index >= 4096) {
+            return string(lines.files.path(index));
+        }
+        int i = (int) index;
+        if (i >= fileStrings.length) {
+            int old = fileStrings.length;
+            fileStrings = Arrays.copyOf(fileStrings, Math.max(i + 1, old * 2));
+            Arrays.fill(fileStrings, old, fileStrings.length, UNSET);
+        }
+        if (fileStrings[i] == UNSET) {
+            fileStrings[i] = string(lines.files.path(index));
+        }
+        return fileStrings[i];
+    }
+
+    /**
+     * The location of the call site of inlined entry {@code e}: its parent's function at e's
+     * DW_AT_call_file/line/column, chained to the parent's own call site while the parent is
+     * inlined. Walked without recursion (inline depth is the file's to choose).
+     */
+    private int callLocation(int top, InlineTree tree, int e) {
+        int[] memo = callMemo[top];
+        if (memo == null) {
+            memo = new int[tree.size()];
+            Arrays.fill(memo, UNSET);
+            callMemo[top] = memo;
+        }
+        if (memo[e] != UNSET) {
+            return memo[e];
+        }
+        int[] chain = new int[8];
+        int n = 0;
+        for (int x = e; ; ) {
+            if (n == chain.length) {
+                chain = Arrays.copyOf(chain, n * 2);
+            }
+            chain[n++] = x;
+            int p = tree.parent(x);
+            if (tree.isInlined(p) && tree.parent(p) >= 0 && memo[p] == UNSET) {
+                x = p;
+            } else {
+                break;
+            }
+        }
+        for (int k = n - 1; k >= 0; k--) {
+            int x = chain[k];
+            int p = tree.parent(x);
+            int fn = function(top, tree, p);
+            if (fn < 0) {
+                memo[x] = fn;
+                continue;
+            }
+            int parent = -1;
+            if (tree.isInlined(p) && tree.parent(p) >= 0) {
+                parent = memo[p];
+                if (parent < 0) {
+                    memo[x] = parent;
+                    continue;
+                }
+            }
+            int file = lines == null ? FlatDwarf.NONE : file(tree.callFile(x));
+            memo[x] = location(fn, file, tree.callLine(x), tree.callColumn(x), parent);
+        }
+        return memo[e];
+    }
+
+    /** A new function record (one per entry: entries differ at least in their low pc). */
+    private int function(int linkage, int name, long declLine, OptionalLong lowPc, boolean inlined) {
+        tuple[0] = linkage;
+        tuple[1] = name;
+        tuple[2] = (int) declLine;
+        tuple[3] = (int) (declLine >>> 32);
+        int n = names.id(tuple);
+        if (fnCount == fnNames.length) {
+            fnNames = Arrays.copyOf(fnNames, fnCount * 2);
+            fnLowPc = Arrays.copyOf(fnLowPc, fnCount * 2);
+            fnFlags = Arrays.copyOf(fnFlags, fnCount * 2);
+        }
+        fnNames[fnCount] = n;
+        fnLowPc[fnCount] = lowPc.orElse(0);
+        fnFlags[fnCount] = (byte) ((lowPc.isPresent() ? FlatDwarf.HAS_LOW_PC : 0) | (inlined ? FlatDwarf.INLINED : 0));
+        return fnCount++;
+    }
+
+    private int location(int function, int file, int line, int column, int parent) {
+        tuple[0] = function;
+        tuple[1] = file;
+        tuple[2] = line;
+        tuple[3] = column;
+        tuple[4] = parent;
+        return locs.id(tuple);
+    }
+
+    private int string(Optional<String> s) {
+        if (s.isEmpty()) {
+            return FlatDwarf.NONE;
+        }
+        Integer id = stringIds.get(s.get());
+        if (id == null) {
+            id = strings.size();
+            strings.add(s.get());
+            stringIds.put(s.get(), id);
+        }
+        return id;
+    }
+
+    /** The code of a lookup failure; anything a lookup would not catch escapes (the flattening fails). */
+    private int error(RuntimeException e) {
+        if (!DwarfContext.isFormatProblem(e)) {
+            throw e;
+        }
+        String why = DwarfContext.why(e);
+        Integer id = errorIds.get(why);
+        if (id == null) {
+            id = errors.size();
+            errors.add(why);
+            errorIds.put(why, id);
+        }
+        return -2 - id;
+    }
+
+    private void add(long point, int code) {
+        if (count == points.length) {
+            points = Arrays.copyOf(points, count * 2);
+            codes = Arrays.copyOf(codes, count * 2);
+        }
+        points[count] = point;
+        codes[count++] = code;
+    }
+
+    private FlatUnit result(int[] spanFirst) {
+        return new FlatUnit(Arrays.copyOf(points, count), Arrays.copyOf(codes, count), spanFirst, strings, names,
+                Arrays.copyOf(fnNames, fnCount), Arrays.copyOf(fnLowPc, fnCount), Arrays.copyOf(fnFlags, fnCount), locs,
+                errors);
+    }
+}

@@ -1,0 +1,111 @@
+package dev.crashkit.symbolicate.symbolize;
+
+import dev.crashkit.core.Diagnostics;
+import dev.crashkit.core.model.DebugId;
+import dev.crashkit.symbolicate.dwarf.DwarfContext;
+import dev.crashkit.symbolicate.dwarf.FlatDwarf;
+import dev.crashkit.symbolicate.dwarf.SourceLookup;
+import dev.crashkit.symbolicate.locate.DebugFileIndex;
+import dev.crashkit.symbolicate.symcache.ModuleLayout;
+import dev.crashkit.symbolicate.symcache.SymCache;
+import dev.crashkit.symbolicate.symcache.SymCacheKey;
+import dev.crashkit.symbolicate.symcache.SymCacheStore;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Modules through the symbol cache: a module whose cache exists is opened from it (no object
+ * file or DWARF is parsed); a module loaded from its files is flattened once into a new cache and
+ * answered from that. Answers are the same either way (see {@link FlatDwarf}); the cache is keyed
+ * by the identity and every candidate file's path, size and modification time.
+ */
+public final class SymbolCaching {
+    /** Threads that flatten one module's DWARF: the two cores of a small machine, more when there are. */
+    private static final int THREADS = Math.max(2, Math.min(4, Runtime.getRuntime().availableProcessors()));
+
+    private final SymCacheStore store;
+
+    public SymbolCaching(SymCacheStore store) {
+        this.store = store;
+    }
+
+    /** The key of the module with identity {@code id} built from {@code entries}, or empty when a file cannot be read now. */
+    static Optional<SymCacheKey> key(DebugId id, List<DebugFileIndex.Entry> entries) {
+        SymCacheKey.Builder k = SymCacheKey.builder(id.toString()).field("id", id.kind() + ":" + id);
+        try {
+            for (DebugFileIndex.Entry e : entries) {
+                k.field("entry", e.container() + "\t" + e.arch().label() + "\t" + e.debugInfo() + "\t" + e.name()
+                        + "\t" + e.member().map(m -> m.name()).orElse("-"));
+                k.file("file", e.file());
+            }
+        } catch (IOException e) {
+            return Optional.empty();
+        }
+        return Optional.of(k.build());
+    }
+
+    /** The key of a module made from one object file alone ({@code slice}: how its slice was chosen). */
+    public static Optional<SymCacheKey> fileKey(Path file, String slice) {
+        try {
+            return Optional.of(SymCacheKey.builder(String.valueOf(file.getFileName())).field("slice", slice)
+                    .file("file", file).build());
+        } catch (IOException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** The module from its cache when a good one exists; a bad one is reported and left for rebuilding. */
+    public Optional<DebugModule> open(SymCacheKey key, Diagnostics diagnostics) {
+        SymCacheStore.Opened o = store.open(key);
+        o.problem().ifPresent(p -> diagnostics.warn("symbol cache " + p + " (rebuilding it)"));
+        return o.cache().map(c -> module(c, diagnostics));
+    }
+
+    /**
+     * The module answered from a new cache of {@code live}, or {@code live} itself when it has no
+     * DWARF or the DWARF cannot be flattened faithfully (it then answers as before).
+     */
+    public DebugModule build(SymCacheKey key, List<Path> inputs, DebugModule live, Diagnostics diagnostics) {
+        Optional<SourceLookup> dwarf = live.dwarf();
+        if (dwarf.isEmpty() || !(dwarf.get() instanceof DwarfContext context)) {
+            return live;
+        }
+        try {
+            SymCacheKey full = key;
+            for (Path extra : extraFiles(live, inputs)) {
+                full = full.withExtraFile(extra);
+            }
+            FlatDwarf flat = context.flatten(THREADS);
+            List<ModuleLayout.Segment> segments = new ArrayList<>();
+            for (LinkRange r : live.ranges()) {
+                segments.add(new ModuleLayout.Segment(r.start(), r.size()));
+            }
+            ModuleLayout layout = new ModuleLayout(live.file().toString(), live.arch(), live.linkBase(), segments);
+            SymCacheStore.Built built = store.build(full, layout, live.symbols(), flat, context.fileName());
+            built.problem().ifPresent(p -> diagnostics.warn(p));
+            return module(built.cache(), diagnostics);
+        } catch (IOException | IllegalArgumentException e) { // DwarfException is an IOException
+            return live; // not cacheable: the DWARF keeps answering, exactly as without a cache
+        }
+    }
+
+    /** The file the module answers from when it is not among the key's inputs (an ELF debug-link companion). */
+    private static List<Path> extraFiles(DebugModule live, List<Path> inputs) {
+        Path f = live.file();
+        return inputs.contains(f) || !Files.isRegularFile(f) ? List.of() : List.of(f);
+    }
+
+    private static DebugModule module(SymCache c, Diagnostics diagnostics) {
+        ModuleLayout l = c.layout();
+        List<LinkRange> ranges = new ArrayList<>(l.segments().size());
+        for (ModuleLayout.Segment s : l.segments()) {
+            ranges.add(new LinkRange(s.start(), s.size()));
+        }
+        return new DebugModule(Path.of(l.file()), l.arch(), l.linkBase(), ranges, c.symbols(), Optional.of(c), c.size(),
+                diagnostics);
+    }
+}

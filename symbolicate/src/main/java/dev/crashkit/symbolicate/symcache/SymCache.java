@@ -1,0 +1,292 @@
+package dev.crashkit.symbolicate.symcache;
+
+import static dev.crashkit.symbolicate.symcache.SymCacheFormat.*;
+
+import dev.crashkit.core.model.Arch;
+import dev.crashkit.symbolicate.dwarf.DwarfException;
+import dev.crashkit.symbolicate.dwarf.FlatDwarf;
+import dev.crashkit.symbolicate.dwarf.SourceFrame;
+import dev.crashkit.symbolicate.dwarf.SourceLookup;
+import dev.crashkit.symbolicate.symtab.SymbolTable;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.OptionalLong;
+import java.util.zip.CRC32C;
+
+/**
+ * One symbol cache file, opened: answers {@link #lookup} exactly as the DWARF it was built from
+ * (see {@link FlatDwarf}), with one binary search and one record per frame, and hands back the
+ * module's layout and symbol table. Everything is checked when the file is opened (header and
+ * body checksums, every section's bounds, every index), so a lookup never reads outside the file
+ * and always ends. Reads are absolute, so one instance serves many threads.
+ */
+public final class SymCache implements SourceLookup {
+    private final ByteBuffer buf;
+    private final String dwarfName;
+    private final ModuleLayout layout;
+    private final SymbolTable symbols;
+    private final int stringOffsets;
+    private final int strings;
+    private final int stringCount;
+    private final int rangeStarts;
+    private final int rangeCodes;
+    private final int rangeCount;
+    private final int locations;
+    private final int functions;
+    private final int names;
+    private final int errors;
+    private final String[] decoded;
+
+    private SymCache(ByteBuffer buf, String dwarfName, Sections s, ModuleLayout layout, SymbolTable symbols) {
+        this.buf = buf;
+        this.dwarfName = dwarfName;
+        this.layout = layout;
+        this.symbols = symbols;
+        this.stringOffsets = s.offset(STRING_OFFSETS);
+        this.strings = s.offset(STRINGS);
+        this.stringCount = s.count(STRING_OFFSETS) - 1;
+        this.rangeStarts = s.offset(RANGE_STARTS);
+        this.rangeCodes = s.offset(RANGE_CODES);
+        this.rangeCount = s.count(RANGE_STARTS);
+        this.locations = s.offset(LOCATIONS);
+        this.functions = s.offset(FUNCTIONS);
+        this.names = s.offset(NAMES);
+        this.errors = s.offset(ERRORS);
+        this.decoded = new String[stringCount];
+    }
+
+    /**
+     * Checks and opens a cache file's bytes.
+     *
+     * @param bytes     the whole file (a read-only mapping, say); not modified
+     * @param expected  the key the caller wants answers for
+     * @throws BadSymCacheException when anything is wrong with it: it must then be rebuilt
+     */
+    public static SymCache open(ByteBuffer bytes, SymCacheKey expected) throws BadSymCacheException {
+        ByteBuffer b = bytes.duplicate().order(ByteOrder.LITTLE_ENDIAN);
+        Sections s = Sections.read(b);
+        byte[] key = new byte[s.length(KEY)];
+        b.get(s.offset(KEY), key);
+        if (!expected.matches(key)) {
+            throw new BadSymCacheException("built for other inputs");
+        }
+        Validator.check(b, s);
+        ModuleLayout layout = layout(b, s);
+        String dwarfName = string(b, s, b.getInt(s.offset(MODULE) + 40));
+        return new SymCache(b, dwarfName, s, layout, symbols(b, s));
+    }
+
+    private static ModuleLayout layout(ByteBuffer b, Sections s) throws BadSymCacheException {
+        int m = s.offset(MODULE);
+        String file = string(b, s, b.getInt(m));
+        String label = string(b, s, b.getInt(m + 4));
+        int flags = b.getInt(m + 8);
+        Arch arch;
+        if ((flags & ARCH_KNOWN) != 0) {
+            arch = Arch.parse(label);
+            if (!arch.isKnown()) {
+                throw new BadSymCacheException("unknown architecture " + label);
+            }
+        } else {
+            arch = new Arch.Other(label,
+                    (flags & ARCH_CPU_TYPE) != 0 ? OptionalLong.of(b.getLong(m + 24)) : OptionalLong.empty(),
+                    (flags & ARCH_SUBTYPE) != 0 ? OptionalLong.of(b.getLong(m + 32)) : OptionalLong.empty(),
+                    (flags & ARCH_ELF_MACHINE) != 0 ? OptionalInt.of(b.getInt(m + 12)) : OptionalInt.empty());
+        }
+        List<ModuleLayout.Segment> segments = new ArrayList<>();
+        for (int i = 0, p = s.offset(SEGMENTS); i < s.count(SEGMENTS); i++, p += 16) {
+            segments.add(new ModuleLayout.Segment(b.getLong(p), b.getLong(p + 8)));
+        }
+        return new ModuleLayout(file, arch, b.getLong(m + 16), segments);
+    }
+
+    private static SymbolTable symbols(ByteBuffer b, Sections s) {
+        int n = s.count(SYMBOLS);
+        long[] starts = new long[n];
+        long[] ends = new long[n];
+        int[] names = new int[n];
+        for (int i = 0, p = s.offset(SYMBOLS); i < n; i++, p += 24) {
+            starts[i] = b.getLong(p);
+            ends[i] = b.getLong(p + 8);
+            names[i] = b.getInt(p + 16);
+        }
+        ByteBuffer pool = b.slice(s.offset(STRINGS), s.length(STRINGS));
+        return SymbolTable.of(starts, ends, pool, names);
+    }
+
+    /** A string read during open (validated section, checked index). */
+    private static String string(ByteBuffer b, Sections s, int id) throws BadSymCacheException {
+        int n = s.count(STRING_OFFSETS) - 1;
+        if (id < 0 || id >= n) {
+            throw new BadSymCacheException("string index out of range");
+        }
+        int from = b.getInt(s.offset(STRING_OFFSETS) + 4 * id);
+        int to = b.getInt(s.offset(STRING_OFFSETS) + 4 * id + 4) - 1;
+        byte[] utf8 = new byte[to - from];
+        b.get(s.offset(STRINGS) + from, utf8);
+        return new String(utf8, StandardCharsets.UTF_8);
+    }
+
+    public ModuleLayout layout() {
+        return layout;
+    }
+
+    /** What error messages start with: the name the DWARF was opened under. */
+    public String dwarfName() {
+        return dwarfName;
+    }
+
+    public SymbolTable symbols() {
+        return symbols;
+    }
+
+    /** Bytes of the file. */
+    public long size() {
+        return buf.capacity();
+    }
+
+    @Override
+    public List<SourceFrame> lookup(long address) throws DwarfException {
+        int lo = 0;
+        int hi = rangeCount - 1;
+        int found = -1;
+        while (lo <= hi) {
+            int mid = (lo + hi) >>> 1;
+            if (Long.compareUnsigned(buf.getLong(rangeStarts + 8 * mid), address) <= 0) {
+                found = mid;
+                lo = mid + 1;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        if (found < 0) {
+            return List.of();
+        }
+        int code = buf.getInt(rangeCodes + 4 * found);
+        if (code == FlatDwarf.EMPTY) {
+            return List.of();
+        }
+        if (code < 0) {
+            throw new DwarfException(dwarfName + ": " + string(buf.getInt(errors + 4 * (-2 - code))));
+        }
+        List<SourceFrame> frames = new ArrayList<>(4);
+        for (int loc = code; loc >= 0; ) {
+            int p = locations + 20 * loc;
+            int fn = functions + 16 * buf.getInt(p);
+            int nm = names + 16 * buf.getInt(fn);
+            int flags = buf.getInt(fn + 4);
+            frames.add(new SourceFrame(optional(buf.getInt(nm)), optional(buf.getInt(nm + 4)),
+                    optional(buf.getInt(p + 4)), buf.getInt(p + 8), buf.getInt(p + 12),
+                    (flags & FlatDwarf.INLINED) != 0, buf.getLong(nm + 8),
+                    (flags & FlatDwarf.HAS_LOW_PC) != 0 ? OptionalLong.of(buf.getLong(fn + 8)) : OptionalLong.empty()));
+            loc = buf.getInt(p + 16);
+        }
+        return List.copyOf(frames);
+    }
+
+    private Optional<String> optional(int id) {
+        return id < 0 ? Optional.empty() : Optional.of(string(id));
+    }
+
+    /** String {@code id} (checked at open), decoded once; a racing second decode is harmless. */
+    private String string(int id) {
+        String s = decoded[id];
+        if (s == null) {
+            int from = buf.getInt(stringOffsets + 4 * id);
+            int to = buf.getInt(stringOffsets + 4 * id + 4) - 1;
+            byte[] utf8 = new byte[to - from];
+            buf.get(strings + from, utf8);
+            s = new String(utf8, StandardCharsets.UTF_8);
+            decoded[id] = s;
+        }
+        return s;
+    }
+
+    /** The directory, checked: known sections present once, in bounds, aligned, whole items. */
+    record Sections(int[] offsets, int[] lengths) {
+        static Sections read(ByteBuffer b) throws BadSymCacheException {
+            long size = b.capacity();
+            if (size < HEADER_SIZE) {
+                throw new BadSymCacheException("truncated header");
+            }
+            if (b.getInt(0) != MAGIC) {
+                throw new BadSymCacheException("not a symbol cache (magic)");
+            }
+            if (b.getShort(4) != FORMAT_VERSION || b.getShort(6) != BUILDER_VERSION) {
+                throw new BadSymCacheException("version " + b.getShort(4) + "/" + b.getShort(6) + ", want "
+                        + FORMAT_VERSION + "/" + BUILDER_VERSION);
+            }
+            int count = b.getInt(12);
+            if (b.getInt(8) != HEADER_SIZE || count < 0 || count > MAX_SECTIONS) {
+                throw new BadSymCacheException("bad header size or section count");
+            }
+            if (b.getLong(16) != size) {
+                throw new BadSymCacheException("file is " + size + " bytes, header says " + b.getLong(16));
+            }
+            int directoryEnd = HEADER_SIZE + DIRECTORY_ENTRY * count;
+            if (directoryEnd > size) {
+                throw new BadSymCacheException("truncated directory");
+            }
+            CRC32C header = new CRC32C();
+            ByteBuffer h = b.slice(0, directoryEnd);
+            byte[] copy = new byte[directoryEnd];
+            h.get(0, copy);
+            copy[28] = copy[29] = copy[30] = copy[31] = 0;
+            header.update(copy);
+            if ((int) header.getValue() != b.getInt(28)) {
+                throw new BadSymCacheException("header checksum mismatch");
+            }
+            int[] offsets = new int[KINDS];
+            int[] lengths = new int[KINDS];
+            java.util.Arrays.fill(offsets, -1);
+            for (int i = 0; i < count; i++) {
+                int d = HEADER_SIZE + DIRECTORY_ENTRY * i;
+                int kind = b.getInt(d);
+                long at = b.getLong(d + 8);
+                long length = b.getLong(d + 16);
+                if (at < directoryEnd || length < 0 || at > size || length > size - at || (at & 7) != 0) {
+                    throw new BadSymCacheException("section " + kind + " outside the file");
+                }
+                if (kind <= 0 || kind >= KINDS) {
+                    continue; // a later version's section: not ours to read
+                }
+                if (offsets[kind] >= 0) {
+                    throw new BadSymCacheException("section " + kind + " twice");
+                }
+                if (b.getInt(d + 4) != ITEM_SIZE[kind] || length % ITEM_SIZE[kind] != 0) {
+                    throw new BadSymCacheException("section " + kind + " has a bad item size");
+                }
+                offsets[kind] = (int) at;
+                lengths[kind] = (int) length;
+            }
+            for (int k = 1; k < KINDS; k++) {
+                if (offsets[k] < 0) {
+                    throw new BadSymCacheException("section " + k + " missing");
+                }
+            }
+            CRC32C body = new CRC32C();
+            body.update(b.slice(directoryEnd, (int) size - directoryEnd));
+            if ((int) body.getValue() != b.getInt(24)) {
+                throw new BadSymCacheException("body checksum mismatch");
+            }
+            return new Sections(offsets, lengths);
+        }
+
+        int offset(int kind) {
+            return offsets[kind];
+        }
+
+        int length(int kind) {
+            return lengths[kind];
+        }
+
+        int count(int kind) {
+            return lengths[kind] / ITEM_SIZE[kind];
+        }
+    }
+}

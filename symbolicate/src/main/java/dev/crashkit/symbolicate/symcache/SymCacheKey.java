@@ -1,0 +1,147 @@
+package dev.crashkit.symbolicate.symcache;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.Arrays;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * What a symbol cache file was built from: the image identity and every input file with its
+ * size and modification time, in the order the loader considered them. A cache answers only for
+ * exactly this key, so a changed, added or removed input makes it stale. The file name is a
+ * readable stem plus a hash of the key.
+ *
+ * <p>Some inputs are only known once the module is loaded (an ELF debug file found through
+ * {@code .gnu_debuglink}): they are {@link #withExtraFile extra} lines after the key proper. The
+ * file name hashes the key proper; the whole is stored in the cache, and a cache matches when its
+ * key proper is the same bytes and every extra file is unchanged now.
+ */
+public final class SymCacheKey {
+    private static final String EXTRA = "extra=";
+    private final String stem;
+    private final byte[] bytes;
+    private final byte[] extras;
+
+    private SymCacheKey(String stem, byte[] bytes, byte[] extras) {
+        this.stem = stem;
+        this.bytes = bytes;
+        this.extras = extras;
+    }
+
+    /** Starts a key whose file name begins with {@code stem} (an identity; unsafe characters replaced). */
+    public static Builder builder(String stem) {
+        return new Builder(stem);
+    }
+
+    /** Builds a key line by line. */
+    public static final class Builder {
+        private final String stem;
+        private final StringBuilder text = new StringBuilder("crashkit-symcache-key/1\n");
+
+        private Builder(String stem) {
+            this.stem = stem.replaceAll("[^A-Za-z0-9._-]", "_");
+        }
+
+        /** A named value (tabs and newlines in it are escaped, so lines cannot run together). */
+        public Builder field(String name, String value) {
+            text.append(name).append('=').append(escape(value)).append('\n');
+            return this;
+        }
+
+        /** A file the cache depends on: its path, size and modification time (ns). */
+        public Builder file(String name, Path file) throws IOException {
+            text.append(name).append('=').append(fileLine(file)).append('\n');
+            return this;
+        }
+
+        public SymCacheKey build() {
+            return new SymCacheKey(stem, text.toString().getBytes(StandardCharsets.UTF_8), new byte[0]);
+        }
+    }
+
+    private static String escape(String s) {
+        return s.replace("\\", "\\\\").replace("\t", "\\t").replace("\n", "\\n");
+    }
+
+    private static String unescape(String s) {
+        StringBuilder b = new StringBuilder(s.length());
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c == '\\' && i + 1 < s.length()) {
+                char n = s.charAt(++i);
+                b.append(n == 'n' ? '\n' : n == 't' ? '\t' : n);
+            } else {
+                b.append(c);
+            }
+        }
+        return b.toString();
+    }
+
+    private static String fileLine(Path file) throws IOException {
+        BasicFileAttributes a = Files.readAttributes(file, BasicFileAttributes.class);
+        return escape(file.toAbsolutePath().normalize().toString()) + "\t" + a.size() + "\t"
+                + a.lastModifiedTime().to(TimeUnit.NANOSECONDS);
+    }
+
+    /** This key plus a file learnt while loading (its path, size and modification time now). */
+    public SymCacheKey withExtraFile(Path file) throws IOException {
+        byte[] line = (EXTRA + fileLine(file) + "\n").getBytes(StandardCharsets.UTF_8);
+        byte[] more = Arrays.copyOf(extras, extras.length + line.length);
+        System.arraycopy(line, 0, more, extras.length, line.length);
+        return new SymCacheKey(stem, bytes, more);
+    }
+
+    /** The cache file's name: stem, 64-bit FNV-1a of the key, {@code .symc}. */
+    String fileName() {
+        long h = 0xcbf29ce484222325L;
+        for (byte b : bytes) {
+            h = (h ^ (b & 0xff)) * 0x100000001b3L;
+        }
+        String s = stem.length() > 80 ? stem.substring(0, 80) : stem;
+        return s + "-" + String.format("%016x", h) + ".symc";
+    }
+
+    /** What is stored: the key proper, then the extra lines. */
+    byte[] bytes() {
+        byte[] all = Arrays.copyOf(bytes, bytes.length + extras.length);
+        System.arraycopy(extras, 0, all, bytes.length, extras.length);
+        return all;
+    }
+
+    /** Whether a stored key is this key proper followed by extra files that are all unchanged. */
+    boolean matches(byte[] stored) {
+        if (stored.length < bytes.length || !Arrays.equals(bytes, 0, bytes.length, stored, 0, bytes.length)) {
+            return false;
+        }
+        String rest = new String(stored, bytes.length, stored.length - bytes.length, StandardCharsets.UTF_8);
+        if (rest.isEmpty()) {
+            return true;
+        }
+        if (!rest.endsWith("\n")) {
+            return false;
+        }
+        for (String line : rest.substring(0, rest.length() - 1).split("\n", -1)) {
+            int tab = line.indexOf('\t');
+            if (!line.startsWith(EXTRA) || tab < 0) {
+                return false;
+            }
+            String path = unescape(line.substring(EXTRA.length(), tab));
+            try {
+                if (!line.substring(EXTRA.length()).equals(fileLine(Path.of(path)))) {
+                    return false;
+                }
+            } catch (IOException | RuntimeException e) {
+                return false; // gone, unreadable or not a path here: stale
+            }
+        }
+        return true;
+    }
+
+    @Override
+    public String toString() {
+        return new String(bytes, StandardCharsets.UTF_8);
+    }
+}

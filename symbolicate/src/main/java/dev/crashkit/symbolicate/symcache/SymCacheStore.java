@@ -1,0 +1,138 @@
+package dev.crashkit.symbolicate.symcache;
+
+import dev.crashkit.symbolicate.dwarf.FlatDwarf;
+import dev.crashkit.symbolicate.symtab.SymbolTable;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.Optional;
+
+/**
+ * The folder of symbol cache files ({@code <cache folder>/symcache}). Opening maps a file and
+ * checks it whole; a file that fails is not used (the caller rebuilds it). Storing writes a
+ * temporary file next to the final one and renames it into place atomically, so concurrent
+ * builders (two CLI runs, batch workers in different processes) never see a partial file and the
+ * last complete one wins. Files are never rewritten in place: a mapping of an older file stays
+ * valid after a rename replaces it.
+ */
+public final class SymCacheStore {
+    /** Name of the subfolder of the cache folder. */
+    public static final String FOLDER = "symcache";
+
+    private final Path folder;
+
+    private SymCacheStore(Path folder) {
+        this.folder = folder;
+    }
+
+    /** The store inside a cache folder (created on first write). */
+    public static SymCacheStore in(Path cacheFolder) {
+        return new SymCacheStore(cacheFolder.resolve(FOLDER));
+    }
+
+    public Path folder() {
+        return folder;
+    }
+
+    /** Where the cache for {@code key} lives. */
+    public Path path(SymCacheKey key) {
+        return folder.resolve(key.fileName());
+    }
+
+    /** Outcome of opening: a cache, or why there is none (absent, or found bad). */
+    public record Opened(Optional<SymCache> cache, Optional<String> problem) {
+    }
+
+    /**
+     * The cache for {@code key} when a good one exists. A file that is damaged, of another
+     * version or built for other inputs is reported in {@code problem}.
+     */
+    public Opened open(SymCacheKey key) {
+        Path p = path(key);
+        ByteBuffer mapped;
+        try (FileChannel ch = FileChannel.open(p, StandardOpenOption.READ)) {
+            long size = ch.size();
+            if (size > Integer.MAX_VALUE) {
+                return discard(p, "larger than 2 GiB");
+            }
+            mapped = ch.map(FileChannel.MapMode.READ_ONLY, 0, size);
+        } catch (NoSuchFileException e) {
+            return new Opened(Optional.empty(), Optional.empty());
+        } catch (IOException e) {
+            return new Opened(Optional.empty(), Optional.of(p + ": cannot read (" + e.getMessage() + ")"));
+        }
+        try {
+            return new Opened(Optional.of(SymCache.open(mapped, key)), Optional.empty());
+        } catch (BadSymCacheException e) {
+            return discard(p, e.getMessage());
+        }
+    }
+
+    /**
+     * A bad file is left where it is: the caller's rebuild renames a good one over it (deleting it
+     * here could delete the good file another process just put in place).
+     */
+    private Opened discard(Path p, String why) {
+        return new Opened(Optional.empty(), Optional.of(p + ": " + why));
+    }
+
+    /**
+     * Lays out the cache for {@code key}, stores it and opens the stored file. When the folder
+     * cannot be written the cache is opened from memory instead (this run still gains from it)
+     * and the problem is returned with it.
+     *
+     * @throws IllegalArgumentException when the inputs cannot be cached faithfully (a string that
+     *     would not read back the same, a file over 2 GiB): the caller keeps the DWARF itself
+     */
+    public Built build(SymCacheKey key, ModuleLayout layout, SymbolTable symbols, FlatDwarf dwarf, String dwarfName) {
+        ByteBuffer bytes = SymCacheWriter.write(key, layout, symbols, dwarf, dwarfName);
+        Optional<String> problem = Optional.empty();
+        try {
+            Path p = store(key, bytes);
+            Opened o = open(key);
+            if (o.cache().isPresent()) {
+                return new Built(o.cache().get(), Optional.empty());
+            }
+            problem = Optional.of(o.problem().orElse(p + ": vanished after writing"));
+        } catch (IOException e) {
+            problem = Optional.of(path(key) + ": cannot write symbol cache (" + e.getMessage() + ")");
+        }
+        try {
+            return new Built(SymCache.open(bytes.rewind(), key), problem);
+        } catch (BadSymCacheException e) {
+            throw new IllegalStateException("a symbol cache just laid out does not read back: " + e.getMessage(), e);
+        }
+    }
+
+    /** A built cache and, when it could not be stored, why. */
+    public record Built(SymCache cache, Optional<String> problem) {
+    }
+
+    private Path store(SymCacheKey key, ByteBuffer bytes) throws IOException {
+        Files.createDirectories(folder);
+        Path target = path(key);
+        Path tmp = Files.createTempFile(folder, ".tmp-", ".symc");
+        try {
+            try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE)) {
+                ByteBuffer b = bytes.duplicate().rewind();
+                while (b.hasRemaining()) {
+                    ch.write(b);
+                }
+            }
+            try {
+                Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
+            }
+        } finally {
+            Files.deleteIfExists(tmp);
+        }
+        return target;
+    }
+}
