@@ -124,9 +124,15 @@ public final class DwarfContext implements SourceLookup {
         return new DwarfException(fileName + ": " + why(e), e);
     }
 
-    /** What a lookup's exception says after the file name (shared with the flattener, so both say it alike). */
+    /**
+     * What a lookup's exception says after the file name (shared with the flattener, so both say it
+     * alike). Only our own errors' messages are used: a JDK exception's message depends on whether
+     * the code that threw it was compiled yet (hot code throws preallocated exceptions without
+     * one), and the same bytes must always give the same answer; its class name does not vary.
+     */
     static String why(RuntimeException e) {
-        return e instanceof DwarfFormatError ? e.getMessage() : "truncated or corrupt DWARF (" + e.getMessage() + ")";
+        return e instanceof DwarfFormatError ? e.getMessage()
+                : "truncated or corrupt DWARF (" + e.getClass().getSimpleName() + ")";
     }
 
     /** Whether a lookup turns this exception into a {@link DwarfException} (anything else escapes as a bug). */
