@@ -145,6 +145,16 @@ public final class SymCache implements SourceLookup {
         return symbols;
     }
 
+    /** Number of address ranges (for tests and tools that walk every answer). */
+    int rangeCount() {
+        return rangeCount;
+    }
+
+    /** Start of range {@code i}. */
+    long rangeStart(int i) {
+        return buf.getLong(rangeStarts + 8 * i);
+    }
+
     /** Bytes of the file. */
     public long size() {
         return buf.capacity();

@@ -81,9 +81,9 @@ class SymCacheEquivalenceTest {
         return out.stream();
     }
 
+    /** A path of the repository (tests run from its root; from the module folder when run alone). */
     static Path repo(String p) {
-        Path here = Path.of(p);
-        return Files.exists(here) ? here : Path.of("..").resolve(p);
+        return Files.isDirectory(Path.of("testdata")) ? Path.of(p) : Path.of("..").resolve(p);
     }
 
     @ParameterizedTest(name = "{0}")

@@ -1,0 +1,139 @@
+package dev.crashkit.symbolicate.symbolize;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.crashkit.core.Diagnostics;
+import dev.crashkit.core.model.DebugId;
+import dev.crashkit.symbolicate.dwarf.DwarfContext;
+import dev.crashkit.symbolicate.locate.ArchiveLimits;
+import dev.crashkit.symbolicate.locate.DebugFileIndex;
+import dev.crashkit.symbolicate.locate.MemberStore;
+import dev.crashkit.symbolicate.symcache.SymCache;
+import dev.crashkit.symbolicate.symcache.SymCacheStore;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Modules through the symbol cache: every debug file under testdata/macho, testdata/dwarf and
+ * testdata/elf (Mach-O dSYMs with their binaries, ELF files with separate debug files and
+ * debug-link companions) gives the same module (file, arch, link base, ranges) and the same
+ * {@link DebugModule#lookup} answers from the DWARF, from a cache built in this run and from a
+ * cache read back from disk by a later run; a cache file damaged on disk is reported and rebuilt.
+ */
+class SymbolCachingTest {
+    private static final List<Path> ROOTS = List.of(Path.of("testdata", "macho"), Path.of("testdata", "dwarf"),
+            Path.of("testdata", "elf"));
+
+    @Test
+    void modulesAnswerAlikeWithAndWithoutTheCache(@TempDir Path dir) throws IOException {
+        DebugFileIndex index = DebugFileIndex.scan(ROOTS, Diagnostics.ignore());
+        Set<String> ids = new TreeSet<>();
+        for (Path root : ROOTS) {
+            try (var files = Files.walk(root)) {
+                for (Path f : files.filter(Files::isRegularFile).toList()) {
+                    index.findByName(f.getFileName().toString()).forEach(e -> ids.add(e.id().toString()));
+                }
+            }
+        }
+        ModuleCache live = cache(index, dir, false);
+        ModuleCache building = cache(index, dir, true);
+        int cached = 0;
+        int compared = 0;
+        for (String text : ids) {
+            DebugId id = DebugId.parse(text).orElseThrow();
+            Optional<DebugModule> want = live.get(id).loaded();
+            Optional<DebugModule> built = building.get(id).loaded();
+            Optional<DebugModule> reread = cache(index, dir, true).get(id).loaded();
+            assertEquals(want.isPresent(), built.isPresent(), text);
+            if (want.isEmpty()) {
+                continue;
+            }
+            if (want.get().dwarf().isPresent()) {
+                assertInstanceOf(SymCache.class, built.get().dwarf().orElseThrow(), text);
+                assertInstanceOf(SymCache.class, reread.get().dwarf().orElseThrow(), text);
+                cached++;
+            }
+            for (DebugModule m : List.of(built.get(), reread.orElseThrow())) {
+                assertEquals(want.get().file(), m.file(), text);
+                assertEquals(want.get().arch(), m.arch(), text);
+                assertEquals(want.get().linkBase(), m.linkBase(), text);
+                assertEquals(want.get().ranges(), m.ranges(), text);
+                for (long a : addresses(want.get())) {
+                    assertEquals(want.get().lookup(a), m.lookup(a), () -> text + " at 0x" + Long.toHexString(a));
+                    compared++;
+                }
+            }
+        }
+        assertTrue(cached >= 10, "modules answered from a cache: " + cached);
+        assertTrue(compared > 10_000, "lookups compared: " + compared);
+    }
+
+    @Test
+    void aDamagedCacheFileIsReportedAndRebuilt(@TempDir Path dir) throws IOException {
+        DebugFileIndex index = DebugFileIndex.scan(List.of(Path.of("testdata", "macho", "App-arm64.dSYM")),
+                Diagnostics.ignore());
+        DebugId id = index.findByName("App-arm64").get(0).id();
+        DebugModule first = cache(index, dir, true).get(id).loaded().orElseThrow();
+        List<Path> files;
+        try (var s = Files.list(dir.resolve(SymCacheStore.FOLDER))) {
+            files = s.toList();
+        }
+        assertEquals(1, files.size(), files.toString());
+        byte[] bytes = Files.readAllBytes(files.get(0));
+        bytes[bytes.length - 3] ^= 1;
+        Files.write(files.get(0), bytes);
+        List<String> warnings = new ArrayList<>();
+        ModuleCache again = new ModuleCache(index, new MemberStore(Optional.of(dir), ArchiveLimits.defaults()),
+                new ModuleCache.Options(1L << 30, warnings::add).withSymbolCache(SymCacheStore.in(dir)));
+        DebugModule rebuilt = again.get(id).loaded().orElseThrow();
+        assertEquals(1, warnings.size(), warnings.toString());
+        assertTrue(warnings.get(0).contains("body checksum mismatch"), warnings.get(0));
+        for (long a : addresses(first)) {
+            assertEquals(first.lookup(a), rebuilt.lookup(a));
+        }
+        warnings.clear();
+        cache(index, dir, true).get(id);
+        DebugModule third = new ModuleCache(index, new MemberStore(Optional.of(dir), ArchiveLimits.defaults()),
+                new ModuleCache.Options(1L << 30, warnings::add).withSymbolCache(SymCacheStore.in(dir))).get(id)
+                .loaded().orElseThrow();
+        assertTrue(warnings.isEmpty(), "the rebuilt file is good: " + warnings);
+        assertInstanceOf(SymCache.class, third.dwarf().orElseThrow());
+        assertFalse(third.dwarf().get() instanceof DwarfContext);
+    }
+
+    private static ModuleCache cache(DebugFileIndex index, Path dir, boolean symbolCache) {
+        ModuleCache.Options o = new ModuleCache.Options(1L << 30, Diagnostics.ignore());
+        return new ModuleCache(index, new MemberStore(Optional.of(dir), ArchiveLimits.defaults()),
+                symbolCache ? o.withSymbolCache(SymCacheStore.in(dir)) : o);
+    }
+
+    /** Every symbol's start, last byte and middle, and a stride through every range. */
+    private static List<Long> addresses(DebugModule m) {
+        List<Long> out = new ArrayList<>();
+        for (int i = 0; i < m.symbols().size(); i++) {
+            long s = m.symbols().start(i);
+            long e = m.symbols().end(i);
+            out.add(s);
+            out.add(e - 1);
+            out.add(s + (e - s) / 2);
+        }
+        for (LinkRange r : m.ranges()) {
+            long step = Math.max(1, r.size() / 512);
+            for (long a = r.start(); Long.compareUnsigned(a, r.start() + r.size()) < 0; a += step) {
+                out.add(a);
+            }
+        }
+        return out;
+    }
+}

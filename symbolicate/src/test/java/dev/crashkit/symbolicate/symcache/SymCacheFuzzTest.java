@@ -1,0 +1,120 @@
+package dev.crashkit.symbolicate.symcache;
+
+import com.code_intelligence.jazzer.junit.FuzzTest;
+import dev.crashkit.core.model.Arch;
+import dev.crashkit.symbolicate.dwarf.DwarfContext;
+import dev.crashkit.symbolicate.dwarf.DwarfException;
+import dev.crashkit.symbolicate.dwarf.DwarfSections;
+import dev.crashkit.symbolicate.dwarf.SourceFrame;
+import dev.crashkit.symbolicate.format.ObjectFile;
+import dev.crashkit.symbolicate.format.detect.ObjectFiles;
+import dev.crashkit.symbolicate.symtab.SymbolTables;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.zip.CRC32C;
+
+/**
+ * Fuzz targets for the symbol cache reader: whatever bytes a cache file holds, {@link SymCache#open}
+ * either refuses them with {@link BadSymCacheException} or opens a cache whose every lookup ends,
+ * stays inside the file and throws nothing but {@link DwarfException}. {@code open} feeds the bytes
+ * as they are (the checksums stop almost every mutation at the header); {@code openFixed} first
+ * recomputes both checksums, so mutations reach the section and index checks and the lookups.
+ *
+ * <p>Committed inputs: {@code SymCacheFuzzTestInputs/<method>/seeds/app-arm64}, the cache of
+ * testdata/macho/App-arm64.dSYM under {@link #KEY}; {@link SymCacheCorruptionTest} checks that it is
+ * what the builder writes today (and rewrites it with {@code -Dsymcache.writeSeeds=true}). Fuzz for
+ * long with {@code JAZZER_FUZZ=1 mvn test -Dtest=SymCacheFuzzTest#openFixed} (see FUZZING.md).
+ */
+class SymCacheFuzzTest {
+    /** The key the seeds were built under (so mutations of the rest of the file get past the key check). */
+    static final SymCacheKey KEY = SymCacheKey.builder("fuzz").field("seed", "App-arm64").build();
+
+    @FuzzTest(maxDuration = "30s")
+    void open(byte[] input) {
+        exercise(input, false);
+    }
+
+    @FuzzTest(maxDuration = "30s")
+    void openFixed(byte[] input) {
+        exercise(input, true);
+    }
+
+    /** Opens {@code input} as a cache and, when it opens, looks up every range start and a few more addresses. */
+    static void exercise(byte[] input, boolean fixChecksums) {
+        byte[] bytes = input.clone();
+        if (fixChecksums) {
+            fixChecksums(bytes);
+        }
+        SymCache cache;
+        try {
+            cache = SymCache.open(ByteBuffer.wrap(bytes), KEY);
+        } catch (BadSymCacheException e) {
+            if (e.getMessage() == null || e.getMessage().indexOf('\n') >= 0) {
+                throw new AssertionError("refusal without a one-line reason: " + e.getMessage());
+            }
+            return;
+        }
+        int n = cache.rangeCount();
+        for (int i = 0; i < n && i < 4096; i++) {
+            long a = cache.rangeStart(i);
+            lookup(cache, a);
+            lookup(cache, a - 1);
+        }
+        for (long a : new long[] {0, -1, Long.MIN_VALUE, 1L << 32}) {
+            lookup(cache, a);
+        }
+        for (int i = 0; i < cache.symbols().size() && i < 4096; i++) {
+            cache.symbols().name(i);
+            cache.symbols().indexOf(cache.symbols().start(i));
+        }
+        cache.layout();
+    }
+
+    private static void lookup(SymCache cache, long address) {
+        try {
+            List<SourceFrame> frames = cache.lookup(address);
+            if (frames.size() > 1_000_000) {
+                throw new AssertionError("implausible chain of " + frames.size());
+            }
+        } catch (DwarfException e) {
+            // a damaged unit recorded at build time: an answer like any other
+        }
+    }
+
+    /** Recomputes the body and header checksums of a cache file in place (when it is long enough to have them). */
+    static void fixChecksums(byte[] bytes) {
+        if (bytes.length < SymCacheFormat.HEADER_SIZE) {
+            return;
+        }
+        ByteBuffer b = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
+        int count = b.getInt(12);
+        if (count < 0 || count > SymCacheFormat.MAX_SECTIONS) {
+            return;
+        }
+        int directoryEnd = SymCacheFormat.HEADER_SIZE + SymCacheFormat.DIRECTORY_ENTRY * count;
+        if (directoryEnd > bytes.length) {
+            return;
+        }
+        CRC32C body = new CRC32C();
+        body.update(bytes, directoryEnd, bytes.length - directoryEnd);
+        b.putInt(24, (int) body.getValue());
+        b.putInt(28, 0);
+        CRC32C header = new CRC32C();
+        header.update(bytes, 0, directoryEnd);
+        b.putInt(28, (int) header.getValue());
+    }
+
+    /** The seed: the cache of testdata/macho/App-arm64.dSYM under {@link #KEY}, laid out in memory. */
+    static byte[] seed() throws IOException {
+        Path file = SymCacheEquivalenceTest.repo("testdata/macho/App-arm64.dSYM/Contents/Resources/DWARF/App-arm64");
+        ObjectFile object = ObjectFiles.open(file).get(0);
+        DwarfContext dwarf = DwarfContext.open("App-arm64", DwarfSections.of(object));
+        ByteBuffer b = SymCacheWriter.write(KEY, new ModuleLayout("App-arm64", Arch.parse("arm64"), object.linkBase(),
+                List.of(new ModuleLayout.Segment(object.linkBase(), 0x4000))), SymbolTables.build(object),
+                dwarf.flatten(1), dwarf.fileName());
+        return b.array();
+    }
+}
