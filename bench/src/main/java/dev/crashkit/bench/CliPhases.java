@@ -12,6 +12,7 @@ import dev.crashkit.symbolicate.report.ReportFormats;
 import dev.crashkit.symbolicate.symbolize.ModuleCache;
 import dev.crashkit.symbolicate.symbolize.SymbolicatedReport;
 import dev.crashkit.symbolicate.symbolize.Symbolizer;
+import dev.crashkit.symbolicate.symcache.SymCacheStore;
 import java.io.BufferedWriter;
 import java.io.OutputStreamWriter;
 import java.io.StringWriter;
@@ -27,7 +28,8 @@ import java.util.Optional;
  * Where the time of one {@code symbolicate REPORT --dsym D --format json} run goes, phase by phase
  * (wall and this thread's CPU time), in a fresh JVM: the same steps as the CLI's default command,
  * without picocli (whose cost is measured as the "picocli" phase by building the command line
- * model alone). The first line is the JVM's own start (process start to {@code main}).
+ * model alone). The first line is the JVM's own start (process start to {@code main}). Like the
+ * CLI it opens modules through the symbol cache in the cache folder (set NO_SYMCACHE=1 not to).
  *
  * <pre>java -cp bench/target/benchmarks.jar dev.crashkit.bench.CliPhases REPORT DSYM CACHE_DIR|- &gt; /dev/null</pre>
  */
@@ -54,11 +56,15 @@ public final class CliPhases {
         DebugFileIndex index = DebugFileIndex.scan(List.of(Path.of(args[1])),
                 new DebugFileIndex.ScanOptions(cache.map(IndexCache::open), ArchiveLimits.defaults()), m -> { });
         phase("index scan");
-        ModuleCache modules = new ModuleCache(index, new MemberStore(cache, ArchiveLimits.defaults()));
+        ModuleCache.Options options = ModuleCache.Options.defaults();
+        if (cache.isPresent() && System.getenv("NO_SYMCACHE") == null) {
+            options = options.withSymbolCache(SymCacheStore.in(cache.get()));
+        }
+        ModuleCache modules = new ModuleCache(index, new MemberStore(cache, ArchiveLimits.defaults()), options);
         for (Image img : input.model().images()) {
             img.id().ifPresent(id -> modules.get(id));
         }
-        phase("module load (headers, symtab, DWARF open)");
+        phase("module load (headers, symtab, DWARF open; symbol cache build or open)");
         Symbolizer symbolizer = new Symbolizer(modules, Optional.of(DemangleStyle.SIMPLIFIED));
         SymbolicatedReport result = symbolizer.symbolicate(input.model());
         phase("symbolicate (DWARF lookups, demangle)");

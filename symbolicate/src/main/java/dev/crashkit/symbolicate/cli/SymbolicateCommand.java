@@ -71,9 +71,17 @@ public final class SymbolicateCommand implements Callable<Integer> {
             input = new ParsedReport(again, input.format(), input.document());
         }
         Symbolizer symbolizer = new Symbolizer(modules, debugFiles.style());
-        ReportRenderer.Rendered rendered = ReportRenderer.render(input, symbolizer, format);
-        SymbolicatedReport result = rendered.result();
-        write(rendered.text());
+        SymbolicatedReport result;
+        if (output == null) {
+            // Straight to standard output as it is written: a big report's text is not held twice.
+            PrintWriter w = spec.commandLine().getOut();
+            result = ReportRenderer.renderTo(input, symbolizer, format, w);
+            w.flush();
+        } else {
+            ReportRenderer.Rendered rendered = ReportRenderer.render(input, symbolizer, format);
+            result = rendered.result();
+            write(rendered.text());
+        }
         for (ImageStatus s : result.images()) {
             if (s.status() == ImageStatus.Status.UNREADABLE || s.status() == ImageStatus.Status.UUID_MISMATCH) {
                 err.println("warning: " + s.image().name() + ": " + s.detail().orElse(s.status().jsonName()));
@@ -84,12 +92,6 @@ public final class SymbolicateCommand implements Callable<Integer> {
     }
 
     private void write(String text) throws IOException {
-        if (output == null) {
-            PrintWriter w = spec.commandLine().getOut();
-            w.write(text);
-            w.flush();
-            return;
-        }
         try (Writer w = Files.newBufferedWriter(output, StandardCharsets.UTF_8)) {
             w.write(text);
         } catch (IOException e) {

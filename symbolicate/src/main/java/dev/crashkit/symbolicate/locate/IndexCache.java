@@ -1,13 +1,13 @@
 package dev.crashkit.symbolicate.locate;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 import dev.crashkit.core.model.Arch;
 import dev.crashkit.core.model.DebugId;
 import java.io.IOException;
+import java.io.ByteArrayOutputStream;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,11 +22,12 @@ import java.util.concurrent.ConcurrentHashMap;
  * What earlier scans learned about each file (identities of its slices, or that it holds none),
  * keyed by absolute path and valid while the file's size and modification time are unchanged.
  * Stored as one JSON file in the cache folder, replaced atomically; a corrupt or foreign cache
- * file is ignored and rebuilt.
+ * file is ignored and rebuilt. Read and written with jackson-core's streaming API: building a
+ * databind mapper costs a short CLI run more than the whole index (~150 ms of class loading).
  */
 public final class IndexCache {
     private static final String FILE = "debug-file-index-v1.json";
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final JsonFactory JSON = new JsonFactory();
 
     /** One cached slice; {@code member} is set for files inside archives. */
     public record Item(Optional<String> member, SliceId slice) {
@@ -63,28 +64,82 @@ public final class IndexCache {
         if (!Files.isRegularFile(f)) {
             return c;
         }
-        try {
-            JsonNode root = JSON.readTree(f.toFile());
-            for (var it = root.path("files").fields(); it.hasNext(); ) {
-                var e = it.next();
-                JsonNode v = e.getValue();
-                List<Item> items = new ArrayList<>();
-                for (JsonNode s : v.path("slices")) {
-                    Optional<DebugId> id = DebugId.parse(s.path("id").asText());
-                    if (id.isEmpty()) {
-                        throw new IOException("bad id");
-                    }
-                    items.add(new Item(s.hasNonNull("member") ? Optional.of(s.get("member").asText()) : Optional.empty(),
-                            new SliceId(id.get(), Arch.parse(s.path("arch").asText()), s.path("debug_info").asBoolean(),
-                                    SliceId.Container.valueOf(s.path("container").asText()))));
+        try (JsonParser p = JSON.createParser(f.toFile())) {
+            expect(p.nextToken(), JsonToken.START_OBJECT);
+            while (p.nextToken() == JsonToken.FIELD_NAME) {
+                String field = p.currentName();
+                if (p.nextToken() == JsonToken.START_OBJECT && field.equals("files")) {
+                    readFiles(p, c);
+                } else {
+                    p.skipChildren();
                 }
-                c.entries.put(e.getKey(), new Stamp(v.path("size").asLong(), v.path("mtime").asLong(), items));
             }
         } catch (IOException | RuntimeException e) { // a damaged cache is only a slower run: start over
             c.entries.clear();
             c.dirty = true;
         }
         return c;
+    }
+
+    private static void readFiles(JsonParser p, IndexCache c) throws IOException {
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+            String file = p.currentName();
+            expect(p.nextToken(), JsonToken.START_OBJECT);
+            long size = 0;
+            long mtime = 0;
+            List<Item> items = new ArrayList<>();
+            while (p.nextToken() == JsonToken.FIELD_NAME) {
+                String field = p.currentName();
+                JsonToken t = p.nextToken();
+                switch (field) {
+                    case "size" -> size = p.getValueAsLong();
+                    case "mtime" -> mtime = p.getValueAsLong();
+                    case "slices" -> {
+                        if (t == JsonToken.START_ARRAY) {
+                            while ((t = p.nextToken()) != JsonToken.END_ARRAY) {
+                                expect(t, JsonToken.START_OBJECT);
+                                items.add(readSlice(p));
+                            }
+                        } else {
+                            p.skipChildren();
+                        }
+                    }
+                    default -> p.skipChildren();
+                }
+            }
+            c.entries.put(file, new Stamp(size, mtime, items));
+        }
+    }
+
+    private static Item readSlice(JsonParser p) throws IOException {
+        Optional<String> member = Optional.empty();
+        String id = "";
+        String arch = "";
+        boolean debugInfo = false;
+        String container = "";
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+            String field = p.currentName();
+            JsonToken t = p.nextToken();
+            switch (field) {
+                case "member" -> member = t == JsonToken.VALUE_NULL ? Optional.empty() : Optional.of(p.getValueAsString(""));
+                case "id" -> id = p.getValueAsString("");
+                case "arch" -> arch = p.getValueAsString("");
+                case "debug_info" -> debugInfo = p.getValueAsBoolean();
+                case "container" -> container = p.getValueAsString("");
+                default -> p.skipChildren();
+            }
+        }
+        Optional<DebugId> parsed = DebugId.parse(id);
+        if (parsed.isEmpty()) {
+            throw new IOException("bad id");
+        }
+        return new Item(member, new SliceId(parsed.get(), Arch.parse(arch), debugInfo, SliceId.Container.valueOf(container)));
+    }
+
+    private static void expect(JsonToken t, JsonToken wanted) throws IOException {
+        if (t != wanted) {
+            throw new IOException("expected " + wanted + ", found " + t);
+        }
     }
 
     public Path folder() {
@@ -108,32 +163,40 @@ public final class IndexCache {
             return;
         }
         Files.createDirectories(folder);
-        ObjectNode root = JSON.createObjectNode();
-        ObjectNode files = root.putObject("files");
-        for (var e : entries.entrySet()) {
-            ObjectNode f = files.putObject(e.getKey());
-            f.put("size", e.getValue().size());
-            f.put("mtime", e.getValue().mtime());
-            ArrayNode slices = f.putArray("slices");
-            for (Item i : e.getValue().items()) {
-                ObjectNode s = slices.addObject();
-                i.member().ifPresent(m -> s.put("member", m));
-                s.put("id", i.slice().id().toString());
-                s.put("arch", i.slice().arch().label());
-                s.put("debug_info", i.slice().debugInfo());
-                s.put("container", i.slice().container().name());
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (JsonGenerator g = JSON.createGenerator(bytes)) {
+            g.writeStartObject();
+            g.writeObjectFieldStart("files");
+            for (var e : entries.entrySet()) {
+                g.writeObjectFieldStart(e.getKey());
+                g.writeNumberField("size", e.getValue().size());
+                g.writeNumberField("mtime", e.getValue().mtime());
+                g.writeArrayFieldStart("slices");
+                for (Item i : e.getValue().items()) {
+                    g.writeStartObject();
+                    if (i.member().isPresent()) {
+                        g.writeStringField("member", i.member().get());
+                    }
+                    g.writeStringField("id", i.slice().id().toString());
+                    g.writeStringField("arch", i.slice().arch().label());
+                    g.writeBooleanField("debug_info", i.slice().debugInfo());
+                    g.writeStringField("container", i.slice().container().name());
+                    g.writeEndObject();
+                }
+                g.writeEndArray();
+                g.writeEndObject();
             }
+            g.writeEndObject();
+            g.writeEndObject();
         }
         Path tmp = Files.createTempFile(folder, FILE, ".tmp");
         try {
-            Files.write(tmp, JSON.writeValueAsBytes(root));
+            Files.write(tmp, bytes.toByteArray());
             try {
                 Files.move(tmp, folder.resolve(FILE), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             } catch (AtomicMoveNotSupportedException e) {
                 Files.move(tmp, folder.resolve(FILE), StandardCopyOption.REPLACE_EXISTING);
             }
-        } catch (JsonProcessingException e) {
-            throw new IOException("cannot encode index cache: " + e.getMessage(), e);
         } finally {
             Files.deleteIfExists(tmp);
         }

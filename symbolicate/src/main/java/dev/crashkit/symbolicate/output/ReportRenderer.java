@@ -13,6 +13,7 @@ import dev.crashkit.symbolicate.symbolize.SymbolicatedThread;
 import dev.crashkit.symbolicate.symbolize.Symbolizer;
 import java.io.IOException;
 import java.io.StringWriter;
+import java.io.Writer;
 import java.util.List;
 import java.util.Optional;
 
@@ -27,6 +28,17 @@ public final class ReportRenderer {
     }
 
     public static Rendered render(ParsedReport parsed, Symbolizer symbolizer, OutputFormat format) throws IOException {
+        StringWriter w = new StringWriter();
+        SymbolicatedReport result = renderTo(parsed, symbolizer, format, w);
+        return new Rendered(result, w.toString());
+    }
+
+    /**
+     * Symbolicates and writes the rendering to {@code out} as it goes (a big report's text is never
+     * held whole in memory when its format allows: json and text).
+     */
+    public static SymbolicatedReport renderTo(ParsedReport parsed, Symbolizer symbolizer, OutputFormat format,
+                                              Writer out) throws IOException {
         SymbolicatedReport result = symbolizer.symbolicate(parsed.model());
         Optional<SymbolicatedThread> exception = Optional.empty();
         Optional<ThreadTrace> backtrace = parsed.document().exceptionBacktrace();
@@ -35,7 +47,15 @@ public final class ReportRenderer {
             CrashReport only = new CrashReport(m.process(), m.crash(), m.images(), List.of(backtrace.get()));
             exception = Optional.of(symbolizer.symbolicate(only).threads().get(0));
         }
-        return new Rendered(result, text(parsed, result, exception, format));
+        if (format == OutputFormat.same
+                && (parsed.format() == ReportFormat.IPS || parsed.format() == ReportFormat.APPLE_CRASH)) {
+            out.write(text(parsed, result, exception, format));
+        } else if (format == OutputFormat.json) {
+            JsonReportWriter.write(result, out);
+        } else {
+            TextReportWriter.write(result, out);
+        }
+        return result;
     }
 
     private static String text(ParsedReport parsed, SymbolicatedReport result, Optional<SymbolicatedThread> exception,

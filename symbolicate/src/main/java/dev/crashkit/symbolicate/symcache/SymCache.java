@@ -21,9 +21,12 @@ import java.util.zip.CRC32C;
 /**
  * One symbol cache file, opened: answers {@link #lookup} exactly as the DWARF it was built from
  * (see {@link FlatDwarf}), with one binary search and one record per frame, and hands back the
- * module's layout and symbol table. Everything is checked when the file is opened (header and
- * body checksums, every section's bounds, every index), so a lookup never reads outside the file
- * and always ends. Reads are absolute, so one instance serves many threads.
+ * module's layout and symbol table. Opening checks the header and body checksums, every
+ * section's bounds, the strings, the module record and the symbols; the records a lookup follows
+ * are checked as it follows them (indexes in range, each parent before its child, so a chain
+ * ends), which costs a lookup a few compares instead of costing every run a pass over millions of
+ * records it never reads. Only a file whose checksums were forged can fail those checks; such a
+ * lookup fails as damaged DWARF does. Reads are absolute, so one instance serves many threads.
  */
 public final class SymCache implements SourceLookup {
     private final ByteBuffer buf;
@@ -38,8 +41,12 @@ public final class SymCache implements SourceLookup {
     private final int rangeCount;
     private final int locations;
     private final int functions;
+    private final int functionCount;
     private final int names;
+    private final int nameCount;
     private final int errors;
+    private final int errorCount;
+    private final int locationCount;
     private final String[] decoded;
 
     private SymCache(ByteBuffer buf, String dwarfName, Sections s, ModuleLayout layout, SymbolTable symbols) {
@@ -55,7 +62,11 @@ public final class SymCache implements SourceLookup {
         this.rangeCount = s.count(RANGE_STARTS);
         this.locations = s.offset(LOCATIONS);
         this.functions = s.offset(FUNCTIONS);
+        this.functionCount = s.count(FUNCTIONS);
         this.names = s.offset(NAMES);
+        this.nameCount = s.count(NAMES);
+        this.errorCount = s.count(ERRORS);
+        this.locationCount = s.count(LOCATIONS);
         this.errors = s.offset(ERRORS);
         this.decoded = new String[stringCount];
     }
@@ -182,25 +193,45 @@ public final class SymCache implements SourceLookup {
             return List.of();
         }
         if (code < 0) {
-            throw new DwarfException(dwarfName + ": " + string(buf.getInt(errors + 4 * (-2 - code))));
+            int error = -2 - code;
+            check(error >= 0 && error < errorCount, "error index");
+            throw new DwarfException(dwarfName + ": " + string(checkedString(buf.getInt(errors + 4 * error))));
         }
         List<SourceFrame> frames = new ArrayList<>(4);
+        int child = Integer.MAX_VALUE;
         for (int loc = code; loc >= 0; ) {
+            check(loc < child && loc < locationCount, "location index");
             int p = locations + 20 * loc;
-            int fn = functions + 16 * buf.getInt(p);
-            int nm = names + 16 * buf.getInt(fn);
+            int fnIndex = buf.getInt(p);
+            check(fnIndex >= 0 && fnIndex < functionCount, "function index");
+            int fn = functions + 16 * fnIndex;
+            int nameIndex = buf.getInt(fn);
+            check(nameIndex >= 0 && nameIndex < nameCount, "name index");
+            int nm = names + 16 * nameIndex;
             int flags = buf.getInt(fn + 4);
             frames.add(new SourceFrame(optional(buf.getInt(nm)), optional(buf.getInt(nm + 4)),
                     optional(buf.getInt(p + 4)), buf.getInt(p + 8), buf.getInt(p + 12),
                     (flags & FlatDwarf.INLINED) != 0, buf.getLong(nm + 8),
                     (flags & FlatDwarf.HAS_LOW_PC) != 0 ? OptionalLong.of(buf.getLong(fn + 8)) : OptionalLong.empty()));
+            child = loc;
             loc = buf.getInt(p + 16);
         }
         return List.copyOf(frames);
     }
 
-    private Optional<String> optional(int id) {
-        return id < 0 ? Optional.empty() : Optional.of(string(id));
+    private void check(boolean ok, String what) throws DwarfException {
+        if (!ok) {
+            throw new DwarfException(dwarfName + ": damaged symbol cache (" + what + " out of range)");
+        }
+    }
+
+    private int checkedString(int id) throws DwarfException {
+        check(id >= 0 && id < stringCount, "string index");
+        return id;
+    }
+
+    private Optional<String> optional(int id) throws DwarfException {
+        return id == FlatDwarf.NONE ? Optional.empty() : Optional.of(string(checkedString(id)));
     }
 
     /** String {@code id} (checked at open), decoded once; a racing second decode is harmless. */

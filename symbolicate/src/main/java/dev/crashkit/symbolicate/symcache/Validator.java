@@ -5,9 +5,10 @@ import static dev.crashkit.symbolicate.symcache.SymCacheFormat.*;
 import java.nio.ByteBuffer;
 
 /**
- * Checks every index in a symbol cache before it is used: strings well delimited, string,
- * function, location and error indexes in range, parents before children (so a chain ends),
- * range starts strictly ascending, symbol starts ascending. One linear pass.
+ * What opening a symbol cache checks besides the directory and checksums: strings well
+ * delimited, the module record's strings, range starts and codes of equal count, symbol starts
+ * ascending with names inside the strings. The records lookups follow (locations, functions,
+ * names, errors) are checked by {@link SymCache#lookup} as it reads them.
  */
 final class Validator {
     private Validator() {
@@ -22,49 +23,8 @@ final class Validator {
         string(b.getInt(m), strings, false);
         string(b.getInt(m + 4), strings, false);
         string(b.getInt(m + 40), strings, false);
-        int names = s.count(NAMES);
-        for (int i = 0, p = s.offset(NAMES); i < names; i++, p += 16) {
-            string(b.getInt(p), strings, true);
-            string(b.getInt(p + 4), strings, true);
-        }
-        int fns = s.count(FUNCTIONS);
-        for (int i = 0, p = s.offset(FUNCTIONS); i < fns; i++, p += 16) {
-            int n = b.getInt(p);
-            if (n < 0 || n >= names) {
-                throw new BadSymCacheException("function " + i + " has no names");
-            }
-            if ((b.getInt(p + 4) & ~3) != 0) {
-                throw new BadSymCacheException("function " + i + " has unknown flags");
-            }
-        }
-        int locs = s.count(LOCATIONS);
-        for (int i = 0, p = s.offset(LOCATIONS); i < locs; i++, p += 20) {
-            int fn = b.getInt(p);
-            if (fn < 0 || fn >= fns) {
-                throw new BadSymCacheException("location " + i + " has no function");
-            }
-            string(b.getInt(p + 4), strings, true);
-            int parent = b.getInt(p + 16);
-            if (parent < -1 || parent >= i) {
-                throw new BadSymCacheException("location " + i + " has a bad parent");
-            }
-        }
-        int errs = s.count(ERRORS);
-        for (int i = 0, p = s.offset(ERRORS); i < errs; i++, p += 4) {
-            string(b.getInt(p), strings, false);
-        }
-        int ranges = s.count(RANGE_STARTS);
-        if (s.count(RANGE_CODES) != ranges) {
+        if (s.count(RANGE_CODES) != s.count(RANGE_STARTS)) {
             throw new BadSymCacheException("range starts and codes differ in count");
-        }
-        for (int i = 0, p = s.offset(RANGE_STARTS), q = s.offset(RANGE_CODES); i < ranges; i++, p += 8, q += 4) {
-            if (i > 0 && Long.compareUnsigned(b.getLong(p - 8), b.getLong(p)) >= 0) {
-                throw new BadSymCacheException("range starts out of order at " + i);
-            }
-            int code = b.getInt(q);
-            if (code >= locs || code < -1 && -2L - code >= errs) {
-                throw new BadSymCacheException("range " + i + " has a bad code");
-            }
         }
         int syms = s.count(SYMBOLS);
         int pool = s.length(STRINGS);

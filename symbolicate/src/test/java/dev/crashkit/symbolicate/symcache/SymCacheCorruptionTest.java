@@ -74,22 +74,19 @@ class SymCacheCorruptionTest {
     @Test
     void damageWithForgedChecksumsIsCaughtOrHarmless() throws IOException {
         byte[] seed = SymCacheFuzzTest.seed();
-        int refused = 0;
+        int noticed = 0;
         for (int i = 0; i < seed.length; i++) {
             for (int bit : new int[] {0x01, 0x80, 0xff}) {
                 byte[] bad = seed.clone();
                 bad[i] ^= (byte) bit;
                 SymCacheFuzzTest.fixChecksums(bad);
-                try {
-                    SymCache.open(ByteBuffer.wrap(bad), SymCacheFuzzTest.KEY);
-                } catch (BadSymCacheException e) {
-                    refused++;
-                }
-                SymCacheFuzzTest.exercise(bad, false); // lookups end, in bounds, only DwarfException
+                // Lookups end, stay in bounds and throw only DwarfException; damage is noticed when it
+                // breaks an index, count or offset (refused at open, or by the lookup that reads it).
+                noticed += SymCacheFuzzTest.exercise(bad, false) ? 1 : 0;
             }
         }
-        // Indexes, counts and offsets are checked: most damage outside names and line numbers is refused.
-        assertTrue(refused > seed.length / 2, "refused " + refused + " of " + 3 * seed.length);
+        // What is left unnoticed is damage to values: names, line numbers, addresses.
+        assertTrue(noticed > seed.length / 2, "noticed " + noticed + " of " + 3 * seed.length);
     }
 
     @Test

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# One report (10 threads x 1,000 frames) against the big arm64 dSYM, side by side in one run:
+# llvm-symbolizer-19 -i --output-style=JSON on the same 10,000 lookup addresses vs the README's own
+# command (`java -jar symbolicate/target/symbolicate.jar REPORT --dsym DSYM --format json`) and
+# bin/symbolicate, each "cold" (an empty cache folder: no debug-file index, no symbol cache) and
+# "warm" (the cache folder the previous run filled). Median of RUNS (default 5) interleaved runs:
+# wall, CPU (user+sys) and peak RSS. Outputs are checked identical across our variants.
+# Needs bench/dsym/inputs.sh and mvn -B -q -DskipTests package.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/../.." && pwd)"
+out="$root/bench-out/dsym"
+runs=${RUNS:-5}
+jar="$root/symbolicate/target/symbolicate.jar"
+dwarf="$out/Big.dSYM/Contents/Resources/DWARF/Big"
+cold="$out/cache-cold"
+warm="$out/cache-warm"
+args="$out/report.json --dsym $out/Big.dSYM --format json"
+rm -rf "$warm" && java -jar "$jar" $args --cache-dir "$warm" > "$out/ours-ref.json" || [ $? = 1 ]
+"$root/bin/symbolicate" $args --cache-dir "$warm" > /dev/null || [ $? = 1 ]   # the launcher's class-data archive
+llvm-symbolizer-19 -i --output-style=JSON --obj="$dwarf" < "$out/addrs.txt" > "$out/llvm.json"
+echo "uptime: $(uptime)"
+echo "DWARF file $(du -b "$dwarf" | cut -f1) bytes; symbol cache $(du -b "$warm"/symcache/*.symc | cut -f1) bytes"
+python3 "$root/bench/dsym/sidebyside.py" "$runs" \
+    "llvm-symbolizer-19=llvm-symbolizer-19 -i --output-style=JSON --obj=$dwarf < $out/addrs.txt > $out/llvm.json" \
+    "java -jar, cold=rm -rf $cold;;java -jar $jar $args --cache-dir $cold > $out/ours-cold.json" \
+    "java -jar, warm=java -jar $jar $args --cache-dir $warm > $out/ours-warm.json" \
+    "bin/symbolicate, cold=rm -rf $cold;;$root/bin/symbolicate $args --cache-dir $cold > $out/ours-bin-cold.json" \
+    "bin/symbolicate, warm=$root/bin/symbolicate $args --cache-dir $warm > $out/ours-bin-warm.json"
+for f in ours-cold ours-warm ours-bin-cold ours-bin-warm; do
+    cmp -s "$out/ours-ref.json" "$out/$f.json" || { echo "OUTPUT DIFFERS: $f"; exit 1; }
+done
+echo "our four outputs identical; uptime after: $(uptime)"

@@ -1,0 +1,304 @@
+package dev.crashkit.symbolicate.output;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import dev.crashkit.core.Diagnostics;
+import dev.crashkit.core.model.Arch;
+import dev.crashkit.core.model.Image;
+import dev.crashkit.symbolicate.demangle.DemangleStyle;
+import dev.crashkit.symbolicate.locate.DebugFileIndex;
+import dev.crashkit.symbolicate.report.ReportFormats;
+import dev.crashkit.symbolicate.symbolize.ImageStatus;
+import dev.crashkit.symbolicate.symbolize.ModuleCache;
+import dev.crashkit.symbolicate.symbolize.SymbolicatedFrame;
+import dev.crashkit.symbolicate.symbolize.SymbolicatedReport;
+import dev.crashkit.symbolicate.symbolize.SymbolicatedThread;
+import dev.crashkit.symbolicate.symbolize.Symbolizer;
+import java.io.IOException;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.Random;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link PrettyJson} writes what Jackson's generator writes with its default pretty printer, the
+ * oracle here: for random documents (every control character, quotes, backslashes, non-ASCII and
+ * lone surrogates, empty and nested containers, extreme numbers) and for every report under
+ * testdata/reports symbolicated to symbolicated/1 (compared with the same document written
+ * through Jackson).
+ */
+class PrettyJsonTest {
+    private static final JsonFactory JACKSON = new JsonFactory();
+
+    /** Writes one document to both writers. */
+    private interface Sink {
+        void startObject() throws IOException;
+
+        void endObject() throws IOException;
+
+        void startArray() throws IOException;
+
+        void endArray() throws IOException;
+
+        void name(String n) throws IOException;
+
+        void string(String s) throws IOException;
+
+        void number(long v) throws IOException;
+
+        void bool(boolean b) throws IOException;
+
+        void nullValue() throws IOException;
+    }
+
+    @Test
+    void randomDocumentsMatchJackson() throws IOException {
+        Random random = new Random(20261123);
+        for (int doc = 0; doc < 2000; doc++) {
+            long seed = random.nextLong();
+            StringWriter ours = new StringWriter();
+            PrettyJson p = new PrettyJson(ours);
+            emit(new Random(seed), ofOurs(p), 0, true);
+            p.flush();
+            StringWriter theirs = new StringWriter();
+            try (JsonGenerator g = JACKSON.createGenerator(theirs)) {
+                g.useDefaultPrettyPrinter();
+                emit(new Random(seed), ofJackson(g), 0, true);
+            }
+            assertEquals(theirs.toString(), ours.toString(), "document " + doc);
+        }
+    }
+
+    @Test
+    void everyTestdataReportMatchesJackson() throws IOException {
+        ModuleCache modules = new ModuleCache(DebugFileIndex.scan(List.of(Path.of("testdata", "macho")),
+                Diagnostics.ignore()));
+        Symbolizer symbolizer = new Symbolizer(modules, Optional.of(DemangleStyle.SIMPLIFIED));
+        int reports = 0;
+        try (Stream<Path> s = Files.walk(Path.of("testdata", "reports"))) {
+            for (Path f : s.filter(Files::isRegularFile).sorted().toList()) {
+                SymbolicatedReport r;
+                try {
+                    r = symbolizer.symbolicate(ReportFormats.standard().read(f).model());
+                } catch (IOException e) {
+                    continue; // not a report (scripts, expectations)
+                }
+                StringWriter ours = new StringWriter();
+                JsonReportWriter.write(r, ours);
+                assertEquals(jackson(r), ours.toString(), f.toString());
+                reports++;
+            }
+        }
+        assertTrue(reports >= 10, "reports compared: " + reports);
+    }
+
+    private static void emit(Random r, Sink s, int depth, boolean object) throws IOException {
+        int n = r.nextInt(depth > 3 ? 2 : 5);
+        if (object) {
+            s.startObject();
+            for (int i = 0; i < n; i++) {
+                s.name(text(r));
+                value(r, s, depth);
+            }
+            s.endObject();
+        } else {
+            s.startArray();
+            for (int i = 0; i < n; i++) {
+                value(r, s, depth);
+            }
+            s.endArray();
+        }
+    }
+
+    private static void value(Random r, Sink s, int depth) throws IOException {
+        switch (r.nextInt(7)) {
+            case 0 -> emit(r, s, depth + 1, true);
+            case 1 -> emit(r, s, depth + 1, false);
+            case 2 -> s.string(text(r));
+            case 3 -> s.number(r.nextBoolean() ? r.nextLong() : r.nextInt(1000) - 500);
+            case 4 -> s.bool(r.nextBoolean());
+            case 5 -> s.nullValue();
+            default -> s.number(r.nextBoolean() ? Long.MIN_VALUE : Long.MAX_VALUE);
+        }
+    }
+
+    private static String text(Random r) {
+        StringBuilder b = new StringBuilder();
+        int n = r.nextInt(12);
+        for (int i = 0; i < n; i++) {
+            switch (r.nextInt(6)) {
+                case 0 -> b.append((char) r.nextInt(0x20));
+                case 1 -> b.append("\"\\/\u007f".charAt(r.nextInt(4)));
+                case 2 -> b.append((char) (0x80 + r.nextInt(0x780)));
+                case 3 -> b.append((char) (0xd800 + r.nextInt(0x800)));
+                case 4 -> b.append("\u2028\u2029\ufeff\uffff".charAt(r.nextInt(4)));
+                default -> b.append((char) (0x20 + r.nextInt(0x5f)));
+            }
+        }
+        return b.toString();
+    }
+
+    private static Sink ofOurs(PrettyJson p) {
+        return new Sink() {
+            public void startObject() throws IOException {
+                p.startObject();
+            }
+
+            public void endObject() throws IOException {
+                p.endObject();
+            }
+
+            public void startArray() throws IOException {
+                p.startArray();
+            }
+
+            public void endArray() throws IOException {
+                p.endArray();
+            }
+
+            public void name(String n) throws IOException {
+                p.name(n);
+            }
+
+            public void string(String v) throws IOException {
+                p.string(v);
+            }
+
+            public void number(long v) throws IOException {
+                p.number(v);
+            }
+
+            public void bool(boolean v) throws IOException {
+                p.bool(v);
+            }
+
+            public void nullValue() throws IOException {
+                p.nullValue();
+            }
+        };
+    }
+
+    private static Sink ofJackson(JsonGenerator g) {
+        return new Sink() {
+            public void startObject() throws IOException {
+                g.writeStartObject();
+            }
+
+            public void endObject() throws IOException {
+                g.writeEndObject();
+            }
+
+            public void startArray() throws IOException {
+                g.writeStartArray();
+            }
+
+            public void endArray() throws IOException {
+                g.writeEndArray();
+            }
+
+            public void name(String n) throws IOException {
+                g.writeFieldName(n);
+            }
+
+            public void string(String v) throws IOException {
+                g.writeString(v);
+            }
+
+            public void number(long v) throws IOException {
+                g.writeNumber(v);
+            }
+
+            public void bool(boolean v) throws IOException {
+                g.writeBoolean(v);
+            }
+
+            public void nullValue() throws IOException {
+                g.writeNull();
+            }
+        };
+    }
+
+    /** The symbolicated/1 document as the writer wrote it through Jackson before PrettyJson (the reference). */
+    private static String jackson(SymbolicatedReport r) throws IOException {
+        StringWriter out = new StringWriter();
+        try (JsonGenerator g = JACKSON.createGenerator(out)) {
+            g.useDefaultPrettyPrinter();
+            g.writeStartObject();
+            g.writeStringField("schema", JsonReportWriter.SCHEMA);
+            g.writeArrayFieldStart("images");
+            for (ImageStatus s : r.images()) {
+                Image img = s.image();
+                g.writeStartObject();
+                g.writeStringField("name", img.name());
+                string(g, "uuid", img.id().map(Object::toString));
+                string(g, "arch", img.arch().map(Arch::label));
+                g.writeStringField("load_address", JsonReportWriter.hex(img.loadAddress()));
+                string(g, "debug_file", s.debugFile().map(Object::toString));
+                g.writeStringField("status", s.status().jsonName());
+                string(g, "detail", s.detail());
+                g.writeEndObject();
+            }
+            g.writeEndArray();
+            g.writeArrayFieldStart("threads");
+            for (SymbolicatedThread t : r.threads()) {
+                g.writeStartObject();
+                g.writeNumberField("id", t.thread().id());
+                string(g, "name", t.thread().name());
+                g.writeBooleanField("crashed", t.thread().crashed());
+                g.writeArrayFieldStart("frames");
+                for (SymbolicatedFrame f : t.frames()) {
+                    g.writeStartObject();
+                    g.writeNumberField("index", f.index());
+                    g.writeStringField("address", JsonReportWriter.hex(f.address()));
+                    string(g, "image", f.image());
+                    string(g, "image_uuid", f.imageId().map(Object::toString));
+                    string(g, "symbol", f.symbol());
+                    string(g, "mangled", f.mangled());
+                    string(g, "symbol_address", f.symbolAddress().isPresent()
+                            ? Optional.of(JsonReportWriter.hex(f.symbolAddress().getAsLong())) : Optional.empty());
+                    g.writeNumberField("offset", f.offset());
+                    string(g, "file", f.file());
+                    integer(g, "line", f.line());
+                    integer(g, "column", f.column());
+                    g.writeBooleanField("inlined", f.inlined());
+                    g.writeStringField("status", f.status().jsonName());
+                    string(g, "source", f.source());
+                    if (f.trust().isPresent()) {
+                        g.writeStringField("trust", f.trust().get().label());
+                    }
+                    g.writeEndObject();
+                }
+                g.writeEndArray();
+                g.writeEndObject();
+            }
+            g.writeEndArray();
+            g.writeEndObject();
+        }
+        out.write('\n');
+        return out.toString();
+    }
+
+    private static void string(JsonGenerator g, String name, Optional<String> v) throws IOException {
+        if (v.isPresent()) {
+            g.writeStringField(name, v.get());
+        } else {
+            g.writeNullField(name);
+        }
+    }
+
+    private static void integer(JsonGenerator g, String name, OptionalInt v) throws IOException {
+        if (v.isPresent()) {
+            g.writeNumberField(name, v.getAsInt());
+        } else {
+            g.writeNullField(name);
+        }
+    }
+}
