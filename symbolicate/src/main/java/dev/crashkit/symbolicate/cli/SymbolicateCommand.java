@@ -59,10 +59,14 @@ public final class SymbolicateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        PrintWriter err = spec.commandLine().getErr();
         if (report == null) {
             throw new picocli.CommandLine.ParameterException(spec.commandLine(), "Missing required parameter: 'REPORT'");
         }
+        return run(spec.commandLine().getOut(), spec.commandLine().getErr());
+    }
+
+    /** The command once its options are set (by picocli, or by {@link FastArgs} for a plain command line). */
+    int run(PrintWriter out, PrintWriter err) throws IOException {
         ParsedReport input = ReportFormats.standard().read(report);
         ModuleCache modules = debugFiles.modules(err);
         if (reunwind) {
@@ -74,9 +78,8 @@ public final class SymbolicateCommand implements Callable<Integer> {
         SymbolicatedReport result;
         if (output == null) {
             // Straight to standard output as it is written: a big report's text is not held twice.
-            PrintWriter w = spec.commandLine().getOut();
-            result = ReportRenderer.renderTo(input, symbolizer, format, w);
-            w.flush();
+            result = ReportRenderer.renderTo(input, symbolizer, format, out);
+            out.flush();
         } else {
             ReportRenderer.Rendered rendered = ReportRenderer.render(input, symbolizer, format);
             result = rendered.result();
