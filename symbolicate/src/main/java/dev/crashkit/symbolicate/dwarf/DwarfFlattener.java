@@ -42,9 +42,8 @@ public final class DwarfFlattener {
                 throw new DwarfException(fileName + ": cannot flatten the DWARF (" + e + ")", e);
             }
             // Every lookup fails with this message: one range from address 0 says so.
-            return new FlatDwarf(new long[] {0}, new int[] {-2}, new String[] {DwarfContext.why(e)}, new int[0],
-                    new int[0], new long[0], new int[0], new long[0], new byte[0], new int[0], new int[0], new int[0],
-                    new int[0], new int[0], new int[] {0});
+            return new FlatDwarf(new long[] {0}, new int[] {-2}, new String[] {DwarfContext.why(e)}, new int[] {0},
+                    new FlatDwarf.Part[0], new int[1], new int[1], new int[1]);
         }
         List<Unit> units = first.units;
         Map<Integer, Integer> unitIndex = new HashMap<>();
@@ -121,35 +120,26 @@ public final class DwarfFlattener {
         }
     }
 
-    /** Joins the units' ranges in address order and their tables in unit order. */
+    /** Joins the units' ranges in address order; their tables stay as they are, one part per unit. */
     private static FlatDwarf stitch(UnitRanges ranges, int[] spanUnit, UnitFlattener.FlatUnit[] done) {
         int units = done.length;
-        int[] nameBase = new int[units];
-        int[] fnBase = new int[units];
-        int[] locBase = new int[units];
-        int[][] stringMap = new int[units][];
-        int[][] errorMap = new int[units][];
+        List<FlatDwarf.Part> parts = new ArrayList<>();
+        int[] partOf = new int[units];
         Map<String, Integer> stringIds = new HashMap<>();
         List<String> strings = new ArrayList<>();
         List<Integer> errorStrings = new ArrayList<>();
         Map<String, Integer> errorIds = new HashMap<>();
-        int names = 0;
-        int fns = 0;
-        int locs = 0;
+        int[][] errorMap = new int[units][];
+        List<int[]> bases = new ArrayList<>(); // {names, functions, locations} before each part
+        int[] total = new int[3];
         for (int u = 0; u < units; u++) {
             UnitFlattener.FlatUnit f = done[u];
             if (f == null) {
                 continue;
             }
-            nameBase[u] = names;
-            fnBase[u] = fns;
-            locBase[u] = locs;
-            names += f.names().size();
-            fns += f.fnNames().length;
-            locs += f.locations().size();
-            stringMap[u] = new int[f.strings().size()];
-            for (int i = 0; i < stringMap[u].length; i++) {
-                stringMap[u][i] = intern(f.strings().get(i), stringIds, strings);
+            int[] stringMap = new int[f.strings().size()];
+            for (int i = 0; i < stringMap.length; i++) {
+                stringMap[i] = intern(f.strings().get(i), stringIds, strings);
             }
             errorMap[u] = new int[f.errors().size()];
             for (int i = 0; i < errorMap[u].length; i++) {
@@ -162,43 +152,21 @@ public final class DwarfFlattener {
                 }
                 errorMap[u][i] = id;
             }
+            partOf[u] = parts.size();
+            parts.add(new FlatDwarf.Part(stringMap, f.names(), f.fnNames(), f.fnLowPc(), f.fnFlags(), f.locations()));
+            bases.add(total.clone());
+            total[0] += f.names().size();
+            total[1] += f.fnNames().length;
+            total[2] += f.locations().size();
         }
-        int[] nameLinkage = new int[names];
-        int[] nameName = new int[names];
-        long[] nameDecl = new long[names];
-        int[] fnNames = new int[fns];
-        long[] fnLow = new long[fns];
-        byte[] fnFlags = new byte[fns];
-        int[] locFn = new int[locs];
-        int[] locFile = new int[locs];
-        int[] locLine = new int[locs];
-        int[] locColumn = new int[locs];
-        int[] locParent = new int[locs];
-        for (int u = 0; u < units; u++) {
-            UnitFlattener.FlatUnit f = done[u];
-            if (f == null) {
-                continue;
-            }
-            int[] sm = stringMap[u];
-            TupleIds n = f.names();
-            for (int i = 0, g = nameBase[u]; i < n.size(); i++, g++) {
-                nameLinkage[g] = remap(n.get(i, 0), sm);
-                nameName[g] = remap(n.get(i, 1), sm);
-                nameDecl[g] = n.get(i, 2) & 0xffffffffL | (long) n.get(i, 3) << 32;
-            }
-            for (int i = 0, g = fnBase[u]; i < f.fnNames().length; i++, g++) {
-                fnNames[g] = f.fnNames()[i] + nameBase[u];
-                fnLow[g] = f.fnLowPc()[i];
-                fnFlags[g] = f.fnFlags()[i];
-            }
-            TupleIds l = f.locations();
-            for (int i = 0, g = locBase[u]; i < l.size(); i++, g++) {
-                locFn[g] = l.get(i, 0) + fnBase[u];
-                locFile[g] = remap(l.get(i, 1), sm);
-                locLine[g] = l.get(i, 2);
-                locColumn[g] = l.get(i, 3);
-                locParent[g] = l.get(i, 4) < 0 ? -1 : l.get(i, 4) + locBase[u];
-            }
+        bases.add(total.clone());
+        int[] nameBase = new int[bases.size()];
+        int[] fnBase = new int[bases.size()];
+        int[] locBase = new int[bases.size()];
+        for (int i = 0; i < bases.size(); i++) {
+            nameBase[i] = bases.get(i)[0];
+            fnBase[i] = bases.get(i)[1];
+            locBase[i] = bases.get(i)[2];
         }
         // Ranges: each span's points in address order; a gap after a span has no frames.
         long[] starts = new long[1024];
@@ -208,10 +176,11 @@ public final class DwarfFlattener {
         for (int i = 0; i < ranges.size(); i++) {
             int u = spanUnit[i];
             UnitFlattener.FlatUnit f = done[u];
+            int base = locBase[partOf[u]];
             int s = spanOf[u]++;
             for (int p = f.spanFirst()[s]; p < f.spanFirst()[s + 1]; p++) {
                 int c = f.codes()[p];
-                int code = c >= 0 ? c + locBase[u] : c == FlatDwarf.EMPTY ? c : -2 - errorMap[u][-2 - c];
+                int code = c >= 0 ? c + base : c == FlatDwarf.EMPTY ? c : -2 - errorMap[u][-2 - c];
                 if (n > 0 && codes[n - 1] == code) {
                     continue;
                 }
@@ -233,12 +202,8 @@ public final class DwarfFlattener {
             }
         }
         return new FlatDwarf(Arrays.copyOf(starts, n), Arrays.copyOf(codes, n), strings.toArray(new String[0]),
-                nameLinkage, nameName, nameDecl, fnNames, fnLow, fnFlags, locFn, locFile, locLine, locColumn, locParent,
-                errorStrings.stream().mapToInt(Integer::intValue).toArray());
-    }
-
-    private static int remap(int local, int[] map) {
-        return local < 0 ? local : map[local];
+                errorStrings.stream().mapToInt(Integer::intValue).toArray(), parts.toArray(new FlatDwarf.Part[0]),
+                nameBase, fnBase, locBase);
     }
 
     private static int intern(String s, Map<String, Integer> ids, List<String> list) {

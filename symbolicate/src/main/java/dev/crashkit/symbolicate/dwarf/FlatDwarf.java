@@ -4,7 +4,8 @@ package dev.crashkit.symbolicate.dwarf;
  * Every answer {@link DwarfContext#lookup} can give, as flat tables: address ranges, each pointing
  * at the innermost location of its inline chain; locations pointing at their function and at the
  * location of the call site one level out. Built by {@link DwarfFlattener}; a symbol cache writes
- * it to disk. Read-only once built.
+ * it to disk. Not changed once built; read by one thread at a time (the accessors remember
+ * which unit's tables the last read fell in).
  *
  * <p>The answer at address {@code a}: the last range start {@code <= a} (unsigned); its code is a
  * location index ({@code >= 0}), {@link #EMPTY} (no frames), or an error ({@code <= -2}, message
@@ -22,40 +23,35 @@ public final class FlatDwarf {
     /** Function flag: an inlined subroutine (not the concrete function). */
     public static final int INLINED = 2;
 
+    /**
+     * The tables of one unit, indexes local; the flat tables are the parts one after another, so
+     * a big image's tables are not copied once more to be joined.
+     */
+    record Part(int[] stringMap, TupleIds names, int[] fnNames, long[] fnLowPc, byte[] fnFlags, TupleIds locations) {
+    }
+
     private final long[] starts;
     private final int[] codes;
     private final String[] strings;
-    private final int[] nameLinkage;
-    private final int[] nameName;
-    private final long[] nameDeclLine;
-    private final int[] fnNames;
-    private final long[] fnLowPc;
-    private final byte[] fnFlags;
-    private final int[] locFunction;
-    private final int[] locFile;
-    private final int[] locLine;
-    private final int[] locColumn;
-    private final int[] locParent;
     private final int[] errors;
+    private final Part[] parts;
+    private final int[] nameBase;
+    private final int[] fnBase;
+    private final int[] locBase;
+    /** The part the previous access fell in: tables are mostly read in order. */
+    private int cursor;
 
-    FlatDwarf(long[] starts, int[] codes, String[] strings, int[] nameLinkage, int[] nameName, long[] nameDeclLine,
-              int[] fnNames, long[] fnLowPc, byte[] fnFlags, int[] locFunction, int[] locFile, int[] locLine,
-              int[] locColumn, int[] locParent, int[] errors) {
+    /** @param parts tables in order; the base arrays hold each part's first index and, last, the totals */
+    FlatDwarf(long[] starts, int[] codes, String[] strings, int[] errors, Part[] parts, int[] nameBase, int[] fnBase,
+              int[] locBase) {
         this.starts = starts;
         this.codes = codes;
         this.strings = strings;
-        this.nameLinkage = nameLinkage;
-        this.nameName = nameName;
-        this.nameDeclLine = nameDeclLine;
-        this.fnNames = fnNames;
-        this.fnLowPc = fnLowPc;
-        this.fnFlags = fnFlags;
-        this.locFunction = locFunction;
-        this.locFile = locFile;
-        this.locLine = locLine;
-        this.locColumn = locColumn;
-        this.locParent = locParent;
         this.errors = errors;
+        this.parts = parts;
+        this.nameBase = nameBase;
+        this.fnBase = fnBase;
+        this.locBase = locBase;
     }
 
     public int rangeCount() {
@@ -79,68 +75,81 @@ public final class FlatDwarf {
         return strings[i];
     }
 
-    /** Distinct (linkage name, name, declaration line) triples that functions share. */
+    /** Distinct (linkage name, name, declaration line) triples that functions share (per unit). */
     public int nameCount() {
-        return nameLinkage.length;
+        return nameBase[parts.length];
     }
 
     /** String index of the linkage name, or {@link #NONE}. */
     public int nameLinkage(int i) {
-        return nameLinkage[i];
+        int p = part(i, nameBase);
+        return string(parts[p], parts[p].names().get(i - nameBase[p], 0));
     }
 
     /** String index of the plain name, or {@link #NONE}. */
     public int nameName(int i) {
-        return nameName[i];
+        int p = part(i, nameBase);
+        return string(parts[p], parts[p].names().get(i - nameBase[p], 1));
     }
 
     public long nameDeclLine(int i) {
-        return nameDeclLine[i];
+        int p = part(i, nameBase);
+        int j = i - nameBase[p];
+        return parts[p].names().get(j, 2) & 0xffffffffL | (long) parts[p].names().get(j, 3) << 32;
     }
 
     /** One per subprogram or inlined-subroutine entry (and one for frames without a function). */
     public int functionCount() {
-        return fnNames.length;
+        return fnBase[parts.length];
     }
 
     /** The function's name triple (index into the name tables). */
     public int functionNames(int i) {
-        return fnNames[i];
+        int p = part(i, fnBase);
+        return parts[p].fnNames()[i - fnBase[p]] + nameBase[p];
     }
 
     public long functionLowPc(int i) {
-        return fnLowPc[i];
+        int p = part(i, fnBase);
+        return parts[p].fnLowPc()[i - fnBase[p]];
     }
 
     /** {@link #HAS_LOW_PC} and {@link #INLINED} bits. */
     public int functionFlags(int i) {
-        return fnFlags[i];
+        int p = part(i, fnBase);
+        return parts[p].fnFlags()[i - fnBase[p]];
     }
 
     public int locationCount() {
-        return locFunction.length;
+        return locBase[parts.length];
     }
 
     public int locationFunction(int i) {
-        return locFunction[i];
+        int p = part(i, locBase);
+        return parts[p].locations().get(i - locBase[p], 0) + fnBase[p];
     }
 
     /** String index of the file path, or {@link #NONE}. */
     public int locationFile(int i) {
-        return locFile[i];
+        int p = part(i, locBase);
+        return string(parts[p], parts[p].locations().get(i - locBase[p], 1));
     }
 
     public int locationLine(int i) {
-        return locLine[i];
+        int p = part(i, locBase);
+        return parts[p].locations().get(i - locBase[p], 2);
     }
 
     public int locationColumn(int i) {
-        return locColumn[i];
+        int p = part(i, locBase);
+        return parts[p].locations().get(i - locBase[p], 3);
     }
 
     /** The call-site location one level out, or -1. */
     public int locationParent(int i) {
-        return locParent[i];
+        int p = part(i, locBase);
+        int local = parts[p].locations().get(i - locBase[p], 4);
+        return local < 0 ? -1 : local + locBase[p];
     }
 
     public int errorCount() {
@@ -150,5 +159,33 @@ public final class FlatDwarf {
     /** String index of error message {@code i}. */
     public int errorMessage(int i) {
         return errors[i];
+    }
+
+    private static int string(Part p, int local) {
+        return local < 0 ? local : p.stringMap()[local];
+    }
+
+    /** The part holding index {@code i} of a table whose parts start at {@code base}. Not for concurrent readers. */
+    private int part(int i, int[] base) {
+        int c = cursor;
+        if (c < parts.length && base[c] <= i && i < base[c + 1]) {
+            return c;
+        }
+        if (i < 0 || i >= base[parts.length]) {
+            throw new IndexOutOfBoundsException(i);
+        }
+        int lo = 0;
+        int hi = parts.length - 1;
+        while (lo < hi) {
+            int mid = (lo + hi + 1) >>> 1;
+            if (base[mid] <= i) {
+                lo = mid;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        // Parts with no rows of this table share their base with the next one: take the last.
+        cursor = lo;
+        return lo;
     }
 }

@@ -19,6 +19,13 @@ final class TupleIds {
         Arrays.fill(table, -1);
     }
 
+    /** Drops the lookup table and spare room once no more tuples come: only {@link #get} is used after. */
+    TupleIds freeze() {
+        table = null;
+        tuples = Arrays.copyOf(tuples, size * arity);
+        return this;
+    }
+
     int size() {
         return size;
     }

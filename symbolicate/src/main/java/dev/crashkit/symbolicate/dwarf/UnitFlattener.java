@@ -389,8 +389,8 @@ final class UnitFlattener {
     }
 
     private FlatUnit result(int[] spanFirst) {
-        return new FlatUnit(Arrays.copyOf(points, count), Arrays.copyOf(codes, count), spanFirst, strings, names,
-                Arrays.copyOf(fnNames, fnCount), Arrays.copyOf(fnLowPc, fnCount), Arrays.copyOf(fnFlags, fnCount), locs,
-                errors);
+        return new FlatUnit(Arrays.copyOf(points, count), Arrays.copyOf(codes, count), spanFirst, strings,
+                names.freeze(), Arrays.copyOf(fnNames, fnCount), Arrays.copyOf(fnLowPc, fnCount),
+                Arrays.copyOf(fnFlags, fnCount), locs.freeze(), errors);
     }
 }

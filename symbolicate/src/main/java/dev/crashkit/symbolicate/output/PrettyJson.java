@@ -125,6 +125,26 @@ final class PrettyJson {
     private void quoted(String s) throws IOException {
         raw('"');
         int n = s.length();
+        if (n < buf.length) {
+            // Most strings need no escape: copy them in bulk and look at the copy.
+            if (pos + n > buf.length) {
+                flush();
+            }
+            s.getChars(0, n, buf, pos);
+            boolean plain = true;
+            for (int i = pos, end = pos + n; i < end; i++) {
+                char c = buf[i];
+                if (c < 0x20 || c == '"' || c == '\\') {
+                    plain = false;
+                    break;
+                }
+            }
+            if (plain) {
+                pos += n;
+                raw('"');
+                return;
+            }
+        }
         for (int i = 0; i < n; i++) {
             char c = s.charAt(i);
             if (c >= 0x20 && c != '"' && c != '\\') {

@@ -91,10 +91,9 @@ public final class SymCacheStore {
      *     would not read back the same, a file over 2 GiB): the caller keeps the DWARF itself
      */
     public Built build(SymCacheKey key, ModuleLayout layout, SymbolTable symbols, FlatDwarf dwarf, String dwarfName) {
-        ByteBuffer bytes = SymCacheWriter.write(key, layout, symbols, dwarf, dwarfName);
-        Optional<String> problem = Optional.empty();
+        Optional<String> problem;
         try {
-            Path p = store(key, bytes);
+            Path p = store(key, layout, symbols, dwarf, dwarfName);
             Opened o = open(key);
             if (o.cache().isPresent()) {
                 return new Built(o.cache().get(), Optional.empty());
@@ -104,7 +103,8 @@ public final class SymCacheStore {
             problem = Optional.of(path(key) + ": cannot write symbol cache (" + e.getMessage() + ")");
         }
         try {
-            return new Built(SymCache.open(bytes.rewind(), key), problem);
+            ByteBuffer bytes = SymCacheWriter.write(key, layout, symbols, dwarf, dwarfName);
+            return new Built(SymCache.open(bytes, key), problem);
         } catch (BadSymCacheException e) {
             throw new IllegalStateException("a symbol cache just laid out does not read back: " + e.getMessage(), e);
         }
@@ -114,16 +114,27 @@ public final class SymCacheStore {
     public record Built(SymCache cache, Optional<String> problem) {
     }
 
-    private Path store(SymCacheKey key, ByteBuffer bytes) throws IOException {
+    /** Streams the cache into a temporary file, then renames it into place. */
+    private Path store(SymCacheKey key, ModuleLayout layout, SymbolTable symbols, FlatDwarf dwarf, String dwarfName)
+            throws IOException {
         Files.createDirectories(folder);
         Path target = path(key);
         Path tmp = Files.createTempFile(folder, ".tmp-", ".symc");
         try {
             try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE)) {
-                ByteBuffer b = bytes.duplicate().rewind();
-                while (b.hasRemaining()) {
-                    ch.write(b);
-                }
+                SymCacheWriter.write(key, layout, symbols, dwarf, dwarfName, new SymCacheWriter.Output() {
+                    @Override
+                    public void body(ByteBuffer chunk, long at) throws IOException {
+                        ch.write(chunk, at);
+                    }
+
+                    @Override
+                    public void header(ByteBuffer header) throws IOException {
+                        while (header.hasRemaining()) {
+                            ch.write(header, header.position());
+                        }
+                    }
+                });
             }
             try {
                 Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);

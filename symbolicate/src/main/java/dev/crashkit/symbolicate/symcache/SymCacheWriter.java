@@ -5,6 +5,7 @@ import static dev.crashkit.symbolicate.symcache.SymCacheFormat.*;
 import dev.crashkit.core.model.Arch;
 import dev.crashkit.symbolicate.dwarf.FlatDwarf;
 import dev.crashkit.symbolicate.symtab.SymbolTable;
+import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
@@ -15,23 +16,68 @@ import java.util.Map;
 import java.util.zip.CRC32C;
 
 /**
- * Lays out one symbol cache file in memory (see {@link SymCacheFormat}). Deterministic: the same
+ * Lays out one symbol cache file (see {@link SymCacheFormat}) and streams it: the body goes out
+ * in chunks as it is produced (a cache can be larger than the DWARF it comes from, and is never
+ * held whole in memory), then the header, whose checksums cover it. Deterministic: the same
  * key, layout, symbols and flattened DWARF give the same bytes.
  */
 final class SymCacheWriter {
+    private static final int CHUNK = 1 << 18;
+
+    /** Where the bytes go: the body in order, each chunk at its file offset, then the header at 0. */
+    interface Output {
+        /** Takes some or all of {@code chunk}'s remaining bytes, which belong at file offset {@code at}. */
+        void body(ByteBuffer chunk, long at) throws IOException;
+
+        void header(ByteBuffer header) throws IOException;
+    }
+
     private final List<byte[]> strings = new ArrayList<>();
     private final Map<String, Integer> stringIds = new HashMap<>();
 
     private SymCacheWriter() {
     }
 
-    static ByteBuffer write(SymCacheKey key, ModuleLayout layout, SymbolTable symbols, FlatDwarf dwarf,
-                            String dwarfName) {
-        return new SymCacheWriter().layOut(key, layout, symbols, dwarf, dwarfName);
+    /** Writes the file to {@code out}; returns its length. */
+    static long write(SymCacheKey key, ModuleLayout layout, SymbolTable symbols, FlatDwarf dwarf, String dwarfName,
+                      Output out) throws IOException {
+        return new SymCacheWriter().layOut(key, layout, symbols, dwarf, dwarfName, out);
     }
 
-    private ByteBuffer layOut(SymCacheKey key, ModuleLayout layout, SymbolTable symbols, FlatDwarf dwarf,
-                              String dwarfName) {
+    /** The whole file in memory (for tests and when the cache folder cannot be written). */
+    static ByteBuffer write(SymCacheKey key, ModuleLayout layout, SymbolTable symbols, FlatDwarf dwarf,
+                            String dwarfName) {
+        List<ByteBuffer> body = new ArrayList<>();
+        ByteBuffer[] head = new ByteBuffer[1];
+        long length;
+        try {
+            length = write(key, layout, symbols, dwarf, dwarfName, new Output() {
+                @Override
+                public void body(ByteBuffer chunk, long at) {
+                    ByteBuffer copy = ByteBuffer.allocate(chunk.remaining());
+                    copy.put(chunk).flip();
+                    body.add(copy);
+                }
+
+                @Override
+                public void header(ByteBuffer header) {
+                    head[0] = header;
+                }
+            });
+        } catch (IOException e) {
+            throw new IllegalStateException("memory output failed", e); // it has no I/O to fail
+        }
+        ByteBuffer all = ByteBuffer.allocate(Math.toIntExact(length)).order(ByteOrder.LITTLE_ENDIAN);
+        all.put(head[0]);
+        all.position(align8(all.position()));
+        for (ByteBuffer b : body) {
+            all.put(b);
+        }
+        return all.clear();
+    }
+
+    private long layOut(SymCacheKey key, ModuleLayout layout, SymbolTable symbols, FlatDwarf dwarf, String dwarfName,
+                        Output out) throws IOException {
         // Strings: the DWARF's first (its indexes stay valid), then the module's and the symbols'.
         for (int i = 0; i < dwarf.stringCount(); i++) {
             intern(dwarf.string(i));
@@ -63,76 +109,71 @@ final class SymCacheWriter {
         if (pos > Integer.MAX_VALUE - 8) {
             throw new IllegalArgumentException("symbol cache would exceed 2 GiB");
         }
-        ByteBuffer b = ByteBuffer.allocate((int) pos).order(ByteOrder.LITTLE_ENDIAN);
-        b.putInt(0, MAGIC).putShort(4, (short) FORMAT_VERSION).putShort(6, (short) BUILDER_VERSION)
-                .putInt(8, HEADER_SIZE).putInt(12, kinds.length).putLong(16, pos);
+        Body b = new Body(out, align8(directoryEnd));
+        b.put(keyBytes);
+        b.align();
+        module(b, layout, fileString, archString, dwarfString);
+        for (ModuleLayout.Segment s : layout.segments()) {
+            b.putLong(s.start()).putLong(s.size());
+        }
+        b.align();
+        for (int o : offsets) {
+            b.putInt(o);
+        }
+        b.align();
+        for (byte[] s : strings) {
+            b.put(s).putByte(0);
+        }
+        b.align();
+        for (int i = 0; i < symbolNames.length; i++) {
+            b.putLong(symbols.start(i)).putLong(symbols.end(i)).putInt(offsets[symbolNames[i]]).putInt(0);
+        }
+        b.align();
+        for (int i = 0; i < dwarf.rangeCount(); i++) {
+            b.putLong(dwarf.rangeStart(i));
+        }
+        b.align();
+        for (int i = 0; i < dwarf.rangeCount(); i++) {
+            b.putInt(dwarf.rangeCode(i));
+        }
+        b.align();
+        for (int i = 0; i < dwarf.locationCount(); i++) {
+            b.putInt(dwarf.locationFunction(i)).putInt(dwarf.locationFile(i)).putInt(dwarf.locationLine(i))
+                    .putInt(dwarf.locationColumn(i)).putInt(dwarf.locationParent(i));
+        }
+        b.align();
+        for (int i = 0; i < dwarf.functionCount(); i++) {
+            b.putInt(dwarf.functionNames(i)).putInt(dwarf.functionFlags(i)).putLong(dwarf.functionLowPc(i));
+        }
+        b.align();
+        for (int i = 0; i < dwarf.errorCount(); i++) {
+            b.putInt(dwarf.errorMessage(i));
+        }
+        b.align();
+        for (int i = 0; i < dwarf.nameCount(); i++) {
+            b.putInt(dwarf.nameLinkage(i)).putInt(dwarf.nameName(i)).putLong(dwarf.nameDeclLine(i));
+        }
+        b.align();
+        long end = b.finish();
+        if (end != pos) {
+            throw new IllegalStateException("laid out " + pos + " bytes, wrote " + end);
+        }
+        ByteBuffer h = ByteBuffer.allocate(directoryEnd).order(ByteOrder.LITTLE_ENDIAN);
+        h.putInt(0, MAGIC).putShort(4, (short) FORMAT_VERSION).putShort(6, (short) BUILDER_VERSION)
+                .putInt(8, HEADER_SIZE).putInt(12, kinds.length).putLong(16, pos).putInt(24, b.crc());
         for (int i = 0; i < kinds.length; i++) {
             int d = HEADER_SIZE + DIRECTORY_ENTRY * i;
-            b.putInt(d, kinds[i]).putInt(d + 4, ITEM_SIZE[kinds[i]]).putLong(d + 8, at[i]).putLong(d + 16, lengths[i]);
+            h.putInt(d, kinds[i]).putInt(d + 4, ITEM_SIZE[kinds[i]]).putLong(d + 8, at[i]).putLong(d + 16, lengths[i]);
         }
-        b.put((int) at[0], keyBytes);
-        module(b, (int) at[1], layout, fileString, archString);
-        b.putInt((int) at[1] + 40, dwarfString);
-        int p = (int) at[2];
-        for (ModuleLayout.Segment s : layout.segments()) {
-            b.putLong(p, s.start()).putLong(p + 8, s.size());
-            p += 16;
-        }
-        p = (int) at[3];
-        for (int o : offsets) {
-            b.putInt(p, o);
-            p += 4;
-        }
-        p = (int) at[4];
-        for (byte[] s : strings) {
-            b.put(p, s);
-            p += s.length + 1; // the NUL is the buffer's zero
-        }
-        p = (int) at[5];
-        for (int i = 0; i < symbolNames.length; i++) {
-            b.putLong(p, symbols.start(i)).putLong(p + 8, symbols.end(i)).putInt(p + 16, offsets[symbolNames[i]]);
-            p += 24;
-        }
-        p = (int) at[6];
-        int q = (int) at[7];
-        for (int i = 0; i < dwarf.rangeCount(); i++) {
-            b.putLong(p, dwarf.rangeStart(i)).putInt(q, dwarf.rangeCode(i));
-            p += 8;
-            q += 4;
-        }
-        p = (int) at[8];
-        for (int i = 0; i < dwarf.locationCount(); i++) {
-            b.putInt(p, dwarf.locationFunction(i)).putInt(p + 4, dwarf.locationFile(i))
-                    .putInt(p + 8, dwarf.locationLine(i)).putInt(p + 12, dwarf.locationColumn(i))
-                    .putInt(p + 16, dwarf.locationParent(i));
-            p += 20;
-        }
-        p = (int) at[9];
-        for (int i = 0; i < dwarf.functionCount(); i++) {
-            b.putInt(p, dwarf.functionNames(i)).putInt(p + 4, dwarf.functionFlags(i))
-                    .putLong(p + 8, dwarf.functionLowPc(i));
-            p += 16;
-        }
-        p = (int) at[10];
-        for (int i = 0; i < dwarf.errorCount(); i++) {
-            b.putInt(p, dwarf.errorMessage(i));
-            p += 4;
-        }
-        p = (int) at[11];
-        for (int i = 0; i < dwarf.nameCount(); i++) {
-            b.putInt(p, dwarf.nameLinkage(i)).putInt(p + 4, dwarf.nameName(i)).putLong(p + 8, dwarf.nameDeclLine(i));
-            p += 16;
-        }
-        CRC32C body = new CRC32C();
-        body.update(b.array(), directoryEnd, (int) pos - directoryEnd);
-        b.putInt(24, (int) body.getValue());
         CRC32C header = new CRC32C();
-        header.update(b.array(), 0, directoryEnd);
-        b.putInt(28, (int) header.getValue());
-        return b;
+        header.update(h.array(), 0, directoryEnd);
+        h.putInt(28, (int) header.getValue());
+        out.header(h);
+        return pos;
     }
 
-    private static void module(ByteBuffer b, int p, ModuleLayout layout, int fileString, int archString) {
+    private static void module(Body b, ModuleLayout layout, int fileString, int archString, int dwarfString)
+            throws IOException {
         Arch arch = layout.arch();
         int flags = 0;
         long cpu = 0;
@@ -154,8 +195,8 @@ final class SymCacheWriter {
                 elf = o.elfMachine().getAsInt();
             }
         }
-        b.putInt(p, fileString).putInt(p + 4, archString).putInt(p + 8, flags).putInt(p + 12, elf)
-                .putLong(p + 16, layout.linkBase()).putLong(p + 24, cpu).putLong(p + 32, sub);
+        b.putInt(fileString).putInt(archString).putInt(flags).putInt(elf).putLong(layout.linkBase()).putLong(cpu)
+                .putLong(sub).putInt(dwarfString).putInt(0);
     }
 
     private int intern(String s) {
@@ -171,5 +212,80 @@ final class SymCacheWriter {
             stringIds.put(s, id);
         }
         return id;
+    }
+
+    /** The body, buffered in chunks, checksummed as it goes out. */
+    private static final class Body {
+        private final Output out;
+        private final ByteBuffer chunk = ByteBuffer.allocateDirect(CHUNK).order(ByteOrder.LITTLE_ENDIAN);
+        private final CRC32C crc = new CRC32C();
+        private long written;
+
+        Body(Output out, long start) {
+            this.out = out;
+            this.written = start;
+        }
+
+        private void room(int n) throws IOException {
+            if (chunk.remaining() < n) {
+                drain();
+            }
+        }
+
+        private void drain() throws IOException {
+            chunk.flip();
+            crc.update(chunk.duplicate());
+            while (chunk.hasRemaining()) {
+                int before = chunk.position();
+                out.body(chunk, written);
+                written += chunk.position() - before;
+            }
+            chunk.clear();
+        }
+
+        Body putInt(int v) throws IOException {
+            room(4);
+            chunk.putInt(v);
+            return this;
+        }
+
+        Body putLong(long v) throws IOException {
+            room(8);
+            chunk.putLong(v);
+            return this;
+        }
+
+        Body putByte(int v) throws IOException {
+            room(1);
+            chunk.put((byte) v);
+            return this;
+        }
+
+        Body put(byte[] bytes) throws IOException {
+            for (int i = 0; i < bytes.length; ) {
+                room(1);
+                int n = Math.min(chunk.remaining(), bytes.length - i);
+                chunk.put(bytes, i, n);
+                i += n;
+            }
+            return this;
+        }
+
+        /** Zeros up to the next multiple of 8 of the file offset. */
+        void align() throws IOException {
+            long at = written + chunk.position();
+            for (long pad = (8 - (at & 7)) & 7; pad > 0; pad--) {
+                putByte(0);
+            }
+        }
+
+        long finish() throws IOException {
+            drain();
+            return written;
+        }
+
+        int crc() {
+            return (int) crc.getValue();
+        }
     }
 }
