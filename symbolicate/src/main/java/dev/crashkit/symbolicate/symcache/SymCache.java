@@ -36,17 +36,23 @@ public final class SymCache implements SourceLookup {
     private final int stringOffsets;
     private final int strings;
     private final int stringCount;
-    private final int rangeStarts;
-    private final int rangeCodes;
+    private final int rangeIndex;
+    private final int rangeBlocks;
+    private final int rangeData;
+    private final int rangeDataEnd;
     private final int rangeCount;
-    private final int locations;
-    private final int functions;
+    private final int locationIndex;
+    private final int locationData;
+    private final int locationDataEnd;
+    private final int locationCount;
+    private final int functionIndex;
+    private final int functionData;
+    private final int functionDataEnd;
     private final int functionCount;
     private final int names;
     private final int nameCount;
     private final int errors;
     private final int errorCount;
-    private final int locationCount;
     private final String[] decoded;
 
     private SymCache(ByteBuffer buf, String dwarfName, Sections s, ModuleLayout layout, SymbolTable symbols) {
@@ -54,20 +60,27 @@ public final class SymCache implements SourceLookup {
         this.dwarfName = dwarfName;
         this.layout = layout;
         this.symbols = symbols;
+        int m = s.offset(MODULE);
         this.stringOffsets = s.offset(STRING_OFFSETS);
         this.strings = s.offset(STRINGS);
         this.stringCount = s.count(STRING_OFFSETS) - 1;
-        this.rangeStarts = s.offset(RANGE_STARTS);
-        this.rangeCodes = s.offset(RANGE_CODES);
-        this.rangeCount = s.count(RANGE_STARTS);
-        this.locations = s.offset(LOCATIONS);
-        this.functions = s.offset(FUNCTIONS);
-        this.functionCount = s.count(FUNCTIONS);
+        this.rangeIndex = s.offset(RANGE_INDEX);
+        this.rangeBlocks = s.count(RANGE_INDEX);
+        this.rangeData = s.offset(RANGE_DATA);
+        this.rangeDataEnd = rangeData + s.length(RANGE_DATA);
+        this.rangeCount = buf.getInt(m + 44);
+        this.locationIndex = s.offset(LOCATION_INDEX);
+        this.locationData = s.offset(LOCATION_DATA);
+        this.locationDataEnd = locationData + s.length(LOCATION_DATA);
+        this.locationCount = buf.getInt(m + 48);
+        this.functionIndex = s.offset(FUNCTION_INDEX);
+        this.functionData = s.offset(FUNCTION_DATA);
+        this.functionDataEnd = functionData + s.length(FUNCTION_DATA);
+        this.functionCount = buf.getInt(m + 52);
         this.names = s.offset(NAMES);
         this.nameCount = s.count(NAMES);
-        this.errorCount = s.count(ERRORS);
-        this.locationCount = s.count(LOCATIONS);
         this.errors = s.offset(ERRORS);
+        this.errorCount = s.count(ERRORS);
         this.decoded = new String[stringCount];
     }
 
@@ -161,9 +174,9 @@ public final class SymCache implements SourceLookup {
         return rangeCount;
     }
 
-    /** Start of range {@code i}. */
-    long rangeStart(int i) {
-        return buf.getLong(rangeStarts + 8 * i);
+    /** Start of range {@code i}; a damaged block (forged checksums) fails as a lookup would. */
+    long rangeStart(int i) throws DwarfException {
+        return decodeRanges(i / RANGE_BLOCK, i % RANGE_BLOCK, 0, false)[0];
     }
 
     /** Bytes of the file. */
@@ -173,22 +186,23 @@ public final class SymCache implements SourceLookup {
 
     @Override
     public List<SourceFrame> lookup(long address) throws DwarfException {
+        // The last block whose first start is <= address, then the last range in it starting <= address.
         int lo = 0;
-        int hi = rangeCount - 1;
-        int found = -1;
+        int hi = rangeBlocks - 1;
+        int block = -1;
         while (lo <= hi) {
             int mid = (lo + hi) >>> 1;
-            if (Long.compareUnsigned(buf.getLong(rangeStarts + 8 * mid), address) <= 0) {
-                found = mid;
+            if (Long.compareUnsigned(buf.getLong(rangeIndex + 16 * mid), address) <= 0) {
+                block = mid;
                 lo = mid + 1;
             } else {
                 hi = mid - 1;
             }
         }
-        if (found < 0) {
+        if (block < 0) {
             return List.of();
         }
-        int code = buf.getInt(rangeCodes + 4 * found);
+        int code = (int) decodeRanges(block, RANGE_BLOCK - 1, address, true)[1];
         if (code == FlatDwarf.EMPTY) {
             return List.of();
         }
@@ -198,25 +212,93 @@ public final class SymCache implements SourceLookup {
             throw new DwarfException(dwarfName + ": " + string(checkedString(buf.getInt(errors + 4 * error))));
         }
         List<SourceFrame> frames = new ArrayList<>(4);
-        int child = Integer.MAX_VALUE;
-        for (int loc = code; loc >= 0; ) {
-            check(loc < child && loc < locationCount, "location index");
-            int p = locations + 20 * loc;
-            int fnIndex = buf.getInt(p);
-            check(fnIndex >= 0 && fnIndex < functionCount, "function index");
-            int fn = functions + 16 * fnIndex;
-            int nameIndex = buf.getInt(fn);
-            check(nameIndex >= 0 && nameIndex < nameCount, "name index");
-            int nm = names + 16 * nameIndex;
-            int flags = buf.getInt(fn + 4);
-            frames.add(new SourceFrame(optional(buf.getInt(nm)), optional(buf.getInt(nm + 4)),
-                    optional(buf.getInt(p + 4)), buf.getInt(p + 8), buf.getInt(p + 12),
-                    (flags & FlatDwarf.INLINED) != 0, buf.getLong(nm + 8),
-                    (flags & FlatDwarf.HAS_LOW_PC) != 0 ? OptionalLong.of(buf.getLong(fn + 8)) : OptionalLong.empty()));
-            child = loc;
-            loc = buf.getInt(p + 16);
+        long[] loc = new long[5];
+        long[] fn = new long[3];
+        for (int at = code; at >= 0; ) {
+            check(at < locationCount, "location index");
+            decode(locationIndex, locationData, locationDataEnd, locationCount, LOCATION_BLOCK, at, loc, true);
+            int function = (int) loc[0];
+            check(loc[0] >= 0 && loc[0] < functionCount, "function index");
+            decode(functionIndex, functionData, functionDataEnd, functionCount, FUNCTION_BLOCK, function, fn, false);
+            check(fn[0] >= 0 && fn[0] < nameCount, "name index");
+            int nm = names + 16 * (int) fn[0];
+            int flags = (int) fn[1];
+            check(loc[1] >= -1 && loc[1] < stringCount, "string index");
+            frames.add(new SourceFrame(optional(buf.getInt(nm)), optional(buf.getInt(nm + 4)), optional((int) loc[1]),
+                    (int) loc[2], (int) loc[3], (flags & FlatDwarf.INLINED) != 0, buf.getLong(nm + 8),
+                    (flags & FlatDwarf.HAS_LOW_PC) != 0 ? OptionalLong.of(fn[2]) : OptionalLong.empty()));
+            long gap = loc[4];
+            check(gap >= 0 && gap <= at, "parent");
+            at = gap == 0 ? -1 : at - (int) gap;
         }
         return List.copyOf(frames);
+    }
+
+    /**
+     * Decodes block {@code block} of the ranges: with {@code find}, up to the last range starting
+     * at or below {@code address}; else up to range {@code upTo} of the block. Returns {start, code}.
+     */
+    private long[] decodeRanges(int block, int upTo, long address, boolean find) throws DwarfException {
+        int p = rangeData + buf.getInt(rangeIndex + 16 * block + 8);
+        int end = block + 1 < rangeBlocks ? rangeData + buf.getInt(rangeIndex + 16 * (block + 1) + 8) : rangeDataEnd;
+        check(p >= rangeData && p <= end && end <= rangeDataEnd, "range block");
+        int inBlock = Math.min(RANGE_BLOCK, rangeCount - block * RANGE_BLOCK);
+        long start = buf.getLong(rangeIndex + 16 * block);
+        long[] pos = {p};
+        long code = unzigzag(varint(pos, end));
+        for (int k = 1; k < inBlock && (find || k <= upTo); k++) {
+            long next = start + varint(pos, end);
+            if (find && Long.compareUnsigned(next, address) > 0) {
+                break;
+            }
+            start = next;
+            code += unzigzag(varint(pos, end));
+        }
+        check(code >= Integer.MIN_VALUE && code <= Integer.MAX_VALUE, "range code");
+        return new long[] {start, code};
+    }
+
+    /**
+     * Decodes entry {@code index} of a delta-coded table into {@code out}: locations (function,
+     * file, line, column zig-zag deltas; parent distance) or functions (names delta, flags, low pc
+     * delta). Every byte read is inside the table's data.
+     */
+    private void decode(int index, int data, int dataEnd, int count, int blockSize, int entry, long[] out,
+                        boolean location) throws DwarfException {
+        int block = entry / blockSize;
+        int blocks = (count + blockSize - 1) / blockSize;
+        int p = data + buf.getInt(index + 4 * block);
+        int end = block + 1 < blocks ? data + buf.getInt(index + 4 * (block + 1)) : dataEnd;
+        check(p >= data && p <= end && end <= dataEnd, "table block");
+        long[] pos = {p};
+        java.util.Arrays.fill(out, 0);
+        for (int k = 0; k <= entry % blockSize; k++) {
+            if (location) {
+                out[0] += unzigzag(varint(pos, end));
+                out[1] += unzigzag(varint(pos, end));
+                out[2] += unzigzag(varint(pos, end));
+                out[3] += unzigzag(varint(pos, end));
+                out[4] = varint(pos, end);
+            } else {
+                out[0] += unzigzag(varint(pos, end));
+                out[1] = varint(pos, end);
+                out[2] += unzigzag(varint(pos, end));
+            }
+        }
+    }
+
+    /** Unsigned LEB128 at pos[0], which must stay below {@code end}; advances pos[0]. */
+    private long varint(long[] pos, int end) throws DwarfException {
+        long v = 0;
+        for (int shift = 0; shift < 70; shift += 7) {
+            check(pos[0] < end, "table data");
+            byte b = buf.get((int) pos[0]++);
+            v |= (long) (b & 0x7f) << shift;
+            if (b >= 0) {
+                return v;
+            }
+        }
+        throw new DwarfException(dwarfName + ": damaged symbol cache (number too long)");
     }
 
     private void check(boolean ok, String what) throws DwarfException {

@@ -1,7 +1,7 @@
 package dev.crashkit.symbolicate.symcache;
 
 /**
- * The symbol cache file layout, version 1. Little-endian; every section 8-aligned.
+ * The symbol cache file layout, version 2. Little-endian; every section 8-aligned.
  *
  * <pre>
  * header (64 bytes)
@@ -17,25 +17,47 @@ package dev.crashkit.symbolicate.symcache;
  * directory: per section u32 kind, u32 item size, u64 offset, u64 length (unknown kinds are skipped)
  * </pre>
  *
- * Sections (item size in brackets): KEY [1] the identity the file was built for (UTF-8, compared
- * byte for byte); MODULE [48] i32 file string, i32 arch label string, u32 arch flags, i32 ELF
- * machine, u64 link base, u64 Mach-O cpu type, u64 subtype, i32 DWARF name string (what error
- * messages start with), u32 zero; SEGMENTS [16] u64 start, u64 size;
- * STRING_OFFSETS [4] n + 1 ascending offsets into STRINGS, string i being
- * [offset i, offset i+1 - 1) followed by a NUL; STRINGS [1]; SYMBOLS [24] u64 start, u64 end,
- * u32 name offset into STRINGS, u32 zero; RANGE_STARTS [8] ascending unsigned addresses;
- * RANGE_CODES [4] i32 per range (location, -1 no frames, -2 - k error k); LOCATIONS [20] i32
- * function, file string, line, column, parent location (smaller index, or -1); FUNCTIONS [16]
- * i32 names, u32 flags, u64 low pc; NAMES [16] i32 linkage name string, i32 name string, u64
- * decl line; ERRORS [4] i32 message string. String references are indexes, -1 for none.
+ * Sections (item size in brackets):
+ * <ul>
+ *   <li>KEY [1]: the identity the file was built for (UTF-8, see {@link SymCacheKey}).</li>
+ *   <li>MODULE [64]: i32 file string, i32 arch label string, u32 arch flags, i32 ELF machine,
+ *       u64 link base, u64 Mach-O cpu type, u64 subtype, i32 DWARF name string (what error
+ *       messages start with), u32 range count, u32 location count, u32 function count, 8 zero bytes.</li>
+ *   <li>SEGMENTS [16]: u64 start, u64 size.</li>
+ *   <li>STRING_OFFSETS [4]: n + 1 ascending offsets into STRINGS; string i is [offset i,
+ *       offset i+1 - 1), then a NUL. STRINGS [1].</li>
+ *   <li>SYMBOLS [24]: u64 start, u64 end, u32 name offset into STRINGS, u32 zero.</li>
+ *   <li>RANGE_INDEX [16] per block of {@link #RANGE_BLOCK} ranges: u64 first start, u32 offset
+ *       into RANGE_DATA, u32 zero. RANGE_DATA [1]: per range, in order, the start's distance from
+ *       the previous start in the block (unsigned LEB128; not for the first) and the code's
+ *       difference from the previous code (zig-zag LEB128; the first from 0). A code is a location,
+ *       -1 (no frames) or -2 - k (error k).</li>
+ *   <li>LOCATION_INDEX [4] per block of {@link #LOCATION_BLOCK} locations: u32 offset into
+ *       LOCATION_DATA. LOCATION_DATA [1]: per location, zig-zag differences from the previous
+ *       location in the block (from 0 for the first) of function, file string, line and column,
+ *       then the distance back to the parent location (unsigned; 0 for none; a parent always
+ *       comes before its child).</li>
+ *   <li>FUNCTION_INDEX [4] per block of {@link #FUNCTION_BLOCK} functions: u32 offset into
+ *       FUNCTION_DATA. FUNCTION_DATA [1]: per function, the zig-zag difference of its names index
+ *       from the previous one's, its flags (one LEB128), the zig-zag difference of its low pc.</li>
+ *   <li>ERRORS [4]: i32 message string. NAMES [16]: i32 linkage name string, i32 name string,
+ *       u64 decl line.</li>
+ * </ul>
+ * String references are indexes, -1 for none. Deltas make the tables a fraction of fixed-size
+ * records (lines, files, functions and parents change little from one entry to the next); a
+ * lookup decodes at most one block of each table per frame.
  */
 final class SymCacheFormat {
     static final int MAGIC = 'C' | 'K' << 8 | 'S' << 16 | 'C' << 24;
-    static final int FORMAT_VERSION = 1;
+    static final int FORMAT_VERSION = 2;
     static final int BUILDER_VERSION = 1;
     static final int HEADER_SIZE = 64;
     static final int DIRECTORY_ENTRY = 24;
     static final int MAX_SECTIONS = 64;
+
+    static final int RANGE_BLOCK = 32;
+    static final int LOCATION_BLOCK = 16;
+    static final int FUNCTION_BLOCK = 16;
 
     static final int KEY = 1;
     static final int MODULE = 2;
@@ -43,16 +65,18 @@ final class SymCacheFormat {
     static final int STRING_OFFSETS = 4;
     static final int STRINGS = 5;
     static final int SYMBOLS = 6;
-    static final int RANGE_STARTS = 7;
-    static final int RANGE_CODES = 8;
-    static final int LOCATIONS = 9;
-    static final int FUNCTIONS = 10;
-    static final int ERRORS = 11;
-    static final int NAMES = 12;
-    static final int KINDS = 13;
+    static final int RANGE_INDEX = 7;
+    static final int RANGE_DATA = 8;
+    static final int LOCATION_INDEX = 9;
+    static final int LOCATION_DATA = 10;
+    static final int FUNCTION_INDEX = 11;
+    static final int FUNCTION_DATA = 12;
+    static final int ERRORS = 13;
+    static final int NAMES = 14;
+    static final int KINDS = 15;
 
     /** Item size of each known kind (index = kind). */
-    static final int[] ITEM_SIZE = {0, 1, 48, 16, 4, 1, 24, 8, 4, 20, 16, 4, 16};
+    static final int[] ITEM_SIZE = {0, 1, 64, 16, 4, 1, 24, 16, 1, 4, 1, 4, 1, 4, 16};
 
     /** Arch flags in MODULE. */
     static final int ARCH_KNOWN = 1;
@@ -65,5 +89,13 @@ final class SymCacheFormat {
 
     static int align8(int n) {
         return (n + 7) & ~7;
+    }
+
+    static long zigzag(long v) {
+        return v << 1 ^ v >> 63;
+    }
+
+    static long unzigzag(long v) {
+        return v >>> 1 ^ -(v & 1);
     }
 }

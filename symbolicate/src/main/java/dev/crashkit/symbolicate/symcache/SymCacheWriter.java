@@ -93,83 +93,148 @@ final class SymCacheWriter {
         for (int i = 0; i < strings.size(); i++) {
             offsets[i + 1] = Math.addExact(offsets[i], strings.get(i).length + 1);
         }
-        byte[] keyBytes = key.bytes();
-        int[] kinds = {KEY, MODULE, SEGMENTS, STRING_OFFSETS, STRINGS, SYMBOLS, RANGE_STARTS, RANGE_CODES, LOCATIONS,
-            FUNCTIONS, ERRORS, NAMES};
-        long[] lengths = {keyBytes.length, ITEM_SIZE[MODULE], 16L * layout.segments().size(), 4L * offsets.length,
-            offsets[strings.size()], 24L * symbols.size(), 8L * dwarf.rangeCount(), 4L * dwarf.rangeCount(),
-            20L * dwarf.locationCount(), 16L * dwarf.functionCount(), 4L * dwarf.errorCount(), 16L * dwarf.nameCount()};
-        int directoryEnd = HEADER_SIZE + DIRECTORY_ENTRY * kinds.length;
-        long[] at = new long[kinds.length];
-        long pos = align8(directoryEnd);
-        for (int i = 0; i < kinds.length; i++) {
-            at[i] = pos;
-            pos = pos + lengths[i] + 7 & ~7L;
-        }
-        if (pos > Integer.MAX_VALUE - 8) {
-            throw new IllegalArgumentException("symbol cache would exceed 2 GiB");
-        }
+        int directoryEnd = HEADER_SIZE + DIRECTORY_ENTRY * (KINDS - 1);
         Body b = new Body(out, align8(directoryEnd));
-        b.put(keyBytes);
-        b.align();
+        b.begin(KEY).put(key.bytes()).end();
+        b.begin(MODULE);
         module(b, layout, fileString, archString, dwarfString);
+        b.putInt(dwarf.rangeCount()).putInt(dwarf.locationCount()).putInt(dwarf.functionCount()).putLong(0).end();
+        b.begin(SEGMENTS);
         for (ModuleLayout.Segment s : layout.segments()) {
             b.putLong(s.start()).putLong(s.size());
         }
-        b.align();
+        b.end();
+        b.begin(STRING_OFFSETS);
         for (int o : offsets) {
             b.putInt(o);
         }
-        b.align();
+        b.end();
+        b.begin(STRINGS);
         for (byte[] s : strings) {
             b.put(s).putByte(0);
         }
-        b.align();
+        b.end();
+        b.begin(SYMBOLS);
         for (int i = 0; i < symbolNames.length; i++) {
             b.putLong(symbols.start(i)).putLong(symbols.end(i)).putInt(offsets[symbolNames[i]]).putInt(0);
         }
-        b.align();
-        for (int i = 0; i < dwarf.rangeCount(); i++) {
-            b.putLong(dwarf.rangeStart(i));
-        }
-        b.align();
-        for (int i = 0; i < dwarf.rangeCount(); i++) {
-            b.putInt(dwarf.rangeCode(i));
-        }
-        b.align();
-        for (int i = 0; i < dwarf.locationCount(); i++) {
-            b.putInt(dwarf.locationFunction(i)).putInt(dwarf.locationFile(i)).putInt(dwarf.locationLine(i))
-                    .putInt(dwarf.locationColumn(i)).putInt(dwarf.locationParent(i));
-        }
-        b.align();
-        for (int i = 0; i < dwarf.functionCount(); i++) {
-            b.putInt(dwarf.functionNames(i)).putInt(dwarf.functionFlags(i)).putLong(dwarf.functionLowPc(i));
-        }
-        b.align();
+        b.end();
+        ranges(b, dwarf);
+        locations(b, dwarf);
+        functions(b, dwarf);
+        b.begin(ERRORS);
         for (int i = 0; i < dwarf.errorCount(); i++) {
             b.putInt(dwarf.errorMessage(i));
         }
-        b.align();
+        b.end();
+        b.begin(NAMES);
         for (int i = 0; i < dwarf.nameCount(); i++) {
             b.putInt(dwarf.nameLinkage(i)).putInt(dwarf.nameName(i)).putLong(dwarf.nameDeclLine(i));
         }
-        b.align();
+        b.end();
         long end = b.finish();
-        if (end != pos) {
-            throw new IllegalStateException("laid out " + pos + " bytes, wrote " + end);
+        if (end > Integer.MAX_VALUE - 8) {
+            throw new IllegalArgumentException("symbol cache would exceed 2 GiB");
         }
         ByteBuffer h = ByteBuffer.allocate(directoryEnd).order(ByteOrder.LITTLE_ENDIAN);
         h.putInt(0, MAGIC).putShort(4, (short) FORMAT_VERSION).putShort(6, (short) BUILDER_VERSION)
-                .putInt(8, HEADER_SIZE).putInt(12, kinds.length).putLong(16, pos).putInt(24, b.crc());
-        for (int i = 0; i < kinds.length; i++) {
+                .putInt(8, HEADER_SIZE).putInt(12, KINDS - 1).putLong(16, end).putInt(24, b.crc());
+        for (int i = 0; i < KINDS - 1; i++) {
             int d = HEADER_SIZE + DIRECTORY_ENTRY * i;
-            h.putInt(d, kinds[i]).putInt(d + 4, ITEM_SIZE[kinds[i]]).putLong(d + 8, at[i]).putLong(d + 16, lengths[i]);
+            int kind = b.kinds[i];
+            h.putInt(d, kind).putInt(d + 4, ITEM_SIZE[kind]).putLong(d + 8, b.starts[i]).putLong(d + 16, b.lengths[i]);
         }
         CRC32C header = new CRC32C();
         header.update(h.array(), 0, directoryEnd);
         h.putInt(28, (int) header.getValue());
         out.header(h);
-        return pos;
+        return end;
+    }
+
+    /** RANGE_DATA in blocks, then their RANGE_INDEX. */
+    private static void ranges(Body b, FlatDwarf dwarf) throws IOException {
+        int n = dwarf.rangeCount();
+        int blocks = (n + RANGE_BLOCK - 1) / RANGE_BLOCK;
+        long[] first = new long[blocks];
+        int[] at = new int[blocks];
+        b.begin(RANGE_DATA);
+        long previous = 0;
+        int code = 0;
+        for (int i = 0; i < n; i++) {
+            long start = dwarf.rangeStart(i);
+            if (i % RANGE_BLOCK == 0) {
+                first[i / RANGE_BLOCK] = start;
+                at[i / RANGE_BLOCK] = b.sectionOffset();
+                code = 0;
+            } else {
+                b.varint(start - previous);
+            }
+            b.varint(zigzag(dwarf.rangeCode(i) - (long) code));
+            previous = start;
+            code = dwarf.rangeCode(i);
+        }
+        b.end();
+        b.begin(RANGE_INDEX);
+        for (int k = 0; k < blocks; k++) {
+            b.putLong(first[k]).putInt(at[k]).putInt(0);
+        }
+        b.end();
+    }
+
+    /** LOCATION_DATA in blocks, then their LOCATION_INDEX. */
+    private static void locations(Body b, FlatDwarf dwarf) throws IOException {
+        int n = dwarf.locationCount();
+        int[] at = new int[(n + LOCATION_BLOCK - 1) / LOCATION_BLOCK];
+        b.begin(LOCATION_DATA);
+        long fn = 0;
+        long file = 0;
+        long line = 0;
+        long column = 0;
+        for (int i = 0; i < n; i++) {
+            if (i % LOCATION_BLOCK == 0) {
+                at[i / LOCATION_BLOCK] = b.sectionOffset();
+                fn = file = line = column = 0;
+            }
+            int parent = dwarf.locationParent(i);
+            b.varint(zigzag(dwarf.locationFunction(i) - fn)).varint(zigzag(dwarf.locationFile(i) - file))
+                    .varint(zigzag(dwarf.locationLine(i) - line)).varint(zigzag(dwarf.locationColumn(i) - column))
+                    .varint(parent < 0 ? 0 : i - parent);
+            fn = dwarf.locationFunction(i);
+            file = dwarf.locationFile(i);
+            line = dwarf.locationLine(i);
+            column = dwarf.locationColumn(i);
+        }
+        b.end();
+        b.begin(LOCATION_INDEX);
+        for (int o : at) {
+            b.putInt(o);
+        }
+        b.end();
+    }
+
+    /** FUNCTION_DATA in blocks, then their FUNCTION_INDEX. */
+    private static void functions(Body b, FlatDwarf dwarf) throws IOException {
+        int n = dwarf.functionCount();
+        int[] at = new int[(n + FUNCTION_BLOCK - 1) / FUNCTION_BLOCK];
+        b.begin(FUNCTION_DATA);
+        long names = 0;
+        long low = 0;
+        for (int i = 0; i < n; i++) {
+            if (i % FUNCTION_BLOCK == 0) {
+                at[i / FUNCTION_BLOCK] = b.sectionOffset();
+                names = low = 0;
+            }
+            b.varint(zigzag(dwarf.functionNames(i) - names)).varint(dwarf.functionFlags(i))
+                    .varint(zigzag(dwarf.functionLowPc(i) - low));
+            names = dwarf.functionNames(i);
+            low = dwarf.functionLowPc(i);
+        }
+        b.end();
+        b.begin(FUNCTION_INDEX);
+        for (int o : at) {
+            b.putInt(o);
+        }
+        b.end();
     }
 
     private static void module(Body b, ModuleLayout layout, int fileString, int archString, int dwarfString)
@@ -196,7 +261,7 @@ final class SymCacheWriter {
             }
         }
         b.putInt(fileString).putInt(archString).putInt(flags).putInt(elf).putLong(layout.linkBase()).putLong(cpu)
-                .putLong(sub).putInt(dwarfString).putInt(0);
+                .putLong(sub).putInt(dwarfString);
     }
 
     private int intern(String s) {
@@ -214,12 +279,17 @@ final class SymCacheWriter {
         return id;
     }
 
-    /** The body, buffered in chunks, checksummed as it goes out. */
+    /** The body, buffered in chunks, checksummed as it goes out; records where each section lies. */
     private static final class Body {
         private final Output out;
         private final ByteBuffer chunk = ByteBuffer.allocateDirect(CHUNK).order(ByteOrder.LITTLE_ENDIAN);
         private final CRC32C crc = new CRC32C();
         private long written;
+        final int[] kinds = new int[KINDS - 1];
+        final long[] starts = new long[KINDS - 1];
+        final long[] lengths = new long[KINDS - 1];
+        private int sections;
+        private long sectionStart;
 
         Body(Output out, long start) {
             this.out = out;
@@ -271,6 +341,36 @@ final class SymCacheWriter {
             return this;
         }
 
+        /** Starts section {@code kind} at the next multiple of 8. */
+        Body begin(int kind) throws IOException {
+            align();
+            kinds[sections] = kind;
+            sectionStart = written + chunk.position();
+            return this;
+        }
+
+        /** Ends the section begun last. */
+        void end() {
+            starts[sections] = sectionStart;
+            lengths[sections++] = written + chunk.position() - sectionStart;
+        }
+
+        /** Offset in the current section of the next byte. */
+        int sectionOffset() {
+            return Math.toIntExact(written + chunk.position() - sectionStart);
+        }
+
+        /** Unsigned LEB128. */
+        Body varint(long v) throws IOException {
+            room(10);
+            while ((v & ~0x7fL) != 0) {
+                chunk.put((byte) (v & 0x7f | 0x80));
+                v >>>= 7;
+            }
+            chunk.put((byte) v);
+            return this;
+        }
+
         /** Zeros up to the next multiple of 8 of the file offset. */
         void align() throws IOException {
             long at = written + chunk.position();
@@ -280,6 +380,7 @@ final class SymCacheWriter {
         }
 
         long finish() throws IOException {
+            align();
             drain();
             return written;
         }

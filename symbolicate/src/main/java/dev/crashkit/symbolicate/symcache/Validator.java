@@ -23,8 +23,19 @@ final class Validator {
         string(b.getInt(m), strings, false);
         string(b.getInt(m + 4), strings, false);
         string(b.getInt(m + 40), strings, false);
-        if (s.count(RANGE_CODES) != s.count(RANGE_STARTS)) {
-            throw new BadSymCacheException("range starts and codes differ in count");
+        long ranges = b.getInt(m + 44) & 0xffffffffL;
+        long locations = b.getInt(m + 48) & 0xffffffffL;
+        long functions = b.getInt(m + 52) & 0xffffffffL;
+        if (s.count(RANGE_INDEX) != (ranges + RANGE_BLOCK - 1) / RANGE_BLOCK
+                || s.count(LOCATION_INDEX) != (locations + LOCATION_BLOCK - 1) / LOCATION_BLOCK
+                || s.count(FUNCTION_INDEX) != (functions + FUNCTION_BLOCK - 1) / FUNCTION_BLOCK
+                || ranges > Integer.MAX_VALUE || locations > Integer.MAX_VALUE || functions > Integer.MAX_VALUE) {
+            throw new BadSymCacheException("table counts and indexes disagree");
+        }
+        for (int i = 1, p = s.offset(RANGE_INDEX) + 16; i < s.count(RANGE_INDEX); i++, p += 16) {
+            if (Long.compareUnsigned(b.getLong(p - 16), b.getLong(p)) >= 0) {
+                throw new BadSymCacheException("range blocks out of order at " + i);
+            }
         }
         int syms = s.count(SYMBOLS);
         int pool = s.length(STRINGS);
