@@ -7,6 +7,7 @@ import dev.crashkit.symbolicate.output.ReportRenderer;
 import dev.crashkit.symbolicate.report.ParsedReport;
 import dev.crashkit.symbolicate.report.ReportFormats;
 import dev.crashkit.symbolicate.symbolize.ModuleCache;
+import dev.crashkit.symbolicate.symbolize.SymbolicatedReport;
 import dev.crashkit.symbolicate.symbolize.Symbolizer;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -88,11 +89,20 @@ public final class BatchRun {
     private String process(BatchInput in, BatchSummary summary) {
         try {
             ParsedReport parsed = formats.read(in.name(), in.bytes().get());
-            ReportRenderer.Rendered r = ReportRenderer.render(parsed, symbolizer, format);
             Path target = outDir.resolve(outputName(in.name(), parsed));
             Files.createDirectories(target.getParent());
-            Files.writeString(target, r.text(), StandardCharsets.UTF_8);
-            summary.succeeded(r.result());
+            // Written as it is rendered (no second copy of a big report's text); no partial file is left behind.
+            SymbolicatedReport result;
+            boolean done = false;
+            try (Writer w = Files.newBufferedWriter(target, StandardCharsets.UTF_8)) {
+                result = ReportRenderer.renderTo(parsed, symbolizer, format, w);
+                done = true;
+            } finally {
+                if (!done) {
+                    Files.deleteIfExists(target);
+                }
+            }
+            summary.succeeded(result);
             return "ok";
         } catch (CrashkitException e) {
             summary.failed(in.name(), e.getMessage());

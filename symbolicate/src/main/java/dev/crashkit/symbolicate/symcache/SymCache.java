@@ -244,15 +244,15 @@ public final class SymCache implements SourceLookup {
         check(p >= rangeData && p <= end && end <= rangeDataEnd, "range block");
         int inBlock = Math.min(RANGE_BLOCK, rangeCount - block * RANGE_BLOCK);
         long start = buf.getLong(rangeIndex + 16 * block);
-        long[] pos = {p};
-        long code = unzigzag(varint(pos, end));
+        Block b = block(p, end);
+        long code = unzigzag(b.varint());
         for (int k = 1; k < inBlock && (find || k <= upTo); k++) {
-            long next = start + varint(pos, end);
+            long next = start + b.varint();
             if (find && Long.compareUnsigned(next, address) > 0) {
                 break;
             }
             start = next;
-            code += unzigzag(varint(pos, end));
+            code += unzigzag(b.varint());
         }
         check(code >= Integer.MIN_VALUE && code <= Integer.MAX_VALUE, "range code");
         return new long[] {start, code};
@@ -270,35 +270,55 @@ public final class SymCache implements SourceLookup {
         int p = data + buf.getInt(index + 4 * block);
         int end = block + 1 < blocks ? data + buf.getInt(index + 4 * (block + 1)) : dataEnd;
         check(p >= data && p <= end && end <= dataEnd, "table block");
-        long[] pos = {p};
+        Block b = block(p, end);
         java.util.Arrays.fill(out, 0);
         for (int k = 0; k <= entry % blockSize; k++) {
             if (location) {
-                out[0] += unzigzag(varint(pos, end));
-                out[1] += unzigzag(varint(pos, end));
-                out[2] += unzigzag(varint(pos, end));
-                out[3] += unzigzag(varint(pos, end));
-                out[4] = varint(pos, end);
+                out[0] += unzigzag(b.varint());
+                out[1] += unzigzag(b.varint());
+                out[2] += unzigzag(b.varint());
+                out[3] += unzigzag(b.varint());
+                out[4] = b.varint();
             } else {
-                out[0] += unzigzag(varint(pos, end));
-                out[1] = varint(pos, end);
-                out[2] += unzigzag(varint(pos, end));
+                out[0] += unzigzag(b.varint());
+                out[1] = b.varint();
+                out[2] += unzigzag(b.varint());
             }
         }
     }
 
-    /** Unsigned LEB128 at pos[0], which must stay below {@code end}; advances pos[0]. */
-    private long varint(long[] pos, int end) throws DwarfException {
-        long v = 0;
-        for (int shift = 0; shift < 70; shift += 7) {
-            check(pos[0] < end, "table data");
-            byte b = buf.get((int) pos[0]++);
-            v |= (long) (b & 0x7f) << shift;
-            if (b >= 0) {
-                return v;
-            }
+    /** A block's bytes [p, end), copied out of the mapping in one go (byte-wise reads of a mapping are slow). */
+    private Block block(int p, int end) throws DwarfException {
+        check(end - p <= MAX_BLOCK_BYTES, "block size");
+        byte[] bytes = new byte[end - p];
+        buf.get(p, bytes);
+        return new Block(bytes);
+    }
+
+    /** Longest block the writer can produce: every entry's numbers at their longest. */
+    private static final int MAX_BLOCK_BYTES = 64 * 10 * 5;
+
+    /** Unsigned LEB128 numbers read one after another from a block; reading past its end is damage. */
+    private final class Block {
+        private final byte[] bytes;
+        private int pos;
+
+        Block(byte[] bytes) {
+            this.bytes = bytes;
         }
-        throw new DwarfException(dwarfName + ": damaged symbol cache (number too long)");
+
+        long varint() throws DwarfException {
+            long v = 0;
+            for (int shift = 0; shift < 70; shift += 7) {
+                check(pos < bytes.length, "table data");
+                byte b = bytes[pos++];
+                v |= (long) (b & 0x7f) << shift;
+                if (b >= 0) {
+                    return v;
+                }
+            }
+            throw new DwarfException(dwarfName + ": damaged symbol cache (number too long)");
+        }
     }
 
     private void check(boolean ok, String what) throws DwarfException {
