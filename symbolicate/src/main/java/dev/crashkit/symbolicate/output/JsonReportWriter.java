@@ -67,28 +67,53 @@ public final class JsonReportWriter {
         out.write('\n');
     }
 
+    /** Entry names of a frame, written once (a report has tens of thousands of frames). */
+    private static final PrettyJson.Name INDEX = name("index");
+    private static final PrettyJson.Name ADDRESS = name("address");
+    private static final PrettyJson.Name IMAGE = name("image");
+    private static final PrettyJson.Name IMAGE_UUID = name("image_uuid");
+    private static final PrettyJson.Name SYMBOL = name("symbol");
+    private static final PrettyJson.Name MANGLED = name("mangled");
+    private static final PrettyJson.Name SYMBOL_ADDRESS = name("symbol_address");
+    private static final PrettyJson.Name OFFSET = name("offset");
+    private static final PrettyJson.Name FILE = name("file");
+    private static final PrettyJson.Name LINE = name("line");
+    private static final PrettyJson.Name COLUMN = name("column");
+    private static final PrettyJson.Name INLINED = name("inlined");
+    private static final PrettyJson.Name STATUS = name("status");
+    private static final PrettyJson.Name SOURCE = name("source");
+    private static final PrettyJson.Name TRUST = name("trust");
+
+    private static PrettyJson.Name name(String n) {
+        try {
+            return new PrettyJson.Name(n);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e); // writes to memory only
+        }
+    }
+
     private static void frame(PrettyJson g, SymbolicatedFrame f, IdTexts ids) throws IOException {
         g.startObject();
-        g.name("index");
+        g.name(INDEX);
         g.number(f.index());
-        field(g, "address", hex(f.address()));
-        string(g, "image", f.image());
-        string(g, "image_uuid", f.imageId().map(ids::of));
-        string(g, "symbol", f.symbol());
-        string(g, "mangled", f.mangled());
-        string(g, "symbol_address", f.symbolAddress().isPresent()
+        field(g, ADDRESS, hex(f.address()));
+        string(g, IMAGE, f.image());
+        string(g, IMAGE_UUID, f.imageId().map(ids::of));
+        string(g, SYMBOL, f.symbol());
+        string(g, MANGLED, f.mangled());
+        string(g, SYMBOL_ADDRESS, f.symbolAddress().isPresent()
                 ? Optional.of(hex(f.symbolAddress().getAsLong())) : Optional.empty());
-        g.name("offset");
+        g.name(OFFSET);
         g.number(f.offset());
-        string(g, "file", f.file());
-        integer(g, "line", f.line());
-        integer(g, "column", f.column());
-        g.name("inlined");
+        string(g, FILE, f.file());
+        integer(g, LINE, f.line());
+        integer(g, COLUMN, f.column());
+        g.name(INLINED);
         g.bool(f.inlined());
-        field(g, "status", f.status().jsonName());
-        string(g, "source", f.source());
+        field(g, STATUS, f.status().jsonName());
+        string(g, SOURCE, f.source());
         if (f.trust().isPresent()) {
-            field(g, "trust", f.trust().get().label());
+            field(g, TRUST, f.trust().get().label());
         }
         g.endObject();
     }
@@ -116,8 +141,22 @@ public final class JsonReportWriter {
         g.string(v);
     }
 
+    private static void field(PrettyJson g, PrettyJson.Name name, String v) throws IOException {
+        g.name(name);
+        g.string(v);
+    }
+
     private static void string(PrettyJson g, String name, Optional<String> v) throws IOException {
         g.name(name);
+        optional(g, v);
+    }
+
+    private static void string(PrettyJson g, PrettyJson.Name name, Optional<String> v) throws IOException {
+        g.name(name);
+        optional(g, v);
+    }
+
+    private static void optional(PrettyJson g, Optional<String> v) throws IOException {
         if (v.isPresent()) {
             g.string(v.get());
         } else {
@@ -125,7 +164,7 @@ public final class JsonReportWriter {
         }
     }
 
-    private static void integer(PrettyJson g, String name, OptionalInt v) throws IOException {
+    private static void integer(PrettyJson g, PrettyJson.Name name, OptionalInt v) throws IOException {
         g.name(name);
         if (v.isPresent()) {
             g.number(v.getAsInt());

@@ -62,16 +62,40 @@ final class PrettyJson {
         }
     }
 
+    /** An entry name written out once: {@code "name" : } (for names a document repeats for every item). */
+    static final class Name {
+        private final char[] text;
+
+        Name(String name) throws IOException {
+            java.io.CharArrayWriter w = new java.io.CharArrayWriter();
+            PrettyJson p = new PrettyJson(w);
+            p.quoted(name);
+            p.raw(" : ");
+            p.flush();
+            text = w.toCharArray();
+        }
+    }
+
     /** The name of the next object entry. */
     void name(String name) throws IOException {
+        beforeName();
+        quoted(name);
+        raw(" : ");
+    }
+
+    /** The name of the next object entry, prepared. */
+    void name(Name name) throws IOException {
+        beforeName();
+        raw(name.text);
+    }
+
+    private void beforeName() throws IOException {
         int n = counts[depth - 1];
         if (n > 0) {
             raw(',');
         }
         indent();
         counts[depth - 1] = n + 1;
-        quoted(name);
-        raw(" : ");
     }
 
     void string(String s) throws IOException {
@@ -115,11 +139,32 @@ final class PrettyJson {
         counts[depth++] = c;
     }
 
+    /** Line ends followed by the indentation of each depth. */
+    private static final char[][] INDENTS = new char[16][];
+
+    static {
+        for (int d = 0; d < INDENTS.length; d++) {
+            INDENTS[d] = (EOL + "  ".repeat(d)).toCharArray();
+        }
+    }
+
     private void indent() throws IOException {
+        if (objects < INDENTS.length) {
+            raw(INDENTS[objects]);
+            return;
+        }
         raw(EOL);
         for (int i = 0; i < objects; i++) {
             raw("  ");
         }
+    }
+
+    private void raw(char[] chars) throws IOException {
+        if (pos + chars.length > buf.length) {
+            flush();
+        }
+        System.arraycopy(chars, 0, buf, pos, chars.length);
+        pos += chars.length;
     }
 
     private void quoted(String s) throws IOException {
