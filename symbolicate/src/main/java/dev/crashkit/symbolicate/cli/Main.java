@@ -11,6 +11,13 @@ public final class Main {
     }
 
     public static void main(String[] args) {
+        java.util.Optional<java.util.List<String>> child = Relaunch.command(args);
+        if (child.isPresent()) {
+            java.util.Optional<Integer> code = Relaunch.run(child.get());
+            if (code.isPresent()) {
+                System.exit(code.get());
+            }
+        }
         System.exit(run(args));
     }
 

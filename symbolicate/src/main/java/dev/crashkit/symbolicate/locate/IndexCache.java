@@ -27,7 +27,6 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public final class IndexCache {
     private static final String FILE = "debug-file-index-v1.json";
-    private static final JsonFactory JSON = new JsonFactory();
 
     /** One cached slice; {@code member} is set for files inside archives. */
     public record Item(Optional<String> member, SliceId slice) {
@@ -64,7 +63,7 @@ public final class IndexCache {
         if (!Files.isRegularFile(f)) {
             return c;
         }
-        try (JsonParser p = JSON.createParser(f.toFile())) {
+        try (JsonParser p = new JsonFactory().createParser(f.toFile())) {
             expect(p.nextToken(), JsonToken.START_OBJECT);
             while (p.nextToken() == JsonToken.FIELD_NAME) {
                 String field = p.currentName();
@@ -164,7 +163,7 @@ public final class IndexCache {
         }
         Files.createDirectories(folder);
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        try (JsonGenerator g = JSON.createGenerator(bytes)) {
+        try (JsonGenerator g = new JsonFactory().createGenerator(bytes)) {
             g.writeStartObject();
             g.writeObjectFieldStart("files");
             for (var e : entries.entrySet()) {
