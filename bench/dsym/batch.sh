@@ -24,3 +24,14 @@ python3 "$root/bench/dsym/sidebyside.py" "$runs" \
     "bin/symbolicate batch, warm=rm -rf $out/bw;;$root/bin/symbolicate $ours --out $out/bw --cache-dir $b/cache-warm > /dev/null 2>&1"
 diff -rq "$out/ref" "$out/w" > /dev/null && diff -rq "$out/ref" "$out/c" > /dev/null && echo "outputs of the cold and warm runs identical"
 echo "frames: 100000; uptime after: $(uptime)"
+# Memory against the number of images (warm symbol caches): the same 1,000 reports with debug files
+# for the first 5, 10 and 20 images only (frames of the others stay unsymbolicated).
+for n in 5 10 20; do
+    dsyms=""
+    for i in $(seq 0 $((n - 1))); do dsyms="$dsyms --dsym $b/dsyms/Big$(printf %02d "$i").dSYM"; done
+    rm -rf "$out/m"
+    /usr/bin/time -f "$n images: %e s wall, %U s user, %S s sys, %M KB peak RSS" \
+        java -jar "$jar" batch "$b/reports" $dsyms --format json --out "$out/m" --cache-dir "$b/cache-warm" \
+        > /dev/null 2> "$out/m.err" || true
+    tail -1 "$out/m.err"
+done

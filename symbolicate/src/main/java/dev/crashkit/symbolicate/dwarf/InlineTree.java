@@ -103,6 +103,11 @@ final class InlineTree {
         return dieOffsets.length;
     }
 
+    /** {@link #find} for a sweep over ascending addresses, except that -1 stands for entry 0. */
+    RangeMap.Sweep sweep() {
+        return map.new Sweep();
+    }
+
     /** Addresses where {@link #find} may change. */
     void boundaries(java.util.function.LongConsumer sink) {
         map.boundaries(sink);

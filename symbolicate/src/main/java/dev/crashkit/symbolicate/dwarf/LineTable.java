@@ -71,6 +71,61 @@ final class LineTable {
         }
     }
 
+    /**
+     * {@link #find} for addresses that mostly ascend (a sweep over sorted boundaries): the sequence
+     * is the first whose end is above the address, and within it the last row not above it; both
+     * only move forward while addresses ascend. Same answers as {@link #find}: a sequence whose
+     * rows do not ascend (a malformed program; the binary search's answer then depends on where it
+     * probes) is answered by {@link #find} itself.
+     */
+    final class Sweep {
+        private final byte[] ascending = new byte[seqHigh.length]; // 0 unknown, 1 yes, 2 no
+        private int seq; // first sequence whose end is above the previous address
+        private int row = -1; // last row of seq (excluding its end row) not above the previous address
+        private long last;
+        private boolean started;
+
+        int find(long address) {
+            if (!started || Long.compareUnsigned(address, last) < 0) {
+                started = true;
+                seq = 0;
+                row = -1;
+            }
+            last = address;
+            int previousSeq = seq;
+            while (seq < seqHigh.length && Long.compareUnsigned(seqHigh[seq], address) <= 0) {
+                seq++;
+            }
+            if (seq == seqHigh.length || Long.compareUnsigned(seqLow[seq], address) > 0) {
+                return -1;
+            }
+            int first = seqFirst[seq];
+            int end = seqEnd[seq] - 1; // rows [first, end) are candidates, as in find()
+            if (ascending[seq] == 0) {
+                ascending[seq] = 1;
+                for (int r = first + 1; r < end; r++) {
+                    if (Long.compareUnsigned(rowAddress[r - 1], rowAddress[r]) > 0) {
+                        ascending[seq] = 2;
+                        break;
+                    }
+                }
+            }
+            if (ascending[seq] == 2) {
+                row = -1;
+                return LineTable.this.find(address);
+            }
+            if (seq != previousSeq || row < first) {
+                row = first;
+            }
+            // find() returns rlo - 1 where rlo is the first index in (first, end) with an address above
+            // the wanted one, else end: i.e. the last row in [first, end) whose successor is above it.
+            while (row + 1 < end && Long.compareUnsigned(rowAddress[row + 1], address) <= 0) {
+                row++;
+            }
+            return row;
+        }
+    }
+
     int file(int row) {
         return rowFile[row];
     }

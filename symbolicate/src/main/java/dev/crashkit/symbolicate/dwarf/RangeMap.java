@@ -65,6 +65,27 @@ final class RangeMap {
         }
     }
 
+    /**
+     * {@link #find} for addresses that mostly ascend: starts from where the previous call ended
+     * and steps forward, so a sweep over sorted addresses costs O(1) a step; same answers.
+     */
+    final class Sweep {
+        private int at = -1; // last index with starts[at] <= the previous address, or -1
+
+        int find(long address) {
+            if (at >= 0 && Long.compareUnsigned(starts[at], address) > 0) {
+                at = -1; // went back: start over
+            }
+            while (at + 1 < starts.length && Long.compareUnsigned(starts[at + 1], address) <= 0) {
+                at++;
+            }
+            if (at < 0 || Long.compareUnsigned(address, ends[at]) >= 0) {
+                return -1;
+            }
+            return entries[at];
+        }
+    }
+
     /** The entry whose span covers an address, or -1. */
     int find(long address) {
         int lo = 0;

@@ -116,6 +116,11 @@ final class SubroutineIndex {
         return topOffsets.length;
     }
 
+    /** {@link #topAt} for a sweep over ascending addresses. */
+    RangeMap.Sweep topSweep() {
+        return map.new Sweep();
+    }
+
     /** Addresses where {@link #topAt} may change. */
     void boundaries(java.util.function.LongConsumer sink) {
         map.boundaries(sink);

@@ -50,6 +50,12 @@ final class UnitFlattener {
     private int[] treeError;
     private int[][] fnMemo;
     private int[][] callMemo;
+    // The boundaries of a unit ascend, so the lookups follow them forward instead of searching.
+    private RangeMap.Sweep topSweep;
+    private RangeMap.Sweep[] treeSweeps;
+    private LineTable.Sweep lineSweep;
+    private final int[] lastLeaf = new int[5];
+    private int lastLeafId = -1;
     private long[] points = new long[256];
     private int[] codes = new int[256];
     private int count;
@@ -82,6 +88,9 @@ final class UnitFlattener {
             lineError = error(e);
         }
         int tops = subs.topCount();
+        topSweep = subs.topSweep();
+        treeSweeps = new RangeMap.Sweep[tops];
+        lineSweep = lines == null ? null : lines.new Sweep();
         treeError = new int[tops];
         fnMemo = new int[tops][];
         callMemo = new int[tops][];
@@ -156,7 +165,7 @@ final class UnitFlattener {
 
     /** What DwarfContext.lookup(unit, a) answers, as a code (see FlatDwarf). */
     private int evaluate(long a) {
-        int top = subs.topAt(a);
+        int top = topSweep.find(a);
         InlineTree tree = null;
         if (top >= 0) {
             if (treeError[top] != 0) {
@@ -167,7 +176,7 @@ final class UnitFlattener {
         if (lineError != 0) {
             return lineError;
         }
-        int row = lines == null ? -1 : lines.find(a);
+        int row = lines == null ? -1 : lineSweep.find(a);
         int file = FlatDwarf.NONE;
         int line = 0;
         int column = 0;
@@ -185,7 +194,10 @@ final class UnitFlattener {
             }
             return location(nameless, file, line, column, -1);
         }
-        int e = tree.find(a);
+        if (treeSweeps[top] == null) {
+            treeSweeps[top] = tree.sweep();
+        }
+        int e = Math.max(0, treeSweeps[top].find(a));
         int fn = function(top, tree, e);
         if (fn < 0) {
             return fn;
@@ -343,12 +355,19 @@ final class UnitFlattener {
     }
 
     private int location(int function, int file, int line, int column, int parent) {
+        if (lastLeafId >= 0 && lastLeaf[0] == function && lastLeaf[1] == file && lastLeaf[2] == line
+                && lastLeaf[3] == column && lastLeaf[4] == parent) {
+            return lastLeafId; // neighbouring boundaries often answer alike
+        }
         tuple[0] = function;
         tuple[1] = file;
         tuple[2] = line;
         tuple[3] = column;
         tuple[4] = parent;
-        return locs.id(tuple);
+        int id = locs.id(tuple);
+        System.arraycopy(tuple, 0, lastLeaf, 0, 5);
+        lastLeafId = id;
+        return id;
     }
 
     private int string(Optional<String> s) {
