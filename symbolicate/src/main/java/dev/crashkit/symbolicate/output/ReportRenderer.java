@@ -13,6 +13,7 @@ import dev.crashkit.symbolicate.symbolize.SymbolicatedThread;
 import dev.crashkit.symbolicate.symbolize.Symbolizer;
 import java.io.IOException;
 import java.io.StringWriter;
+import java.io.Writer;
 import java.util.List;
 import java.util.Optional;
 
@@ -26,7 +27,19 @@ public final class ReportRenderer {
     private ReportRenderer() {
     }
 
+    /** Symbolicates and renders into a string (small reports, tests). */
     public static Rendered render(ParsedReport parsed, Symbolizer symbolizer, OutputFormat format) throws IOException {
+        StringWriter w = new StringWriter();
+        SymbolicatedReport result = render(parsed, symbolizer, format, w);
+        return new Rendered(result, w.toString());
+    }
+
+    /**
+     * Symbolicates and writes the rendering to {@code out} as it is produced: text and JSON never
+     * exist as one string, so a report with a million frames does not need gigabytes to be written.
+     */
+    public static SymbolicatedReport render(ParsedReport parsed, Symbolizer symbolizer, OutputFormat format,
+                                            Writer out) throws IOException {
         SymbolicatedReport result = symbolizer.symbolicate(parsed.model());
         Optional<SymbolicatedThread> exception = Optional.empty();
         Optional<ThreadTrace> backtrace = parsed.document().exceptionBacktrace();
@@ -35,24 +48,21 @@ public final class ReportRenderer {
             CrashReport only = new CrashReport(m.process(), m.crash(), m.images(), List.of(backtrace.get()));
             exception = Optional.of(symbolizer.symbolicate(only).threads().get(0));
         }
-        return new Rendered(result, text(parsed, result, exception, format));
+        write(parsed, result, exception, format, out);
+        return result;
     }
 
-    private static String text(ParsedReport parsed, SymbolicatedReport result, Optional<SymbolicatedThread> exception,
-                               OutputFormat format) throws IOException {
+    private static void write(ParsedReport parsed, SymbolicatedReport result, Optional<SymbolicatedThread> exception,
+                              OutputFormat format, Writer out) throws IOException {
         if (format == OutputFormat.same && parsed.format() == ReportFormat.IPS) {
-            return IpsWriter.write((IpsDocument) parsed.document(), result, exception);
-        }
-        if (format == OutputFormat.same && parsed.format() == ReportFormat.APPLE_CRASH) {
-            return AppleCrashWriter.write((AppleCrashDocument) parsed.document(), result, exception);
-        }
-        StringWriter w = new StringWriter();
-        if (format == OutputFormat.json) {
-            JsonReportWriter.write(result, w);
+            out.write(IpsWriter.write((IpsDocument) parsed.document(), result, exception));
+        } else if (format == OutputFormat.same && parsed.format() == ReportFormat.APPLE_CRASH) {
+            out.write(AppleCrashWriter.write((AppleCrashDocument) parsed.document(), result, exception));
+        } else if (format == OutputFormat.json) {
+            JsonReportWriter.write(result, out);
         } else {
-            TextReportWriter.write(result, w);
+            TextReportWriter.write(result, out);
         }
-        return w.toString();
     }
 
     /** File name extension for the output of a report in {@code format}. */

@@ -28,7 +28,7 @@ import java.util.Optional;
 public final class ReportFormats {
 
     /** Larger inputs are refused rather than risking memory exhaustion. */
-    public static final long MAX_REPORT_BYTES = 256L * 1024 * 1024;
+    public static final long MAX_REPORT_BYTES = ReportLimits.DEFAULT_MAX_BYTES;
 
     private static final byte[] PLCRASH_MAGIC = "plcrash".getBytes(StandardCharsets.US_ASCII);
 
@@ -54,16 +54,17 @@ public final class ReportFormats {
         return new ReportFormats(all);
     }
 
-    /** Reads a report file, detecting its format. */
+    /** Reads a report file, detecting its format, within the default {@link ReportLimits}. */
     public ParsedReport read(Path file) throws ReportException {
+        return read(file, ReportLimits.defaults());
+    }
+
+    /** Reads a report file, detecting its format; its size is checked before it is read, its counts after. */
+    public ParsedReport read(Path file, ReportLimits limits) throws ReportException {
         String source = file.toString();
         byte[] data;
         try {
-            long size = Files.size(file);
-            if (size > MAX_REPORT_BYTES) {
-                throw new ReportException(source + ": report too large (" + size + " bytes, limit "
-                        + MAX_REPORT_BYTES + ")");
-            }
+            limits.checkSize(source, Files.size(file));
             data = Files.readAllBytes(file);
         } catch (IOException e) {
             if (e instanceof ReportException re) {
@@ -71,7 +72,15 @@ public final class ReportFormats {
             }
             throw new ReportException(source + ": cannot read report: " + e.getMessage(), e);
         }
-        return read(source, data);
+        return read(source, data, limits);
+    }
+
+    /** Reads report bytes, detecting their format, and applies {@code limits} to what they hold. */
+    public ParsedReport read(String source, byte[] data, ReportLimits limits) throws ReportException {
+        limits.checkSize(source, data.length);
+        ParsedReport parsed = read(source, data);
+        limits.checkCounts(source, parsed.model());
+        return parsed;
     }
 
     /** Reads report bytes, detecting their format. */
