@@ -72,6 +72,10 @@ public final class SymbolicateCommand implements Callable<Integer> {
                     + " is a folder; to symbolicate every report in it use: symbolicate batch " + report
                     + " --dsym PATH --out DIR");
         }
+        if (output != null && Files.isDirectory(output)) {
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(), output
+                    + " is a folder; -o takes the file to write");
+        }
         ParsedReport input = read(report, limits.limits(spec));
         ModuleCache modules = debugFiles.modules(err);
         if (reunwind) {

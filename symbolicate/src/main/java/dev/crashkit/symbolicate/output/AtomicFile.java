@@ -8,6 +8,8 @@ import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * Writes a file so that it is either complete under its final name or absent: the content goes to a
@@ -29,10 +31,13 @@ public final class AtomicFile {
     /** Writes UTF-8 text produced by {@code content} to {@code target} (replacing it). */
     public static void write(Path target, Content content) throws IOException {
         Path dir = target.toAbsolutePath().getParent();
-        Path temp = Files.createTempFile(dir, "." + target.getFileName() + ".", ".part");
+        // Not Files.createTempFile: its owner-only permissions would stay on the renamed output.
+        Path temp = dir.resolve("." + target.getFileName() + "." + Long.toHexString(ThreadLocalRandom.current().nextLong())
+                + ".part");
         boolean done = false;
         try {
-            try (Writer w = new BufferedWriter(Files.newBufferedWriter(temp, StandardCharsets.UTF_8), 1 << 16)) {
+            try (Writer w = new BufferedWriter(Files.newBufferedWriter(temp, StandardCharsets.UTF_8,
+                    StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE), 1 << 16)) {
                 content.writeTo(w);
             }
             move(temp, target);
