@@ -18,7 +18,7 @@ import picocli.CommandLine.Option;
  * {@code java -jar capture.jar --pid PID --out report.json}: an exact snapshot of every thread of
  * a Linux x86-64 process this user may trace (also usable as {@code -XX:OnError="... --pid %p"}).
  */
-@Command(name = "capture", mixinStandardHelpOptions = true,
+@Command(name = "capture", mixinStandardHelpOptions = true, version = "crashkit capture 0.1",
         description = "Record every thread's raw native stack of a running Linux process as crashreport/1.")
 public final class CaptureMain implements Callable<Integer> {
     static final int OK = 0;
@@ -57,7 +57,22 @@ public final class CaptureMain implements Callable<Integer> {
         CommandLine cl = new CommandLine(new CaptureMain());
         cl.setOut(out);
         cl.setErr(err);
-        return cl.execute(args);
+        try {
+            return cl.execute(args);
+        } catch (OutOfMemoryError e) {
+            // picocli handles Exceptions only; an Error would be a stack trace.
+            err.println("capture: out of memory (Java heap " + (Runtime.getRuntime().maxMemory() >> 20) + " MB)");
+            err.flush();
+            return FAILED;
+        }
+    }
+
+    private static void deleteQuietly(Path p) {
+        try {
+            Files.deleteIfExists(p);
+        } catch (IOException ignored) {
+            // Best effort: the write already failed and is reported.
+        }
     }
 
     @Override
@@ -65,6 +80,11 @@ public final class CaptureMain implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         if (window < 4096 || window > 8 * 1024 * 1024) {
             err.println("capture: --window must be between 4096 and 8388608 bytes");
+            return CommandLine.ExitCode.USAGE;
+        }
+        if (Files.isDirectory(out)) {
+            // Checked before the target is paused: the report could not be written anyway.
+            err.println("capture: --out " + out + " is a folder; give the report file to write");
             return CommandLine.ExitCode.USAGE;
         }
         PtraceCapture.Result r;
@@ -84,14 +104,15 @@ public final class CaptureMain implements Callable<Integer> {
             err.println("capture: process " + pid + ": " + e.getMessage());
             return FAILED;
         }
+        Path abs = out.toAbsolutePath();
+        Path tmp = abs.resolveSibling("." + abs.getFileName() + ".part");
         try {
-            Path abs = out.toAbsolutePath();
-            Path tmp = abs.resolveSibling("." + abs.getFileName() + ".part");
             try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
                 SnapshotJson.write(r.snapshot(), w);
             }
             Files.move(tmp, abs, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) {
+            deleteQuietly(tmp); // no stray .part next to the report
             err.println("capture: cannot write " + out + ": " + e.getMessage());
             return FAILED;
         }

@@ -33,7 +33,11 @@ import picocli.CommandLine.Spec;
 
 /** Apple {@code atos}-compatible lookups of single addresses in one binary or dSYM. */
 @Command(name = "atos", mixinStandardHelpOptions = true,
-        description = "Look up addresses in one binary or dSYM, printing lines as Apple's atos does.")
+        description = "Look up addresses in one binary or dSYM, printing lines as Apple's atos does.",
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:every address looked up", "2:usage error (also: an ADDR argument that is no hex address)",
+                "3:unreadable binary or dSYM, or tokens in -f FILE / standard input that are no address (echoed)",
+                "4:internal error"})
 public final class AtosCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -61,16 +65,29 @@ public final class AtosCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        for (String a : addresses) {
+            try {
+                parse(a, "address");
+            } catch (SymbolicationException e) {
+                // An argument that is no address is a mistake on the command line, not a line to echo.
+                throw new picocli.CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+            }
+        }
         DebugModule module = open(resolveObject(object));
         String imageName = imageName(module.file());
         long slide = loadAddress == null ? 0 : parse(loadAddress, "-l") - module.linkBase();
         PrintWriter out = spec.commandLine().getOut();
+        int unreadable = 0;
         for (String token : tokens()) {
             long address;
             try {
                 address = parse(token, "address");
             } catch (SymbolicationException e) {
-                out.println(token); // atos echoes what it cannot read
+                // From a file or standard input: echoed as atos does (one output line per input
+                // token), and said on stderr and in the exit code.
+                out.println(token);
+                spec.commandLine().getErr().println("warning: " + e.getMessage());
+                unreadable++;
                 continue;
             }
             List<ResolvedSymbol> chain = module.lookup(address - slide);
@@ -89,7 +106,8 @@ public final class AtosCommand implements Callable<Integer> {
             }
         }
         out.flush();
-        return ExitCodes.OK;
+        spec.commandLine().getErr().flush();
+        return unreadable > 0 ? ExitCodes.INVALID_INPUT : ExitCodes.OK;
     }
 
     /** {@code name (in Image) (file:line)} with source info, else {@code name (in Image) + offset}. */

@@ -46,19 +46,25 @@ final class DebugFileOptions {
     }
 
     /**
-     * Indexes the --dsym paths and returns the module cache over them. Files skipped inside
-     * folders are summarised in one line unless verbose: a symbol folder full of unrelated files
-     * should not bury the output.
+     * Indexes the --dsym paths and returns the module cache over them. Noise from files met inside
+     * folders (unreadable files, object files without a UUID or build-id such as a system folder's
+     * {@code crt1.o}) is summarised in one line each unless verbose: a symbol folder full of
+     * unrelated files should not bury the output. Files named explicitly always get their warning.
      */
     ModuleCache modules(PrintWriter err) throws SymbolicationException {
         Optional<Path> cache = noCache ? Optional.empty()
                 : Optional.of(cacheDir != null ? cacheDir : IndexCache.defaultFolder());
         List<String> skipped = new ArrayList<>();
+        List<String> unmatchable = new ArrayList<>();
         DebugFileIndex.ScanOptions options = new DebugFileIndex.ScanOptions(cache.map(IndexCache::open),
                 ArchiveLimits.defaults());
         DebugFileIndex index = DebugFileIndex.scan(dsyms, options, m -> {
-            if (m.startsWith("skipping ") && !verbose) {
+            if (verbose) {
+                err.println("warning: " + m);
+            } else if (m.startsWith("skipping ")) {
                 skipped.add(m);
+            } else if (cannotBeMatched(m) && !aboutExplicitFile(m)) {
+                unmatchable.add(m);
             } else {
                 err.println("warning: " + m);
             }
@@ -66,6 +72,25 @@ final class DebugFileOptions {
         if (!skipped.isEmpty()) {
             err.println("warning: skipped " + skipped.size() + " unreadable file(s) under --dsym (--verbose lists them)");
         }
+        if (!unmatchable.isEmpty()) {
+            err.println("warning: " + unmatchable.size() + " file(s) under --dsym have no UUID or build-id and cannot be"
+                    + " matched to a report (--verbose lists them)");
+        }
         return new ModuleCache(index, new MemberStore(cache, ArchiveLimits.defaults()));
+    }
+
+    /** The scan's "no LC_UUID" / "without a GNU build-id" warnings. */
+    private static boolean cannotBeMatched(String message) {
+        return message.endsWith("cannot be matched to a report");
+    }
+
+    private boolean aboutExplicitFile(String message) {
+        for (Path p : dsyms) {
+            String s = p.toString();
+            if (!java.nio.file.Files.isDirectory(p) && (message.startsWith(s + ":") || message.startsWith(s + " ("))) {
+                return true;
+            }
+        }
+        return false;
     }
 }

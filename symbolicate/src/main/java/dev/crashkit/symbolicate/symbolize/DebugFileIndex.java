@@ -22,11 +22,13 @@ import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Every debug file found under the {@code --dsym} paths, indexed by UUID / build-id. Images are
@@ -114,6 +116,8 @@ public final class DebugFileIndex {
         final Diagnostics diagnostics;
         final Map<DebugId, List<Entry>> byId = new LinkedHashMap<>();
         final Map<String, List<Entry>> byName = new HashMap<>();
+        /** Files already indexed: the same dSYM named twice (or inside a folder also given) is one dSYM. */
+        final Set<Path> seen = new HashSet<>();
 
         Scan(ScanOptions options, Diagnostics diagnostics) {
             this.options = options;
@@ -148,6 +152,9 @@ public final class DebugFileIndex {
 
         /** Indexes one file; false when it is neither an object file nor an archive. */
         boolean add(Path file, boolean explicit) throws SymbolicationException {
+            if (!seen.add(identity(file))) {
+                return true;
+            }
             long size;
             long mtime;
             try {
@@ -180,6 +187,14 @@ public final class DebugFileIndex {
                 byName.computeIfAbsent(name.toLowerCase(Locale.ROOT), k -> new ArrayList<>()).add(e);
             }
             return true;
+        }
+
+        private static Path identity(Path file) {
+            try {
+                return file.toRealPath();
+            } catch (IOException e) {
+                return file.toAbsolutePath().normalize(); // unreadable: add() reports it
+            }
         }
 
         /** The identities in a file; empty when it is not a format we index. */
