@@ -90,7 +90,7 @@ public final class BatchBench {
         StringWriter progress = new StringWriter();
         BatchRun.Result result = new BatchRun(modules, Optional.of(dev.crashkit.symbolicate.demangle.DemangleStyle.SIMPLIFIED),
                 OutputFormat.text, work.resolve("out"), Runtime.getRuntime().availableProcessors(), false,
-                new PrintWriter(progress)).run(List.of(in));
+                new PrintWriter(progress), dev.crashkit.symbolicate.report.ReportLimits.defaults()).run(List.of(in));
         long ns = System.nanoTime() - t0;
         long peak = 0;
         for (MemoryPoolMXBean p : ManagementFactory.getMemoryPoolMXBeans()) {
