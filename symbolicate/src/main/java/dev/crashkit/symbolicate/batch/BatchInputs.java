@@ -1,6 +1,6 @@
 package dev.crashkit.symbolicate.batch;
 
-import dev.crashkit.symbolicate.SymbolicationException;
+import dev.crashkit.core.CrashkitException;
 import dev.crashkit.symbolicate.format.FileBytes;
 import dev.crashkit.symbolicate.locate.ArchiveLimits;
 import dev.crashkit.symbolicate.locate.Archives;
@@ -36,10 +36,10 @@ final class BatchInputs {
     }
 
     /** Fails before anything is written when an argument does not exist (a typo, not a bad report). */
-    static void checkExist(List<Path> args) throws SymbolicationException {
+    static void checkExist(List<Path> args) throws CrashkitException {
         for (Path p : args) {
             if (!Files.exists(p)) {
-                throw new SymbolicationException(p + ": no such file or folder");
+                throw new CrashkitException(p + ": no such file or folder");
             }
         }
     }
@@ -124,7 +124,7 @@ final class BatchInputs {
                             throw new IOException("interrupted");
                         }
                     });
-        } catch (SymbolicationException e) {
+        } catch (CrashkitException e) {
             if (interrupted[0] == null) {
                 deliver(failing(name, e.getMessage()), interrupted);
             }

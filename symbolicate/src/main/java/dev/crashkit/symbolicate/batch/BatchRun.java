@@ -1,6 +1,6 @@
 package dev.crashkit.symbolicate.batch;
 
-import dev.crashkit.symbolicate.SymbolicationException;
+import dev.crashkit.core.CrashkitException;
 import dev.crashkit.symbolicate.demangle.DemangleStyle;
 import dev.crashkit.symbolicate.output.AtomicFile;
 import dev.crashkit.symbolicate.output.OutputFormat;
@@ -152,7 +152,7 @@ public final class BatchRun {
             SymbolicatedReport[] result = new SymbolicatedReport[1];
             AtomicFile.write(target, w -> result[0] = ReportRenderer.render(parsed, symbolizer, format, w));
             return Outcome.ok(result[0], name);
-        } catch (SymbolicationException e) {
+        } catch (CrashkitException e) {
             return Outcome.failed(e.getMessage(), false);
         } catch (IOException e) {
             return Outcome.failed(e.getMessage(), false);

@@ -1,6 +1,6 @@
 package dev.crashkit.symbolicate.cli;
 
-import dev.crashkit.symbolicate.SymbolicationException;
+import dev.crashkit.core.CrashkitException;
 import dev.crashkit.symbolicate.demangle.DemangleStyle;
 import dev.crashkit.symbolicate.locate.ArchiveLimits;
 import dev.crashkit.symbolicate.locate.IndexCache;
@@ -51,7 +51,7 @@ final class DebugFileOptions {
      * {@code crt1.o}) is summarised in one line each unless verbose: a symbol folder full of
      * unrelated files should not bury the output. Files named explicitly always get their warning.
      */
-    ModuleCache modules(PrintWriter err) throws SymbolicationException {
+    ModuleCache modules(PrintWriter err) throws CrashkitException {
         Optional<Path> cache = noCache ? Optional.empty()
                 : Optional.of(cacheDir != null ? cacheDir : IndexCache.defaultFolder());
         List<String> skipped = new ArrayList<>();

@@ -1,18 +1,18 @@
 package dev.crashkit.symbolicate.cli;
 
-import dev.crashkit.symbolicate.SymbolicationException;
+import dev.crashkit.core.CrashkitException;
+import dev.crashkit.core.model.CrashReport;
 import dev.crashkit.symbolicate.output.AtomicFile;
 import dev.crashkit.symbolicate.output.OutputFormat;
 import dev.crashkit.symbolicate.output.ReportRenderer;
 import dev.crashkit.symbolicate.report.ParsedReport;
-import dev.crashkit.symbolicate.report.ReportException;
+import dev.crashkit.core.ReportException;
 import dev.crashkit.symbolicate.report.ReportFormats;
 import dev.crashkit.symbolicate.report.ReportLimits;
 import dev.crashkit.symbolicate.symbolize.ImageStatus;
-import dev.crashkit.symbolicate.symbolize.SymbolicatedReport;
-import dev.crashkit.symbolicate.model.CrashReport;
 import dev.crashkit.symbolicate.symbolize.ModuleCache;
 import dev.crashkit.symbolicate.symbolize.Reunwinder;
+import dev.crashkit.symbolicate.symbolize.SymbolicatedReport;
 import dev.crashkit.symbolicate.symbolize.Symbolizer;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -21,10 +21,10 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** The default command: symbolicate one crash report. */
 @Command(name = "symbolicate", mixinStandardHelpOptions = true, subcommands = {AtosCommand.class, DemangleCommand.class, BatchCommand.class}, version = "crashkit symbolicate 0.1",
@@ -115,10 +115,10 @@ public final class SymbolicateCommand implements Callable<Integer> {
         SymbolicatedReport[] result = new SymbolicatedReport[1];
         try {
             AtomicFile.write(output, w -> result[0] = ReportRenderer.render(input, symbolizer, format, w));
-        } catch (SymbolicationException e) {
+        } catch (CrashkitException e) {
             throw e;
         } catch (IOException e) {
-            throw new SymbolicationException(output + ": cannot write: " + e.getMessage(), e);
+            throw new CrashkitException(output + ": cannot write: " + e.getMessage(), e);
         }
         return result[0];
     }

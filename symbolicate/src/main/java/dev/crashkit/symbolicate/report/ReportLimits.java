@@ -1,7 +1,8 @@
 package dev.crashkit.symbolicate.report;
 
-import dev.crashkit.symbolicate.model.CrashReport;
-import dev.crashkit.symbolicate.model.ThreadTrace;
+import dev.crashkit.core.ReportException;
+import dev.crashkit.core.model.CrashReport;
+import dev.crashkit.core.model.ThreadTrace;
 import java.util.Locale;
 
 /**

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.crashkit.symbolicate.SymbolicationException;
+import dev.crashkit.core.CrashkitException;
 import dev.crashkit.symbolicate.symbolize.DebugFileIndex;
 import dev.crashkit.testkit.TestData;
 import java.io.IOException;
@@ -53,7 +53,7 @@ class RealExpansionTest {
         Path zip = lyingZip(dir, 8 << 20, 18_000);
         ArchiveMember m = new ArchiveMember(zip, "App");
         Path target = dir.resolve("out");
-        SymbolicationException e = assertThrows(SymbolicationException.class,
+        CrashkitException e = assertThrows(CrashkitException.class,
                 () -> Archives.extract(m, target, new ArchiveLimits(4L << 30, 100, 10)));
         assertTrue(e.getMessage().contains("expands more than 100x its compressed size"), e.getMessage());
         assertFalse(Files.exists(target), "nothing of the bomb stays in the cache");
@@ -63,7 +63,7 @@ class RealExpansionTest {
     void zipMemberDeclaringLittleIsStoppedAtTheSizeLimit(@TempDir Path dir) throws IOException {
         Path zip = lyingZip(dir, 4 << 20, 1_000);
         Path target = dir.resolve("out");
-        SymbolicationException e = assertThrows(SymbolicationException.class,
+        CrashkitException e = assertThrows(CrashkitException.class,
                 () -> Archives.extract(new ArchiveMember(zip, "App"), target, new ArchiveLimits(1 << 20, 100_000, 10)));
         assertTrue(e.getMessage().contains("expands past the 1048576-byte limit"), e.getMessage());
         assertFalse(Files.exists(target));
