@@ -70,7 +70,9 @@ public final class AtosCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         DebugModule module = module();
-        String imageName = imageName(module.file());
+        String imageName = uuid != null && module.file().getFileName().toString().matches("debuginfo|executable")
+                ? DebugId.parse(uuid).map(Object::toString).orElse(uuid) // the download cache knows no image names
+                : imageName(module.file());
         long slide = loadAddress == null ? 0 : parse(loadAddress, "-l") - module.linkBase();
         PrintWriter out = spec.commandLine().getOut();
         for (String token : tokens()) {

@@ -21,10 +21,10 @@ import java.util.concurrent.atomic.AtomicInteger;
  * A real HTTP server on loopback serving a folder, with misbehaviours a symbol server can have.
  * Every request is logged (path and headers) for assertions.
  */
-final class TestSymbolServer implements AutoCloseable {
+public final class TestSymbolServer implements AutoCloseable {
 
     /** How the server answers a request for a file it has. */
-    enum Behaviour {
+    public enum Behaviour {
         /** 200 and the file. */
         NORMAL,
         /** Never answers (until closed). */
@@ -43,8 +43,8 @@ final class TestSymbolServer implements AutoCloseable {
         HTML_PAGE
     }
 
-    record Request(String path, Map<String, List<String>> headers) {
-        String header(String name) {
+    public record Request(String path, Map<String, List<String>> headers) {
+        public String header(String name) {
             for (Map.Entry<String, List<String>> e : headers.entrySet()) {
                 if (e.getKey().equalsIgnoreCase(name)) {
                     return e.getValue().get(0);
@@ -54,13 +54,13 @@ final class TestSymbolServer implements AutoCloseable {
         }
     }
 
-    final Path root;
-    final List<Request> requests = new CopyOnWriteArrayList<>();
+    public final Path root;
+    public final List<Request> requests = new CopyOnWriteArrayList<>();
     final AtomicInteger inFlight = new AtomicInteger();
     final AtomicInteger maxInFlight = new AtomicInteger();
-    volatile Behaviour behaviour = Behaviour.NORMAL;
-    volatile Path wrongFile;
-    volatile String requiredAuthorization;
+    public volatile Behaviour behaviour = Behaviour.NORMAL;
+    public volatile Path wrongFile;
+    public volatile String requiredAuthorization;
     volatile String redirectTo;
     volatile long delayMillis;
     private final HttpServer server;
@@ -71,7 +71,7 @@ final class TestSymbolServer implements AutoCloseable {
     });
     private final CountDownLatch closed = new CountDownLatch(1);
 
-    TestSymbolServer(Path root) throws IOException {
+    public TestSymbolServer(Path root) throws IOException {
         this.root = root;
         server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         server.setExecutor(executor);
@@ -79,19 +79,19 @@ final class TestSymbolServer implements AutoCloseable {
         server.start();
     }
 
-    String url() {
+    public String url() {
         return "http://127.0.0.1:" + server.getAddress().getPort() + "/";
     }
 
     /** Puts {@code file} at {@code relative} below the served folder. */
-    TestSymbolServer put(String relative, Path file) throws IOException {
+    public TestSymbolServer put(String relative, Path file) throws IOException {
         Path target = root.resolve(relative);
         Files.createDirectories(target.getParent());
         Files.copy(file, target, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         return this;
     }
 
-    List<String> paths() {
+    public List<String> paths() {
         return requests.stream().map(Request::path).toList();
     }
 
