@@ -165,6 +165,25 @@ class SymbolServerCliTest {
     }
 
     @Test
+    void batchAsksOncePerIdentityNotOncePerReport() throws IOException {
+        TestSymbolServer s = server(); // has nothing
+        Path in = Files.createDirectories(tmp.resolve("in"));
+        for (int i = 0; i < 6; i++) {
+            Files.copy(Fixtures.testdata("reports/sample-crash.json"), in.resolve("r" + i + ".json"));
+        }
+        CliTest.Run r = CliTest.run("batch", in.toString(), "--out", tmp.resolve("out").toString(), "--jobs", "3",
+                "--symbol-server", "unified=" + s.url(), "--cache-dir", cache());
+        assertEquals(ExitCodes.OK, r.code(), r.err());
+        // Four images with frames, two paths each (debuginfo, executable), whatever the number of reports.
+        assertEquals(8, s.requests.size(), s.paths().toString());
+        assertEquals(8, new java.util.HashSet<>(s.paths()).size());
+        // And the next run believes the misses (negative cache, 1 h by default).
+        CliTest.run("batch", in.toString(), "--out", tmp.resolve("out2").toString(),
+                "--symbol-server", "unified=" + s.url(), "--cache-dir", cache());
+        assertEquals(8, s.requests.size());
+    }
+
+    @Test
     void atosByUuidFromAServer() throws IOException {
         TestSymbolServer s = appServer();
         CliTest.Run local = CliTest.run("atos", "-o", "testdata/macho/App-arm64.dSYM", "0x100000880");

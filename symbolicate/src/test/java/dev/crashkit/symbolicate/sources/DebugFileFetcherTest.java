@@ -336,6 +336,18 @@ class DebugFileFetcherTest {
     }
 
     @Test
+    void aCacheFolderServesOthersAsAUnifiedSource() throws IOException {
+        TestSymbolServer s = server().put("4C4C/44F2/5555/3144/A157/E368F8FB0F1A", APP_DSYM);
+        fetcher(options("lldb=" + s.url())).fetch(APP_UUID).orElseThrow();
+        Path other = tmp.resolve("other-cache");
+        FetchedFile f = DebugFileFetcher.create(SourceOptions.defaults(
+                List.of(SymbolServer.parse("unified=" + cache().resolve("symbols").toUri())), Optional.of(other)),
+                warnings::add, ProgressListener.none()).fetch(APP_UUID).orElseThrow(() -> new AssertionError(warnings));
+        assertTrue(f.file().startsWith(other), f.file().toString());
+        assertSameBytes(APP_DSYM, f.file());
+    }
+
+    @Test
     void damagedCacheFileIsRemovedAndFetchedAgain() throws IOException {
         TestSymbolServer s = server().put("4c/4c44f255553144a157e368f8fb0f1a/debuginfo", APP_DSYM);
         FetchedFile f = fetcher(options("unified=" + s.url())).fetch(APP_UUID).orElseThrow();
