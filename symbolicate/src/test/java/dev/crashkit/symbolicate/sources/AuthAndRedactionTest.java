@@ -26,8 +26,8 @@ class AuthAndRedactionTest {
 
     private DebugFileFetcher fetcher(SymbolServer server) {
         return DebugFileFetcher.create(SourceOptions.defaults(List.of(server), Optional.of(tmp.resolve("cache")))
-                        .withRetries(0, Duration.ZERO).withTimeouts(Duration.ofSeconds(2), Duration.ofMillis(700),
-                                Duration.ofMillis(700)),
+                        .withRetries(0, Duration.ZERO).withTimeouts(Duration.ofSeconds(10), Duration.ofSeconds(10),
+                                Duration.ofSeconds(10)),
                 warnings::add, ProgressListener.none());
     }
 

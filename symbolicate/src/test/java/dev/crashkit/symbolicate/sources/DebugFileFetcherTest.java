@@ -63,8 +63,13 @@ class DebugFileFetcherTest {
     SourceOptions options(String... specs) {
         List<SymbolServer> list = Stream.of(specs).map(SymbolServer::parse).toList();
         return SourceOptions.defaults(list, Optional.of(cache()))
-                .withTimeouts(Duration.ofSeconds(2), Duration.ofMillis(700), Duration.ofMillis(700))
+                .withTimeouts(Duration.ofSeconds(10), Duration.ofSeconds(10), Duration.ofSeconds(10))
                 .withRetries(1, Duration.ofMillis(10));
+    }
+
+    /** Short timeouts, for the servers that hang (generous ones elsewhere: the test machine may be busy). */
+    SourceOptions impatient(String spec) {
+        return options(spec).withTimeouts(Duration.ofSeconds(2), Duration.ofMillis(700), Duration.ofMillis(700));
     }
 
     DebugFileFetcher fetcher(SourceOptions o) {
@@ -188,7 +193,7 @@ class DebugFileFetcherTest {
         TestSymbolServer s = server().put("4c/4c44f255553144a157e368f8fb0f1a/debuginfo", APP_DSYM);
         s.behaviour = TestSymbolServer.Behaviour.HANG_BEFORE_HEADERS;
         long start = System.nanoTime();
-        Optional<FetchedFile> f = fetcher(options("unified=" + s.url())).fetch(APP_UUID);
+        Optional<FetchedFile> f = fetcher(impatient("unified=" + s.url())).fetch(APP_UUID);
         long ms = (System.nanoTime() - start) / 1_000_000;
         assertTrue(f.isEmpty());
         assertEquals(2, s.requests.size(), "one attempt and one retry");
@@ -203,7 +208,7 @@ class DebugFileFetcherTest {
     void serverThatStallsMidBodyIsAbandoned() throws IOException {
         TestSymbolServer s = server().put("4c/4c44f255553144a157e368f8fb0f1a/debuginfo", APP_DSYM);
         s.behaviour = TestSymbolServer.Behaviour.HANG_IN_BODY;
-        assertTrue(fetcher(options("unified=" + s.url())).fetch(APP_UUID).isEmpty());
+        assertTrue(fetcher(impatient("unified=" + s.url())).fetch(APP_UUID).isEmpty());
         assertTrue(warnings.get(0).contains("no data for 700 ms"), warnings::toString);
         assertEquals(List.of(), cachedFiles());
     }
