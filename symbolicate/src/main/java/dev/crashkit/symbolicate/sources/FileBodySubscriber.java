@@ -56,6 +56,10 @@ final class FileBodySubscriber implements HttpResponse.BodySubscriber<Long> {
     @Override
     public void onSubscribe(Flow.Subscription s) {
         subscription = s;
+        if (result.isDone()) { // refused before the body started (declared too large)
+            s.cancel();
+            return;
+        }
         try {
             channel = FileChannel.open(target, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING);
         } catch (IOException e) {

@@ -373,6 +373,18 @@ class DebugFileFetcherTest {
     }
 
     @Test
+    void sizeLimitAlsoHoldsWithoutContentLength() throws IOException {
+        TestSymbolServer s = server().put("4c/4c44f255553144a157e368f8fb0f1a/debuginfo", APP_DSYM);
+        s.behaviour = TestSymbolServer.Behaviour.CHUNKED;
+        assertTrue(fetcher(options("unified=" + s.url()).withLimits(4, 5000, 3)).fetch(APP_UUID).isEmpty());
+        assertTrue(warnings.get(0).contains("larger than the limit of 5000 bytes"), warnings::toString);
+        assertEquals(List.of(), cachedFiles());
+        warnings.clear();
+        FetchedFile f = fetcher(options("unified=" + s.url())).fetch(APP_UUID).orElseThrow(() -> new AssertionError(warnings));
+        assertSameBytes(APP_DSYM, f.file());
+    }
+
+    @Test
     void parallelDownloadsAreBounded() throws IOException {
         TestSymbolServer s = server();
         s.delayMillis = 150;

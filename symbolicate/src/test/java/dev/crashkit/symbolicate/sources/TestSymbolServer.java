@@ -40,7 +40,9 @@ public final class TestSymbolServer implements AutoCloseable {
         /** 200 with {@link #wrongFile} instead of the file asked for. */
         WRONG_FILE,
         /** 200 with an HTML page. */
-        HTML_PAGE
+        HTML_PAGE,
+        /** 200 and the file in chunked encoding (no Content-Length). */
+        CHUNKED
     }
 
     public record Request(String path, Map<String, List<String>> headers) {
@@ -165,6 +167,13 @@ public final class TestSymbolServer implements AutoCloseable {
                 byte[] html = "<html><body>Sign in</body></html>".getBytes();
                 ex.sendResponseHeaders(200, html.length);
                 out.write(html);
+                return;
+            case CHUNKED:
+                ex.sendResponseHeaders(200, 0);
+                for (int at = 0; at < bytes.length; at += 1000) {
+                    out.write(bytes, at, Math.min(1000, bytes.length - at));
+                    out.flush();
+                }
                 return;
             default:
                 ex.sendResponseHeaders(200, bytes.length);
