@@ -27,12 +27,12 @@ final class SymbolServerOptions {
                     + " DEBUGINFOD_URLS from the environment is added after these")
     List<String> servers = new ArrayList<>();
 
-    @Option(names = "--symbol-server-header", arity = "2", paramLabel = "LAYOUT=URL HEADER",
+    @Option(names = "--symbol-server-header", arity = "2", paramLabel = " LAYOUT=URL HEADER", hideParamSyntax = true,
             description = "send HEADER ('Authorization: Bearer …') to that server (repeatable; never printed)")
     List<String> headers = new ArrayList<>();
 
     @Option(names = "--symbol-server-config", paramLabel = "FILE",
-            description = "JSON list of servers with headers; ${env:NAME} in a header value reads the environment")
+            description = "JSON list of servers with headers; $${env:NAME} in a header value reads the environment")
     Path config;
 
     @Option(names = "--offline", description = "no network: only the download cache and file:// servers")
