@@ -2,9 +2,9 @@ package dev.crashkit.bench;
 
 import dev.crashkit.symbolicate.locate.ArchiveLimits;
 import dev.crashkit.symbolicate.locate.IndexCache;
-import dev.crashkit.symbolicate.model.DebugId;
+import dev.crashkit.core.model.DebugId;
 import dev.crashkit.symbolicate.symbolize.DebugFileIndex;
-import dev.crashkit.symbolicate.symbolize.Diagnostics;
+import dev.crashkit.core.Diagnostics;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;

@@ -1,6 +1,6 @@
 package dev.crashkit.symbolicate.cli;
 
-import dev.crashkit.symbolicate.SymbolicationException;
+import dev.crashkit.core.CrashkitException;
 import dev.crashkit.symbolicate.sources.DebugFileFetcher;
 import dev.crashkit.symbolicate.sources.DebugFileSource;
 import dev.crashkit.symbolicate.sources.ProgressListener;
@@ -64,7 +64,7 @@ final class SymbolServerOptions {
      * @param cacheFolder the --cache-dir folder (empty with --no-cache: downloads last one run)
      */
     DebugFileSource source(Optional<Path> cacheFolder, Map<String, String> environment, PrintWriter err)
-            throws SymbolicationException {
+            throws CrashkitException {
         List<SymbolServer> all = servers(environment);
         if (all.isEmpty()) {
             return DebugFileSource.none();
@@ -87,7 +87,7 @@ final class SymbolServerOptions {
     }
 
     /** --symbol-server, then the config file, then DEBUGINFOD_URLS; headers attached by LAYOUT=URL. */
-    List<SymbolServer> servers(Map<String, String> environment) throws SymbolicationException {
+    List<SymbolServer> servers(Map<String, String> environment) throws CrashkitException {
         List<SymbolServer> all = new ArrayList<>();
         try {
             for (String s : servers) {

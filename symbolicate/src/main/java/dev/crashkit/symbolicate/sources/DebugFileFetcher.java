@@ -1,8 +1,8 @@
 package dev.crashkit.symbolicate.sources;
 
-import dev.crashkit.symbolicate.SymbolicationException;
+import dev.crashkit.core.CrashkitException;
 import dev.crashkit.symbolicate.locate.SliceId;
-import dev.crashkit.symbolicate.model.DebugId;
+import dev.crashkit.core.model.DebugId;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
@@ -247,7 +247,7 @@ public final class DebugFileFetcher implements DebugFileSource, AutoCloseable {
                     SliceId slice;
                     try {
                         slice = DownloadVerifier.verify(tmp, id);
-                    } catch (SymbolicationException e) {
+                    } catch (CrashkitException e) {
                         return new Download(o, Optional.empty(), Optional.of(redactor.scrub(e.getMessage())));
                     }
                     Layout.Kind kind = slice.debugInfo() ? Layout.Kind.DEBUGINFO : Layout.Kind.EXECUTABLE;
@@ -287,7 +287,7 @@ public final class DebugFileFetcher implements DebugFileSource, AutoCloseable {
         }
         try {
             return Optional.of(new FetchedFile(p.get(), DownloadVerifier.verify(p.get(), id), "cache"));
-        } catch (SymbolicationException e) {
+        } catch (CrashkitException e) {
             warn("download cache: " + id + ": " + p.get() + " no longer verifies (" + e.getMessage() + "); removed");
             store.evict(p.get());
             return Optional.empty();

@@ -1,15 +1,15 @@
 package dev.crashkit.symbolicate.sources;
 
-import dev.crashkit.symbolicate.SymbolicationException;
+import dev.crashkit.core.CrashkitException;
 import dev.crashkit.symbolicate.format.FileBytes;
-import dev.crashkit.symbolicate.format.elf.ElfArch;
+import dev.crashkit.core.model.Arch;
 import dev.crashkit.symbolicate.format.elf.ElfFile;
 import dev.crashkit.symbolicate.format.elf.ElfSection;
 import dev.crashkit.symbolicate.format.macho.MachOFile;
 import dev.crashkit.symbolicate.format.macho.MachOImage;
 import dev.crashkit.symbolicate.format.macho.Section;
 import dev.crashkit.symbolicate.locate.SliceId;
-import dev.crashkit.symbolicate.model.DebugId;
+import dev.crashkit.core.model.DebugId;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Optional;
@@ -33,14 +33,14 @@ final class DownloadVerifier {
     /**
      * The identity of the slice of {@code file} that is {@code wanted}.
      *
-     * @throws SymbolicationException with a short reason (no file name: the caller names source and id)
+     * @throws CrashkitException with a short reason (no file name: the caller names source and id)
      */
-    static SliceId verify(Path file, DebugId wanted) throws SymbolicationException {
+    static SliceId verify(Path file, DebugId wanted) throws CrashkitException {
         byte[] head;
         try {
             head = FileBytes.head(file, 64);
         } catch (IOException e) {
-            throw new SymbolicationException("cannot read the download: " + e.getMessage(), e);
+            throw new CrashkitException("cannot read the download: " + e.getMessage(), e);
         }
         if (MachOFile.matches(head)) {
             return machO(file, wanted);
@@ -48,16 +48,16 @@ final class DownloadVerifier {
         if (ElfFile.matches(head)) {
             return elf(file, wanted);
         }
-        throw new SymbolicationException("not a Mach-O or ELF file (" + describeHead(head) + ")");
+        throw new CrashkitException("not a Mach-O or ELF file (" + describeHead(head) + ")");
     }
 
-    private static SliceId machO(Path file, DebugId wanted) throws SymbolicationException {
+    private static SliceId machO(Path file, DebugId wanted) throws CrashkitException {
         MachOFile mf = strip(file, () -> MachOFile.open(file));
         Optional<MachOImage> slice = mf.sliceWithUuid(wanted);
         if (slice.isEmpty()) {
             String has = mf.slices().stream().map(s -> s.uuid().map(DebugId::toString).orElse("no UUID"))
                     .collect(Collectors.joining(", "));
-            throw new SymbolicationException("wrong file: Mach-O with UUID " + has);
+            throw new CrashkitException("wrong file: Mach-O with UUID " + has);
         }
         MachOImage image = slice.get();
         strip(file, () -> {
@@ -73,14 +73,14 @@ final class DownloadVerifier {
         return new SliceId(wanted, image.arch(), image.fileType() == MachOImage.MH_DSYM, SliceId.Container.MACHO);
     }
 
-    private static SliceId elf(Path file, DebugId wanted) throws SymbolicationException {
+    private static SliceId elf(Path file, DebugId wanted) throws CrashkitException {
         ElfFile elf = strip(file, () -> ElfFile.open(file));
         Optional<DebugId> id = strip(file, elf::buildId);
         if (id.isEmpty()) {
-            throw new SymbolicationException("wrong file: ELF without a GNU build-id");
+            throw new CrashkitException("wrong file: ELF without a GNU build-id");
         }
         if (!id.get().equals(wanted)) {
-            throw new SymbolicationException("wrong file: ELF with build-id " + id.get());
+            throw new CrashkitException("wrong file: ELF with build-id " + id.get());
         }
         strip(file, () -> {
             for (ElfSection s : elf.sections()) {
@@ -88,21 +88,21 @@ final class DownloadVerifier {
             }
             return elf;
         });
-        return new SliceId(wanted, ElfArch.name(elf.machine()), elf.hasDwarf(), SliceId.Container.ELF);
+        return new SliceId(wanted, Arch.elf(elf.machine()), elf.hasDwarf(), SliceId.Container.ELF);
     }
 
     private interface Parse<T> {
-        T run() throws SymbolicationException;
+        T run() throws CrashkitException;
     }
 
     /** Runs a parse, dropping the temporary file's path from its message (it means nothing to the user). */
-    private static <T> T strip(Path file, Parse<T> parse) throws SymbolicationException {
+    private static <T> T strip(Path file, Parse<T> parse) throws CrashkitException {
         try {
             return parse.run();
-        } catch (SymbolicationException e) {
+        } catch (CrashkitException e) {
             String m = e.getMessage() == null ? "unreadable" : e.getMessage();
             String prefix = file.toString() + ": ";
-            throw new SymbolicationException(m.startsWith(prefix) ? m.substring(prefix.length()) : m.replace(file.toString(), "download"), e);
+            throw new CrashkitException(m.startsWith(prefix) ? m.substring(prefix.length()) : m.replace(file.toString(), "download"), e);
         }
     }
 

@@ -1,6 +1,6 @@
 package dev.crashkit.symbolicate.sources;
 
-import dev.crashkit.symbolicate.model.DebugId;
+import dev.crashkit.core.model.DebugId;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;

@@ -1,6 +1,6 @@
 package dev.crashkit.symbolicate.sources;
 
-import dev.crashkit.symbolicate.model.DebugId;
+import dev.crashkit.core.model.DebugId;
 import java.util.Collection;
 import java.util.Map;
 import java.util.Optional;

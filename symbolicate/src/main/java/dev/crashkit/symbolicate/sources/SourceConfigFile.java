@@ -3,7 +3,7 @@ package dev.crashkit.symbolicate.sources;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.crashkit.symbolicate.SymbolicationException;
+import dev.crashkit.core.CrashkitException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -37,44 +37,44 @@ public final class SourceConfigFile {
     }
 
     /** The servers listed in {@code file}, in order. */
-    public static List<SymbolServer> read(Path file, Map<String, String> environment) throws SymbolicationException {
+    public static List<SymbolServer> read(Path file, Map<String, String> environment) throws CrashkitException {
         JsonNode root;
         try {
             root = JSON.readTree(Files.readAllBytes(file));
         } catch (NoSuchFileException e) {
-            throw new SymbolicationException(file + ": no such file");
+            throw new CrashkitException(file + ": no such file");
         } catch (JsonProcessingException e) {
-            throw new SymbolicationException(file + ": not valid JSON (line " + e.getLocation().getLineNr() + ")");
+            throw new CrashkitException(file + ": not valid JSON (line " + e.getLocation().getLineNr() + ")");
         } catch (IOException e) {
-            throw new SymbolicationException(file + ": cannot read: " + e.getMessage(), e);
+            throw new CrashkitException(file + ": cannot read: " + e.getMessage(), e);
         }
         if (root == null || !root.path("servers").isArray()) {
-            throw new SymbolicationException(file + ": expected {\"servers\": [...]}");
+            throw new CrashkitException(file + ": expected {\"servers\": [...]}");
         }
         List<SymbolServer> out = new ArrayList<>();
         int i = 0;
         for (JsonNode s : root.get("servers")) {
             String where = file + ": servers[" + i++ + "]";
             if (!s.path("layout").isTextual() || !s.path("url").isTextual()) {
-                throw new SymbolicationException(where + ": needs \"layout\" and \"url\" strings");
+                throw new CrashkitException(where + ": needs \"layout\" and \"url\" strings");
             }
             SymbolServer server;
             try {
                 server = SymbolServer.parse(s.get("layout").asText() + "=" + s.get("url").asText());
                 JsonNode headers = s.path("headers");
                 if (!headers.isMissingNode() && !headers.isObject()) {
-                    throw new SymbolicationException(where + ": \"headers\" must be an object");
+                    throw new CrashkitException(where + ": \"headers\" must be an object");
                 }
                 for (Iterator<Map.Entry<String, JsonNode>> it = headers.fields(); it.hasNext(); ) {
                     Map.Entry<String, JsonNode> h = it.next();
                     if (!h.getValue().isTextual()) {
-                        throw new SymbolicationException(where + ": header " + h.getKey() + " must be a string");
+                        throw new CrashkitException(where + ": header " + h.getKey() + " must be a string");
                     }
                     server = server.withHeader(new SymbolServer.Header(h.getKey(),
                             expand(h.getValue().asText(), environment, where + ": header " + h.getKey())));
                 }
             } catch (IllegalArgumentException e) {
-                throw new SymbolicationException(where + ": " + e.getMessage());
+                throw new CrashkitException(where + ": " + e.getMessage());
             }
             out.add(server);
         }
@@ -82,13 +82,13 @@ public final class SourceConfigFile {
     }
 
     private static String expand(String value, Map<String, String> environment, String where)
-            throws SymbolicationException {
+            throws CrashkitException {
         Matcher m = ENV.matcher(value);
         StringBuilder b = new StringBuilder();
         while (m.find()) {
             String v = environment.get(m.group(1));
             if (v == null) {
-                throw new SymbolicationException(where + ": environment variable " + m.group(1) + " is not set");
+                throw new CrashkitException(where + ": environment variable " + m.group(1) + " is not set");
             }
             m.appendReplacement(b, Matcher.quoteReplacement(v));
         }

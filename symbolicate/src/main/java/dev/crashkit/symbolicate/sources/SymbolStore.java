@@ -1,6 +1,6 @@
 package dev.crashkit.symbolicate.sources;
 
-import dev.crashkit.symbolicate.model.DebugId;
+import dev.crashkit.core.model.DebugId;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;

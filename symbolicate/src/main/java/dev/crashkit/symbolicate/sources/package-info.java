@@ -54,7 +54,7 @@
  *       refused.</li>
  * </ul>
  *
- * <p>Dependencies: {@code model}, {@code format} (to verify files) and {@code locate}
+ * <p>Dependencies: {@code crashkit-core} (DebugId, Arch, CrashkitException), {@code format} (to verify files) and {@code locate}
  * ({@code SliceId}); never {@code symbolize}.
  */
 package dev.crashkit.symbolicate.sources;

@@ -5,8 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.crashkit.symbolicate.Fixtures;
+import dev.crashkit.core.model.Arch;
 import dev.crashkit.symbolicate.locate.SliceId;
-import dev.crashkit.symbolicate.model.DebugId;
+import dev.crashkit.core.model.DebugId;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -96,7 +97,7 @@ class DebugFileFetcherTest {
         TestSymbolServer s = server().put("4C4C/44F2/5555/3144/A157/E368F8FB0F1A", APP_DSYM);
         FetchedFile f = fetcher(options("lldb=" + s.url())).fetch(APP_UUID).orElseThrow(() -> new AssertionError(warnings));
         assertEquals(List.of("/4C4C/44F2/5555/3144/A157/E368F8FB0F1A"), s.paths());
-        assertEquals(new SliceId(APP_UUID, "arm64", true, SliceId.Container.MACHO), f.slice());
+        assertEquals(new SliceId(APP_UUID, Arch.parse("arm64"), true, SliceId.Container.MACHO), f.slice());
         assertEquals(cache().resolve("symbols/4c/4c44f255553144a157e368f8fb0f1a/debuginfo"), f.file());
         assertSameBytes(APP_DSYM, f.file());
         assertEquals("lldb=" + s.url(), f.origin());

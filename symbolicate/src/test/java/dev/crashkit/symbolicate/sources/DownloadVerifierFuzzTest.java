@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.crashkit.symbolicate.Fixtures;
-import dev.crashkit.symbolicate.SymbolicationException;
+import dev.crashkit.core.CrashkitException;
 import dev.crashkit.symbolicate.locate.SliceId;
-import dev.crashkit.symbolicate.model.DebugId;
+import dev.crashkit.core.model.DebugId;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -20,7 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Hostile downloads: truncated and byte-mutated copies of real debug files (fixed seed, so a
  * failure reproduces). The verifier either accepts the file as the identity asked for or refuses
- * it with a one-line {@link SymbolicationException}; nothing else escapes, nothing hangs.
+ * it with a one-line {@link CrashkitException}; nothing else escapes, nothing hangs.
  */
 class DownloadVerifierFuzzTest {
     private static final int ROUNDS = 300;
@@ -62,7 +62,7 @@ class DownloadVerifierFuzzTest {
                 try {
                     SliceId s = DownloadVerifier.verify(file, wanted);
                     assertEquals(wanted, s.id(), "round " + r + ": accepted a file of another identity");
-                } catch (SymbolicationException e) {
+                } catch (CrashkitException e) {
                     assertFalse(e.getMessage() == null || e.getMessage().isBlank() || e.getMessage().contains("\n"),
                             "round " + r + ": message must be one line: " + e.getMessage());
                 } catch (RuntimeException e) {

@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.crashkit.symbolicate.SymbolicationException;
-import dev.crashkit.symbolicate.model.DebugId;
+import dev.crashkit.core.CrashkitException;
+import dev.crashkit.core.model.DebugId;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
@@ -91,13 +91,13 @@ class SymbolServerTest {
         assertEquals(List.of(new SymbolServer.Header("Authorization", "Bearer tok-123")), s.get(0).headers());
         assertEquals(Layout.DEBUGINFOD, s.get(1).layout());
 
-        SymbolicationException e = assertThrows(SymbolicationException.class, () -> SourceConfigFile.read(f, Map.of()));
+        CrashkitException e = assertThrows(CrashkitException.class, () -> SourceConfigFile.read(f, Map.of()));
         assertEquals(f + ": servers[0]: header Authorization: environment variable SYMBOLS_TOKEN is not set", e.getMessage());
         Files.writeString(f, "{\"servers\": [{\"layout\": \"nope\", \"url\": \"https://x/\"}]}");
-        assertTrue(assertThrows(SymbolicationException.class, () -> SourceConfigFile.read(f, Map.of())).getMessage()
+        assertTrue(assertThrows(CrashkitException.class, () -> SourceConfigFile.read(f, Map.of())).getMessage()
                 .startsWith(f + ": servers[0]: unknown symbol server layout \"nope\""));
         Files.writeString(f, "{\"servers\": [");
-        assertTrue(assertThrows(SymbolicationException.class, () -> SourceConfigFile.read(f, Map.of())).getMessage()
+        assertTrue(assertThrows(CrashkitException.class, () -> SourceConfigFile.read(f, Map.of())).getMessage()
                 .startsWith(f + ": not valid JSON"));
     }
 }
