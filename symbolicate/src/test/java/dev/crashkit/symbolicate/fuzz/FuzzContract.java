@@ -162,6 +162,14 @@ final class FuzzContract {
         return null;
     }
 
+    /** The documented error must name the input it is about (file name or the source given to the parser). */
+    static void requireNamed(Exception e, String source) {
+        if (e.getMessage() == null || !e.getMessage().contains(source)) {
+            throw new ContractViolation("the error message does not name the input \"" + source + "\": "
+                    + e.getMessage(), e);
+        }
+    }
+
     /** Fails the current input with {@code message}: for targets that check their output. */
     static void fail(String message) {
         throw new ContractViolation(message, null);
