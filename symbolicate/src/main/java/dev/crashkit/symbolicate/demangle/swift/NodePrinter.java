@@ -70,7 +70,7 @@ final class NodePrinter extends EntityPrinter {
                 w(n.index);
                 return null;
             case NegativeInteger:
-                w(n.index);
+                out.append(n.index); // the one signed number swift prints
                 return null;
             case UnknownIndex: w("unknown index"); return null;
             case InfixOperator: w(n.text()).w(" infix"); return null;

@@ -36,8 +36,13 @@ abstract class PrinterBase {
         return this;
     }
 
+    /** Numbers in nodes are swift's {@code uint64_t}: wrapped-around values print unsigned, as swift prints them. */
     final PrinterBase w(long v) {
-        out.append(v);
+        if (v >= 0) {
+            out.append(v);
+        } else {
+            out.append(Long.toUnsignedString(v));
+        }
         return this;
     }
 
@@ -97,14 +102,15 @@ abstract class PrinterBase {
         return computeParameterName(depth, index);
     }
 
+    /** Depth and index are unsigned 64-bit, as in swift (old manglings can wrap them around). */
     private static String computeParameterName(long depth, long index) {
         StringBuilder sb = new StringBuilder();
         do {
-            sb.append((char) ('A' + (index % 26)));
-            index /= 26;
+            sb.append((char) ('A' + Long.remainderUnsigned(index, 26)));
+            index = Long.divideUnsigned(index, 26);
         } while (index != 0);
         if (depth != 0) {
-            sb.append(depth);
+            sb.append(Long.toUnsignedString(depth));
         }
         return sb.toString();
     }
