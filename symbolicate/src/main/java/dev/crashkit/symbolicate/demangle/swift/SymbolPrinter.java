@@ -252,7 +252,6 @@ final class SymbolPrinter {
                 if (!o.shortenThunk()) { p.w("accessible function runtime record for "); }
                 break;
             case AsyncFunctionPointer: p.w("async function pointer to "); break;
-            case AsyncMainEntryPoint: p.w("async_Main"); break;
             case HasSymbolQuery: p.w("#_hasSymbol query for "); break;
             case CoroFunctionPointer: p.w("coro function pointer to "); break;
             case DefaultOverride: p.w("default override of "); break;

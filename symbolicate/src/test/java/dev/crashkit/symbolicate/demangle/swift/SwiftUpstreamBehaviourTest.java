@@ -59,4 +59,18 @@ class SwiftUpstreamBehaviourTest {
         assertFalse(s.contains(" from "), s);
         assertFalse(s.contains(" to "), s);
     }
+
+    /**
+     * Demangler.cpp's {@code getManglingPrefixLength} knows only {@code _T0 $S _$S $s _$s $e _$e @__swiftmacro_}
+     * (plus the old {@code _T}): a name without one is not demangled. We once accepted a prefix-less
+     * {@code async_Main} and printed it as a demangling.
+     */
+    @Test
+    void namesWithoutASwiftPrefixAreNotDemangled() {
+        for (String name : new String[] {"async_Main", "async_MainTY1_", "_async_MainTu", "$E4main3fooyyF",
+                "_$E4main3fooyyF", "_T1a"}) {
+            assertEquals(name, d.demangle(name, DemangleOptions.full()), name);
+            assertEquals(name, d.demangle(name, DemangleOptions.simplified()), name);
+        }
+    }
 }
