@@ -2,6 +2,7 @@ package dev.crashkit.symbolicate.fuzz;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import dev.crashkit.symbolicate.demangle.DemangleStyle;
+import dev.crashkit.symbolicate.demangle.TextDemangler;
 import dev.crashkit.symbolicate.demangle.cpp.ItaniumDemangler;
 import dev.crashkit.symbolicate.demangle.swift.DemangleOptions;
 import dev.crashkit.symbolicate.demangle.swift.SwiftDemangler;
@@ -41,6 +42,16 @@ class DemanglerFuzzTest {
         FuzzContract.check(input.length, BUDGET, null, () -> {
             notNull(ItaniumDemangler.demangleToken(name));
             notNull(new ItaniumDemangler().demangle(name, DemangleStyle.SIMPLIFIED));
+        });
+    }
+
+    /** The {@code demangle} stdin filter: any text, names found as whole words (TextDemangler). */
+    @FuzzTest
+    void textFilter(byte[] input) {
+        String text = text(input);
+        FuzzContract.check(input.length, BUDGET, null, () -> {
+            notNull(TextDemangler.demangle(text, DemangleOptions.full()));
+            notNull(TextDemangler.demangle(text, DemangleOptions.simplified()));
         });
     }
 
