@@ -5,8 +5,8 @@ final class NodePrinter extends EntityPrinter {
 
     private final SwiftDemangler owner;
 
-    NodePrinter(DemangleOptions opts, SwiftDemangler owner, StringBuilder out) {
-        super(opts, out);
+    NodePrinter(DemangleOptions opts, SwiftDemangler owner, StringBuilder out, int maxOutput) {
+        super(opts, out, maxOutput);
         this.owner = owner;
     }
 

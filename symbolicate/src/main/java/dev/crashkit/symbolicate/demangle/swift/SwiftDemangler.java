@@ -104,7 +104,8 @@ public final class SwiftDemangler implements Demangler {
         // A fresh buffer each time: a reused one stays UTF-16 after one non-Latin-1 name, which makes every
         // later append a conversion.
         try {
-            return new NodePrinter(options, this, new StringBuilder(Math.min(4096, 16 + 4 * mangledLength))).printRoot(root);
+            return new NodePrinter(options, this, new StringBuilder(Math.min(4096, 16 + 4 * mangledLength)),
+                    PrinterBase.maxOutput(mangledLength)).printRoot(root);
         } catch (ParseFailure | StackOverflowError e) {
             // Output bound exceeded or a pathological tree: treat as not demanglable.
             return null;

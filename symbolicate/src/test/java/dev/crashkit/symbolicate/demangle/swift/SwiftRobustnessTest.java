@@ -112,4 +112,30 @@ class SwiftRobustnessTest {
             assertNotNull(d.demangle(s, DemangleStyle.SIMPLIFIED));
         }
     }
+
+    /**
+     * {@code $s} + {@code SDy}×k + {@code SaySiG} + {@code AAG ABG ...} nests dictionaries whose key and value are
+     * the previous level (a substitution): the printed name doubles with every 4 input bytes. Regression: 105
+     * bytes printed a million characters and allocated 4.6 MB; output is now bounded by the input's length.
+     */
+    @Test
+    void exponentialPrintingIsBoundedByTheInputLength() {
+        var threads = (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+        for (int k : new int[] {16, 20, 25}) {
+            StringBuilder sb = new StringBuilder("$s").append("SDy".repeat(k)).append("SaySiG");
+            for (int i = 0; i < k; i++) {
+                sb.append('A').append((char) ('A' + i)).append('G');
+            }
+            String name = sb.append('N').toString();
+            d.demangle(name, DemangleStyle.FULL); // class loading and JIT out of the measurement
+            long before = threads.getCurrentThreadAllocatedBytes();
+            String out = d.demangle(name, DemangleStyle.FULL);
+            long allocated = threads.getCurrentThreadAllocatedBytes() - before;
+            assertTrue(out.length() <= PrinterBase.maxOutput(name.length()), "output bounded");
+            assertTrue(allocated < 1_000_000, name.length() + " input bytes allocated " + allocated);
+        }
+        // Shallower nesting still prints in full: 57 bytes -> 4109 characters.
+        String eight = "$s" + "SDy".repeat(8) + "SaySiGAAGABGACGADGAEGAFGAGGAHGN";
+        assertTrue(d.demangle(eight, DemangleStyle.FULL).startsWith("type metadata for [[[[[[[[[Swift.Int] : "));
+    }
 }
