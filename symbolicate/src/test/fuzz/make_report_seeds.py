@@ -4,8 +4,10 @@
 Seeds are real reports made small so the fuzzer mutates structure rather than bulk: every JSON list is cut to
 its first three items and every long string to 200 characters (the crashed thread may be lost: a seed only
 has to be a well-formed start). Sources: our own generated reports in testdata/reports (make_reports.py,
-make_apple_reports.py) and the third-party corpus (../shared/corpus, see its SOURCES.md: KSCrash MIT,
-SentryCrash/sentry-cocoa MIT, PLCrashReporter MIT, apple-crash-report-parser Apache-2.0). Output goes to
+make_apple_reports.py) and the committed third-party fixtures (testdata/third-party, see its SOURCES.md: KSCrash MIT,
+SentryCrash/sentry-cocoa MIT, PLCrashReporter MIT, apple-crash-report-parser Apache-2.0). Usage: make_report_seeds.py [CORPUS] with
+CORPUS the third-party folder (default testdata/third-party; the seeds committed were made from ../shared/corpus,
+whose plcrashreporter/fuzz_report.plcrash, PLCrashReporter's own fuzz seed, MIT, is not in testdata). Output goes to
 symbolicate/src/test/resources/dev/crashkit/symbolicate/fuzz/ReportReadersFuzzTestInputs/<method>/seeds/.
 """
 import hashlib
@@ -14,7 +16,7 @@ import os
 import sys
 
 ROOT = os.getcwd()
-CORPUS = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "..", "shared", "corpus")
+CORPUS = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "testdata", "third-party")
 OUT = os.path.join(ROOT, "symbolicate/src/test/resources/dev/crashkit/symbolicate/fuzz/ReportReadersFuzzTestInputs")
 
 

@@ -1,10 +1,10 @@
 package dev.crashkit.symbolicate.fuzz;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
-import dev.crashkit.symbolicate.SymbolicationException;
+import dev.crashkit.core.CrashkitException;
 import dev.crashkit.symbolicate.locate.ArchiveLimits;
 import dev.crashkit.symbolicate.locate.Archives;
-import dev.crashkit.symbolicate.symbolize.Diagnostics;
+import dev.crashkit.core.Diagnostics;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -15,7 +15,7 @@ import java.util.Arrays;
 /**
  * Archives given as {@code --dsym} (zip, tar, tar.gz) are indexed, their Mach-O members extracted, and
  * (as {@code batch} reads archives of reports) every member read to its end. Only
- * {@link SymbolicationException} naming the archive may escape; warnings are one line; nothing outlives
+ * {@link CrashkitException} naming the archive may escape; warnings are one line; nothing outlives
  * the CPU and allocation budget, whatever sizes the archive declares.
  */
 class ArchivesFuzzTest {
@@ -49,7 +49,7 @@ class ArchivesFuzzTest {
                 FuzzContract.fail("multi-line warning: " + m);
             }
         };
-        FuzzContract.check(input.length, BUDGET, SymbolicationException.class, () -> {
+        FuzzContract.check(input.length, BUDGET, CrashkitException.class, () -> {
             if (!Archives.matches(head)) {
                 return; // the CLI only treats files with an archive signature as archives
             }
@@ -59,7 +59,7 @@ class ArchivesFuzzTest {
                     Archives.extract(l.member(), EXTRACTED, LIMITS);
                 }
                 Archives.forEachMember(ARCHIVE, head, LIMITS, oneLine, (member, in) -> drain(in));
-            } catch (SymbolicationException e) {
+            } catch (CrashkitException e) {
                 FuzzContract.requireNamed(e, ARCHIVE.toString());
                 throw e;
             } finally {

@@ -1,14 +1,14 @@
 package dev.crashkit.symbolicate.fuzz;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
-import dev.crashkit.symbolicate.model.CrashReport;
+import dev.crashkit.core.model.CrashReport;
 import dev.crashkit.symbolicate.report.ParsedReport;
 import dev.crashkit.symbolicate.report.ReportDocument;
-import dev.crashkit.symbolicate.report.ReportException;
+import dev.crashkit.core.ReportException;
 import dev.crashkit.symbolicate.report.ReportFormats;
 import dev.crashkit.symbolicate.report.ReportReader;
 import dev.crashkit.symbolicate.report.applecrash.AppleCrashReader;
-import dev.crashkit.symbolicate.report.crashreport.CrashReportJson;
+import dev.crashkit.core.crashreport.CrashReportJson;
 import dev.crashkit.symbolicate.report.ips.IpsReader;
 import dev.crashkit.symbolicate.report.kscrash.KSCrashReader;
 import dev.crashkit.symbolicate.report.plcrash.PlcrashReader;
