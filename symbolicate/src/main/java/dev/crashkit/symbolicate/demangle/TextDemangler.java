@@ -40,8 +40,15 @@ public final class TextDemangler {
         int copied = 0;
         int n = text.length();
         int i = 0;
+        boolean lineHasText = false; // anything but blanks before the current word on its line
         while (i < n) {
-            if (!isWordChar(text.charAt(i))) {
+            char c = text.charAt(i);
+            if (!isWordChar(c)) {
+                if (c == '\n') {
+                    lineHasText = false;
+                } else if (!Character.isWhitespace(c)) {
+                    lineHasText = true;
+                }
                 i++;
                 continue;
             }
@@ -68,9 +75,11 @@ public final class TextDemangler {
                     i = usrEnd;
                 }
             }
-            if (replaced == null && isWholeLine(text, start, end) && startsLikeSwiftWithoutDollar(word)) {
+            // The first word of a line is the only one that can be the whole line: each line is scanned once.
+            if (replaced == null && !lineHasText && startsLikeSwiftWithoutDollar(word) && restIsBlank(text, end)) {
                 replaced = ifDemangled("$" + word, swift);
             }
+            lineHasText = true;
             if (replaced != null) {
                 if (out == null) {
                     out = new StringBuilder(n + 64);
@@ -120,13 +129,8 @@ public final class TextDemangler {
         return w.length() > 2 && (c == 's' || c == 'S' || c == 'e');
     }
 
-    /** True when only blanks surround {@code [start, end)} up to the line's ends. */
-    private static boolean isWholeLine(CharSequence t, int start, int end) {
-        for (int i = start - 1; i >= 0 && t.charAt(i) != '\n'; i--) {
-            if (!Character.isWhitespace(t.charAt(i))) {
-                return false;
-            }
-        }
+    /** True when only blanks follow {@code end} up to the end of its line. */
+    private static boolean restIsBlank(CharSequence t, int end) {
         for (int i = end; i < t.length() && t.charAt(i) != '\n'; i++) {
             if (!Character.isWhitespace(t.charAt(i))) {
                 return false;
