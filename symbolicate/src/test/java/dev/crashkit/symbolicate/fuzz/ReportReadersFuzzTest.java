@@ -1,5 +1,6 @@
 package dev.crashkit.symbolicate.fuzz;
 
+import com.code_intelligence.jazzer.junit.DictionaryFile;
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import dev.crashkit.core.model.CrashReport;
 import dev.crashkit.symbolicate.report.ParsedReport;
@@ -26,35 +27,44 @@ class ReportReadersFuzzTest {
 
     private static final String SOURCE = "fuzz-input";
 
+    /** The readers' own keys and words (make_report_dictionary.py), so mutations build structure they look for. */
+    private static final String DICTIONARY = "/dev/crashkit/symbolicate/fuzz/reports.dict";
+
     /** JSON trees and text line tables take tens of bytes per input byte; 16 MB covers class loading. */
     private static final FuzzContract.Budget BUDGET = new FuzzContract.Budget(16L << 20, 256);
 
+    @DictionaryFile(resourcePath = DICTIONARY)
     @FuzzTest
     void ips(byte[] input) {
         read(new IpsReader(), input);
     }
 
+    @DictionaryFile(resourcePath = DICTIONARY)
     @FuzzTest
     void appleCrash(byte[] input) {
         read(new AppleCrashReader(), input);
     }
 
+    @DictionaryFile(resourcePath = DICTIONARY)
     @FuzzTest
     void kscrash(byte[] input) {
         read(new KSCrashReader(), input);
     }
 
+    @DictionaryFile(resourcePath = DICTIONARY)
     @FuzzTest
     void plcrash(byte[] input) {
         read(new PlcrashReader(), input);
     }
 
+    @DictionaryFile(resourcePath = DICTIONARY)
     @FuzzTest
     void sentry(byte[] input) {
         read(new SentryReader(), input);
     }
 
     /** Our own format also round-trips: what the writer writes, the reader reads back. */
+    @DictionaryFile(resourcePath = DICTIONARY)
     @FuzzTest
     void crashReport(byte[] input) {
         String text = new String(input, StandardCharsets.UTF_8);
@@ -82,6 +92,7 @@ class ReportReadersFuzzTest {
     }
 
     /** Content detection plus the detected format's reader, as {@code symbolicate REPORT} runs them. */
+    @DictionaryFile(resourcePath = DICTIONARY)
     @FuzzTest
     void detect(byte[] input) {
         FuzzContract.check(input.length, BUDGET, ReportException.class, () -> {
