@@ -59,4 +59,34 @@ class TextDemanglerTest {
         // Inside a word there is no name: left as it is.
         assertEquals("x_TtSi foo$sSi", TextDemangler.demangle("x_TtSi foo$sSi", full));
     }
+
+    /**
+     * swiftlang/swift's lit test feeds manglings.txt to {@code swift-demangle -classify} on standard input; the
+     * filter must give every expected line (without the classification prefix, which only -classify prints).
+     */
+    @Test
+    void swiftConformanceListsThroughTheFilter() throws IOException {
+        for (String file : new String[] {"manglings.txt", "simplified-manglings.txt"}) {
+            DemangleOptions style = file.startsWith("simplified") ? DemangleOptions.simplified() : DemangleOptions.full();
+            List<String> wrong = new ArrayList<>();
+            int cases = 0;
+            for (String line : Files.readAllLines(Fixtures.corpus("swift-demangle/" + file), StandardCharsets.UTF_8)) {
+                int sep = line.indexOf(" ---> ");
+                if (sep < 0) {
+                    continue;
+                }
+                cases++;
+                String in = line.substring(0, sep).strip();
+                String expected = line.substring(sep + " ---> ".length()).strip();
+                if (expected.startsWith("{") && expected.contains("} ")) {
+                    expected = expected.substring(expected.indexOf("} ") + 2);
+                }
+                if (!TextDemangler.demangle(in, style).equals(expected)) {
+                    wrong.add(in);
+                }
+            }
+            assertTrue(cases > 200, file);
+            assertEquals(List.of(), wrong, file);
+        }
+    }
 }
