@@ -36,6 +36,7 @@ public final class WebServer implements AutoCloseable {
             }
         });
         new Api(services).register(app);
+        new Pages(services, auth).register(app);
         app.exception(ApiError.class, (e, ctx) -> error(ctx, e.status, e.getMessage()));
         app.exception(Exception.class, (e, ctx) -> {
             // One line for the operator; the client gets no stack trace.
