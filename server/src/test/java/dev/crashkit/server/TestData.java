@@ -1,7 +1,5 @@
 package dev.crashkit.server;
 
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
@@ -11,15 +9,13 @@ import java.util.stream.Stream;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
 
-/** Files of the repository's testdata/ (tests fail when one is missing). */
+/** Files of the repository's testdata/ (through the testkit: a missing one fails the test). */
 final class TestData {
     private TestData() {
     }
 
     static Path path(String relative) {
-        Path p = Path.of("testdata").resolve(relative);
-        assertTrue(Files.exists(p), "missing fixture " + p.toAbsolutePath());
-        return p;
+        return dev.crashkit.testkit.TestData.file(relative);
     }
 
     static byte[] bytes(String relative) throws IOException {
