@@ -73,8 +73,11 @@ public final class DebugFiles {
         return modules;
     }
 
-    /** The identities in one uploaded file; refuses files that are no object file, dSYM or archive of them. */
-    public List<Identity> identify(Path file) throws BadInputException, IOException {
+    /**
+     * The identities in one uploaded file; refuses files that are no object file, dSYM or archive of them.
+     * Synchronized with {@link #reload()}: both write the same index cache.
+     */
+    public synchronized List<Identity> identify(Path file) throws BadInputException, IOException {
         IndexCache cache = IndexCache.open(cacheFolder.resolve("index"));
         List<String> problems = new ArrayList<>();
         try {

@@ -101,6 +101,12 @@ public final class Workers implements AutoCloseable {
             results.fail(job, e.getMessage(), System.currentTimeMillis());
             metrics.failed();
             return;
+        } catch (RuntimeException e) {
+            // A bug met by this one report: mark it failed (retrying would meet it again) and go on.
+            log.accept("symbolication of report " + job.reportId() + ": internal error: " + e);
+            results.fail(job, "internal error: " + e.getClass().getSimpleName(), System.currentTimeMillis());
+            metrics.failed();
+            return;
         }
         List<Results.Missing> missing = new ArrayList<>();
         for (Outcome.MissingImage m : o.missing()) {
