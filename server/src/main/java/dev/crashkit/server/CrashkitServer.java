@@ -24,11 +24,13 @@ public final class CrashkitServer implements AutoCloseable {
     private static final long LEASE_MILLIS = 5 * 60_000;
 
     private final Database db;
+    private final ReportStore reports;
     private final Workers workers;
     private final WebServer web;
 
-    private CrashkitServer(Database db, Workers workers, WebServer web) {
+    private CrashkitServer(Database db, ReportStore reports, Workers workers, WebServer web) {
         this.db = db;
+        this.reports = reports;
         this.workers = workers;
         this.web = web;
     }
@@ -62,7 +64,7 @@ public final class CrashkitServer implements AutoCloseable {
                     reports, queue, results, new Groups(db), files, debugFiles, symbolicator, workers, metrics);
             workers.start(config.workers());
             WebServer web = WebServer.start(services, config.token(), config.bind(), config.port(), log);
-            return new CrashkitServer(db, workers, web);
+            return new CrashkitServer(db, reports, workers, web);
         } catch (IOException | RuntimeException e) {
             db.close();
             throw e;
@@ -89,6 +91,7 @@ public final class CrashkitServer implements AutoCloseable {
     @Override
     public void close() {
         web.close();
+        reports.close();
         workers.close();
         db.close();
     }

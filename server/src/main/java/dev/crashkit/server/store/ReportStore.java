@@ -27,14 +27,22 @@ public final class ReportStore {
             + "group_id, symbolicated_at";
 
     private final Database db;
+    private final IngestBatcher batcher;
 
     public ReportStore(Database db) {
         this.db = db;
+        this.batcher = new IngestBatcher(db);
+    }
+
+    /** Stops the ingest writer (after the HTTP server stopped taking requests). */
+    public void close() {
+        batcher.close();
     }
 
     /**
      * Stores a new report and queues it, committed before this returns. With a client report id already
-     * stored, stores nothing and returns the existing id.
+     * stored, stores nothing and returns the existing id. Concurrent calls share one transaction (group
+     * commit, {@link IngestBatcher}): one fsync acknowledges them all.
      */
     public Ingested ingest(byte[] body, String sha256, String format, Optional<String> appVersion,
                            Optional<String> clientReportId, long now) throws StoreException {
@@ -44,38 +52,41 @@ public final class ReportStore {
                 return new Ingested(existing.get(), false);
             }
         }
+        return batcher.submit(new IngestBatcher.Pending(body, sha256, format, appVersion, clientReportId, now));
+    }
+
+    /** Inserts one report inside the batch's transaction; a client id seen before answers with its report. */
+    static Ingested insert(Connection c, IngestBatcher.Pending r) throws SQLException {
+        if (r.clientReportId().isPresent()) {
+            // Checked again inside the write transaction: a concurrent repeat may have won meanwhile.
+            Optional<String> existing = byClientId(c, r.clientReportId().get());
+            if (existing.isPresent()) {
+                return new Ingested(existing.get(), false);
+            }
+        }
         String id = UUID.randomUUID().toString();
-        return db.write(c -> {
-            if (clientReportId.isPresent()) {
-                // Checked again inside the write transaction: a concurrent repeat may have won meanwhile.
-                Optional<String> existing = byClientId(c, clientReportId.get());
-                if (existing.isPresent()) {
-                    return new Ingested(existing.get(), false);
-                }
-            }
-            try (PreparedStatement p = c.prepareStatement("INSERT INTO reports (id, client_report_id, format, size, "
-                    + "sha256, received_at, app_version, status) VALUES (?, ?, ?, ?, ?, ?, ?, 'pending')")) {
-                p.setString(1, id);
-                p.setString(2, clientReportId.orElse(null));
-                p.setString(3, format);
-                p.setLong(4, body.length);
-                p.setString(5, sha256);
-                p.setLong(6, now);
-                p.setString(7, appVersion.orElse(null));
-                p.executeUpdate();
-            }
-            try (PreparedStatement p = c.prepareStatement("INSERT INTO report_bodies (report_id, body) VALUES (?, ?)")) {
-                p.setString(1, id);
-                p.setBytes(2, body);
-                p.executeUpdate();
-            }
-            try (PreparedStatement p = c.prepareStatement("INSERT INTO jobs (report_id, queued_at) VALUES (?, ?)")) {
-                p.setString(1, id);
-                p.setLong(2, now);
-                p.executeUpdate();
-            }
-            return new Ingested(id, true);
-        });
+        try (PreparedStatement p = c.prepareStatement("INSERT INTO reports (id, client_report_id, format, size, "
+                + "sha256, received_at, app_version, status) VALUES (?, ?, ?, ?, ?, ?, ?, 'pending')")) {
+            p.setString(1, id);
+            p.setString(2, r.clientReportId().orElse(null));
+            p.setString(3, r.format());
+            p.setLong(4, r.body().length);
+            p.setString(5, r.sha256());
+            p.setLong(6, r.now());
+            p.setString(7, r.appVersion().orElse(null));
+            p.executeUpdate();
+        }
+        try (PreparedStatement p = c.prepareStatement("INSERT INTO report_bodies (report_id, body) VALUES (?, ?)")) {
+            p.setString(1, id);
+            p.setBytes(2, r.body());
+            p.executeUpdate();
+        }
+        try (PreparedStatement p = c.prepareStatement("INSERT INTO jobs (report_id, queued_at) VALUES (?, ?)")) {
+            p.setString(1, id);
+            p.setLong(2, r.now());
+            p.executeUpdate();
+        }
+        return new Ingested(id, true);
     }
 
     private static Optional<String> byClientId(Connection c, String clientId) throws SQLException {

@@ -18,6 +18,15 @@ final class AppVersions {
     }
 
     static Optional<String> of(ReportFormat format, byte[] body) {
+        String key = switch (format) {
+            case SENTRY -> "\"release\"";
+            case KSCRASH -> "CFBundle";
+            case CRASHREPORT -> "\"app_version\"";
+            default -> "";
+        };
+        if (!key.isEmpty() && !contains(body, key)) {
+            return Optional.empty(); // spare parsing the whole document a second time at ingest
+        }
         try {
             switch (format) {
                 case IPS: {
@@ -44,6 +53,20 @@ final class AppVersions {
         } catch (IOException e) {
             return Optional.empty(); // the report was read already; a version is only a label
         }
+    }
+
+    private static boolean contains(byte[] body, String key) {
+        byte[] k = key.getBytes(StandardCharsets.US_ASCII);
+        outer:
+        for (int i = 0; i + k.length <= body.length; i++) {
+            for (int j = 0; j < k.length; j++) {
+                if (body[i + j] != k[j]) {
+                    continue outer;
+                }
+            }
+            return true;
+        }
+        return false;
     }
 
     private static Optional<String> join(Optional<String> version, Optional<String> build) {
