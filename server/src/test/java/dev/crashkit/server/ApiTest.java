@@ -90,6 +90,34 @@ class ApiTest {
     }
 
     @Test
+    void everyFormatTheSymbolicatorReadsIsAcceptedAndProcessed() throws Exception {
+        String[][] cases = {
+            {"reports/ips/synthetic-macos-arm64.ips", "ips"},
+            {"reports/crash/synthetic-macos12-tabs.crash", "apple_crash"},
+            {"third-party/kscrash/example-reports/Abort.json", "kscrash"},
+            {"third-party/plcrashreporter/appcenter/live_report_exception.plcrash", "plcrash"},
+            {"third-party/sentry-crashprobe/release-arm64/Call abort().json", "sentry"},
+        };
+        for (String[] c : cases) {
+            Http.Response r = http.post("/api/reports", TestData.bytes(c[0]));
+            assertEquals(201, r.status(), c[0] + ": " + r.body());
+            String id = r.json().get("id").asText();
+            JsonNode done = null;
+            for (int i = 0; i < 600; i++) {
+                done = http.get("/api/reports/" + id).json();
+                if (!done.get("status").asText().equals("pending")) {
+                    break;
+                }
+                Thread.sleep(50);
+            }
+            assertEquals(c[1], done.get("format").asText(), c[0]);
+            assertTrue(List.of("symbolicated", "partial").contains(done.get("status").asText()), c[0] + ": " + done);
+            assertTrue(done.get("symbolicated").get("threads").size() > 0, c[0]);
+            assertTrue(done.get("group").isTextual(), c[0]);
+        }
+    }
+
+    @Test
     void badBodiesAreRefusedAndNothingIsStored() throws Exception {
         Http.Response notReport = http.post("/api/reports", "{\"hello\": 1}".getBytes(StandardCharsets.UTF_8));
         assertEquals(400, notReport.status());
