@@ -1,17 +1,18 @@
 package dev.crashkit.bench;
 
+import dev.crashkit.core.crashreport.CrashReportJson;
+import dev.crashkit.core.model.Arch;
+import dev.crashkit.core.model.CrashReport;
+import dev.crashkit.core.model.DebugId;
+import dev.crashkit.core.model.Frame;
+import dev.crashkit.core.model.Image;
+import dev.crashkit.core.model.ProcessInfo;
+import dev.crashkit.core.model.ThreadTrace;
 import dev.crashkit.symbolicate.batch.BatchRun;
 import dev.crashkit.symbolicate.format.macho.MachOFile;
 import dev.crashkit.symbolicate.format.macho.MachOImage;
 import dev.crashkit.symbolicate.locate.ArchiveLimits;
-import dev.crashkit.symbolicate.model.CrashReport;
-import dev.crashkit.symbolicate.model.DebugId;
-import dev.crashkit.symbolicate.model.Frame;
-import dev.crashkit.symbolicate.model.Image;
-import dev.crashkit.symbolicate.model.ProcessInfo;
-import dev.crashkit.symbolicate.model.ThreadTrace;
 import dev.crashkit.symbolicate.output.OutputFormat;
-import dev.crashkit.symbolicate.report.crashreport.CrashReportJson;
 import dev.crashkit.symbolicate.symbolize.DebugFileIndex;
 import dev.crashkit.symbolicate.symbolize.MemberStore;
 import dev.crashkit.symbolicate.symbolize.ModuleCache;
@@ -130,7 +131,7 @@ public final class BatchBench {
             long slide = 0x10_0000_0000L * (i + 1) + ((long) rnd.nextInt(0x1000) << 14);
             used.add(d);
             slides.add(slide);
-            images.add(new Image(d.name(), Optional.empty(), Optional.of(d.id()), Optional.of("arm64"),
+            images.add(new Image(d.name(), Optional.empty(), Optional.of(d.id()), Optional.of(Arch.Known.ARM64),
                     d.text() + slide, OptionalLong.of(slide), OptionalLong.empty()));
         }
         List<ThreadTrace> threads = new ArrayList<>();

@@ -1,7 +1,7 @@
 package dev.crashkit.bench;
 
+import dev.crashkit.core.ReportException;
 import dev.crashkit.symbolicate.report.ParsedReport;
-import dev.crashkit.symbolicate.report.ReportException;
 import dev.crashkit.symbolicate.report.ReportFormats;
 import dev.crashkit.symbolicate.report.applecrash.AppleCrashDocument;
 import dev.crashkit.symbolicate.report.applecrash.AppleCrashWriter;

@@ -1,6 +1,6 @@
 package dev.crashkit.server.symbolication;
 
-import dev.crashkit.symbolicate.SymbolicationException;
+import dev.crashkit.core.CrashkitException;
 import dev.crashkit.symbolicate.locate.ArchiveLimits;
 import dev.crashkit.symbolicate.locate.IndexCache;
 import dev.crashkit.symbolicate.symbolize.DebugFileIndex;
@@ -83,14 +83,14 @@ public final class DebugFiles {
         try {
             DebugFileIndex.scan(List.of(file), new DebugFileIndex.ScanOptions(Optional.of(cache),
                     ArchiveLimits.defaults()), problems::add);
-        } catch (SymbolicationException e) {
+        } catch (CrashkitException e) {
             throw new BadInputException(e.getMessage().replace(file.toString(), "upload"));
         }
         Optional<List<IndexCache.Item>> items = cache.get(file, Files.size(file),
                 Files.getLastModifiedTime(file).toMillis());
         List<Identity> out = new ArrayList<>();
         for (IndexCache.Item item : items.orElse(List.of())) {
-            out.add(new Identity(item.slice().id().toString(), item.slice().arch(), item.slice().debugInfo(),
+            out.add(new Identity(item.slice().id().toString(), item.slice().arch().label(), item.slice().debugInfo(),
                     item.member().orElse("")));
         }
         if (out.isEmpty()) {

@@ -5,11 +5,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.crashkit.symbolicate.demangle.DemangleStyle;
 import dev.crashkit.symbolicate.group.AppImages;
 import dev.crashkit.symbolicate.group.CrashSignature;
-import dev.crashkit.symbolicate.model.DebugId;
-import dev.crashkit.symbolicate.model.Image;
+import dev.crashkit.core.model.DebugId;
+import dev.crashkit.core.model.Image;
 import dev.crashkit.symbolicate.output.JsonReportWriter;
 import dev.crashkit.symbolicate.report.ParsedReport;
-import dev.crashkit.symbolicate.report.ReportException;
+import dev.crashkit.core.ReportException;
 import dev.crashkit.symbolicate.report.ReportFormat;
 import dev.crashkit.symbolicate.report.ReportFormats;
 import dev.crashkit.symbolicate.symbolize.FrameStatus;
@@ -96,7 +96,7 @@ public final class ReportSymbolicator {
         for (ImageStatus s : result.images()) {
             Optional<DebugId> id = s.image().id();
             if (id.isPresent() && frames.containsKey(id.get())) {
-                out.add(new Outcome.MissingImage(id.get().toString(), s.image().name(), s.image().arch(),
+                out.add(new Outcome.MissingImage(id.get().toString(), s.image().name(), s.image().arch().map(a -> a.label()),
                         frames.remove(id.get())));
             }
         }

@@ -1,6 +1,6 @@
 package dev.crashkit.symbolicate.group;
 
-import dev.crashkit.symbolicate.model.Image;
+import dev.crashkit.core.model.Image;
 import java.util.List;
 import java.util.Locale;
 

@@ -6,10 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.crashkit.symbolicate.Fixtures;
 import dev.crashkit.symbolicate.demangle.DemangleStyle;
-import dev.crashkit.symbolicate.model.CrashReport;
-import dev.crashkit.symbolicate.model.Frame;
-import dev.crashkit.symbolicate.model.Image;
-import dev.crashkit.symbolicate.model.ThreadTrace;
+import dev.crashkit.core.model.CrashReport;
+import dev.crashkit.core.model.Frame;
+import dev.crashkit.core.model.Image;
+import dev.crashkit.core.model.ThreadTrace;
 import dev.crashkit.symbolicate.report.ReportFormats;
 import dev.crashkit.symbolicate.symbolize.DebugFileIndex;
 import dev.crashkit.symbolicate.symbolize.ModuleCache;
@@ -134,7 +134,7 @@ class CrashSignatureTest {
     void exceptionTexts() {
         assertEquals("SIGSEGV", CrashSignature.hashedException("EXC_BAD_ACCESS / SIGSEGV"));
         assertEquals("EXC_GUARD", CrashSignature.hashedException("EXC_GUARD"));
-        assertEquals("java.lang.Error", CrashSignature.exception(Optional.of(new dev.crashkit.symbolicate.model.CrashInfo(
+        assertEquals("java.lang.Error", CrashSignature.exception(Optional.of(new dev.crashkit.core.model.CrashInfo(
                 Optional.empty(), Optional.empty(), OptionalLong.empty(), OptionalLong.empty(),
                 Optional.of("uncaught java.lang.Error: boom")))));
         assertEquals("unknown", CrashSignature.exception(Optional.empty()));
