@@ -4,7 +4,6 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 
 /**
  * The symbolication queue, in the database: a burst of uploads waits here, not in memory, and survives a
@@ -25,37 +24,39 @@ public final class Queue {
         this.leaseMillis = leaseMillis;
     }
 
-    /** Claims the oldest waiting job, if any. */
-    public Optional<Job> claim(long now) throws StoreException {
-        List<Job> candidates = db.read(c -> {
+    /**
+     * Claims up to {@code max} of the oldest waiting jobs in one transaction (one commit for several jobs:
+     * on SQLite each commit is an fsync).
+     */
+    public List<Job> claim(long now, int max) throws StoreException {
+        return db.write(c -> {
+            List<Job> candidates = new ArrayList<>();
             try (PreparedStatement p = c.prepareStatement("SELECT report_id, queued_at FROM jobs WHERE claimed_at IS NULL "
-                    + "OR claimed_at < ? ORDER BY queued_at LIMIT 16")) {
+                    + "OR claimed_at < ? ORDER BY queued_at LIMIT ?")) {
                 p.setLong(1, now - leaseMillis);
-                List<Job> out = new ArrayList<>();
+                p.setInt(2, max);
                 try (ResultSet r = p.executeQuery()) {
                     while (r.next()) {
-                        out.add(new Job(r.getString(1), r.getLong(2)));
+                        candidates.add(new Job(r.getString(1), r.getLong(2)));
                     }
                 }
-                return out;
             }
-        });
-        for (Job j : candidates) {
-            boolean mine = db.write(c -> {
-                try (PreparedStatement p = c.prepareStatement("UPDATE jobs SET claimed_at = ? WHERE report_id = ? "
-                        + "AND queued_at = ? AND (claimed_at IS NULL OR claimed_at < ?)")) {
+            List<Job> mine = new ArrayList<>();
+            try (PreparedStatement p = c.prepareStatement("UPDATE jobs SET claimed_at = ? WHERE report_id = ? "
+                    + "AND queued_at = ? AND (claimed_at IS NULL OR claimed_at < ?)")) {
+                for (Job j : candidates) {
                     p.setLong(1, now);
                     p.setString(2, j.reportId());
                     p.setLong(3, j.queuedAt());
                     p.setLong(4, now - leaseMillis);
-                    return p.executeUpdate() == 1;
+                    // Another server on the same PostgreSQL database may have taken it meanwhile.
+                    if (p.executeUpdate() == 1) {
+                        mine.add(j);
+                    }
                 }
-            });
-            if (mine) {
-                return Optional.of(j);
             }
-        }
-        return Optional.empty();
+            return mine;
+        });
     }
 
     /** Frees every claim (at start: the workers that held them are gone with the previous process). */

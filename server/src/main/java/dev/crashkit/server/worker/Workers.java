@@ -24,6 +24,8 @@ import java.util.function.Consumer;
  */
 public final class Workers implements AutoCloseable {
     private static final ObjectMapper JSON = new ObjectMapper();
+    /** Jobs a worker claims at once (one claim commit for several reports). */
+    private static final int BATCH = 4;
 
     private final Queue queue;
     private final ReportStore reports;
@@ -66,13 +68,15 @@ public final class Workers implements AutoCloseable {
     private void loop() {
         while (running) {
             try {
-                Optional<Queue.Job> job = queue.claim(System.currentTimeMillis());
-                if (job.isEmpty()) {
+                List<Queue.Job> jobs = queue.claim(System.currentTimeMillis(), BATCH);
+                if (jobs.isEmpty()) {
                     work.tryAcquire(500, TimeUnit.MILLISECONDS);
                     work.drainPermits();
                     continue;
                 }
-                run(job.get());
+                for (Queue.Job job : jobs) {
+                    run(job);
+                }
             } catch (InterruptedException e) {
                 return;
             } catch (StoreException e) {
