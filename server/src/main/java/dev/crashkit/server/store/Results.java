@@ -25,13 +25,31 @@ public final class Results {
     }
 
     /**
-     * Stores the result and finishes the job, in one transaction. When {@code requeue} (the debug files
-     * changed while this ran and the report still misses some), the job is queued again instead.
+     * One finished symbolication for {@link #completeAll}.
      *
-     * @return true when this was the report's first symbolication
+     * @param started the debug-file generation the symbolication used
      */
-    public boolean complete(Queue.Job job, Written w, boolean requeue, long now) throws StoreException {
+    public record Done(Queue.Job job, Written written, long started) {
+    }
+
+    /**
+     * Stores several results in one transaction (one commit); returns, per result, whether it was the first.
+     * {@code requeue} is asked inside the transaction (after SQLite's write lock is taken), so that a debug
+     * file upload either sees this pass's missing images or is seen by it.
+     */
+    public List<Boolean> completeAll(List<Done> done, java.util.function.Predicate<Done> requeue, long now)
+            throws StoreException {
         return db.write(c -> {
+            List<Boolean> firsts = new java.util.ArrayList<>();
+            for (Done d : done) {
+                firsts.add(write(c, d.job(), d.written(), !d.written().missing().isEmpty() && requeue.test(d), now));
+            }
+            return firsts;
+        });
+    }
+
+    private static boolean write(Connection c, Queue.Job job, Written w, boolean requeue, long now) throws SQLException {
+        {
             boolean first;
             try (PreparedStatement p = c.prepareStatement("SELECT symbolicated_at FROM reports WHERE id = ?")) {
                 p.setString(1, job.reportId());
@@ -87,7 +105,7 @@ public final class Results {
             }
             finish(c, job, requeue, now);
             return first;
-        });
+        }
     }
 
     /** Marks a report failed (its error kept) and finishes the job. */

@@ -74,9 +74,11 @@ public final class Workers implements AutoCloseable {
                     work.drainPermits();
                     continue;
                 }
+                List<Results.Done> done = new ArrayList<>();
                 for (Queue.Job job : jobs) {
-                    run(job);
+                    symbolicate(job).ifPresent(done::add);
                 }
+                complete(done);
             } catch (InterruptedException e) {
                 return;
             } catch (StoreException e) {
@@ -91,12 +93,13 @@ public final class Workers implements AutoCloseable {
         }
     }
 
-    private void run(Queue.Job job) throws StoreException {
+    /** Symbolicates one claimed report; a failure is stored at once and gives no result. */
+    private Optional<Results.Done> symbolicate(Queue.Job job) throws StoreException {
         long started = debugFiles.generation();
         Optional<byte[]> body = reports.body(job.reportId());
         if (body.isEmpty()) {
             results.fail(job, "the report's body is missing", System.currentTimeMillis());
-            return;
+            return Optional.empty();
         }
         Outcome o;
         try {
@@ -104,28 +107,38 @@ public final class Workers implements AutoCloseable {
         } catch (BadInputException | IOException e) {
             results.fail(job, e.getMessage(), System.currentTimeMillis());
             metrics.failed();
-            return;
+            return Optional.empty();
         } catch (RuntimeException e) {
             // A bug met by this one report: mark it failed (retrying would meet it again) and go on.
             log.accept("symbolication of report " + job.reportId() + ": internal error: " + e);
             results.fail(job, "internal error: " + e.getClass().getSimpleName(), System.currentTimeMillis());
             metrics.failed();
-            return;
+            return Optional.empty();
         }
         List<Results.Missing> missing = new ArrayList<>();
         for (Outcome.MissingImage m : o.missing()) {
             missing.add(new Results.Missing(m.debugId(), m.name(), m.arch().orElse(""), m.frames()));
         }
-        boolean requeue = !missing.isEmpty() && debugFiles.generation() != started;
-        long now = System.currentTimeMillis();
-        boolean first = results.complete(job, new Results.Written(o.status(), o.symbolicatedJson(),
+        return Optional.of(new Results.Done(job, new Results.Written(o.status(), o.symbolicatedJson(),
                 json(o.appImages()), o.group().id(), o.group().title(), o.group().exception(),
-                json(o.group().frames()), missing), requeue, now);
-        long latency = -1;
-        if (first) {
-            latency = reports.report(job.reportId()).map(r -> now - r.receivedAt()).orElse(-1L);
+                json(o.group().frames()), missing), started));
+    }
+
+    /** Stores the batch's results in one transaction. */
+    private void complete(List<Results.Done> done) throws StoreException {
+        if (done.isEmpty()) {
+            return;
         }
-        metrics.symbolicated(latency);
+        long now = System.currentTimeMillis();
+        // The debug files changed since a pass began: what it still missed may be there now.
+        List<Boolean> first = results.completeAll(done, d -> debugFiles.generation() != d.started(), now);
+        for (int i = 0; i < done.size(); i++) {
+            long latency = -1;
+            if (first.get(i)) {
+                latency = reports.report(done.get(i).job().reportId()).map(r -> now - r.receivedAt()).orElse(-1L);
+            }
+            metrics.symbolicated(latency);
+        }
     }
 
     private static String json(List<String> values) {
