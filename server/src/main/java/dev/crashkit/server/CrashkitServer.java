@@ -24,12 +24,14 @@ public final class CrashkitServer implements AutoCloseable {
     private static final long LEASE_MILLIS = 5 * 60_000;
 
     private final Database db;
+    private final DebugFiles debugFiles;
     private final ReportStore reports;
     private final Workers workers;
     private final WebServer web;
 
-    private CrashkitServer(Database db, ReportStore reports, Workers workers, WebServer web) {
+    private CrashkitServer(Database db, DebugFiles debugFiles, ReportStore reports, Workers workers, WebServer web) {
         this.db = db;
+        this.debugFiles = debugFiles;
         this.reports = reports;
         this.workers = workers;
         this.web = web;
@@ -38,7 +40,8 @@ public final class CrashkitServer implements AutoCloseable {
     /**
      * Opens the store, applies migrations, starts the workers and listens.
      *
-     * @throws IllegalArgumentException when asked to listen beyond loopback without a token
+     * @throws IllegalArgumentException when asked to listen beyond loopback without a token, or a symbol
+     *                                  server is not {@code LAYOUT=URL}
      */
     public static CrashkitServer start(ServerConfig config, Consumer<String> log) throws IOException {
         if (config.token().isEmpty() && !isLoopback(config.bind())) {
@@ -51,8 +54,8 @@ public final class CrashkitServer implements AutoCloseable {
             DebugFileStore files = new DebugFileStore(config.data().resolve("debug-files"),
                     config.data().resolve("tmp"), db);
             files.sweepStaging();
-            DebugFiles debugFiles = DebugFiles.open(config.dsyms(), files.folder(), config.data().resolve("cache"),
-                    m -> log.accept("debug files: " + m));
+            DebugFiles debugFiles = DebugFiles.open(config.dsyms(), config.symbolServers(), files.folder(),
+                    config.data().resolve("cache"), m -> log.accept("debug files: " + m));
             ReportStore reports = new ReportStore(db);
             Queue queue = new Queue(db, LEASE_MILLIS);
             queue.releaseAll();
@@ -64,7 +67,7 @@ public final class CrashkitServer implements AutoCloseable {
                     reports, queue, results, new Groups(db), files, debugFiles, symbolicator, workers, metrics);
             workers.start(config.workers());
             WebServer web = WebServer.start(services, config.token(), config.bind(), config.port(), log);
-            return new CrashkitServer(db, reports, workers, web);
+            return new CrashkitServer(db, debugFiles, reports, workers, web);
         } catch (IOException | RuntimeException e) {
             db.close();
             throw e;
@@ -93,6 +96,7 @@ public final class CrashkitServer implements AutoCloseable {
         web.close();
         reports.close();
         workers.close();
+        debugFiles.close();
         db.close();
     }
 }

@@ -37,6 +37,11 @@ public final class ServerMain implements Callable<Integer> {
             description = "debug files to use besides uploaded ones (dSYM, Mach-O, ELF, archive, folder)")
     List<Path> dsyms = new ArrayList<>();
 
+    @Option(names = "--symbol-server", paramLabel = "LAYOUT=URL",
+            description = "symbol server asked for images no local or uploaded file has: debuginfod, lldb, gdb or unified "
+                    + "layout, http(s):// or file:// (as for the symbolicate command)")
+    List<String> symbolServers = new ArrayList<>();
+
     @Option(names = "--token", paramLabel = "TOKEN",
             description = "bearer token required for /api and the pages (default: $CRASHKIT_TOKEN)")
     String token;
@@ -59,8 +64,8 @@ public final class ServerMain implements Callable<Integer> {
             System.err.println("crashkit-server: --workers and the size limits must be positive");
             return 2;
         }
-        ServerConfig config = new ServerConfig(bind, port, data, Optional.ofNullable(db), dsyms, t, maxReport,
-                maxDebugFile, workers);
+        ServerConfig config = new ServerConfig(bind, port, data, Optional.ofNullable(db), dsyms, symbolServers, t,
+                maxReport, maxDebugFile, workers);
         CrashkitServer server;
         try {
             server = CrashkitServer.start(config, m -> System.err.println("crashkit-server: " + m));
