@@ -49,6 +49,10 @@ public final class Results {
     }
 
     private static boolean write(Connection c, Queue.Job job, Written w, boolean requeue, long now) throws SQLException {
+        if (queuedAt(c, job).isEmpty()) {
+            // A newer pass over this report finished first (its job row is gone): this result is stale.
+            return false;
+        }
         {
             boolean first;
             try (PreparedStatement p = c.prepareStatement("SELECT symbolicated_at FROM reports WHERE id = ?")) {
@@ -111,6 +115,9 @@ public final class Results {
     /** Marks a report failed (its error kept) and finishes the job. */
     public void fail(Queue.Job job, String error, long now) throws StoreException {
         db.write(c -> {
+            if (queuedAt(c, job).isEmpty()) {
+                return null; // a newer pass finished first
+            }
             try (PreparedStatement p = c.prepareStatement("UPDATE reports SET status = 'failed', error = ? WHERE id = ?")) {
                 p.setString(1, error);
                 p.setString(2, job.reportId());
@@ -121,26 +128,34 @@ public final class Results {
         });
     }
 
-    private static void finish(Connection c, Queue.Job job, boolean requeue, long now) throws SQLException {
-        if (requeue) {
-            try (PreparedStatement p = c.prepareStatement(
-                    "UPDATE jobs SET claimed_at = NULL, queued_at = ? WHERE report_id = ?")) {
-                p.setLong(1, now);
-                p.setString(2, job.reportId());
-                p.executeUpdate();
+    /** When the report's queue entry was made; empty when it has none. */
+    private static Optional<Long> queuedAt(Connection c, Queue.Job job) throws SQLException {
+        try (PreparedStatement p = c.prepareStatement("SELECT queued_at FROM jobs WHERE report_id = ?")) {
+            p.setString(1, job.reportId());
+            try (var r = p.executeQuery()) {
+                return r.next() ? Optional.of(r.getLong(1)) : Optional.empty();
             }
+        }
+    }
+
+    /**
+     * Ends this pass's queue entry. When the entry was made again meanwhile (a debug file arrived), it is
+     * a newer pass's to run and is left alone; otherwise it is deleted, or queued again when asked.
+     */
+    private static void finish(Connection c, Queue.Job job, boolean requeue, long now) throws SQLException {
+        if (queuedAt(c, job).filter(q -> q == job.queuedAt()).isEmpty()) {
             return;
         }
-        // Queued again meanwhile (a debug file arrived): the newer entry stays for another pass.
-        try (PreparedStatement p = c.prepareStatement("DELETE FROM jobs WHERE report_id = ? AND queued_at = ?")) {
-            p.setString(1, job.reportId());
-            p.setLong(2, job.queuedAt());
-            if (p.executeUpdate() == 0) {
-                try (PreparedStatement q = c.prepareStatement("UPDATE jobs SET claimed_at = NULL WHERE report_id = ?")) {
-                    q.setString(1, job.reportId());
-                    q.executeUpdate();
-                }
+        String sql = requeue ? "UPDATE jobs SET claimed_at = NULL, queued_at = ? WHERE report_id = ? AND queued_at = ?"
+                : "DELETE FROM jobs WHERE report_id = ? AND queued_at = ?";
+        try (PreparedStatement p = c.prepareStatement(sql)) {
+            int i = 1;
+            if (requeue) {
+                p.setLong(i++, Math.max(now, job.queuedAt() + 1));
             }
+            p.setString(i++, job.reportId());
+            p.setLong(i, job.queuedAt());
+            p.executeUpdate();
         }
     }
 
@@ -166,9 +181,13 @@ public final class Results {
     }
 
     private static int queue(Connection c, String reportId, long now) throws SQLException {
-        try (PreparedStatement p = c.prepareStatement("UPDATE jobs SET queued_at = ?, claimed_at = NULL WHERE report_id = ?")) {
+        // Always a new queued_at (even within the same millisecond): a pass still running on the old entry
+        // must see that the report was queued again.
+        try (PreparedStatement p = c.prepareStatement("UPDATE jobs SET queued_at = CASE WHEN queued_at < ? THEN ? "
+                + "ELSE queued_at + 1 END, claimed_at = NULL WHERE report_id = ?")) {
             p.setLong(1, now);
-            p.setString(2, reportId);
+            p.setLong(2, now);
+            p.setString(3, reportId);
             if (p.executeUpdate() == 1) {
                 return 1;
             }

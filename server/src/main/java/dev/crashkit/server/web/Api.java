@@ -30,9 +30,11 @@ final class Api {
     private static final String ID_HEADER = "X-Crashkit-Report-Id";
 
     private final Services s;
+    private final MemoryBudget budget;
 
-    Api(Services services) {
+    Api(Services services, MemoryBudget budget) {
         this.s = services;
+        this.budget = budget;
     }
 
     void register(Javalin app) {
@@ -77,16 +79,21 @@ final class Api {
     }
 
     private void postReport(Context ctx) throws IOException {
-        byte[] body;
+        try (Bodies.Held held = Bodies.read(ctx, s.limits().maxReportBytes(), "report", budget)) {
+            postReport(ctx, held.bytes);
+        } catch (ApiError e) {
+            if (e.status != 503) {
+                s.metrics().rejected();
+            }
+            throw e;
+        }
+    }
+
+    private void postReport(Context ctx, byte[] body) throws IOException {
         ReportSymbolicator.Checked checked;
         try {
-            body = Bodies.read(ctx, s.limits().maxReportBytes(), "report");
             checked = s.symbolicator().check(body);
-        } catch (ApiError e) {
-            s.metrics().rejected();
-            throw e;
         } catch (BadInputException e) {
-            s.metrics().rejected();
             throw new ApiError(400, e.getMessage());
         }
         Optional<String> clientId = Optional.ofNullable(ctx.header(ID_HEADER)).map(String::strip)

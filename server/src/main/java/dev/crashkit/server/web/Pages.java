@@ -31,9 +31,12 @@ final class Pages {
         }
     }
 
-    Pages(Services services, Auth auth) {
+    private final Api api;
+
+    Pages(Services services, Auth auth, Api api) {
         this.s = services;
         this.auth = auth;
+        this.api = api;
     }
 
     void register(Javalin app) {
@@ -116,7 +119,7 @@ final class Pages {
             return;
         }
         try (InputStream in = f.content()) {
-            JsonNode out = new Api(s).debugFileUpload(in, f.size(), f.filename());
+            JsonNode out = api.debugFileUpload(in, f.size(), f.filename());
             List<String> ids = new ArrayList<>();
             out.get("ids").forEach(i -> ids.add(i.get("id").asText() + " (" + i.get("arch").asText() + ")"));
             String msg = f.filename() + ": " + String.join(", ", ids) + "; " + out.get("reports_queued").asInt()

@@ -35,8 +35,12 @@ public final class WebServer implements AutoCloseable {
                 throw new ApiError(401, "missing or wrong bearer token");
             }
         });
-        new Api(services).register(app);
-        new Pages(services, auth).register(app);
+        // Reports in memory at once: room for four of the largest allowed, at least 256 MiB.
+        MemoryBudget budget = new MemoryBudget(Math.max(256L * MemoryBudget.MIB, 4 * services.limits().maxReportBytes()),
+                30_000);
+        Api api = new Api(services, budget);
+        api.register(app);
+        new Pages(services, auth, api).register(app);
         app.exception(ApiError.class, (e, ctx) -> error(ctx, e.status, e.getMessage()));
         app.exception(Exception.class, (e, ctx) -> {
             // One line for the operator; the client gets no stack trace.
