@@ -135,7 +135,7 @@ final class JobCommand implements Callable<Integer> {
     }
 
     private void print(SymbolicateJob.Summary s, double seconds) {
-        stdout.printf(Locale.ROOT, "reports: %d symbolicated, %d failed (%d input files, %d partitions, %.1f s, %.0f reports/s)%n",
+        stdout.printf(Locale.ROOT, "reports: %d symbolicated, %d failed (%d input files, %d partitions, %.1f s, %.1f reports/s)%n",
                 s.reports() - s.failed(), s.failed(), s.files(), s.partitions(), seconds, s.reports() / seconds);
         if (!s.missing().isEmpty()) {
             stdout.println("missing debug files (image, UUID/build-id, frames they would name, reports):");

@@ -1,0 +1,225 @@
+package dev.crashkit.spark;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.crashkit.symbolicate.cli.Main;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalInt;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The job on {@code local[2]}, against {@code symbolicate batch --format json} on the same inputs:
+ * the shipped test reports with their dSYMs and the real CrashProbe reports with theirs.
+ */
+class SparkJobTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static SparkSession spark;
+
+    @TempDir
+    static Path tmp;
+
+    @BeforeAll
+    static void start() {
+        spark = SparkSession.builder().master("local[2]").appName("crashkit-spark-test")
+                .config("spark.ui.enabled", "false").config("spark.sql.shuffle.partitions", "4").getOrCreate();
+    }
+
+    @AfterAll
+    static void stop() {
+        spark.stop();
+    }
+
+    @Test
+    void symbolicatedDocumentsEqualBatchJsonOnTestdataAndCrashProbe() throws Exception {
+        Path probe = TestFiles.crashProbe();
+        List<String> inputs = List.of("testdata/reports/*.json", "testdata/reports/apple/*.{ips,crash}",
+                "testdata/reports/ips/*.ips", "testdata/reports/crash/*.crash", probe.resolve("release-arm64").toString());
+        List<String> dsyms = List.of(TestFiles.testdata("macho").toString(), probe.resolve("dSYMs").toString());
+        List<Path> files = new ArrayList<>();
+        files.addAll(glob(Path.of("testdata/reports"), "*.json"));
+        files.addAll(glob(Path.of("testdata/reports/apple"), "*.{ips,crash}"));
+        files.addAll(glob(Path.of("testdata/reports/ips"), "*.ips"));
+        files.addAll(glob(Path.of("testdata/reports/crash"), "*.crash"));
+        files.addAll(glob(probe.resolve("release-arm64"), "*.json"));
+        assertTrue(files.size() > 30, "inputs: " + files);
+
+        Path out = tmp.resolve("job");
+        SymbolicateJob.Summary summary = SymbolicateJob.run(spark, new JobConfig(inputs,
+                new SymbolSettings(dsyms, null, "simplified"), out.toString(), JobConfig.OutputFormat.parquet,
+                OptionalInt.of(3), true));
+        Map<String, Row> rows = byFileName(spark.read().schema(OutputSchema.REPORTS)
+                .parquet(out.resolve(SymbolicateJob.REPORTS).toString()).collectAsList());
+
+        Path batchOut = tmp.resolve("batch");
+        List<String> args = new ArrayList<>(List.of("batch", "--format", "json", "--no-cache", "--out", batchOut.toString()));
+        dsyms.forEach(d -> args.addAll(List.of("--dsym", d)));
+        files.forEach(f -> args.add(f.toString()));
+        StringWriter log = new StringWriter();
+        assertEquals(0, Main.run(new PrintWriter(log), new PrintWriter(log), args.toArray(String[]::new)), log.toString());
+
+        assertEquals(files.size(), rows.size(), "one row per input report");
+        assertEquals(files.size(), summary.reports());
+        assertEquals(0, summary.failed());
+        for (Path f : files) {
+            String name = f.getFileName().toString();
+            Row row = rows.get(name);
+            assertEquals("ok", row.getAs("status"), name + ": " + row.getAs("error"));
+            assertTrue(((String) row.getAs("signature")).matches("[0-9a-f]{16}"), name);
+            JsonNode expected = JSON.readTree(batchOut.resolve(name + ".json").toFile());
+            JsonNode actual = withoutNullTrust(RowJson.of(row.getAs("symbolicated"), OutputSchema.SYMBOLICATED));
+            assertEquals(expected, actual, name);
+        }
+        JsonNode batchSummary = JSON.readTree(batchOut.resolve("summary.json").toFile());
+        Set<List<Object>> batchMissing = new HashSet<>();
+        for (JsonNode m : batchSummary.get("missing_debug_files")) {
+            batchMissing.add(List.of(m.get("image").asText(), m.get("id").asText(), m.get("frames").asLong(),
+                    m.get("reports").asLong()));
+        }
+        Set<List<Object>> jobMissing = new HashSet<>();
+        for (Row m : summary.missing()) {
+            jobMissing.add(List.of(m.getString(0), m.getString(1), m.getLong(2), m.getLong(3)));
+        }
+        assertEquals(batchMissing, jobMissing);
+        assertTrue(!jobMissing.isEmpty(), "the system images of the reports have no debug files");
+        assertEquals(jobMissing.size(), spark.read().parquet(out.resolve(SymbolicateJob.MISSING).toString()).count());
+    }
+
+    @Test
+    void exportLinesAndCorruptReportsBecomeRows() throws Exception {
+        Path in = Files.createDirectories(tmp.resolve("exports"));
+        String sample = Files.readString(TestFiles.testdata("reports/sample-crash.json"));
+        String ips = Files.readString(TestFiles.testdata("reports/apple/ios-arm64.ips"));
+        ObjectNode asObject = JSON.createObjectNode();
+        asObject.put("id", 7);
+        asObject.set("report", JSON.readTree(TestFiles.testdata("reports/ios-arm64.json").toFile()));
+        List<String> lines = List.of(
+                JSON.createObjectNode().put("id", "a").put("report", sample).toString(),
+                asObject.toString(),
+                JSON.createObjectNode().put("id", "c").put("report", ips).put("received_at", "2026-11-21").toString(),
+                "{not json",
+                "{\"id\":\"e\",\"kind\":\"no report\"}",
+                "",
+                JSON.createObjectNode().put("id", "f").put("report", "garbage text").toString());
+        Files.writeString(in.resolve("export-0001.jsonl"), String.join("\n", lines) + "\n");
+        Files.write(in.resolve("corrupt.ips"), new byte[] {'{', '"', 'b', 'u', 'g', 0, 1, 2});
+        Files.write(in.resolve("empty.json"), new byte[0]);
+        Files.writeString(in.resolve(".DS_Store"), "skipped: hidden");
+
+        Path out = tmp.resolve("export-job");
+        SymbolicateJob.Summary summary = SymbolicateJob.run(spark, new JobConfig(List.of(in.toString()),
+                new SymbolSettings(List.of(TestFiles.testdata("macho").toString()), null, "simplified"),
+                out.toString(), JobConfig.OutputFormat.json, OptionalInt.empty(), false));
+        Map<String, Row> byId = new TreeMap<>();
+        for (Row r : spark.read().schema(OutputSchema.REPORTS).json(out.resolve(SymbolicateJob.REPORTS).toString())
+                .collectAsList()) {
+            byId.put(r.getAs("id"), r);
+        }
+        assertEquals(8, summary.reports(), byId.keySet().toString());
+        assertEquals(5, summary.failed());
+        assertEquals("ok", byId.get("a").getAs("status"));
+        assertEquals("crashreport", byId.get("a").getAs("format"));
+        assertTrue(((String) byId.get("a").getAs("source")).endsWith("export-0001.jsonl:1"));
+        assertEquals("ok", byId.get("7").getAs("status"));
+        assertEquals("ok", byId.get("c").getAs("status"));
+        assertEquals("ips", byId.get("c").getAs("format"));
+        assertEquals("failed", byId.get("f").getAs("status"));
+        assertNull(byId.get("f").getAs("symbolicated"));
+        String line4 = byId.keySet().stream().filter(k -> k.endsWith("export-0001.jsonl:4")).findFirst().orElseThrow();
+        assertTrue(((String) byId.get(line4).getAs("error")).contains("not a JSON export record"));
+        assertTrue(((String) byId.get("e").getAs("error")).contains("no \"report\""));
+        assertTrue(byId.keySet().stream().anyMatch(k -> k.endsWith("corrupt.ips")));
+        assertTrue(byId.keySet().stream().anyMatch(k -> k.endsWith("empty.json")));
+        assertTrue(byId.keySet().stream().noneMatch(k -> k.contains(".DS_Store")));
+
+        // The same report read from an export line and from its file symbolicates identically.
+        Path batchOut = tmp.resolve("export-batch");
+        StringWriter log = new StringWriter();
+        Main.run(new PrintWriter(log), new PrintWriter(log), "batch", "--format", "json", "--no-cache", "--out",
+                batchOut.toString(), "--dsym", "testdata/macho", "testdata/reports/sample-crash.json",
+                "testdata/reports/ios-arm64.json", "testdata/reports/apple/ios-arm64.ips");
+        assertEquals(JSON.readTree(batchOut.resolve("sample-crash.json.json").toFile()), symbolicated(byId.get("a")));
+        assertEquals(JSON.readTree(batchOut.resolve("ios-arm64.json.json").toFile()), symbolicated(byId.get("7")));
+        assertEquals(JSON.readTree(batchOut.resolve("ios-arm64.ips.json").toFile()), symbolicated(byId.get("c")));
+    }
+
+    @Test
+    void inputThatMatchesNothingIsAnInputError() {
+        JobConfig config = new JobConfig(List.of("testdata/reports/no-such-*.json"),
+                new SymbolSettings(List.of(), null, "simplified"), tmp.resolve("none").toString(),
+                JobConfig.OutputFormat.parquet, OptionalInt.empty(), true);
+        InputListing.InputException e = assertThrows(InputListing.InputException.class,
+                () -> SymbolicateJob.run(spark, config));
+        assertTrue(e.getMessage().contains("no-such-*.json: no such file or folder"), e.getMessage());
+    }
+
+    @Test
+    void nonEmptyOutputFolderIsRefused() throws IOException {
+        Path out = Files.createDirectories(tmp.resolve("used"));
+        Files.writeString(out.resolve("keep.txt"), "x");
+        JobConfig config = new JobConfig(List.of("testdata/reports/sample-crash.json"),
+                new SymbolSettings(List.of(), null, "simplified"), out.toString(), JobConfig.OutputFormat.parquet,
+                OptionalInt.empty(), true);
+        InputListing.InputException e = assertThrows(InputListing.InputException.class,
+                () -> SymbolicateJob.run(spark, config));
+        assertTrue(e.getMessage().contains("output folder exists and is not empty"), e.getMessage());
+    }
+
+    private static JsonNode symbolicated(Row row) throws IOException {
+        return withoutNullTrust(RowJson.of(row.getAs("symbolicated"), OutputSchema.SYMBOLICATED));
+    }
+
+    /**
+     * symbolicated/1 writes "trust" only when the report gave one; the table has the column always.
+     * The tree is re-read from its text so numbers compare by value (an int and a long node differ).
+     */
+    private static JsonNode withoutNullTrust(JsonNode doc) throws IOException {
+        for (JsonNode thread : doc.path("threads")) {
+            for (JsonNode frame : thread.path("frames")) {
+                if (frame.path("trust").isNull()) {
+                    ((ObjectNode) frame).remove("trust");
+                }
+            }
+        }
+        return JSON.readTree(JSON.writeValueAsString(doc));
+    }
+
+    private static Map<String, Row> byFileName(List<Row> rows) {
+        Map<String, Row> out = new TreeMap<>();
+        for (Row r : rows) {
+            String source = r.getAs("source");
+            String name = source.substring(source.lastIndexOf('/') + 1);
+            assertNull(out.put(name, r), "two inputs named " + name);
+        }
+        return out;
+    }
+
+    private static List<Path> glob(Path dir, String pattern) throws IOException {
+        var matcher = dir.getFileSystem().getPathMatcher("glob:" + pattern);
+        try (Stream<Path> s = Files.list(dir)) {
+            return s.filter(p -> matcher.matches(p.getFileName())).sorted().toList();
+        }
+    }
+}
