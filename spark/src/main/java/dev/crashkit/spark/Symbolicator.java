@@ -6,11 +6,14 @@ import dev.crashkit.symbolicate.locate.ArchiveLimits;
 import dev.crashkit.symbolicate.locate.IndexCache;
 import dev.crashkit.symbolicate.model.CrashInfo;
 import dev.crashkit.symbolicate.model.CrashReport;
+import dev.crashkit.symbolicate.model.DebugId;
 import dev.crashkit.symbolicate.model.Image;
+import dev.crashkit.symbolicate.model.ThreadTrace;
 import dev.crashkit.symbolicate.output.OutputFormat;
 import dev.crashkit.symbolicate.output.ReportRenderer;
 import dev.crashkit.symbolicate.report.ParsedReport;
 import dev.crashkit.symbolicate.report.ReportFormats;
+import dev.crashkit.symbolicate.report.crashreport.CrashReportJson;
 import dev.crashkit.symbolicate.symbolize.DebugFileIndex;
 import dev.crashkit.symbolicate.symbolize.MemberStore;
 import dev.crashkit.symbolicate.symbolize.ModuleCache;
@@ -19,6 +22,7 @@ import dev.crashkit.symbolicate.symbolize.SymbolicatedReport;
 import dev.crashkit.symbolicate.symbolize.SymbolicatedThread;
 import dev.crashkit.symbolicate.symbolize.Symbolizer;
 import java.io.IOException;
+import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,6 +30,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
+import java.util.function.UnaryOperator;
 import java.util.stream.Collectors;
 
 /**
@@ -102,6 +107,46 @@ final class Symbolicator {
         } catch (SymbolicationException e) {
             return Optional.empty(); // the symbolication pass reports the error on the report's row
         }
+    }
+
+    /**
+     * For the benchmark's report generator: the debug identities of a report's images, printed
+     * (UUIDs upper case with dashes, build-ids lower-case hex).
+     */
+    static List<String> imageIds(String source, byte[] data) throws IOException {
+        return ReportFormats.standard().read(source, data).model().images().stream()
+                .flatMap(i -> i.id().stream()).map(Object::toString).toList();
+    }
+
+    /**
+     * For the benchmark's report generator: the report as a {@code crashreport/1} document with
+     * each image identity replaced by {@code ids} (given and returning the printed form), keeping
+     * the crashed thread and the first other threads up to {@code maxThreads} in all, and the first
+     * image and those the kept frames fall into.
+     */
+    static String asCrashReport(String source, byte[] data, UnaryOperator<String> ids, int maxThreads)
+            throws IOException {
+        CrashReport m = ReportFormats.standard().read(source, data).model();
+        List<ThreadTrace> threads = new ArrayList<>();
+        m.threads().stream().filter(ThreadTrace::crashed).limit(maxThreads).forEach(threads::add);
+        m.threads().stream().filter(t -> !t.crashed()).limit(Math.max(0, maxThreads - threads.size()))
+                .forEach(threads::add);
+        // The first image, and those the kept frames point into (found as the symbolizer finds them).
+        SymbolicatedReport placed = new Symbolizer(new ModuleCache(DebugFileIndex.empty()), Optional.empty())
+                .symbolicate(new CrashReport(m.process(), m.crash(), m.images(), threads));
+        java.util.Set<String> used = placed.threads().stream().flatMap(t -> t.frames().stream())
+                .flatMap(f -> f.image().stream()).collect(Collectors.toSet());
+        List<Image> images = new ArrayList<>();
+        for (int k = 0; k < m.images().size(); k++) {
+            Image i = m.images().get(k);
+            if (k == 0 || used.contains(i.name())) {
+                images.add(new Image(i.name(), i.path(), i.id().map(id -> DebugId.parse(ids.apply(id.toString())).orElse(id)),
+                        i.arch(), i.loadAddress(), i.slide(), i.size()));
+            }
+        }
+        StringWriter w = new StringWriter();
+        CrashReportJson.write(new CrashReport(m.process(), m.crash(), images, threads), w);
+        return w.toString();
     }
 
     private static String formatName(ParsedReport parsed) {
