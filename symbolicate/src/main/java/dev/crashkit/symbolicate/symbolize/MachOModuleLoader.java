@@ -1,10 +1,10 @@
 package dev.crashkit.symbolicate.symbolize;
 
-import dev.crashkit.symbolicate.SymbolicationException;
+import dev.crashkit.core.CrashkitException;
+import dev.crashkit.core.model.DebugId;
 import dev.crashkit.symbolicate.dwarf.DwarfContext;
 import dev.crashkit.symbolicate.format.macho.MachOFile;
 import dev.crashkit.symbolicate.format.macho.MachOImage;
-import dev.crashkit.symbolicate.model.DebugId;
 import dev.crashkit.symbolicate.symtab.MachOSymbolTables;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -21,7 +21,7 @@ final class MachOModuleLoader {
     }
 
     static ModuleCache.Loaded load(DebugId id, List<DebugFileIndex.Entry> entries, MemberStore members)
-            throws SymbolicationException {
+            throws CrashkitException {
         List<String> errors = new ArrayList<>();
         for (DebugFileIndex.Entry e : entries) {
             try {
@@ -35,7 +35,7 @@ final class MachOModuleLoader {
                         MachOSymbolTables.build(image, functionStarts(image, entries, id)), dwarf);
                 return new ModuleCache.Loaded(Optional.of(e.member().isPresent() ? m.renamed(Path.of(e.location())) : m),
                         Optional.empty());
-            } catch (SymbolicationException ex) {
+            } catch (CrashkitException ex) {
                 errors.add(ex.getMessage());
             }
         }
@@ -50,7 +50,7 @@ final class MachOModuleLoader {
             if (e.member().isEmpty() && !e.file().equals(primary.file())) {
                 try {
                     sources.add(slice(e.file(), e, id));
-                } catch (SymbolicationException ex) {
+                } catch (CrashkitException ex) {
                     // A broken copy cannot lend function starts; the others may.
                 }
             }
@@ -61,15 +61,15 @@ final class MachOModuleLoader {
                 if (starts.length > 0) {
                     return starts;
                 }
-            } catch (SymbolicationException ex) {
+            } catch (CrashkitException ex) {
                 // Truncated __LINKEDIT in this copy: try the next one.
             }
         }
         return new long[0];
     }
 
-    private static MachOImage slice(Path path, DebugFileIndex.Entry entry, DebugId id) throws SymbolicationException {
+    private static MachOImage slice(Path path, DebugFileIndex.Entry entry, DebugId id) throws CrashkitException {
         return MachOFile.open(path).sliceWithUuid(id).orElseThrow(() ->
-                new SymbolicationException(entry.location() + ": no slice with UUID " + id + " any more (file changed?)"));
+                new CrashkitException(entry.location() + ": no slice with UUID " + id + " any more (file changed?)"));
     }
 }
