@@ -49,7 +49,7 @@ final class OutputSchema {
     static final StructType REPORTS = struct(
             field("id", StringType), field("source", StringType), field("format", StringType),
             field("status", StringType), field("error", StringType), field("signature", StringType),
-            field("symbolicated", SYMBOLICATED),
+            field("signature_title", StringType), field("symbolicated", SYMBOLICATED),
             field("missing_debug_files", createArrayType(MISSING, false)));
 
     /** One row per missing debug file over the whole job. */

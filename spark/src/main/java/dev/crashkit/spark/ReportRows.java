@@ -29,7 +29,7 @@ final class ReportRows {
         try {
             Symbolicator.Outcome out = symbolicator.symbolicate(in.source(), in.data());
             JsonNode doc = JSON.readTree(out.json());
-            return RowFactory.create(in.id(), in.source(), out.format(), OK, null, out.signature(),
+            return RowFactory.create(in.id(), in.source(), out.format(), OK, null, out.signature(), out.signatureTitle(),
                     JsonRows.row(doc, OutputSchema.SYMBOLICATED),
                     CollectionConverters.asScala(missing(doc)));
         } catch (IOException e) {
@@ -40,7 +40,7 @@ final class ReportRows {
     }
 
     private static Row failed(InputRecord in, String format, String why) {
-        return RowFactory.create(in.id(), in.source(), format, FAILED, why, null, null,
+        return RowFactory.create(in.id(), in.source(), format, FAILED, why, null, null, null,
                 CollectionConverters.asScala(List.<Row>of()));
     }
 

@@ -1,33 +1,33 @@
 package dev.crashkit.spark;
 
-import dev.crashkit.symbolicate.SymbolicationException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.crashkit.core.CrashkitException;
 import dev.crashkit.symbolicate.demangle.DemangleStyle;
+import dev.crashkit.symbolicate.group.CrashSignature;
 import dev.crashkit.symbolicate.locate.ArchiveLimits;
 import dev.crashkit.symbolicate.locate.IndexCache;
-import dev.crashkit.symbolicate.model.CrashInfo;
-import dev.crashkit.symbolicate.model.CrashReport;
-import dev.crashkit.symbolicate.model.DebugId;
-import dev.crashkit.symbolicate.model.Image;
-import dev.crashkit.symbolicate.model.ThreadTrace;
+import dev.crashkit.core.model.CrashReport;
+import dev.crashkit.core.model.DebugId;
+import dev.crashkit.core.model.Image;
+import dev.crashkit.core.model.ThreadTrace;
 import dev.crashkit.symbolicate.output.OutputFormat;
 import dev.crashkit.symbolicate.output.ReportRenderer;
 import dev.crashkit.symbolicate.report.ParsedReport;
 import dev.crashkit.symbolicate.report.ReportFormats;
-import dev.crashkit.symbolicate.report.crashreport.CrashReportJson;
+import dev.crashkit.core.crashreport.CrashReportJson;
 import dev.crashkit.symbolicate.symbolize.DebugFileIndex;
 import dev.crashkit.symbolicate.symbolize.MemberStore;
 import dev.crashkit.symbolicate.symbolize.ModuleCache;
-import dev.crashkit.symbolicate.symbolize.SymbolicatedFrame;
 import dev.crashkit.symbolicate.symbolize.SymbolicatedReport;
-import dev.crashkit.symbolicate.symbolize.SymbolicatedThread;
 import dev.crashkit.symbolicate.symbolize.Symbolizer;
 import java.io.IOException;
 import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.UnaryOperator;
@@ -42,18 +42,27 @@ import java.util.stream.Collectors;
  */
 final class Symbolicator {
 
-    /** A symbolicated report: detected format, the {@code symbolicated/1} text, the grouping signature. */
-    record Outcome(String format, String json, String signature) {
+    /**
+     * A symbolicated report: detected format, the {@code symbolicated/1} text, and the grouping
+     * signature (the server's rule, {@link CrashSignature}): its id and title.
+     */
+    record Outcome(String format, String json, String signature, String signatureTitle) {
     }
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final byte[] JAVA_EXCEPTION_KEY = "\"java_exception\"".getBytes(StandardCharsets.US_ASCII);
 
     /** Larger reports are refused (the symbolicator's own limit). */
     static final long MAX_REPORT_BYTES = ReportFormats.MAX_REPORT_BYTES;
 
     private final Symbolizer symbolizer;
+    /** Simplified names, as the signature rule wants them; the same symbolizer when --demangle is simplified. */
+    private final Symbolizer forSignature;
     private final ReportFormats formats = ReportFormats.standard();
 
-    private Symbolicator(Symbolizer symbolizer) {
+    private Symbolicator(Symbolizer symbolizer, Symbolizer forSignature) {
         this.symbolizer = symbolizer;
+        this.forSignature = forSignature;
     }
 
     /**
@@ -67,7 +76,9 @@ final class Symbolicator {
                 ArchiveLimits.defaults());
         DebugFileIndex index = DebugFileIndex.scan(localDsyms, options, warnings::accept);
         ModuleCache modules = new ModuleCache(index, new MemberStore(cache, ArchiveLimits.defaults()));
-        return new Symbolicator(new Symbolizer(modules, style(settings.demangle())));
+        Symbolizer symbolizer = new Symbolizer(modules, style(settings.demangle()));
+        return new Symbolicator(symbolizer, settings.demangle().equals("simplified") ? symbolizer
+                : new Symbolizer(modules, Optional.of(DemangleStyle.SIMPLIFIED)));
     }
 
     private static Optional<DemangleStyle> style(String demangle) {
@@ -91,8 +102,9 @@ final class Symbolicator {
     Outcome symbolicate(String source, byte[] data) throws IOException {
         ParsedReport parsed = formats.read(source, data);
         ReportRenderer.Rendered r = ReportRenderer.render(parsed, symbolizer, OutputFormat.json);
-        return new Outcome(formatName(parsed), r.text(),
-                TemporarySignature.of(signatureInput(parsed.model(), r.result())));
+        SymbolicatedReport simplified = forSignature == symbolizer ? r.result() : forSignature.symbolicate(parsed.model());
+        CrashSignature signature = CrashSignature.of(simplified, javaException(data));
+        return new Outcome(formatName(parsed), r.text(), signature.id(), signature.title());
     }
 
     /**
@@ -104,7 +116,7 @@ final class Symbolicator {
         try {
             List<Image> images = ReportFormats.standard().read(source, data).model().images();
             return images.isEmpty() ? Optional.empty() : images.get(0).id().map(Object::toString);
-        } catch (SymbolicationException e) {
+        } catch (CrashkitException e) {
             return Optional.empty(); // the symbolication pass reports the error on the report's row
         }
     }
@@ -153,21 +165,33 @@ final class Symbolicator {
         return parsed.format().name().toLowerCase(Locale.ROOT);
     }
 
-    /** The crashed thread (the first one when none is marked) in neutral values for the signature. */
-    private static SignatureInput signatureInput(CrashReport report, SymbolicatedReport result) {
-        Optional<String> type = report.crash().flatMap(CrashInfo::signal).or(() -> report.crash().flatMap(CrashInfo::reason));
-        Map<String, Optional<String>> paths = report.images().stream()
-                .collect(Collectors.toMap(Image::name, Image::path, (a, b) -> a));
-        List<SymbolicatedThread> threads = result.threads();
-        Optional<SymbolicatedThread> crashed = threads.stream().filter(t -> t.thread().crashed()).findFirst()
-                .or(() -> threads.stream().findFirst());
-        List<SignatureInput.Frame> frames = new ArrayList<>();
-        for (SymbolicatedFrame f : crashed.map(SymbolicatedThread::frames).orElse(List.of())) {
-            Optional<String> image = f.image();
-            frames.add(new SignatureInput.Frame(image, image.flatMap(n -> paths.getOrDefault(n, Optional.empty())),
-                    f.symbol(), f.symbolAddress().isPresent() ? Optional.empty()
-                            : Optional.of(f.offset())));
+    /**
+     * The {@code java_exception} text of our capture's crashreport/1 (the uncaught Java exception
+     * that triggered it), which the signature rule prefers; looked for only when the bytes name it.
+     */
+    private static Optional<String> javaException(byte[] data) {
+        if (!contains(data, JAVA_EXCEPTION_KEY)) {
+            return Optional.empty();
         }
-        return new SignatureInput(type, frames);
+        try {
+            JsonNode root = JSON.readTree(data);
+            JsonNode e = root == null ? null : root.get("java_exception");
+            return e != null && e.isTextual() ? Optional.of(e.textValue()) : Optional.empty();
+        } catch (IOException e) {
+            return Optional.empty(); // not one JSON document: not our capture's format
+        }
+    }
+
+    private static boolean contains(byte[] data, byte[] key) {
+        outer:
+        for (int i = 0; i + key.length <= data.length; i++) {
+            for (int j = 0; j < key.length; j++) {
+                if (data[i + j] != key[j]) {
+                    continue outer;
+                }
+            }
+            return true;
+        }
+        return false;
     }
 }

@@ -8,7 +8,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.crashkit.core.Diagnostics;
 import dev.crashkit.symbolicate.cli.Main;
+import dev.crashkit.symbolicate.demangle.DemangleStyle;
+import dev.crashkit.symbolicate.group.CrashSignature;
+import dev.crashkit.symbolicate.report.ReportFormats;
+import dev.crashkit.symbolicate.symbolize.DebugFileIndex;
+import dev.crashkit.symbolicate.symbolize.ModuleCache;
+import dev.crashkit.symbolicate.symbolize.Symbolizer;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -19,6 +26,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
 import java.util.TreeMap;
@@ -55,14 +63,15 @@ class SparkJobTest {
     @Test
     void symbolicatedDocumentsEqualBatchJsonOnTestdataAndCrashProbe() throws Exception {
         Path probe = TestFiles.crashProbe();
-        List<String> inputs = List.of("testdata/reports/*.json", "testdata/reports/apple/*.{ips,crash}",
-                "testdata/reports/ips/*.ips", "testdata/reports/crash/*.crash", probe.resolve("release-arm64").toString());
+        Path reports = TestFiles.testdata("reports");
+        List<String> inputs = List.of(reports + "/*.json", reports + "/apple/*.{ips,crash}", reports + "/ips/*.ips",
+                reports + "/crash/*.crash", probe.resolve("release-arm64").toString());
         List<String> dsyms = List.of(TestFiles.testdata("macho").toString(), probe.resolve("dSYMs").toString());
         List<Path> files = new ArrayList<>();
-        files.addAll(glob(Path.of("testdata/reports"), "*.json"));
-        files.addAll(glob(Path.of("testdata/reports/apple"), "*.{ips,crash}"));
-        files.addAll(glob(Path.of("testdata/reports/ips"), "*.ips"));
-        files.addAll(glob(Path.of("testdata/reports/crash"), "*.crash"));
+        files.addAll(glob(reports, "*.json"));
+        files.addAll(glob(reports.resolve("apple"), "*.{ips,crash}"));
+        files.addAll(glob(reports.resolve("ips"), "*.ips"));
+        files.addAll(glob(reports.resolve("crash"), "*.crash"));
         files.addAll(glob(probe.resolve("release-arm64"), "*.json"));
         assertTrue(files.size() > 30, "inputs: " + files);
 
@@ -83,11 +92,16 @@ class SparkJobTest {
         assertEquals(files.size(), rows.size(), "one row per input report");
         assertEquals(files.size(), summary.reports());
         assertEquals(0, summary.failed());
+        Symbolizer signatureSymbolizer = new Symbolizer(new ModuleCache(DebugFileIndex.scan(
+                dsyms.stream().map(Path::of).toList(), Diagnostics.ignore())), Optional.of(DemangleStyle.SIMPLIFIED));
         for (Path f : files) {
             String name = f.getFileName().toString();
             Row row = rows.get(name);
             assertEquals("ok", row.getAs("status"), name + ": " + row.getAs("error"));
-            assertTrue(((String) row.getAs("signature")).matches("[0-9a-f]{16}"), name);
+            CrashSignature signature = CrashSignature.of(signatureSymbolizer.symbolicate(
+                    ReportFormats.standard().read(f).model()));
+            assertEquals(signature.id(), row.getAs("signature"), name);
+            assertEquals(signature.title(), row.getAs("signature_title"), name);
             JsonNode expected = JSON.readTree(batchOut.resolve(name + ".json").toFile());
             JsonNode actual = withoutNullTrust(RowJson.of(row.getAs("symbolicated"), OutputSchema.SYMBOLICATED));
             assertEquals(expected, actual, name);
@@ -158,8 +172,9 @@ class SparkJobTest {
         Path batchOut = tmp.resolve("export-batch");
         StringWriter log = new StringWriter();
         Main.run(new PrintWriter(log), new PrintWriter(log), "batch", "--format", "json", "--no-cache", "--out",
-                batchOut.toString(), "--dsym", "testdata/macho", "testdata/reports/sample-crash.json",
-                "testdata/reports/ios-arm64.json", "testdata/reports/apple/ios-arm64.ips");
+                batchOut.toString(), "--dsym", TestFiles.testdata("macho").toString(),
+                TestFiles.testdata("reports/sample-crash.json").toString(), TestFiles.testdata("reports/ios-arm64.json").toString(),
+                TestFiles.testdata("reports/apple/ios-arm64.ips").toString());
         assertEquals(JSON.readTree(batchOut.resolve("sample-crash.json.json").toFile()), symbolicated(byId.get("a")));
         assertEquals(JSON.readTree(batchOut.resolve("ios-arm64.json.json").toFile()), symbolicated(byId.get("7")));
         assertEquals(JSON.readTree(batchOut.resolve("ios-arm64.ips.json").toFile()), symbolicated(byId.get("c")));
@@ -167,7 +182,7 @@ class SparkJobTest {
 
     @Test
     void inputThatMatchesNothingIsAnInputError() {
-        JobConfig config = new JobConfig(List.of("testdata/reports/no-such-*.json"),
+        JobConfig config = new JobConfig(List.of(TestFiles.testdata("reports") + "/no-such-*.json"),
                 new SymbolSettings(List.of(), null, "simplified"), tmp.resolve("none").toString(),
                 JobConfig.OutputFormat.parquet, OptionalInt.empty(), true);
         InputListing.InputException e = assertThrows(InputListing.InputException.class,
@@ -179,7 +194,7 @@ class SparkJobTest {
     void nonEmptyOutputFolderIsRefused() throws IOException {
         Path out = Files.createDirectories(tmp.resolve("used"));
         Files.writeString(out.resolve("keep.txt"), "x");
-        JobConfig config = new JobConfig(List.of("testdata/reports/sample-crash.json"),
+        JobConfig config = new JobConfig(List.of(TestFiles.testdata("reports/sample-crash.json").toString()),
                 new SymbolSettings(List.of(), null, "simplified"), out.toString(), JobConfig.OutputFormat.parquet,
                 OptionalInt.empty(), true);
         InputListing.InputException e = assertThrows(InputListing.InputException.class,
