@@ -2,6 +2,7 @@ package dev.crashkit.spark;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.TreeSet;
 import org.apache.hadoop.conf.Configuration;
@@ -24,7 +25,7 @@ final class InputListing {
     }
 
     /**
-     * @throws InputException an argument matches nothing (the message names it)
+     * @throws InputException an argument matches nothing, or only folders without files (the message names it)
      */
     static List<String> expand(List<String> inputs, Configuration conf) throws InputException {
         TreeSet<String> files = new TreeSet<>();
@@ -37,12 +38,16 @@ final class InputListing {
                 if (matches == null || matches.length == 0) {
                     throw new InputException(arg + ": no such file or folder");
                 }
+                int before = files.size();
                 for (FileStatus m : matches) {
                     if (m.isDirectory()) {
                         listFolder(fs, m.getPath(), files);
                     } else {
                         files.add(m.getPath().toString());
                     }
+                }
+                if (files.size() == before && Arrays.stream(matches).allMatch(FileStatus::isDirectory)) {
+                    throw new InputException(arg + ": no report files in this folder");
                 }
             } catch (IOException e) {
                 throw new InputException(arg + ": cannot list: " + e.getMessage());

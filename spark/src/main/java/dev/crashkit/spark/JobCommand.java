@@ -112,10 +112,14 @@ final class JobCommand implements Callable<Integer> {
         JobConfig config = new JobConfig(inputs, new SymbolSettings(dsyms, cacheDir, demangle), out, format,
                 partitions == null ? OptionalInt.empty() : OptionalInt.of(partitions), !noGroupByImage);
         SparkSession.Builder builder = SparkSession.builder().appName("crashkit-spark");
-        if (master != null) {
-            builder.master(master);
-        } else if (System.getProperty("spark.master") == null) {
-            builder.master("local[*]");
+        boolean submitted = System.getProperty("spark.master") != null; // spark-submit sets it
+        if (master != null || !submitted) {
+            builder.master(master != null ? master : "local[*]");
+        }
+        if (!submitted) {
+            // A `java -jar` run listens on loopback only and starts no web UI (it would bind every interface).
+            builder.config("spark.driver.bindAddress", "127.0.0.1").config("spark.driver.host", "127.0.0.1")
+                    .config("spark.ui.enabled", "false");
         }
         SparkSession spark = builder.getOrCreate();
         try {

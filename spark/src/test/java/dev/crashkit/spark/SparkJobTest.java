@@ -191,6 +191,18 @@ class SparkJobTest {
     }
 
     @Test
+    void aFolderWithoutReportsIsAnInputError() throws IOException {
+        Path empty = Files.createDirectories(tmp.resolve("empty-input/sub"));
+        Files.writeString(empty.resolve("_SUCCESS"), "");
+        JobConfig config = new JobConfig(List.of(empty.getParent().toString()),
+                new SymbolSettings(List.of(), null, "simplified"), tmp.resolve("none2").toString(),
+                JobConfig.OutputFormat.parquet, OptionalInt.empty(), true);
+        InputListing.InputException e = assertThrows(InputListing.InputException.class,
+                () -> SymbolicateJob.run(spark, config));
+        assertTrue(e.getMessage().endsWith("empty-input: no report files in this folder"), e.getMessage());
+    }
+
+    @Test
     void nonEmptyOutputFolderIsRefused() throws IOException {
         Path out = Files.createDirectories(tmp.resolve("used"));
         Files.writeString(out.resolve("keep.txt"), "x");
