@@ -46,28 +46,32 @@ run_config() {
   esac
 }
 
+# One line per run: config, run, wall s, user CPU s, system CPU s, max RSS KB, load average at start
+# and at end (results are appended, so several invocations add up).
 RESULTS=$WORK/results-$COUNT.tsv
-: > "$RESULTS"
 for run in $(seq "$RUNS"); do
   for c in "${CONFIGS[@]}"; do
     load=$(cut -d' ' -f1 /proc/loadavg)
-    start=$(date +%s.%N)
-    run_config "$c" > "$WORK/log-$c-$run.txt" 2>&1 || { echo "$c failed, see $WORK/log-$c-$run.txt" >&2; exit 1; }
-    end=$(date +%s.%N)
-    printf '%s\t%s\t%s\t%s\n' "$c" "$run" "$(echo "$end - $start" | bc)" "$load" | tee -a "$RESULTS"
+    /usr/bin/time -o "$WORK/time.txt" -f '%e\t%U\t%S\t%M' bash -c "$(declare -f run_config); DATA='$DATA' WORK='$WORK' \
+      SPARK_JAR='$SPARK_JAR' BATCH_JAR='$BATCH_JAR' run_config $c" > "$WORK/log-$c-$run.txt" 2>&1 \
+      || { echo "$c failed, see $WORK/log-$c-$run.txt" >&2; exit 1; }
+    printf '%s\t%s\t%s\t%s\t%s\n' "$c" "$run" "$(tail -1 "$WORK/time.txt")" "$load" "$(cut -d' ' -f1 /proc/loadavg)" \
+      | tee -a "$RESULTS"
   done
 done
 python3 - "$RESULTS" "$COUNT" <<'PY'
 import sys, statistics, collections
 rows = collections.defaultdict(list)
-loads = collections.defaultdict(list)
 for line in open(sys.argv[1]):
-    c, run, secs, load = line.split('\t')
-    rows[c].append(float(secs)); loads[c].append(load.strip())
+    c, run, wall, user, sys_, rss, load0, load1 = line.rstrip('\n').split('\t')
+    rows[c].append((float(wall), float(user) + float(sys_), int(rss), load0, load1))
 n = int(sys.argv[2])
-print(f"| config | runs | median wall s | reports/s | load avg at start |")
-print(f"| --- | --- | --- | --- | --- |")
-for c, t in rows.items():
-    m = statistics.median(t)
-    print(f"| {c} | {len(t)} | {m:.1f} | {n / m:.0f} | {', '.join(loads[c])} |")
+print("| config | runs | median wall s | reports/s (wall) | median CPU s | reports per CPU s | max RSS MB | load avg start/end |")
+print("| --- | --- | --- | --- | --- | --- | --- | --- |")
+for c, r in rows.items():
+    wall = statistics.median(x[0] for x in r)
+    cpu = statistics.median(x[1] for x in r)
+    rss = max(x[2] for x in r) / 1024
+    loads = ', '.join(f"{x[3]}/{x[4]}" for x in r)
+    print(f"| {c} | {len(r)} | {wall:.1f} | {n / wall:.0f} | {cpu:.1f} | {n / cpu:.0f} | {rss:.0f} | {loads} |")
 PY
