@@ -3,7 +3,7 @@ package dev.crashkit.spark;
 import static org.apache.spark.sql.functions.col;
 import static org.apache.spark.sql.functions.count;
 import static org.apache.spark.sql.functions.explode;
-import static org.apache.spark.sql.functions.first;
+import static org.apache.spark.sql.functions.min;
 import static org.apache.spark.sql.functions.sum;
 
 import java.io.IOException;
@@ -96,7 +96,11 @@ final class SymbolicateJob {
                 : spark.read().schema(OutputSchema.REPORTS).parquet(dir);
     }
 
-    /** Totals read back from the written table (only the columns needed are read from Parquet). */
+    /**
+     * Totals read back from the written table (only the columns needed are read from Parquet). One
+     * debug id can carry different image names in different reports (an .ips names the bundle id):
+     * the least name is kept, so the table does not depend on task order.
+     */
     private static Summary summarize(SparkSession spark, JobConfig config, String reportsDir, int files,
                                      int partitions) {
         Dataset<Row> written = readBack(spark, config.format(), reportsDir);
@@ -108,7 +112,7 @@ final class SymbolicateJob {
         }
         Dataset<Row> missing = written.select(explode(col("missing_debug_files")).as("m"))
                 .groupBy(col("m.id").as("id"))
-                .agg(first(col("m.image")).as("image"), sum(col("m.frames")).as("frames"), count("*").as("reports"))
+                .agg(min(col("m.image")).as("image"), sum(col("m.frames")).as("frames"), count("*").as("reports"))
                 .filter(col("frames").gt(0))
                 .select("image", "id", "frames", "reports")
                 .orderBy(col("frames").desc(), col("image"), col("id"));

@@ -58,7 +58,8 @@ final class Symbolicator {
     private final Symbolizer symbolizer;
     /** Simplified names, as the signature rule wants them; the same symbolizer when --demangle is simplified. */
     private final Symbolizer forSignature;
-    private final ReportFormats formats = ReportFormats.standard();
+    /** Shared: the readers keep no state between reports ({@code batch}'s workers share one too). */
+    private static final ReportFormats FORMATS = ReportFormats.standard();
 
     private Symbolicator(Symbolizer symbolizer, Symbolizer forSignature) {
         this.symbolizer = symbolizer;
@@ -100,7 +101,7 @@ final class Symbolicator {
      * @throws IOException the report cannot be read (the message names the source and the problem)
      */
     Outcome symbolicate(String source, byte[] data) throws IOException {
-        ParsedReport parsed = formats.read(source, data);
+        ParsedReport parsed = FORMATS.read(source, data);
         ReportRenderer.Rendered r = ReportRenderer.render(parsed, symbolizer, OutputFormat.json);
         SymbolicatedReport simplified = forSignature == symbolizer ? r.result() : forSignature.symbolicate(parsed.model());
         CrashSignature signature = CrashSignature.of(simplified, javaException(data));
@@ -114,10 +115,10 @@ final class Symbolicator {
      */
     static Optional<String> mainImageKey(String source, byte[] data) {
         try {
-            List<Image> images = ReportFormats.standard().read(source, data).model().images();
+            List<Image> images = FORMATS.read(source, data).model().images();
             return images.isEmpty() ? Optional.empty() : images.get(0).id().map(Object::toString);
-        } catch (CrashkitException e) {
-            return Optional.empty(); // the symbolication pass reports the error on the report's row
+        } catch (CrashkitException | RuntimeException e) {
+            return Optional.empty(); // the symbolication pass reports the error (or the bug) on the report's row
         }
     }
 
@@ -126,7 +127,7 @@ final class Symbolicator {
      * (UUIDs upper case with dashes, build-ids lower-case hex).
      */
     static List<String> imageIds(String source, byte[] data) throws IOException {
-        return ReportFormats.standard().read(source, data).model().images().stream()
+        return FORMATS.read(source, data).model().images().stream()
                 .flatMap(i -> i.id().stream()).map(Object::toString).toList();
     }
 
@@ -138,7 +139,7 @@ final class Symbolicator {
      */
     static String asCrashReport(String source, byte[] data, UnaryOperator<String> ids, int maxThreads)
             throws IOException {
-        CrashReport m = ReportFormats.standard().read(source, data).model();
+        CrashReport m = FORMATS.read(source, data).model();
         List<ThreadTrace> threads = new ArrayList<>();
         m.threads().stream().filter(ThreadTrace::crashed).limit(maxThreads).forEach(threads::add);
         m.threads().stream().filter(t -> !t.crashed()).limit(Math.max(0, maxThreads - threads.size()))

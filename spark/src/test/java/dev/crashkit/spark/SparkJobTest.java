@@ -106,15 +106,24 @@ class SparkJobTest {
             JsonNode actual = withoutNullTrust(RowJson.of(row.getAs("symbolicated"), OutputSchema.SYMBOLICATED));
             assertEquals(expected, actual, name);
         }
+        // Missing debug files: the same ids with the same frame and report counts as batch's summary. The
+        // image name of one id can differ between reports ("Demo" in a .crash, "dev.crashkit.Demo" in an
+        // .ips); batch keeps whichever report finished first, the job the least name: compared as a set.
         JsonNode batchSummary = JSON.readTree(batchOut.resolve("summary.json").toFile());
-        Set<List<Object>> batchMissing = new HashSet<>();
+        Map<String, List<Long>> batchMissing = new TreeMap<>();
+        Map<String, String> batchNames = new TreeMap<>();
         for (JsonNode m : batchSummary.get("missing_debug_files")) {
-            batchMissing.add(List.of(m.get("image").asText(), m.get("id").asText(), m.get("frames").asLong(),
-                    m.get("reports").asLong()));
+            batchMissing.put(m.get("id").asText(), List.of(m.get("frames").asLong(), m.get("reports").asLong()));
+            batchNames.put(m.get("id").asText(), m.get("image").asText());
         }
-        Set<List<Object>> jobMissing = new HashSet<>();
+        Map<String, List<Long>> jobMissing = new TreeMap<>();
         for (Row m : summary.missing()) {
-            jobMissing.add(List.of(m.getString(0), m.getString(1), m.getLong(2), m.getLong(3)));
+            jobMissing.put(m.getString(1), List.of(m.getLong(2), m.getLong(3)));
+            Set<String> names = new HashSet<>();
+            rows.values().forEach(r -> r.<scala.collection.Seq<Row>>getAs("missing_debug_files")
+                    .foreach(x -> x.getString(1).equals(m.getString(1)) && names.add(x.getString(0))));
+            assertEquals(names.stream().sorted().findFirst().orElseThrow(), m.getString(0));
+            assertTrue(names.contains(batchNames.get(m.getString(1))), m.getString(1) + ": " + names);
         }
         assertEquals(batchMissing, jobMissing);
         assertTrue(!jobMissing.isEmpty(), "the system images of the reports have no debug files");
