@@ -31,6 +31,15 @@ final class JobCommand implements Callable<Integer> {
             description = "debug files as for `symbolicate --dsym`; a Hadoop URI (hdfs://, s3a://) is copied to each executor once")
     List<String> dsyms = new ArrayList<>();
 
+    @Option(names = "--symbol-server", paramLabel = "LAYOUT=URL",
+            description = "fetch debug files no --dsym has from this server (repeatable, tried in order); LAYOUT: debuginfod,"
+                    + " lldb, gdb, unified; URL: http://, https:// or file:// (a path every executor sees)")
+    List<String> symbolServers = new ArrayList<>();
+
+    @Option(names = "--symbol-server-header", arity = "2", paramLabel = " LAYOUT=URL HEADER", hideParamSyntax = true,
+            description = "send HEADER ('Authorization: Bearer …') to that server (repeatable; never printed)")
+    List<String> serverHeaders = new ArrayList<>();
+
     @Option(names = "--out", required = true, paramLabel = "DIR", description = "output folder (must not exist or be empty)")
     String out;
 
@@ -109,7 +118,14 @@ final class JobCommand implements Callable<Integer> {
             stderr.println("error: --partitions must be at least 1");
             return ExitCodes.USAGE;
         }
-        JobConfig config = new JobConfig(inputs, new SymbolSettings(dsyms, cacheDir, demangle), out, format,
+        SymbolSettings symbols = new SymbolSettings(dsyms, symbolServers, serverHeaders, cacheDir, demangle);
+        try {
+            Symbolicator.symbolServers(symbols);
+        } catch (IllegalArgumentException e) {
+            stderr.println("error: " + (e.getMessage().startsWith("--") ? "" : "--symbol-server: ") + e.getMessage());
+            return ExitCodes.USAGE;
+        }
+        JobConfig config = new JobConfig(inputs, symbols, out, format,
                 partitions == null ? OptionalInt.empty() : OptionalInt.of(partitions), !noGroupByImage);
         SparkSession.Builder builder = SparkSession.builder().appName("crashkit-spark");
         boolean submitted = System.getProperty("spark.master") != null; // spark-submit sets it

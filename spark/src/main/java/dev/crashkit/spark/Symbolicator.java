@@ -6,6 +6,11 @@ import dev.crashkit.core.CrashkitException;
 import dev.crashkit.symbolicate.demangle.DemangleStyle;
 import dev.crashkit.symbolicate.group.CrashSignature;
 import dev.crashkit.symbolicate.locate.ArchiveLimits;
+import dev.crashkit.symbolicate.sources.DebugFileFetcher;
+import dev.crashkit.symbolicate.sources.DebugFileSource;
+import dev.crashkit.symbolicate.sources.ProgressListener;
+import dev.crashkit.symbolicate.sources.SourceOptions;
+import dev.crashkit.symbolicate.sources.SymbolServer;
 import dev.crashkit.symbolicate.locate.IndexCache;
 import dev.crashkit.core.model.CrashReport;
 import dev.crashkit.core.model.DebugId;
@@ -75,11 +80,43 @@ final class Symbolicator {
         Optional<Path> cache = settings.cacheDirectory().map(Path::of);
         DebugFileIndex.ScanOptions options = new DebugFileIndex.ScanOptions(cache.map(IndexCache::open),
                 ArchiveLimits.defaults());
+        DebugFileSource remote = settings.symbolServers().isEmpty() ? DebugFileSource.none()
+                : DebugFileFetcher.create(SourceOptions.defaults(symbolServers(settings), cache), warnings,
+                        ProgressListener.none());
         DebugFileIndex index = DebugFileIndex.scan(localDsyms, options, warnings::accept);
-        ModuleCache modules = new ModuleCache(index, new MemberStore(cache, ArchiveLimits.defaults()));
+        ModuleCache modules = new ModuleCache(index, new MemberStore(cache, ArchiveLimits.defaults()), remote);
         Symbolizer symbolizer = new Symbolizer(modules, style(settings.demangle()));
         return new Symbolicator(symbolizer, settings.demangle().equals("simplified") ? symbolizer
                 : new Symbolizer(modules, Optional.of(DemangleStyle.SIMPLIFIED)));
+    }
+
+    /**
+     * The symbol servers of {@code settings}, with their headers attached.
+     *
+     * @throws IllegalArgumentException a value that is not {@code LAYOUT=URL} / a header that is not
+     *                                  {@code Name: value} / a header for a server not given (the message says which)
+     */
+    static List<SymbolServer> symbolServers(SymbolSettings settings) {
+        List<SymbolServer> all = new ArrayList<>();
+        for (String spec : settings.symbolServers()) {
+            all.add(SymbolServer.parse(spec));
+        }
+        List<String> h = settings.serverHeaders();
+        for (int i = 0; i + 1 < h.size(); i += 2) {
+            String key = SymbolServer.parse(h.get(i)).key();
+            SymbolServer.Header header = SymbolServer.Header.parse(h.get(i + 1));
+            boolean matched = false;
+            for (int j = 0; j < all.size(); j++) {
+                if (all.get(j).key().equals(key)) {
+                    all.set(j, all.get(j).withHeader(header));
+                    matched = true;
+                }
+            }
+            if (!matched) {
+                throw new IllegalArgumentException("--symbol-server-header " + h.get(i) + ": no such --symbol-server");
+            }
+        }
+        return all;
     }
 
     private static Optional<DemangleStyle> style(String demangle) {

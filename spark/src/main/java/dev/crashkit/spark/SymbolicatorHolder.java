@@ -38,8 +38,9 @@ final class SymbolicatorHolder {
             try {
                 List<Path> local = localDsyms(s, hadoopConf);
                 long start = System.nanoTime();
-                Symbolicator built = Symbolicator.open(s, local, m -> LOG.warn("--dsym: {}", m));
-                LOG.info("indexed debug files {} in {} ms", s.dsyms(), (System.nanoTime() - start) / 1_000_000);
+                Symbolicator built = Symbolicator.open(s, local, m -> LOG.warn("debug files: {}", m));
+                LOG.info("indexed debug files {} in {} ms (symbol servers: {})", s.dsyms(),
+                        (System.nanoTime() - start) / 1_000_000, s.symbolServers());
                 return built;
             } catch (IOException e) {
                 throw new UncheckedIOException(e);

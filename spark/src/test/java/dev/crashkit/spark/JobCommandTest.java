@@ -33,6 +33,15 @@ class JobCommandTest {
     }
 
     @Test
+    void badSymbolServerIsAUsageError() {
+        assertTrue(run(ExitCodes.USAGE, "--input", "x", "--out", "o", "--symbol-server", "nolayout")[1]
+                .startsWith("error: --symbol-server: "));
+        assertTrue(run(ExitCodes.USAGE, "--input", "x", "--out", "o", "--symbol-server", "lldb=file:///s/",
+                "--symbol-server-header", "gdb=file:///t/", "Authorization: Bearer x")[1]
+                .contains("no such --symbol-server"));
+    }
+
+    @Test
     void helpListsTheOptions() {
         String out = run(0, "--help")[0];
         assertTrue(out.contains("--input") && out.contains("--dsym") && out.contains("--no-group-by-image"), out);

@@ -190,6 +190,33 @@ class SparkJobTest {
     }
 
     @Test
+    void debugFilesComeFromASymbolServer() throws Exception {
+        // An LLDB UUID tree on a share every executor sees (here: a file:// server) holds App's DWARF.
+        Path dwarf = TestFiles.testdata("macho/App-arm64.dSYM/Contents/Resources/DWARF/App-arm64");
+        Path server = tmp.resolve("lldb-share");
+        Path entry = server.resolve("4C4C/44F2/5555/3144/A157/E368F8FB0F1A");
+        Files.createDirectories(entry.getParent());
+        Files.copy(dwarf, entry);
+        String spec = "lldb=" + server.toUri();
+        Path report = TestFiles.testdata("reports/sample-crash.json");
+        Path out = tmp.resolve("server-job");
+        SymbolicateJob.run(spark, new JobConfig(List.of(report.toString()),
+                new SymbolSettings(List.of(), List.of(spec), List.of(), null, "simplified"), out.toString(),
+                JobConfig.OutputFormat.parquet, OptionalInt.empty(), true));
+        Row row = spark.read().schema(OutputSchema.REPORTS).parquet(out.resolve(SymbolicateJob.REPORTS).toString()).first();
+        JsonNode job = symbolicated(row);
+
+        Path batchOut = tmp.resolve("server-batch");
+        StringWriter log = new StringWriter();
+        Main.run(new PrintWriter(log), new PrintWriter(log), "batch", "--format", "json", "--no-cache", "--out",
+                batchOut.toString(), "--symbol-server", spec, report.toString());
+        JsonNode batch = JSON.readTree(batchOut.resolve("sample-crash.json.json").toFile());
+        assertEquals("ok", job.at("/images/0/status").asText(), job.toString());
+        assertEquals(batch.get("threads"), job.get("threads"));
+        assertTrue(job.get("threads").toString().contains("\"status\":\"symbolicated\""));
+    }
+
+    @Test
     void inputThatMatchesNothingIsAnInputError() {
         JobConfig config = new JobConfig(List.of(TestFiles.testdata("reports") + "/no-such-*.json"),
                 new SymbolSettings(List.of(), null, "simplified"), tmp.resolve("none").toString(),
