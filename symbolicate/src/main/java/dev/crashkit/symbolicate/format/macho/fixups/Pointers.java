@@ -50,11 +50,18 @@ public final class Pointers {
      * @throws MalformedImageException when the slot is not in the file
      */
     public long read(long slot) throws MalformedImageException {
+        return resolve(slot, memory.u64(slot));
+    }
+
+    /**
+     * Like {@link #read} for a slot whose raw word {@code raw} was already read (as part of a
+     * structure parsed in one go).
+     */
+    public long resolve(long slot, long raw) {
         int i = Arrays.binarySearch(slots, slot);
         if (i >= 0) {
             return bindImport[i] == NOT_BOUND ? targets[i] : 0;
         }
-        long raw = memory.u64(slot);
         // In a chained image every pointer dyld fixes up is in a chain: any other non-zero word is
         // not an address of this image (and must not be followed as one).
         return chained ? 0 : raw;
