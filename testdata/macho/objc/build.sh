@@ -22,7 +22,7 @@ L19=/usr/lib/llvm-19/bin
 
 die() { echo "build.sh: $*" >&2; exit 1; }
 for t in "$L14/clang" "$L14/ld64.lld" "$L19/clang" "$L19/ld64.lld" "$L19/llvm-nm" "$L19/llvm-objdump" \
-         "$L19/llvm-strip" python3; do
+         "$L19/llvm-strip" "$L19/llvm-dwarfdump" python3; do
     [ -x "$t" ] || command -v "$t" >/dev/null 2>&1 || die "missing tool: $t (apt-get install clang lld llvm clang-19 lld-19 llvm-19)"
 done
 export LC_ALL=C TZ=UTC PYTHONDONTWRITEBYTECODE=1
@@ -64,6 +64,7 @@ for v in "${VARIANTS[@]}"; do
     "$L19/llvm-objdump" --macho --function-starts "$BUILD/out/$v" > "$G/$v.function-starts.txt"
     "$L19/llvm-objdump" --macho --exports-trie "$BUILD/out/$v" > "$G/$v.exports-trie.txt"
     "$L19/llvm-objdump" --macho --section-headers "$BUILD/out/$v" > "$G/$v.sections.txt"
+    "$L19/llvm-dwarfdump" --uuid "$BUILD/out/$v" | sed "s| $BUILD/out/| |" > "$G/$v.uuid.txt"
 done
 # Fixup oracles (llvm-objdump 19 cannot decode the arm64e pointer format; its twin Shapes-relative
 # has the same slots and targets).
@@ -73,8 +74,9 @@ done
 # Class/method metadata as llvm-objdump reads it (complete for the DYLD_INFO variant only).
 "$L19/llvm-objdump" --macho --objc-meta-data "$U/Shapes-dyldinfo" > "$G/Shapes-dyldinfo.objc-meta-data.txt"
 python3 "$HERE/goldens.py" "$G" "${VARIANTS[@]}"
+python3 "$HERE/make_reports.py" "$BUILD/out" "${VARIANTS[@]}"
 
 echo "== installing into $HERE"
-rm -rf "$HERE/golden" "$HERE"/Shapes-*
+rm -rf "$HERE/golden" "$HERE/reports" "$HERE"/Shapes-*
 cp -a "$BUILD/out/." "$HERE/"
 echo "done: $(du -sh "$HERE" | cut -f1) in testdata/macho/objc"

@@ -66,6 +66,6 @@ final class DebugFileOptions {
         if (!skipped.isEmpty()) {
             err.println("warning: skipped " + skipped.size() + " unreadable file(s) under --dsym (--verbose lists them)");
         }
-        return new ModuleCache(index, new MemberStore(cache, ArchiveLimits.defaults()));
+        return new ModuleCache(index, new MemberStore(cache, ArchiveLimits.defaults()), m -> err.println("warning: " + m));
     }
 }

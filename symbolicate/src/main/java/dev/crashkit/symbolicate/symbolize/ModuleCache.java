@@ -24,6 +24,7 @@ public final class ModuleCache {
 
     private final DebugFileIndex index;
     private final MemberStore members;
+    private final Diagnostics diagnostics;
     private final ConcurrentHashMap<DebugId, Loaded> loaded = new ConcurrentHashMap<>();
 
     /** Archive members are extracted into a temporary folder removed at exit. */
@@ -32,8 +33,14 @@ public final class ModuleCache {
     }
 
     public ModuleCache(DebugFileIndex index, MemberStore members) {
+        this(index, members, Diagnostics.ignore());
+    }
+
+    /** @param diagnostics receives problems found while naming stripped code (bad Objective-C metadata...) */
+    public ModuleCache(DebugFileIndex index, MemberStore members, Diagnostics diagnostics) {
         this.index = index;
         this.members = members;
+        this.diagnostics = diagnostics;
     }
 
     public DebugFileIndex index() {
@@ -58,7 +65,7 @@ public final class ModuleCache {
         try {
             return entries.get(0).container() == SliceId.Container.ELF
                     ? ElfModuleLoader.load(id, entries, members, index)
-                    : MachOModuleLoader.load(id, entries, members);
+                    : MachOModuleLoader.load(id, entries, members, diagnostics);
         } catch (SymbolicationException e) {
             return Loaded.failed(e.getMessage());
         }
