@@ -6,7 +6,7 @@ import dev.crashkit.symbolicate.format.kaitai.MachoChainedFixups;
 import dev.crashkit.symbolicate.format.macho.layout.ImageLayout;
 import dev.crashkit.symbolicate.format.macho.layout.MalformedImageException;
 import dev.crashkit.symbolicate.format.macho.layout.VmMemory;
-import io.kaitai.struct.ByteBufferKaitaiStream;
+import dev.crashkit.symbolicate.format.macho.layout.BoundedStream;
 import io.kaitai.struct.KaitaiStream;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -39,7 +39,7 @@ final class ChainedFixups {
         Path file = layout.file();
         ByteBuffer blob = payload.duplicate().order(ByteOrder.LITTLE_ENDIAN);
         MachoChainedFixups h = KaitaiGuard.parse(file, "chained fixups header",
-                () -> new MachoChainedFixups(new ByteBufferKaitaiStream(blob.duplicate())));
+                () -> new MachoChainedFixups(new BoundedStream(blob.duplicate())));
         if (h.fixupsVersion() != 0) {
             throw new MalformedImageException(file + ": chained fixups version " + h.fixupsVersion() + ", expected 0");
         }
@@ -53,9 +53,9 @@ final class ChainedFixups {
                     + "; the extra ones are ignored");
         }
         ByteBuffer bytes = layout.bytes().duplicate().order(ByteOrder.LITTLE_ENDIAN);
-        KaitaiStream image = new ByteBufferKaitaiStream(bytes);
+        KaitaiStream image = new BoundedStream(bytes);
         long imageBase = memory.imageBase();
-        Pointers.Builder out = new Pointers.Builder();
+        Pointers.Builder out = new Pointers.Builder(file);
         for (int i = 0; i < Math.min(segCount, segments.size()); i++) {
             long info = starts.segInfoOffset().get(i);
             if (info == 0) {
@@ -69,7 +69,7 @@ final class ChainedFixups {
                 }
                 MachoChainedFixups.StartsInSegment seg = KaitaiGuard.parse(file, "chained starts of segment " + i,
                         () -> new MachoChainedFixups.StartsInSegment(
-                                new ByteBufferKaitaiStream(blob.slice((int) at, blob.capacity() - (int) at))));
+                                new BoundedStream(blob.slice((int) at, blob.capacity() - (int) at))));
                 walkSegment(file, image, segments.get(i), i, seg, imageBase, imports.size(), out);
             } catch (ObjectFormatException e) {
                 warn.accept(e.getMessage());
@@ -123,7 +123,7 @@ final class ChainedFixups {
 
     /** Decodes the fixup at the stream's position into {@code out}; returns its {@code next} field. */
     private static long decode(KaitaiStream at, PointerFormat format, long slot, long imageBase, int importCount,
-                               Pointers.Builder out) {
+                               Pointers.Builder out) throws MalformedImageException {
         if (!format.arm64e) {
             MachoChainedFixups.ChainedPtr64 p = new MachoChainedFixups.ChainedPtr64(at);
             if (p.bind()) {
@@ -146,7 +146,8 @@ final class ChainedFixups {
         return p.next();
     }
 
-    private static void bind(Pointers.Builder out, long slot, int ordinal, int importCount) {
+    private static void bind(Pointers.Builder out, long slot, int ordinal, int importCount)
+            throws MalformedImageException {
         // An ordinal past the import table binds to nothing we can name: the slot still must not
         // be read as a plain address, so it is recorded as a bind without a name.
         out.bind(slot, ordinal < importCount ? ordinal : Integer.MAX_VALUE);
@@ -173,7 +174,7 @@ final class ChainedFixups {
             return List.of();
         }
         List<String> names = new ArrayList<>((int) count);
-        KaitaiStream s = new ByteBufferKaitaiStream(blob.duplicate());
+        KaitaiStream s = new BoundedStream(blob.duplicate());
         for (long i = 0; i < count; i++) {
             s.seek(start + i * size);
             long nameOffset = switch (format) {

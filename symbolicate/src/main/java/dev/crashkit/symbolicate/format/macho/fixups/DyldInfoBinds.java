@@ -6,7 +6,7 @@ import dev.crashkit.symbolicate.format.kaitai.MachoBindOpcodes;
 import dev.crashkit.symbolicate.format.macho.layout.ImageLayout;
 import dev.crashkit.symbolicate.format.macho.layout.MalformedImageException;
 import dev.crashkit.symbolicate.format.macho.layout.VmMemory;
-import io.kaitai.struct.ByteBufferKaitaiStream;
+import dev.crashkit.symbolicate.format.macho.layout.BoundedStream;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -39,11 +39,11 @@ final class DyldInfoBinds {
     static Pointers read(VmMemory memory, ByteBuffer opcodes, Consumer<String> warn) throws ObjectFormatException {
         ImageLayout layout = memory.layout();
         MachoBindOpcodes program = KaitaiGuard.parse(layout.file(), "bind opcodes",
-                () -> new MachoBindOpcodes(new ByteBufferKaitaiStream(opcodes.duplicate())));
+                () -> new MachoBindOpcodes(new BoundedStream(opcodes.duplicate())));
         List<ImageLayout.SegmentRange> segments = layout.segments();
         Map<String, Integer> importIndex = new HashMap<>();
         List<String> names = new ArrayList<>();
-        Pointers.Builder out = new Pointers.Builder();
+        Pointers.Builder out = new Pointers.Builder(layout.file());
         String symbol = "";
         ImageLayout.SegmentRange seg = null;
         long offset = 0;

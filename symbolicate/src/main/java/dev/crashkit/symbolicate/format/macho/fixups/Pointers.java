@@ -98,16 +98,23 @@ public final class Pointers {
 
     /** Collects fixups in any order and sorts them once. */
     static final class Builder {
+        /** Far above real images (a large app has a few hundred thousand); bounds hostile overlapping chains. */
+        static final int MAX_FIXUPS = 16_000_000;
         private long[] slots = new long[64];
         private long[] targets = new long[64];
         private int[] binds = new int[64];
+        private final java.nio.file.Path file;
         private int n;
 
-        void rebase(long slot, long target) {
+        Builder(java.nio.file.Path file) {
+            this.file = file;
+        }
+
+        void rebase(long slot, long target) throws MalformedImageException {
             add(slot, target, NOT_BOUND);
         }
 
-        void bind(long slot, int importIndex) {
+        void bind(long slot, int importIndex) throws MalformedImageException {
             add(slot, 0, importIndex);
         }
 
@@ -115,7 +122,10 @@ public final class Pointers {
             return n;
         }
 
-        private void add(long slot, long target, int bind) {
+        private void add(long slot, long target, int bind) throws MalformedImageException {
+            if (n >= MAX_FIXUPS) {
+                throw new MalformedImageException(file + ": more than " + MAX_FIXUPS + " fixups; the rest are not read");
+            }
             if (n == slots.length) {
                 slots = Arrays.copyOf(slots, n * 2);
                 targets = Arrays.copyOf(targets, n * 2);

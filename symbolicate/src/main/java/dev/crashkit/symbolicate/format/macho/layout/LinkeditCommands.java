@@ -3,7 +3,6 @@ package dev.crashkit.symbolicate.format.macho.layout;
 import dev.crashkit.symbolicate.format.KaitaiGuard;
 import dev.crashkit.symbolicate.format.ObjectFormatException;
 import dev.crashkit.symbolicate.format.kaitai.MachoLinkedit;
-import io.kaitai.struct.ByteBufferKaitaiStream;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.Optional;
@@ -33,7 +32,7 @@ public record LinkeditCommands(int cpuSubtype, Optional<ByteBuffer> functionStar
     public static LinkeditCommands read(ImageLayout layout) throws ObjectFormatException {
         ByteBuffer bytes = layout.bytes().duplicate().order(ByteOrder.LITTLE_ENDIAN);
         MachoLinkedit m = KaitaiGuard.parse(layout.file(), "load commands (64-bit little-endian Mach-O expected)",
-                () -> new MachoLinkedit(new ByteBufferKaitaiStream(bytes.duplicate())));
+                () -> new MachoLinkedit(new BoundedStream(bytes.duplicate())));
         Optional<ByteBuffer> starts = Optional.empty();
         Optional<ByteBuffer> trie = Optional.empty();
         Optional<ByteBuffer> trieFromInfo = Optional.empty();

@@ -1,6 +1,5 @@
 package dev.crashkit.symbolicate.format.macho.layout;
 
-import io.kaitai.struct.ByteBufferKaitaiStream;
 import io.kaitai.struct.KaitaiStream;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -102,6 +101,6 @@ public final class VmMemory {
     /** A Kaitai stream over exactly {@code [address, address + length)}. */
     public KaitaiStream stream(long address, long length) throws MalformedImageException {
         int off = fileOffset(address, length);
-        return new ByteBufferKaitaiStream(bytes.slice(off, (int) length).order(ByteOrder.LITTLE_ENDIAN));
+        return new BoundedStream(bytes.slice(off, (int) length).order(ByteOrder.LITTLE_ENDIAN));
     }
 }

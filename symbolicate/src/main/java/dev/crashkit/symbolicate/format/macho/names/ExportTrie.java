@@ -2,7 +2,7 @@ package dev.crashkit.symbolicate.format.macho.names;
 
 import dev.crashkit.symbolicate.format.kaitai.MachoExportTrie;
 import dev.crashkit.symbolicate.format.macho.layout.MalformedImageException;
-import io.kaitai.struct.ByteBufferKaitaiStream;
+import dev.crashkit.symbolicate.format.macho.layout.BoundedStream;
 import io.kaitai.struct.KaitaiStream;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
@@ -42,7 +42,7 @@ final class ExportTrie {
         if (trie.capacity() == 0) {
             return out;
         }
-        KaitaiStream in = new ByteBufferKaitaiStream(trie.duplicate());
+        KaitaiStream in = new BoundedStream(trie.duplicate());
         BitSet visited = new BitSet(trie.capacity());
         Deque<Pending> todo = new ArrayDeque<>();
         todo.push(new Pending(0, ""));

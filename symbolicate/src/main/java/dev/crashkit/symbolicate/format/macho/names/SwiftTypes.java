@@ -58,6 +58,10 @@ final class SwiftTypes {
                 } catch (MalformedImageException e) {
                     warn.accept(e.getMessage() + " (a __swift5_types entry)");
                     return out;
+                } catch (RuntimeException e) { // a Kaitai read cut short: VmMemory checks ranges first, so a second line of defence
+                    warn.accept(memory.layout().file() + ": __swift5_types entry at 0x" + Long.toHexString(a)
+                            + " is malformed (" + e.getClass().getSimpleName() + ")");
+                    return out;
                 }
             }
         }
