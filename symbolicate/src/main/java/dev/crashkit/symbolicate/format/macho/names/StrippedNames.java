@@ -88,6 +88,9 @@ public final class StrippedNames {
     }
 
     private static void offer(Map<Long, Candidate> named, long address, String name, NameSource source) {
+        if (name.isEmpty()) {
+            return; // an export of "_" or of the empty string (found by fuzzing): no name to print
+        }
         Candidate c = new Candidate(name, source);
         named.merge(address, c, (old, now) -> now.beats(old) ? now : old);
     }
