@@ -20,15 +20,16 @@ public final class Fixups {
             if (commands.chainedFixups().isPresent()) {
                 return ChainedFixups.read(memory, commands.chainedFixups().get(), warn);
             }
-            if (commands.binds().isPresent()) {
+            if (!commands.usesChainedFixups() && commands.binds().isPresent()) {
                 return DyldInfoBinds.read(memory, commands.binds().get(), warn);
             }
         } catch (ObjectFormatException e) {
             warn.accept(e.getMessage());
-            if (commands.chainedFixups().isPresent()) {
-                return new Pointers(memory, new long[0], new long[0], new int[0], java.util.List.of(), true);
-            }
         }
-        return Pointers.raw(memory);
+        // Unreadable chained fixups (already reported): raw words would be encodings, not
+        // addresses, so no slot is followed at all.
+        return commands.usesChainedFixups()
+                ? new Pointers(memory, new long[0], new long[0], new int[0], java.util.List.of(), true)
+                : Pointers.raw(memory);
     }
 }

@@ -47,7 +47,7 @@ public final class StrippedNames {
     public static StrippedNames build(ImageLayout layout, Consumer<String> warn) {
         LinkeditCommands commands;
         try {
-            commands = LinkeditCommands.read(layout);
+            commands = LinkeditCommands.read(layout, warn);
         } catch (ObjectFormatException e) {
             warn.accept(e.getMessage());
             return empty();

@@ -82,6 +82,14 @@ public final class ObjcMetadata {
     }
 
     private void eachSlot(ImageLayout.SectionRange list, EntryReader reader) {
+        try {
+            // The whole list must be in the file: its size comes from the section header, and a
+            // hostile one would otherwise make this loop run for 2^60 entries (found by fuzzing).
+            memory.fileOffset(list.addr(), list.size());
+        } catch (MalformedImageException e) {
+            problem(list.name() + ": " + detail(e));
+            return;
+        }
         long n = list.size() / 8;
         for (long i = 0; i < n; i++) {
             long slot = list.addr() + i * 8;
@@ -100,11 +108,19 @@ public final class ObjcMetadata {
 
     private void readClass(long cls) throws MalformedImageException {
         ClassInfo info = classInfo(cls);
-        lists.read(info.methods(), '-', info.name(), out);
+        MalformedImageException instanceSide = null;
+        try {
+            lists.read(info.methods(), '-', info.name(), out);
+        } catch (MalformedImageException e) {
+            instanceSide = e; // the class methods may still be fine
+        }
         long meta = pointers.read(cls + CLASS_ISA);
         // The root metaclass's isa is itself; a class never is its own metaclass.
         if (meta != 0 && meta != cls) {
             lists.read(classInfo(meta).methods(), '+', info.name(), out);
+        }
+        if (instanceSide != null) {
+            throw instanceSide;
         }
     }
 
@@ -120,8 +136,16 @@ public final class ObjcMetadata {
                     + Long.toHexString(cat) + " names no class");
         }
         String qualified = owner.get() + "(" + category + ")";
-        lists.read(pointers.resolve(cat + CAT_INSTANCE_METHODS, c.instanceMethods()), '-', qualified, out);
+        MalformedImageException instanceSide = null;
+        try {
+            lists.read(pointers.resolve(cat + CAT_INSTANCE_METHODS, c.instanceMethods()), '-', qualified, out);
+        } catch (MalformedImageException e) {
+            instanceSide = e;
+        }
         lists.read(pointers.resolve(cat + CAT_CLASS_METHODS, c.classMethods()), '+', qualified, out);
+        if (instanceSide != null) {
+            throw instanceSide;
+        }
     }
 
     /** A class's (or metaclass's) name and method list address, from its class_ro_t. */

@@ -59,7 +59,7 @@ class FixupsGoldenTest {
         ImageLayout layout = TestImages.layout("macho/objc/" + binary);
         VmMemory memory = new VmMemory(layout);
         List<String> warnings = new ArrayList<>();
-        Pointers p = Fixups.of(memory, LinkeditCommands.read(layout), warnings::add);
+        Pointers p = Fixups.of(memory, LinkeditCommands.read(layout, warnings::add), warnings::add);
         assertEquals(List.of(), warnings);
         TreeMap<Long, String> got = new TreeMap<>();
         for (int i = 0; i < p.size(); i++) {

@@ -38,7 +38,7 @@ class ObjcMetadataGoldenTest {
         VmMemory memory = new VmMemory(layout);
         List<String> warnings = new ArrayList<>();
         List<ObjcMethod> methods = ObjcMetadata.read(memory,
-                Fixups.of(memory, LinkeditCommands.read(layout), warnings::add), warnings::add);
+                Fixups.of(memory, LinkeditCommands.read(layout, warnings::add), warnings::add), warnings::add);
         TreeMap<String, Long> got = new TreeMap<>();
         for (ObjcMethod m : methods) {
             got.put(m.name(), m.imp());
