@@ -1,22 +1,24 @@
 package dev.crashkit.bench;
 
+import dev.crashkit.core.crashreport.CrashReportJson;
+import dev.crashkit.core.model.Arch;
+import dev.crashkit.core.model.CrashReport;
+import dev.crashkit.core.model.DebugId;
+import dev.crashkit.core.model.Frame;
+import dev.crashkit.core.model.Image;
+import dev.crashkit.core.model.ProcessInfo;
+import dev.crashkit.core.model.ThreadTrace;
 import dev.crashkit.symbolicate.batch.BatchRun;
 import dev.crashkit.symbolicate.format.macho.MachOFile;
 import dev.crashkit.symbolicate.format.macho.MachOImage;
 import dev.crashkit.symbolicate.locate.ArchiveLimits;
-import dev.crashkit.symbolicate.model.CrashReport;
-import dev.crashkit.symbolicate.model.DebugId;
-import dev.crashkit.symbolicate.model.Frame;
-import dev.crashkit.symbolicate.model.Image;
-import dev.crashkit.symbolicate.model.ProcessInfo;
-import dev.crashkit.symbolicate.model.ThreadTrace;
 import dev.crashkit.symbolicate.output.OutputFormat;
-import dev.crashkit.symbolicate.report.crashreport.CrashReportJson;
 import dev.crashkit.symbolicate.symbolize.DebugFileIndex;
 import dev.crashkit.symbolicate.symbolize.MemberStore;
 import dev.crashkit.symbolicate.symbolize.ModuleCache;
 import dev.crashkit.symbolicate.symtab.MachOSymbolTables;
 import dev.crashkit.symbolicate.symtab.SymbolTable;
+import dev.crashkit.testkit.TestData;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -42,13 +44,14 @@ import java.util.SplittableRandom;
  * from the repository root.
  */
 public final class BatchBench {
+    /** Under testdata/. */
     private static final String[] SOURCES = {
-        "testdata/macho/App-arm64.dSYM/Contents/Resources/DWARF/App-arm64",
-        "testdata/macho/App-ios-arm64.dSYM/Contents/Resources/DWARF/App-ios-arm64",
-        "testdata/macho/libCrashKitUtil.dylib.dSYM/Contents/Resources/DWARF/libCrashKitUtil.dylib",
-        "testdata/dwarf/macho/Inline4.dSYM/Contents/Resources/DWARF/Inline4",
-        "testdata/dwarf/macho/Inline5.dSYM/Contents/Resources/DWARF/Inline5",
-        "../shared/corpus/sentry-crashprobe/dSYMs/3CD3E3CC-281E-3AF3-84EB-CDE6D56F0559.dSYM/Contents/Resources/DWARF/CrashLibiOS",
+        "macho/App-arm64.dSYM/Contents/Resources/DWARF/App-arm64",
+        "macho/App-ios-arm64.dSYM/Contents/Resources/DWARF/App-ios-arm64",
+        "macho/libCrashKitUtil.dylib.dSYM/Contents/Resources/DWARF/libCrashKitUtil.dylib",
+        "dwarf/macho/Inline4.dSYM/Contents/Resources/DWARF/Inline4",
+        "dwarf/macho/Inline5.dSYM/Contents/Resources/DWARF/Inline5",
+        "third-party/sentry-crashprobe/dSYMs/3CD3E3CC-281E-3AF3-84EB-CDE6D56F0559.dSYM/Contents/Resources/DWARF/CrashLibiOS",
     };
 
     private record Dsym(String name, DebugId id, long text, long[] functionStarts) {
@@ -62,7 +65,7 @@ public final class BatchBench {
         SplittableRandom rnd = new SplittableRandom(7);
         List<Dsym> made = new ArrayList<>();
         for (int i = 0; i < 20; i++) {
-            Path src = Path.of(SOURCES[i % SOURCES.length]);
+            Path src = TestData.file(SOURCES[i % SOURCES.length]);
             Path copy = dsyms.resolve("Image" + i + ".dSYM/Contents/Resources/DWARF/Image" + i);
             Files.createDirectories(copy.getParent());
             byte[] bytes = Files.readAllBytes(src);
@@ -128,7 +131,7 @@ public final class BatchBench {
             long slide = 0x10_0000_0000L * (i + 1) + ((long) rnd.nextInt(0x1000) << 14);
             used.add(d);
             slides.add(slide);
-            images.add(new Image(d.name(), Optional.empty(), Optional.of(d.id()), Optional.of("arm64"),
+            images.add(new Image(d.name(), Optional.empty(), Optional.of(d.id()), Optional.of(Arch.Known.ARM64),
                     d.text() + slide, OptionalLong.of(slide), OptionalLong.empty()));
         }
         List<ThreadTrace> threads = new ArrayList<>();

@@ -3,8 +3,8 @@ package dev.crashkit.capture;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.crashkit.symbolicate.model.CrashReport;
-import dev.crashkit.symbolicate.report.crashreport.CrashReportJson;
+import dev.crashkit.core.crashreport.CrashReportJson;
+import dev.crashkit.core.model.CrashReport;
 import dev.crashkit.symbolicate.symbolize.DebugFileIndex;
 import dev.crashkit.symbolicate.symbolize.ModuleCache;
 import dev.crashkit.symbolicate.symbolize.SymbolicatedFrame;

@@ -9,95 +9,158 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.util.concurrent.Callable;
-import picocli.CommandLine;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
+import java.util.Optional;
 
 /**
  * {@code java -jar capture.jar --pid PID --out report.json}: an exact snapshot of every thread of
  * a Linux x86-64 process this user may trace (also usable as {@code -XX:OnError="... --pid %p"}).
+ * The arguments are parsed by hand (six options) so that the capture library needs no CLI library.
  */
-@Command(name = "capture", mixinStandardHelpOptions = true,
-        description = "Record every thread's raw native stack of a running Linux process as crashreport/1.")
-public final class CaptureMain implements Callable<Integer> {
+public final class CaptureMain {
     static final int OK = 0;
     static final int FAILED = 1;
+    static final int USAGE = 2;
     static final int REFUSED = 3;
 
-    @Option(names = "--pid", required = true, description = "process to capture")
-    int pid;
+    static final String USAGE_TEXT = """
+            Usage: capture --pid PID --out FILE [--stacks] [--java] [--window BYTES] [--timing]
+            Record every thread's raw native stack of a running Linux process as crashreport/1.
+                  --pid PID         process to capture
+              -o, --out FILE        report file to write (crashreport/1 JSON)
+                  --stacks          keep each thread's raw stack window and registers in the report
+                                    (lets symbolicate re-unwind offline)
+                  --java            add Java thread names and stacks (jcmd Thread.print; HotSpot
+                                    targets that still answer)
+                  --window BYTES    stack bytes copied per thread (default 65536)
+                  --timing          print how long the target was paused to stderr
+              -h, --help            show this help and exit
+            """;
 
-    @Option(names = {"--out", "-o"}, required = true, description = "report file to write (crashreport/1 JSON)")
-    Path out;
-
-    @Option(names = "--stacks", description = "keep each thread's raw stack window and registers in the report"
-            + " (lets symbolicate re-unwind offline)")
-    boolean stacks;
-
-    @Option(names = "--java", description = "add Java thread names and stacks (jcmd Thread.print; HotSpot targets"
-            + " that still answer)")
-    boolean java;
-
-    @Option(names = "--window", description = "stack bytes copied per thread (default ${DEFAULT-VALUE})")
-    int window = 64 * 1024;
-
-    @Option(names = "--timing", description = "print how long the target was paused to stderr")
-    boolean timing;
-
-    @CommandLine.Spec
-    CommandLine.Model.CommandSpec spec;
+    private CaptureMain() {
+    }
 
     public static void main(String[] args) {
         System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
     }
 
-    /** Runs the command; returns the exit code. */
-    public static int run(String[] args, PrintWriter out, PrintWriter err) {
-        CommandLine cl = new CommandLine(new CaptureMain());
-        cl.setOut(out);
-        cl.setErr(err);
-        return cl.execute(args);
+    /** What the command line asks for. */
+    record Options(int pid, Path out, boolean stacks, boolean java, int window, boolean timing) {
     }
 
-    @Override
-    public Integer call() {
-        PrintWriter err = spec.commandLine().getErr();
-        if (window < 4096 || window > 8 * 1024 * 1024) {
-            err.println("capture: --window must be between 4096 and 8388608 bytes");
-            return CommandLine.ExitCode.USAGE;
+    /** A command line that cannot be run; the message is the one line printed. */
+    static final class UsageException extends Exception {
+        UsageException(String message) {
+            super(message);
         }
+    }
+
+    /** Runs the command; returns the exit code. */
+    public static int run(String[] args, PrintWriter out, PrintWriter err) {
+        if (args.length == 1 && (args[0].equals("-h") || args[0].equals("--help"))) {
+            out.print(USAGE_TEXT);
+            out.flush();
+            return OK;
+        }
+        Options o;
+        try {
+            o = parse(args);
+        } catch (UsageException e) {
+            err.println("capture: " + e.getMessage());
+            err.print(USAGE_TEXT);
+            err.flush();
+            return USAGE;
+        }
+        return capture(o, err);
+    }
+
+    static Options parse(String[] args) throws UsageException {
+        Optional<Integer> pid = Optional.empty();
+        Optional<Path> out = Optional.empty();
+        boolean stacks = false;
+        boolean java = false;
+        boolean timing = false;
+        int window = 64 * 1024;
+        for (int i = 0; i < args.length; i++) {
+            String a = args[i];
+            int eq = a.indexOf('=');
+            String name = a.startsWith("--") && eq > 0 ? a.substring(0, eq) : a;
+            boolean takesValue = switch (name) {
+                case "--pid", "--out", "-o", "--window" -> true;
+                default -> false;
+            };
+            String value = "";
+            if (takesValue) {
+                if (eq > 0 && a.startsWith("--")) {
+                    value = a.substring(eq + 1);
+                } else if (++i < args.length) {
+                    value = args[i];
+                } else {
+                    throw new UsageException("missing value for option '" + name + "'");
+                }
+            }
+            switch (name) {
+                case "--pid" -> pid = Optional.of(number(name, value));
+                case "--out", "-o" -> out = Optional.of(Path.of(value));
+                case "--window" -> window = number(name, value);
+                case "--stacks" -> stacks = true;
+                case "--java" -> java = true;
+                case "--timing" -> timing = true;
+                default -> throw new UsageException("unknown option '" + a + "'");
+            }
+        }
+        if (pid.isEmpty()) {
+            throw new UsageException("missing required option '--pid=PID'");
+        }
+        if (out.isEmpty()) {
+            throw new UsageException("missing required option '--out=FILE'");
+        }
+        if (window < 4096 || window > 8 * 1024 * 1024) {
+            throw new UsageException("--window must be between 4096 and 8388608 bytes");
+        }
+        return new Options(pid.get(), out.get(), stacks, java, window, timing);
+    }
+
+    private static int number(String name, String text) throws UsageException {
+        try {
+            return Integer.parseInt(text);
+        } catch (NumberFormatException e) {
+            throw new UsageException("invalid value for option '" + name + "': '" + text + "' is not a number");
+        }
+    }
+
+    private static int capture(Options o, PrintWriter err) {
         PtraceCapture.Result r;
         try {
-            r = PtraceCapture.capture(pid, new PtraceCapture.Options(window, stacks, java));
+            r = PtraceCapture.capture(o.pid(), new PtraceCapture.Options(o.window(), o.stacks(), o.java()));
         } catch (PtraceCapture.RefusedException e) {
             err.println("capture: " + e.getMessage());
             return REFUSED;
         } catch (java.nio.file.NoSuchFileException e) {
-            err.println("capture: process " + pid + ": no such process (" + e.getFile() + " does not exist)");
+            err.println("capture: process " + o.pid() + ": no such process (" + e.getFile() + " does not exist)");
             return FAILED;
         } catch (java.nio.file.AccessDeniedException e) {
-            err.println("capture: process " + pid + ": permission denied reading " + e.getFile()
+            err.println("capture: process " + o.pid() + ": permission denied reading " + e.getFile()
                     + " (needs the process's user, or CAP_SYS_PTRACE)");
             return FAILED;
         } catch (IOException e) {
-            err.println("capture: process " + pid + ": " + e.getMessage());
+            err.println("capture: process " + o.pid() + ": " + e.getMessage());
             return FAILED;
         }
         try {
-            Path abs = out.toAbsolutePath();
+            Path abs = o.out().toAbsolutePath();
             Path tmp = abs.resolveSibling("." + abs.getFileName() + ".part");
             try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
                 SnapshotJson.write(r.snapshot(), w);
             }
             Files.move(tmp, abs, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) {
-            err.println("capture: cannot write " + out + ": " + e.getMessage());
+            err.println("capture: cannot write " + o.out() + ": " + e.getMessage());
             return FAILED;
         }
-        if (timing) {
+        if (o.timing()) {
             err.printf("capture: paused %d threads for %.3f ms%n", r.threadsStopped(), r.pauseNanos() / 1e6);
         }
+        err.flush();
         return OK;
     }
 }

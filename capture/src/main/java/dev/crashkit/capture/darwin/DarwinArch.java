@@ -1,21 +1,20 @@
 package dev.crashkit.capture.darwin;
 
+import dev.crashkit.core.model.Arch;
+
 /** The two Darwin architectures a JVM runs on, with what the frame walker needs to know. */
 public enum DarwinArch {
-    ARM64(6, 68, "arm64"),
-    X86_64(4, 42, "x86_64");
-
-    /** Strips pointer-authentication bits: user addresses fit in 47 bits (as the symbolicator masks). */
-    public static final long ADDRESS_MASK = 0x0000_7fff_ffff_ffffL;
+    ARM64(6, 68, Arch.Known.ARM64),
+    X86_64(4, 42, Arch.Known.X86_64);
 
     private final int flavor;
     private final int stateWords;
-    private final String reportName;
+    private final Arch arch;
 
-    DarwinArch(int flavor, int stateWords, String reportName) {
+    DarwinArch(int flavor, int stateWords, Arch arch) {
         this.flavor = flavor;
         this.stateWords = stateWords;
-        this.reportName = reportName;
+        this.arch = arch;
     }
 
     /** {@code thread_get_state} flavor (ARM_THREAD_STATE64 = 6, x86_THREAD_STATE64 = 4). */
@@ -28,7 +27,12 @@ public enum DarwinArch {
         return stateWords;
     }
 
-    public String reportName() {
-        return reportName;
+    public Arch arch() {
+        return arch;
+    }
+
+    /** Strips pointer-authentication bits (user addresses fit in 47 bits, as the symbolicator masks). */
+    public long addressMask() {
+        return arch.addressMask();
     }
 }

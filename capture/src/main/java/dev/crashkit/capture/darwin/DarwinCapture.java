@@ -1,17 +1,15 @@
 package dev.crashkit.capture.darwin;
 
-import dev.crashkit.symbolicate.model.CrashReport;
-import dev.crashkit.symbolicate.model.Frame;
-import dev.crashkit.symbolicate.model.Image;
-import dev.crashkit.symbolicate.model.ProcessInfo;
-import dev.crashkit.symbolicate.model.ThreadTrace;
-import dev.crashkit.symbolicate.unwind.Memory;
-import dev.crashkit.symbolicate.unwind.Trust;
-import dev.crashkit.symbolicate.unwind.UnwoundFrame;
+import dev.crashkit.core.model.CrashReport;
+import dev.crashkit.core.model.Frame;
+import dev.crashkit.core.model.Image;
+import dev.crashkit.core.model.ProcessInfo;
+import dev.crashkit.core.model.ThreadTrace;
+import dev.crashkit.core.unwind.FramePointerWalker;
+import dev.crashkit.core.unwind.Memory;
+import dev.crashkit.core.unwind.UnwoundFrame;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 
@@ -28,10 +26,6 @@ public final class DarwinCapture {
     private final Memory memory;
     private final FramePointerWalker walker = new FramePointerWalker(256);
 
-    /** The report and, per thread id, how each frame was found. */
-    public record Result(CrashReport report, Map<Long, List<Trust>> trust) {
-    }
-
     public DarwinCapture(ThreadSource threads, ImageSource images, Memory memory) {
         this.threads = threads;
         this.images = images;
@@ -41,10 +35,10 @@ public final class DarwinCapture {
     /**
      * @param selfFrames the calling thread's own frames (it cannot suspend itself), e.g. from
      *                   {@code backtrace()}; empty to report it without frames
+     * @return the report; every frame carries how it was found
      */
-    public Result snapshot(ProcessInfo process, List<UnwoundFrame> selfFrames) {
+    public CrashReport snapshot(ProcessInfo process, List<UnwoundFrame> selfFrames) {
         List<ThreadTrace> out = new ArrayList<>();
-        Map<Long, List<Trust>> trust = new LinkedHashMap<>();
         long self = threads.self();
         List<Long> all = threads.threads();
         for (int i = 0; i < all.size(); i++) {
@@ -54,7 +48,8 @@ public final class DarwinCapture {
                 frames = selfFrames;
             } else if (threads.suspend(port)) {
                 try {
-                    frames = threads.state(port).map(s -> walker.walk(s, memory)).orElse(List.of());
+                    frames = threads.state(port).map(s -> walker.walk(s.pc(), s.sp(), s.fp(), s.lr(),
+                            s.arch().addressMask(), memory)).orElse(List.of());
                 } finally {
                     threads.resume(port);
                 }
@@ -66,15 +61,14 @@ public final class DarwinCapture {
                     ? "main" : null));
             List<Frame> fs = new ArrayList<>();
             for (int f = 0; f < frames.size(); f++) {
-                fs.add(new Frame(frames.get(f).address(), f > 0));
+                fs.add(new Frame(frames.get(f).address(), f > 0, Optional.of(frames.get(f).trust())));
             }
             out.add(new ThreadTrace(id, name, false, fs));
-            trust.put(id, frames.stream().map(UnwoundFrame::trust).toList());
             threads.release(port);
         }
         // mach_thread_self() also handed out a right.
         threads.release(self);
-        return new Result(new CrashReport(process, Optional.empty(), images(), out), trust);
+        return new CrashReport(process, Optional.empty(), images(), out);
     }
 
     /** dyld's images with UUID, arch, slide and {@code __TEXT} extent from the in-memory header. */

@@ -3,9 +3,10 @@ package dev.crashkit.capture.darwin;
 import com.sun.jna.Function;
 import com.sun.jna.Memory;
 import com.sun.jna.NativeLibrary;
-import dev.crashkit.symbolicate.model.ProcessInfo;
-import dev.crashkit.symbolicate.unwind.Trust;
-import dev.crashkit.symbolicate.unwind.UnwoundFrame;
+import dev.crashkit.core.crashreport.CrashReportJson;
+import dev.crashkit.core.model.ProcessInfo;
+import dev.crashkit.core.model.Trust;
+import dev.crashkit.core.unwind.UnwoundFrame;
 import java.io.IOException;
 import java.io.Writer;
 import java.time.Instant;
@@ -39,19 +40,19 @@ public final class DarwinLive {
         DarwinCapture capture = new DarwinCapture(new MachThreads(arch), new DyldImages(), new MachMemory());
         ProcessInfo process = new ProcessInfo(Optional.of(ProcessHandle.current().info().command()
                 .map(c -> c.substring(c.lastIndexOf('/') + 1)).orElse("java")),
-                OptionalLong.of(ProcessHandle.current().pid()), Optional.of(arch.reportName()),
+                OptionalLong.of(ProcessHandle.current().pid()), Optional.of(arch.arch()),
                 Optional.of("macOS " + System.getProperty("os.version", "")), Optional.of(Instant.now().toString()));
-        DarwinReportJson.write(capture.snapshot(process, selfFrames()), out);
+        CrashReportJson.write(capture.snapshot(process, selfFrames(arch)), out);
     }
 
     /** The calling thread's frames from libSystem's {@code backtrace()}. */
-    private static List<UnwoundFrame> selfFrames() {
+    private static List<UnwoundFrame> selfFrames(DarwinArch arch) {
         Function bt = NativeLibrary.getInstance("System").getFunction("backtrace");
         Memory buf = new Memory(8L * MAX);
         int n = bt.invokeInt(new Object[] {buf, MAX});
         List<UnwoundFrame> out = new ArrayList<>();
         for (int i = 0; i < n; i++) {
-            out.add(new UnwoundFrame(buf.getLong(8L * i) & DarwinArch.ADDRESS_MASK, i == 0 ? Trust.CONTEXT : Trust.FP));
+            out.add(new UnwoundFrame(buf.getLong(8L * i) & arch.addressMask(), i == 0 ? Trust.CONTEXT : Trust.FP));
         }
         return out;
     }

@@ -1,16 +1,17 @@
 package dev.crashkit.capture.darwin;
 
-import dev.crashkit.symbolicate.model.DebugId;
-import dev.crashkit.symbolicate.unwind.Memory;
+import dev.crashkit.core.model.Arch;
+import dev.crashkit.core.model.DebugId;
+import dev.crashkit.core.unwind.Memory;
 import java.util.Optional;
 
 /**
- * What capture needs from a Mach-O header mapped in memory: the CPU type, LC_UUID and the
+ * What capture needs from a Mach-O header mapped in memory: the CPU type and subtype, LC_UUID and the
  * {@code __TEXT} segment (for the slide and the image's extent). Only the 64-bit header.
  *
  * @param textVmaddr link-time address of {@code __TEXT}; header address minus it is the slide
  */
-public record MachHeader(int cpuType, int fileType, Optional<DebugId> uuid, long textVmaddr, long textVmsize) {
+public record MachHeader(int cpuType, int cpuSubtype, int fileType, Optional<DebugId> uuid, long textVmaddr, long textVmsize) {
     private static final int MH_MAGIC_64 = 0xfeedfacf;
     private static final int LC_SEGMENT_64 = 0x19;
     private static final int LC_UUID = 0x1b;
@@ -23,6 +24,7 @@ public record MachHeader(int cpuType, int fileType, Optional<DebugId> uuid, long
             return Optional.empty();
         }
         int cpu = i32(h, 4);
+        int subtype = i32(h, 8);
         int fileType = i32(h, 12);
         int ncmds = i32(h, 16);
         int size = i32(h, 20);
@@ -51,16 +53,12 @@ public record MachHeader(int cpuType, int fileType, Optional<DebugId> uuid, long
             }
             at += len;
         }
-        return Optional.of(new MachHeader(cpu, fileType, uuid, textVmaddr, textVmsize));
+        return Optional.of(new MachHeader(cpu, subtype, fileType, uuid, textVmaddr, textVmsize));
     }
 
-    /** Architecture name for reports (CPU_TYPE_ARM64 = 0x0100000c, CPU_TYPE_X86_64 = 0x01000007). */
-    public String arch() {
-        return switch (cpuType) {
-            case 0x0100000c -> "arm64";
-            case 0x01000007 -> "x86_64";
-            default -> "cpu" + Integer.toHexString(cpuType);
-        };
+    /** The architecture the header names ({@code arm64e} keeps its subtype). */
+    public Arch arch() {
+        return Arch.machO(cpuType, cpuSubtype);
     }
 
     private static String segname(byte[] b, int at) {

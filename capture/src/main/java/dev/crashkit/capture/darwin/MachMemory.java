@@ -7,7 +7,7 @@ import com.sun.jna.Pointer;
  * Reads this task's memory with {@code vm_read_overwrite}: an unmapped address fails with an
  * error instead of a crash. NEVER RUN on a Mac (see the README). Not thread-safe.
  */
-public final class MachMemory implements dev.crashkit.symbolicate.unwind.Memory {
+public final class MachMemory implements dev.crashkit.core.unwind.Memory {
     private static final int CHUNK = 16 * 1024;
     private final int task = MachNative.taskSelf();
     private final Memory buffer = new Memory(CHUNK);

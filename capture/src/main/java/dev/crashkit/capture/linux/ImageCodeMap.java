@@ -1,10 +1,10 @@
 package dev.crashkit.capture.linux;
 
-import dev.crashkit.symbolicate.unwind.CfiException;
-import dev.crashkit.symbolicate.unwind.CodeMap;
-import dev.crashkit.symbolicate.unwind.EhFrameHdrIndex;
-import dev.crashkit.symbolicate.unwind.FdeIndex;
-import dev.crashkit.symbolicate.unwind.Memory;
+import dev.crashkit.core.unwind.CfiException;
+import dev.crashkit.core.unwind.CodeMap;
+import dev.crashkit.core.unwind.EhFrameHdrIndex;
+import dev.crashkit.core.unwind.FdeIndex;
+import dev.crashkit.core.unwind.Memory;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;

@@ -1,7 +1,7 @@
 package dev.crashkit.capture.linux;
 
 import com.sun.jna.Pointer;
-import dev.crashkit.symbolicate.unwind.Memory;
+import dev.crashkit.core.unwind.Memory;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

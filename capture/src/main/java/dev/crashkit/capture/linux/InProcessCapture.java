@@ -6,11 +6,12 @@ import dev.crashkit.capture.report.CapturedThread;
 import dev.crashkit.capture.report.JavaThread;
 import dev.crashkit.capture.report.Snapshot;
 import dev.crashkit.capture.report.StackWindow;
-import dev.crashkit.symbolicate.unwind.ByteMemory;
-import dev.crashkit.symbolicate.unwind.FdeIndex;
-import dev.crashkit.symbolicate.unwind.Registers;
-import dev.crashkit.symbolicate.unwind.UnwoundFrame;
-import dev.crashkit.symbolicate.unwind.Unwinder;
+import dev.crashkit.core.model.Arch;
+import dev.crashkit.core.unwind.ByteMemory;
+import dev.crashkit.core.unwind.FdeIndex;
+import dev.crashkit.core.unwind.Registers;
+import dev.crashkit.core.unwind.Unwinder;
+import dev.crashkit.core.unwind.UnwoundFrame;
 import java.io.IOException;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -87,7 +88,7 @@ public final class InProcessCapture {
         if (options.jitNames() && PerfMap.refresh()) {
             jit = PerfMap.read(pid);
         }
-        return new Snapshot(pid, processName(images), "x86_64", osName(), Instant.now().toString(), reason,
+        return new Snapshot(pid, processName(images), Arch.Known.X86_64, osName(), Instant.now().toString(), reason,
                 crashedThread >= 0 ? Optional.of(crashedThread) : Optional.empty(), images, threads, jit, exception);
     }
 

@@ -7,7 +7,7 @@ import com.sun.jna.Native;
  * Reads another (or this) process's memory with {@code process_vm_readv}: a bad address yields a
  * short count instead of a fault. Not thread-safe: one instance per capturing thread.
  */
-public final class ProcessMemory implements dev.crashkit.symbolicate.unwind.Memory {
+public final class ProcessMemory implements dev.crashkit.core.unwind.Memory {
     private static final int CHUNK = 64 * 1024;
     private final int pid;
     private final Memory iov = new Memory(32);

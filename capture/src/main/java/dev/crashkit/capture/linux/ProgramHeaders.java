@@ -1,6 +1,6 @@
 package dev.crashkit.capture.linux;
 
-import dev.crashkit.symbolicate.unwind.Memory;
+import dev.crashkit.core.unwind.Memory;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

@@ -1,7 +1,7 @@
 package dev.crashkit.capture.linux;
 
 import dev.crashkit.capture.report.StackWindow;
-import dev.crashkit.symbolicate.unwind.Memory;
+import dev.crashkit.core.unwind.Memory;
 import java.util.Arrays;
 
 /** Copies a thread's stack from its SP up to the end of the stack mapping, at most a window's size. */

@@ -14,9 +14,10 @@ import dev.crashkit.capture.report.CapturedThread;
 import dev.crashkit.capture.report.JavaThread;
 import dev.crashkit.capture.report.Snapshot;
 import dev.crashkit.capture.report.StackWindow;
-import dev.crashkit.symbolicate.unwind.ByteMemory;
-import dev.crashkit.symbolicate.unwind.UnwoundFrame;
-import dev.crashkit.symbolicate.unwind.Unwinder;
+import dev.crashkit.core.model.Arch;
+import dev.crashkit.core.unwind.ByteMemory;
+import dev.crashkit.core.unwind.Unwinder;
+import dev.crashkit.core.unwind.UnwoundFrame;
 import java.io.IOException;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -167,7 +168,7 @@ public final class PtraceCapture {
         String name = images.isEmpty() ? "pid " + pid : images.get(0).name();
         Optional<String> reason = waiting >= 0 ? Optional.of("captured by a helper the process started "
                 + "(thread " + waiting + " waits for it, e.g. -XX:OnError)") : Optional.of("snapshot of pid " + pid);
-        return new Snapshot(pid, name, "x86_64", "Linux " + System.getProperty("os.version", ""),
+        return new Snapshot(pid, name, Arch.Known.X86_64, "Linux " + System.getProperty("os.version", ""),
                 Instant.now().toString(), reason, waiting >= 0 ? Optional.of(waiting) : Optional.empty(), images,
                 threads, Map.of(), Optional.empty());
     }

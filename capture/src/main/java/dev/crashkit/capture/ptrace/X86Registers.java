@@ -1,17 +1,21 @@
 package dev.crashkit.capture.ptrace;
 
-import dev.crashkit.symbolicate.unwind.Registers;
+import dev.crashkit.core.unwind.Registers;
+import dev.crashkit.core.unwind.X86Registers64;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-/** Maps x86-64 {@code user_regs_struct} (as PTRACE_GETREGS fills it) to names and DWARF numbers. */
+/**
+ * Reads x86-64 {@code user_regs_struct} (as PTRACE_GETREGS fills it) by name. The names' DWARF
+ * numbers come from core's one register table, {@link X86Registers64}.
+ */
 final class X86Registers {
-    /** Name, offset in user_regs_struct, DWARF register number (-1: not unwound). */
+    /** Name and offset in user_regs_struct. */
     private static final Object[][] LAYOUT = {
-        {"r15", 0, 15}, {"r14", 8, 14}, {"r13", 16, 13}, {"r12", 24, 12}, {"rbp", 32, 6}, {"rbx", 40, 3},
-        {"r11", 48, 11}, {"r10", 56, 10}, {"r9", 64, 9}, {"r8", 72, 8}, {"rax", 80, 0}, {"rcx", 88, 2},
-        {"rdx", 96, 1}, {"rsi", 104, 4}, {"rdi", 112, 5}, {"orig_rax", 120, -1}, {"rip", 128, 16},
-        {"eflags", 144, -1}, {"rsp", 152, 7}, {"fs_base", 168, -1},
+        {"r15", 0}, {"r14", 8}, {"r13", 16}, {"r12", 24}, {"rbp", 32}, {"rbx", 40},
+        {"r11", 48}, {"r10", 56}, {"r9", 64}, {"r8", 72}, {"rax", 80}, {"rcx", 88},
+        {"rdx", 96}, {"rsi", 104}, {"rdi", 112}, {"orig_rax", 120}, {"rip", 128},
+        {"eflags", 144}, {"rsp", 152}, {"fs_base", 168},
     };
 
     private X86Registers() {
@@ -25,28 +29,9 @@ final class X86Registers {
         return out;
     }
 
+    /** The unwinder's registers: those of the layout that have a DWARF number. */
     static Registers dwarf(byte[] regs) {
-        Registers out = new Registers();
-        for (Object[] r : LAYOUT) {
-            int dwarf = (Integer) r[2];
-            if (dwarf >= 0) {
-                out.set(dwarf, le(regs, (Integer) r[1]));
-            }
-        }
-        return out;
-    }
-
-    /** DWARF registers from names, for reports that recorded them (offline re-unwinding). */
-    static Registers dwarf(Map<String, Long> byName) {
-        Registers out = new Registers();
-        for (Object[] r : LAYOUT) {
-            int dwarf = (Integer) r[2];
-            Long v = byName.get((String) r[0]);
-            if (dwarf >= 0 && v != null) {
-                out.set(dwarf, v);
-            }
-        }
-        return out;
+        return X86Registers64.fromNames(byName(regs));
     }
 
     private static long le(byte[] b, int at) {

@@ -1,6 +1,6 @@
 package dev.crashkit.capture.report;
 
-import dev.crashkit.symbolicate.unwind.UnwoundFrame;
+import dev.crashkit.core.unwind.UnwoundFrame;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;

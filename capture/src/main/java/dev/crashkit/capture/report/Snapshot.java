@@ -1,6 +1,7 @@
 package dev.crashkit.capture.report;
 
 import dev.crashkit.capture.linux.LoadedImage;
+import dev.crashkit.core.model.Arch;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -12,7 +13,7 @@ import java.util.Optional;
  *                  label frames outside every image
  * @param exception the uncaught Java exception that triggered the capture, as printed by the JVM
  */
-public record Snapshot(long pid, String processName, String arch, String os, String timestamp,
+public record Snapshot(long pid, String processName, Arch arch, String os, String timestamp,
                        Optional<String> reason, Optional<Long> crashedThread, List<LoadedImage> images,
                        List<CapturedThread> threads, Map<Long, JitSymbol> jitNames, Optional<String> exception) {
     public Snapshot {

@@ -1,26 +1,36 @@
 package dev.crashkit.capture.report;
 
-import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.crashkit.capture.linux.LoadedImage;
-import dev.crashkit.symbolicate.unwind.UnwoundFrame;
+import dev.crashkit.core.crashreport.CrashReportJson;
+import dev.crashkit.core.model.CrashInfo;
+import dev.crashkit.core.model.CrashReport;
+import dev.crashkit.core.model.DebugId;
+import dev.crashkit.core.model.Frame;
+import dev.crashkit.core.model.Image;
+import dev.crashkit.core.model.ProcessInfo;
+import dev.crashkit.core.model.ThreadState;
+import dev.crashkit.core.model.ThreadTrace;
+import dev.crashkit.core.unwind.UnwoundFrame;
 import java.io.IOException;
 import java.io.Writer;
+import java.util.ArrayList;
 import java.util.Base64;
-import java.util.HexFormat;
+import java.util.List;
 import java.util.Map;
+import java.util.NavigableMap;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.TreeMap;
 
 /**
- * Writes a {@link Snapshot} as a crashreport/1 document. Besides the schema's fields it adds
- * optional ones that readers of the schema ignore (documented in the README):
+ * Writes a {@link Snapshot} as a crashreport/1 document: the snapshot becomes the shared report
+ * model, written by core's one writer, plus the optional fields only a capture knows (documented
+ * in the README; readers of the schema ignore them):
  * <ul>
- *   <li>frames are objects {@code {"address","trust"}} ({@code trust}: context, cfi, fp, scan), plus
- *       {@code "jit"} naming JIT-compiled Java code from the JVM's perf map;</li>
- *   <li>threads carry {@code tid}, {@code state}, {@code status}, {@code registers} (hex strings by
- *       name), {@code stack} ({@code base} + {@code bytes_base64}, when recorded) and {@code java}
- *       ({@code name}, {@code id}, {@code state}, {@code stack} lines);</li>
+ *   <li>frames carry {@code "jit"} naming JIT-compiled Java code from the JVM's perf map;</li>
+ *   <li>threads carry {@code tid}, {@code native_name}, {@code state}, {@code status} and
+ *       {@code java} ({@code name}, {@code id}, {@code state}, {@code stack} lines);</li>
  *   <li>images carry {@code segments} (runtime start, size, ELF flags) and {@code eh_frame_hdr};</li>
  *   <li>the root carries {@code java_exception} when an uncaught exception triggered the capture.</li>
  * </ul>
@@ -28,141 +38,116 @@ import java.util.TreeMap;
  * (runtime minus link-time address), {@code size} the mapped extent.
  */
 public final class SnapshotJson {
-    private static final JsonFactory FACTORY = new JsonFactory();
 
     private SnapshotJson() {
     }
 
     public static void write(Snapshot s, Writer out) throws IOException {
-        try (JsonGenerator g = FACTORY.createGenerator(out)) {
-            g.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
-            g.useDefaultPrettyPrinter();
-            g.writeStartObject();
-            g.writeStringField("schema", "crashreport/1");
-            g.writeObjectFieldStart("process");
-            g.writeStringField("name", s.processName());
-            g.writeNumberField("pid", s.pid());
-            g.writeStringField("arch", s.arch());
-            g.writeStringField("os", s.os());
-            g.writeStringField("timestamp", s.timestamp());
-            g.writeEndObject();
-            if (s.reason().isPresent() || s.crashedThread().isPresent()) {
-                g.writeObjectFieldStart("crash");
-                if (s.reason().isPresent()) {
-                    g.writeStringField("reason", s.reason().get());
-                }
-                if (s.crashedThread().isPresent()) {
-                    g.writeNumberField("thread", s.crashedThread().get());
-                }
-                g.writeEndObject();
+        CrashReportJson.write(report(s), out, new Extras(s));
+    }
+
+    /** The snapshot as the shared report model (what {@link #write} writes, without the extras). */
+    public static CrashReport report(Snapshot s) {
+        ProcessInfo process = new ProcessInfo(Optional.of(s.processName()), OptionalLong.of(s.pid()),
+                Optional.of(s.arch()), Optional.of(s.os()), Optional.of(s.timestamp()));
+        Optional<CrashInfo> crash = s.reason().isPresent() || s.crashedThread().isPresent()
+                ? Optional.of(new CrashInfo(Optional.empty(), Optional.empty(), OptionalLong.empty(),
+                        s.crashedThread().map(OptionalLong::of).orElse(OptionalLong.empty()), s.reason()))
+                : Optional.empty();
+        List<Image> images = new ArrayList<>();
+        for (LoadedImage img : s.images()) {
+            Optional<DebugId> id = img.buildId().filter(b -> b.length > 0).map(DebugId::buildId);
+            images.add(new Image(img.name(), Optional.of(img.path()), id, Optional.of(s.arch()), img.start(),
+                    OptionalLong.of(img.bias()), OptionalLong.of(img.end() - img.start())));
+        }
+        List<ThreadTrace> threads = new ArrayList<>();
+        for (CapturedThread t : s.threads()) {
+            List<Frame> frames = new ArrayList<>();
+            for (int i = 0; i < t.frames().size(); i++) {
+                UnwoundFrame f = t.frames().get(i);
+                frames.add(new Frame(f.address(), i > 0, Optional.of(f.trust())));
             }
-            g.writeArrayFieldStart("images");
-            for (LoadedImage img : s.images()) {
-                image(g, img, s.arch());
+            Optional<ThreadState> state = Optional.empty();
+            if (!t.registers().isEmpty() || t.stack().isPresent()) {
+                state = Optional.of(new ThreadState(new TreeMap<>(t.registers()),
+                        t.stack().map(w -> OptionalLong.of(w.base())).orElse(OptionalLong.empty()),
+                        t.stack().map(w -> Base64.getEncoder().encodeToString(w.bytes()))));
             }
-            g.writeEndArray();
-            g.writeArrayFieldStart("threads");
-            java.util.NavigableMap<Long, Snapshot.JitSymbol> jits = new TreeMap<>(s.jitNames());
-            for (CapturedThread t : s.threads()) {
-                thread(g, t, jits);
-            }
-            g.writeEndArray();
+            threads.add(new ThreadTrace(t.tid(), Optional.of(t.java().map(JavaThread::name).orElse(t.name())),
+                    t.crashed(), frames, state));
+        }
+        return new CrashReport(process, crash, images, threads);
+    }
+
+    /** The capture's own fields. */
+    private static final class Extras implements CrashReportJson.Extras {
+        private final Snapshot s;
+        private final NavigableMap<Long, Snapshot.JitSymbol> jits;
+
+        Extras(Snapshot s) {
+            this.s = s;
+            this.jits = new TreeMap<>(s.jitNames());
+        }
+
+        @Override
+        public void root(JsonGenerator g) throws IOException {
             if (s.exception().isPresent()) {
                 g.writeStringField("java_exception", s.exception().get());
             }
-            g.writeEndObject();
         }
-        out.write('\n');
-    }
 
-    private static void image(JsonGenerator g, LoadedImage img, String arch) throws IOException {
-        g.writeStartObject();
-        g.writeStringField("name", img.name());
-        g.writeStringField("path", img.path());
-        if (img.buildId().isPresent()) {
-            g.writeStringField("build_id", HexFormat.of().formatHex(img.buildId().get()));
-        }
-        g.writeStringField("arch", arch);
-        g.writeStringField("load_address", hex(img.start()));
-        g.writeStringField("slide", hex(img.bias()));
-        g.writeStringField("size", hex(img.end() - img.start()));
-        if (img.ehFrameHdr().isPresent()) {
-            g.writeStringField("eh_frame_hdr", hex(img.ehFrameHdr().getAsLong()));
-        }
-        g.writeArrayFieldStart("segments");
-        for (LoadedImage.Segment seg : img.segments()) {
-            g.writeStartObject();
-            g.writeStringField("start", hex(seg.start()));
-            g.writeStringField("size", hex(seg.size()));
-            g.writeNumberField("flags", seg.flags());
-            g.writeEndObject();
-        }
-        g.writeEndArray();
-        g.writeEndObject();
-    }
-
-    private static void thread(JsonGenerator g, CapturedThread t, java.util.NavigableMap<Long, Snapshot.JitSymbol> jits) throws IOException {
-        g.writeStartObject();
-        g.writeNumberField("id", t.tid());
-        g.writeStringField("name", t.java().map(JavaThread::name).orElse(t.name()));
-        g.writeBooleanField("crashed", t.crashed());
-        g.writeNumberField("tid", t.tid());
-        g.writeStringField("native_name", t.name());
-        g.writeStringField("state", String.valueOf(t.state()));
-        g.writeStringField("status", t.status());
-        if (!t.registers().isEmpty()) {
-            g.writeObjectFieldStart("registers");
-            for (Map.Entry<String, Long> r : new TreeMap<>(t.registers()).entrySet()) {
-                g.writeStringField(r.getKey(), hex(r.getValue()));
+        @Override
+        public void image(int index, JsonGenerator g) throws IOException {
+            LoadedImage img = s.images().get(index);
+            if (img.ehFrameHdr().isPresent()) {
+                g.writeStringField("eh_frame_hdr", hex(img.ehFrameHdr().getAsLong()));
             }
-            g.writeEndObject();
-        }
-        g.writeArrayFieldStart("frames");
-        for (UnwoundFrame f : t.frames()) {
-            g.writeStartObject();
-            g.writeStringField("address", hex(f.address()));
-            g.writeStringField("trust", f.trust().label());
-            Optional<Snapshot.JitSymbol> jit = jit(jits, f.address());
-            if (jit.isPresent()) {
-                g.writeStringField("jit", jit.get().name());
-            }
-            g.writeEndObject();
-        }
-        g.writeEndArray();
-        if (t.stack().isPresent()) {
-            g.writeObjectFieldStart("stack");
-            g.writeStringField("base", hex(t.stack().get().base()));
-            g.writeStringField("bytes_base64", Base64.getEncoder().encodeToString(t.stack().get().bytes()));
-            g.writeEndObject();
-        }
-        if (t.java().isPresent()) {
-            JavaThread j = t.java().get();
-            g.writeObjectFieldStart("java");
-            g.writeStringField("name", j.name());
-            if (j.javaId().isPresent()) {
-                g.writeNumberField("id", j.javaId().getAsLong());
-            }
-            g.writeStringField("state", j.state());
-            g.writeArrayFieldStart("stack");
-            for (String line : j.stack()) {
-                g.writeString(line);
+            g.writeArrayFieldStart("segments");
+            for (LoadedImage.Segment seg : img.segments()) {
+                g.writeStartObject();
+                g.writeStringField("start", hex(seg.start()));
+                g.writeStringField("size", hex(seg.size()));
+                g.writeNumberField("flags", seg.flags());
+                g.writeEndObject();
             }
             g.writeEndArray();
-            g.writeEndObject();
         }
-        g.writeEndObject();
-    }
 
-    private static Optional<Snapshot.JitSymbol> jit(java.util.NavigableMap<Long, Snapshot.JitSymbol> jits,
-                                                    long address) {
-        Map.Entry<Long, Snapshot.JitSymbol> e = jits.floorEntry(address - 1);
-        if (e != null && Long.compareUnsigned(address - 1 - e.getKey(), e.getValue().size()) < 0) {
-            return Optional.of(e.getValue());
+        @Override
+        public void thread(int index, JsonGenerator g) throws IOException {
+            CapturedThread t = s.threads().get(index);
+            g.writeNumberField("tid", t.tid());
+            g.writeStringField("native_name", t.name());
+            g.writeStringField("state", String.valueOf(t.state()));
+            g.writeStringField("status", t.status());
+            if (t.java().isPresent()) {
+                JavaThread j = t.java().get();
+                g.writeObjectFieldStart("java");
+                g.writeStringField("name", j.name());
+                if (j.javaId().isPresent()) {
+                    g.writeNumberField("id", j.javaId().getAsLong());
+                }
+                g.writeStringField("state", j.state());
+                g.writeArrayFieldStart("stack");
+                for (String line : j.stack()) {
+                    g.writeString(line);
+                }
+                g.writeEndArray();
+                g.writeEndObject();
+            }
         }
-        return Optional.empty();
-    }
 
-    private static String hex(long v) {
-        return "0x" + Long.toHexString(v);
+        @Override
+        public void frame(int thread, int frame, JsonGenerator g) throws IOException {
+            long address = s.threads().get(thread).frames().get(frame).address();
+            Map.Entry<Long, Snapshot.JitSymbol> e = jits.floorEntry(address - 1);
+            if (e != null && Long.compareUnsigned(address - 1 - e.getKey(), e.getValue().size()) < 0) {
+                g.writeStringField("jit", e.getValue().name());
+            }
+        }
+
+        private static String hex(long v) {
+            return "0x" + Long.toHexString(v);
+        }
     }
 }

@@ -3,18 +3,19 @@ package dev.crashkit.capture.darwin;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.crashkit.symbolicate.model.CrashReport;
-import dev.crashkit.symbolicate.model.ProcessInfo;
-import dev.crashkit.symbolicate.report.crashreport.CrashReportJson;
+import dev.crashkit.core.crashreport.CrashReportJson;
+import dev.crashkit.core.model.Arch;
+import dev.crashkit.core.model.CrashReport;
+import dev.crashkit.core.model.ProcessInfo;
+import dev.crashkit.core.model.Trust;
+import dev.crashkit.core.unwind.ByteMemory;
+import dev.crashkit.core.unwind.Memory;
+import dev.crashkit.core.unwind.UnwoundFrame;
 import dev.crashkit.symbolicate.symbolize.DebugFileIndex;
 import dev.crashkit.symbolicate.symbolize.ModuleCache;
 import dev.crashkit.symbolicate.symbolize.SymbolicatedFrame;
 import dev.crashkit.symbolicate.symbolize.SymbolicatedReport;
 import dev.crashkit.symbolicate.symbolize.Symbolizer;
-import dev.crashkit.symbolicate.unwind.ByteMemory;
-import dev.crashkit.symbolicate.unwind.Memory;
-import dev.crashkit.symbolicate.unwind.Trust;
-import dev.crashkit.symbolicate.unwind.UnwoundFrame;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -160,25 +161,26 @@ class DarwinCaptureTest {
             }
         };
         List<UnwoundFrame> selfFrames = List.of(new UnwoundFrame(helper + 8, Trust.CONTEXT));
-        DarwinCapture.Result r = new DarwinCapture(threads, images, memory).snapshot(
-                new ProcessInfo(Optional.of("App"), OptionalLong.of(77), Optional.of("arm64"), Optional.empty(),
+        CrashReport report = new DarwinCapture(threads, images, memory).snapshot(
+                new ProcessInfo(Optional.of("App"), OptionalLong.of(77), Optional.of(Arch.Known.ARM64), Optional.empty(),
                         Optional.empty()), selfFrames);
 
         // Suspended and resumed in pairs; never the calling thread; a refused thread is not read;
         // every port right is given back (the calling thread's twice: listed and mach_thread_self).
         assertEquals(List.of("suspend 4355", "state 4355", "resume 4355", "release 4355", "release 4615",
                 "suspend 4867", "release 4867", "release 4615"), threads.calls);
-        CrashReport report = r.report();
         assertEquals(3, report.threads().size());
         assertEquals(Optional.of("worker"), report.threads().get(0).name());
         assertEquals(List.of(crash + 4, fatal + 0x10, dispatch + 0x20, main + 0x30),
                 report.threads().get(0).frames().stream().map(f -> f.address()).toList());
-        assertEquals(List.of(Trust.CONTEXT, Trust.CONTEXT, Trust.FP, Trust.FP), r.trust().get(5000 + 0x1103L));
+        assertEquals(List.of(Trust.CONTEXT, Trust.CONTEXT, Trust.FP, Trust.FP), report.threads().stream()
+                .filter(t -> t.id() == 5000 + 0x1103L).findFirst().orElseThrow().frames().stream()
+                .map(f -> f.trust().orElseThrow()).toList());
         assertEquals(0, report.threads().get(2).frames().size());
         assertEquals("4C4C44F2-5555-3144-A157-E368F8FB0F1A", report.images().get(0).id().orElseThrow().toString());
 
         StringWriter w = new StringWriter();
-        DarwinReportJson.write(r, w);
+        CrashReportJson.write(report, w);
         assertTrue(w.toString().contains("\"trust\" : \"fp\""));
         CrashReport back = CrashReportJson.read(w.toString(), "darwin");
         DebugFileIndex index = DebugFileIndex.scan(List.of(MACHO.resolve("App-arm64.dSYM")), m -> { });

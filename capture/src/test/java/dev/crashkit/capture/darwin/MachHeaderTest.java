@@ -2,7 +2,7 @@ package dev.crashkit.capture.darwin;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.crashkit.symbolicate.unwind.ByteMemory;
+import dev.crashkit.core.unwind.ByteMemory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -33,7 +33,7 @@ class MachHeaderTest {
         ByteMemory mem = new ByteMemory(vmaddr + slide, java.util.Arrays.copyOf(file, 64 * 1024));
         MachHeader h = MachHeader.read(mem, vmaddr + slide).orElseThrow();
         assertEquals(u.group(1), h.uuid().orElseThrow().toString());
-        assertEquals(u.group(2), h.arch());
+        assertEquals(u.group(2), h.arch().label());
         assertEquals(vmaddr, h.textVmaddr());
         assertEquals(vmsize, h.textVmsize());
     }

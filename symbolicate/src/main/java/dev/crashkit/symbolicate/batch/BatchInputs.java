@@ -1,6 +1,6 @@
 package dev.crashkit.symbolicate.batch;
 
-import dev.crashkit.symbolicate.SymbolicationException;
+import dev.crashkit.core.CrashkitException;
 import dev.crashkit.symbolicate.format.FileBytes;
 import dev.crashkit.symbolicate.locate.ArchiveLimits;
 import dev.crashkit.symbolicate.locate.Archives;
@@ -22,11 +22,11 @@ final class BatchInputs {
     }
 
     /** All reports named by {@code args}; unreadable inputs become entries that fail when read. */
-    static List<BatchInput> expand(List<Path> args) throws SymbolicationException {
+    static List<BatchInput> expand(List<Path> args) throws CrashkitException {
         List<BatchInput> out = new ArrayList<>();
         for (Path p : args) {
             if (!Files.exists(p)) {
-                throw new SymbolicationException(p + ": no such file or folder");
+                throw new CrashkitException(p + ": no such file or folder");
             }
             if (Files.isDirectory(p)) {
                 try (Stream<Path> s = Files.walk(p)) {
@@ -34,7 +34,7 @@ final class BatchInputs {
                         addFile(out, f, safeName(p.relativize(f).toString()));
                     }
                 } catch (IOException e) {
-                    throw new SymbolicationException(p + ": cannot list folder: " + e.getMessage(), e);
+                    throw new CrashkitException(p + ": cannot list folder: " + e.getMessage(), e);
                 }
             } else {
                 addFile(out, p, safeName(p.getFileName().toString()));
@@ -74,7 +74,7 @@ final class BatchInputs {
                         out.add(data.length > max ? failing(memberName, member + ": report too large")
                                 : new BatchInput(memberName, () -> data));
                     });
-        } catch (SymbolicationException e) {
+        } catch (CrashkitException e) {
             out.add(failing(name, e.getMessage()));
         }
     }

@@ -1,6 +1,6 @@
 package dev.crashkit.symbolicate.batch;
 
-import dev.crashkit.symbolicate.SymbolicationException;
+import dev.crashkit.core.CrashkitException;
 import dev.crashkit.symbolicate.demangle.DemangleStyle;
 import dev.crashkit.symbolicate.output.OutputFormat;
 import dev.crashkit.symbolicate.output.ReportRenderer;
@@ -94,7 +94,7 @@ public final class BatchRun {
             Files.writeString(target, r.text(), StandardCharsets.UTF_8);
             summary.succeeded(r.result());
             return "ok";
-        } catch (SymbolicationException e) {
+        } catch (CrashkitException e) {
             summary.failed(in.name(), e.getMessage());
             return "failed: " + e.getMessage();
         } catch (IOException e) {

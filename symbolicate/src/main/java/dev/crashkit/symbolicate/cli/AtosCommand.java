@@ -1,17 +1,17 @@
 package dev.crashkit.symbolicate.cli;
 
-import dev.crashkit.symbolicate.SymbolicationException;
+import dev.crashkit.core.CrashkitException;
+import dev.crashkit.core.model.Image;
 import dev.crashkit.symbolicate.demangle.DemangleStyle;
 import dev.crashkit.symbolicate.demangle.Demanglers;
+import dev.crashkit.symbolicate.dwarf.DwarfContext;
+import dev.crashkit.symbolicate.format.elf.ElfFile;
 import dev.crashkit.symbolicate.format.macho.MachOFile;
 import dev.crashkit.symbolicate.format.macho.MachOImage;
 import dev.crashkit.symbolicate.symbolize.DebugModule;
 import dev.crashkit.symbolicate.symbolize.ResolvedSymbol;
-import dev.crashkit.symbolicate.dwarf.DwarfContext;
-import dev.crashkit.symbolicate.format.elf.ElfFile;
 import dev.crashkit.symbolicate.symtab.ElfSymbolTables;
 import dev.crashkit.symbolicate.symtab.MachOSymbolTables;
-import java.util.Optional;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -22,6 +22,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -69,7 +70,7 @@ public final class AtosCommand implements Callable<Integer> {
             long address;
             try {
                 address = parse(token, "address");
-            } catch (SymbolicationException e) {
+            } catch (CrashkitException e) {
                 out.println(token); // atos echoes what it cannot read
                 continue;
             }
@@ -119,7 +120,7 @@ public final class AtosCommand implements Callable<Integer> {
             try {
                 text = Files.readString(addressFile, StandardCharsets.UTF_8);
             } catch (NoSuchFileException e) {
-                throw new SymbolicationException(addressFile + ": no such file");
+                throw new CrashkitException(addressFile + ": no such file");
             }
         } else {
             BufferedReader r = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
@@ -128,7 +129,7 @@ public final class AtosCommand implements Callable<Integer> {
         return Stream.of(text.split("\\s+")).filter(s -> !s.isEmpty()).toList();
     }
 
-    static long parse(String s, String what) throws SymbolicationException {
+    static long parse(String s, String what) throws CrashkitException {
         String t = s.trim();
         if (t.startsWith("0x") || t.startsWith("0X")) {
             t = t.substring(2);
@@ -139,14 +140,14 @@ public final class AtosCommand implements Callable<Integer> {
             }
             return Long.parseUnsignedLong(t, 16);
         } catch (NumberFormatException e) {
-            throw new SymbolicationException(what + " \"" + s + "\" is not a hex address");
+            throw new CrashkitException(what + " \"" + s + "\" is not a hex address");
         }
     }
 
     /** A .dSYM bundle stands for the single DWARF file inside it. */
-    static Path resolveObject(Path p) throws SymbolicationException {
+    static Path resolveObject(Path p) throws CrashkitException {
         if (!Files.exists(p)) {
-            throw new SymbolicationException(p + ": no such file");
+            throw new CrashkitException(p + ": no such file");
         }
         if (!Files.isDirectory(p)) {
             return p;
@@ -155,23 +156,23 @@ public final class AtosCommand implements Callable<Integer> {
         try (Stream<Path> s = Files.list(dwarf)) {
             List<Path> files = s.filter(Files::isRegularFile).toList();
             if (files.size() != 1) {
-                throw new SymbolicationException(p + ": expected one file in Contents/Resources/DWARF, found " + files.size());
+                throw new CrashkitException(p + ": expected one file in Contents/Resources/DWARF, found " + files.size());
             }
             return files.get(0);
         } catch (NoSuchFileException e) {
-            throw new SymbolicationException(p + ": a folder, but not a .dSYM bundle (no Contents/Resources/DWARF)");
+            throw new CrashkitException(p + ": a folder, but not a .dSYM bundle (no Contents/Resources/DWARF)");
         } catch (IOException e) {
-            throw new SymbolicationException(p + ": cannot list: " + e.getMessage(), e);
+            throw new CrashkitException(p + ": cannot list: " + e.getMessage(), e);
         }
     }
 
     /** A module for one Mach-O slice or one ELF file, with its DWARF when it has some. */
-    private DebugModule open(Path file) throws SymbolicationException {
+    private DebugModule open(Path file) throws CrashkitException {
         byte[] head;
         try {
             head = dev.crashkit.symbolicate.format.FileBytes.head(file, 64);
         } catch (IOException e) {
-            throw new SymbolicationException(file + ": cannot read: " + e.getMessage(), e);
+            throw new CrashkitException(file + ": cannot read: " + e.getMessage(), e);
         }
         if (ElfFile.matches(head)) {
             ElfFile elf = ElfFile.open(file);
@@ -180,7 +181,7 @@ public final class AtosCommand implements Callable<Integer> {
             return DebugModule.ofElf(elf, ElfSymbolTables.build(elf), dwarf);
         }
         if (!MachOFile.matches(head)) {
-            throw new SymbolicationException(file + ": not a Mach-O or ELF file");
+            throw new CrashkitException(file + ": not a Mach-O or ELF file");
         }
         MachOImage image = selectSlice(file);
         Optional<DwarfContext> dwarf = image.hasDwarf()
@@ -188,21 +189,21 @@ public final class AtosCommand implements Callable<Integer> {
         return DebugModule.ofMachO(image, MachOSymbolTables.build(image, image.functionStarts()), dwarf);
     }
 
-    private MachOImage selectSlice(Path file) throws SymbolicationException {
+    private MachOImage selectSlice(Path file) throws CrashkitException {
         MachOFile mf = MachOFile.open(file);
         List<MachOImage> slices = mf.slices();
         if (arch != null) {
-            return slices.stream().filter(s -> s.arch().equals(arch)).findFirst().orElseThrow(() ->
-                    new SymbolicationException(file + ": no " + arch + " slice (has " + archs(slices) + ")"));
+            return slices.stream().filter(s -> s.arch().label().equals(arch)).findFirst().orElseThrow(() ->
+                    new CrashkitException(file + ": no " + arch + " slice (has " + archs(slices) + ")"));
         }
         if (slices.size() > 1) {
-            throw new SymbolicationException(file + ": universal file with " + archs(slices) + ": choose one with -arch");
+            throw new CrashkitException(file + ": universal file with " + archs(slices) + ": choose one with -arch");
         }
         return slices.get(0);
     }
 
     private static String archs(List<MachOImage> slices) {
-        return slices.stream().map(MachOImage::arch).collect(Collectors.joining(", "));
+        return slices.stream().map(s -> s.arch().label()).collect(Collectors.joining(", "));
     }
 
     /** atos names the image after the file (the DWARF file in a dSYM carries the image's name). */

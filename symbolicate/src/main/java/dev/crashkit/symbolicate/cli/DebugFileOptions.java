@@ -1,6 +1,6 @@
 package dev.crashkit.symbolicate.cli;
 
-import dev.crashkit.symbolicate.SymbolicationException;
+import dev.crashkit.core.CrashkitException;
 import dev.crashkit.symbolicate.demangle.DemangleStyle;
 import dev.crashkit.symbolicate.locate.ArchiveLimits;
 import dev.crashkit.symbolicate.locate.IndexCache;
@@ -50,7 +50,7 @@ final class DebugFileOptions {
      * folders are summarised in one line unless verbose: a symbol folder full of unrelated files
      * should not bury the output.
      */
-    ModuleCache modules(PrintWriter err) throws SymbolicationException {
+    ModuleCache modules(PrintWriter err) throws CrashkitException {
         Optional<Path> cache = noCache ? Optional.empty()
                 : Optional.of(cacheDir != null ? cacheDir : IndexCache.defaultFolder());
         List<String> skipped = new ArrayList<>();

@@ -1,6 +1,6 @@
 package dev.crashkit.symbolicate.cli;
 
-import dev.crashkit.symbolicate.SymbolicationException;
+import dev.crashkit.core.CrashkitException;
 import java.io.PrintWriter;
 import picocli.CommandLine;
 
@@ -44,7 +44,7 @@ public final class Main {
         });
         cl.setExecutionExceptionHandler((ex, c, parsed) -> {
             PrintWriter err = c.getErr();
-            if (ex instanceof SymbolicationException) {
+            if (ex instanceof CrashkitException) {
                 err.println("error: " + ex.getMessage());
                 err.flush();
                 return ExitCodes.INVALID_INPUT;

@@ -1,15 +1,15 @@
 package dev.crashkit.symbolicate.cli;
 
-import dev.crashkit.symbolicate.SymbolicationException;
+import dev.crashkit.core.CrashkitException;
+import dev.crashkit.core.model.CrashReport;
 import dev.crashkit.symbolicate.output.OutputFormat;
 import dev.crashkit.symbolicate.output.ReportRenderer;
 import dev.crashkit.symbolicate.report.ParsedReport;
 import dev.crashkit.symbolicate.report.ReportFormats;
 import dev.crashkit.symbolicate.symbolize.ImageStatus;
-import dev.crashkit.symbolicate.symbolize.SymbolicatedReport;
-import dev.crashkit.symbolicate.model.CrashReport;
 import dev.crashkit.symbolicate.symbolize.ModuleCache;
 import dev.crashkit.symbolicate.symbolize.Reunwinder;
+import dev.crashkit.symbolicate.symbolize.SymbolicatedReport;
 import dev.crashkit.symbolicate.symbolize.Symbolizer;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -20,10 +20,10 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** The default command: symbolicate one crash report. */
 @Command(name = "symbolicate", mixinStandardHelpOptions = true, subcommands = {AtosCommand.class, DemangleCommand.class, BatchCommand.class}, version = "crashkit symbolicate 0.1",
@@ -93,7 +93,7 @@ public final class SymbolicateCommand implements Callable<Integer> {
         try (Writer w = Files.newBufferedWriter(output, StandardCharsets.UTF_8)) {
             w.write(text);
         } catch (IOException e) {
-            throw new SymbolicationException(output + ": cannot write: " + e.getMessage(), e);
+            throw new CrashkitException(output + ": cannot write: " + e.getMessage(), e);
         }
     }
 }

@@ -1,6 +1,6 @@
 package dev.crashkit.symbolicate.dwarf;
 
-import dev.crashkit.symbolicate.format.ObjectFormatException;
+import dev.crashkit.core.ObjectFormatException;
 
 /** DWARF data is truncated, inconsistent or uses something this reader does not support. */
 public class DwarfException extends ObjectFormatException {

@@ -1,5 +1,6 @@
 package dev.crashkit.symbolicate.format;
 
+import dev.crashkit.core.ObjectFormatException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;

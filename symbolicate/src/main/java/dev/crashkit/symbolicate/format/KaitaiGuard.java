@@ -1,5 +1,6 @@
 package dev.crashkit.symbolicate.format;
 
+import dev.crashkit.core.ObjectFormatException;
 import java.nio.file.Path;
 import java.util.function.Supplier;
 

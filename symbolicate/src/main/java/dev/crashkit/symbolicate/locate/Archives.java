@@ -1,8 +1,8 @@
 package dev.crashkit.symbolicate.locate;
 
-import dev.crashkit.symbolicate.SymbolicationException;
-import dev.crashkit.symbolicate.format.ObjectFormatException;
-import dev.crashkit.symbolicate.symbolize.Diagnostics;
+import dev.crashkit.core.CrashkitException;
+import dev.crashkit.core.Diagnostics;
+import dev.crashkit.core.ObjectFormatException;
 import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -58,7 +58,7 @@ public final class Archives {
 
     /** Lists the Mach-O members of an archive with their identities. */
     public static List<Listed> list(Path archive, byte[] head, ArchiveLimits limits, Diagnostics diagnostics)
-            throws SymbolicationException {
+            throws CrashkitException {
         List<Listed> out = new ArrayList<>();
         visit(archive, head, limits, diagnostics, (member, in) -> {
             try {
@@ -76,12 +76,12 @@ public final class Archives {
     }
 
     /** Copies one member to {@code target} (which must not exist), enforcing the size limit while copying. */
-    public static void extract(ArchiveMember member, Path target, ArchiveLimits limits) throws SymbolicationException {
+    public static void extract(ArchiveMember member, Path target, ArchiveLimits limits) throws CrashkitException {
         byte[] head;
         try {
             head = dev.crashkit.symbolicate.format.FileBytes.head(member.archive(), 512);
         } catch (IOException e) {
-            throw new SymbolicationException(member.archive() + ": cannot read: " + e.getMessage(), e);
+            throw new CrashkitException(member.archive() + ": cannot read: " + e.getMessage(), e);
         }
         IOException[] failure = new IOException[1];
         boolean[] found = new boolean[1];
@@ -108,10 +108,10 @@ public final class Archives {
             } catch (IOException ignored) {
                 // Best effort: a partial file in the cache is removed or overwritten next time.
             }
-            throw new SymbolicationException(member + ": " + failure[0].getMessage(), failure[0]);
+            throw new CrashkitException(member + ": " + failure[0].getMessage(), failure[0]);
         }
         if (!found[0]) {
-            throw new SymbolicationException(member + ": no such member (archive changed?)");
+            throw new CrashkitException(member + ": no such member (archive changed?)");
         }
     }
 
@@ -126,7 +126,7 @@ public final class Archives {
      * order; refused members are reported to {@code diagnostics}. Used for archives of reports.
      */
     public static void forEachMember(Path archive, byte[] head, ArchiveLimits limits, Diagnostics diagnostics,
-                                     MemberVisitor visitor) throws SymbolicationException {
+                                     MemberVisitor visitor) throws CrashkitException {
         IOException[] failure = new IOException[1];
         visit(archive, head, limits, diagnostics, (m, in) -> {
             if (failure[0] == null) {
@@ -138,16 +138,16 @@ public final class Archives {
             }
         }, null);
         if (failure[0] != null) {
-            throw new SymbolicationException(archive + ": " + failure[0].getMessage(), failure[0]);
+            throw new CrashkitException(archive + ": " + failure[0].getMessage(), failure[0]);
         }
     }
 
     /** Calls {@code action} for each acceptable regular member (or only the one named {@code only}). */
     private static void visit(Path archive, byte[] head, ArchiveLimits limits, Diagnostics diagnostics,
-                              BiConsumer<ArchiveMember, InputStream> action, String only) throws SymbolicationException {
+                              BiConsumer<ArchiveMember, InputStream> action, String only) throws CrashkitException {
         Kind kind = kind(head);
         if (kind == null) {
-            throw new SymbolicationException(archive + ": not a zip, tar or tar.gz archive");
+            throw new CrashkitException(archive + ": not a zip, tar or tar.gz archive");
         }
         try {
             if (kind == Kind.ZIP) {
@@ -156,7 +156,7 @@ public final class Archives {
                 visitTar(archive, kind == Kind.TGZ, limits, diagnostics, action, only);
             }
         } catch (IOException e) {
-            throw new SymbolicationException(archive + ": unreadable archive: " + e.getMessage(), e);
+            throw new CrashkitException(archive + ": unreadable archive: " + e.getMessage(), e);
         }
     }
 

@@ -5,7 +5,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.crashkit.symbolicate.model.DebugId;
+import dev.crashkit.core.model.Arch;
+import dev.crashkit.core.model.DebugId;
 import java.io.IOException;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
@@ -74,7 +75,7 @@ public final class IndexCache {
                         throw new IOException("bad id");
                     }
                     items.add(new Item(s.hasNonNull("member") ? Optional.of(s.get("member").asText()) : Optional.empty(),
-                            new SliceId(id.get(), s.path("arch").asText(), s.path("debug_info").asBoolean(),
+                            new SliceId(id.get(), Arch.parse(s.path("arch").asText()), s.path("debug_info").asBoolean(),
                                     SliceId.Container.valueOf(s.path("container").asText()))));
                 }
                 c.entries.put(e.getKey(), new Stamp(v.path("size").asLong(), v.path("mtime").asLong(), items));
@@ -118,7 +119,7 @@ public final class IndexCache {
                 ObjectNode s = slices.addObject();
                 i.member().ifPresent(m -> s.put("member", m));
                 s.put("id", i.slice().id().toString());
-                s.put("arch", i.slice().arch());
+                s.put("arch", i.slice().arch().label());
                 s.put("debug_info", i.slice().debugInfo());
                 s.put("container", i.slice().container().name());
             }

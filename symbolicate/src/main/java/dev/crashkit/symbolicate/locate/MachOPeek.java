@@ -1,6 +1,6 @@
 package dev.crashkit.symbolicate.locate;
 
-import dev.crashkit.symbolicate.format.ObjectFormatException;
+import dev.crashkit.core.ObjectFormatException;
 import dev.crashkit.symbolicate.format.macho.MachOFile;
 import java.io.IOException;
 import java.io.InputStream;

@@ -2,7 +2,8 @@ package dev.crashkit.symbolicate.output;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
-import dev.crashkit.symbolicate.model.Image;
+import dev.crashkit.core.model.Arch;
+import dev.crashkit.core.model.Image;
 import dev.crashkit.symbolicate.symbolize.ImageStatus;
 import dev.crashkit.symbolicate.symbolize.SymbolicatedFrame;
 import dev.crashkit.symbolicate.symbolize.SymbolicatedReport;
@@ -33,7 +34,7 @@ public final class JsonReportWriter {
                 g.writeStartObject();
                 g.writeStringField("name", img.name());
                 string(g, "uuid", img.id().map(Object::toString));
-                string(g, "arch", img.arch());
+                string(g, "arch", img.arch().map(Arch::label));
                 g.writeStringField("load_address", hex(img.loadAddress()));
                 string(g, "debug_file", s.debugFile().map(Object::toString));
                 g.writeStringField("status", s.status().jsonName());
@@ -78,7 +79,7 @@ public final class JsonReportWriter {
         g.writeStringField("status", f.status().jsonName());
         string(g, "source", f.source());
         if (f.trust().isPresent()) {
-            g.writeStringField("trust", f.trust().get());
+            g.writeStringField("trust", f.trust().get().label());
         }
         g.writeEndObject();
     }

@@ -1,7 +1,7 @@
 package dev.crashkit.symbolicate.output;
 
-import dev.crashkit.symbolicate.model.CrashReport;
-import dev.crashkit.symbolicate.model.ThreadTrace;
+import dev.crashkit.core.model.CrashReport;
+import dev.crashkit.core.model.ThreadTrace;
 import dev.crashkit.symbolicate.report.ParsedReport;
 import dev.crashkit.symbolicate.report.ReportFormat;
 import dev.crashkit.symbolicate.report.applecrash.AppleCrashDocument;

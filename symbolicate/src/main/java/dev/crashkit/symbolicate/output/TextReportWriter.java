@@ -1,8 +1,9 @@
 package dev.crashkit.symbolicate.output;
 
-import dev.crashkit.symbolicate.model.CrashInfo;
-import dev.crashkit.symbolicate.model.CrashReport;
-import dev.crashkit.symbolicate.model.Image;
+import dev.crashkit.core.model.Arch;
+import dev.crashkit.core.model.CrashInfo;
+import dev.crashkit.core.model.CrashReport;
+import dev.crashkit.core.model.Image;
 import dev.crashkit.symbolicate.symbolize.ImageStatus;
 import dev.crashkit.symbolicate.symbolize.SymbolicatedFrame;
 import dev.crashkit.symbolicate.symbolize.SymbolicatedReport;
@@ -70,7 +71,7 @@ public final class TextReportWriter {
         }
         if (f.trust().isPresent() && !f.inlined()) {
             // How the capturing unwinder found the frame: "scan" frames may be stale words.
-            sb.append(" [").append(f.trust().get()).append(']');
+            sb.append(" [").append(f.trust().get().label()).append(']');
         }
         return sb.toString();
     }
@@ -92,7 +93,7 @@ public final class TextReportWriter {
             out.append('\n');
         }
         if (p.arch().isPresent()) {
-            out.append("Code Type:       ").append(p.arch().get()).append('\n');
+            out.append("Code Type:       ").append(p.arch().get().label()).append('\n');
         }
         if (p.os().isPresent()) {
             out.append("OS Version:      ").append(p.os().get()).append('\n');
@@ -129,7 +130,7 @@ public final class TextReportWriter {
             String end = img.size().isPresent()
                     ? String.format(Locale.ROOT, "0x%x", img.loadAddress() + img.size().getAsLong() - 1) : "?";
             out.append(String.format(Locale.ROOT, "%18s - %18s %s %s <%s> %s", "0x" + Long.toHexString(img.loadAddress()),
-                    end, img.name(), img.arch().orElse("?"), img.id().map(Object::toString).orElse("?"),
+                    end, img.name(), img.arch().map(Arch::label).orElse("?"), img.id().map(Object::toString).orElse("?"),
                     img.path().orElse("")));
             out.append("  [").append(s.status().jsonName());
             if (s.debugFile().isPresent()) {

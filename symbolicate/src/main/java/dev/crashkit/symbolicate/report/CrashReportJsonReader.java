@@ -1,6 +1,7 @@
 package dev.crashkit.symbolicate.report;
 
-import dev.crashkit.symbolicate.report.crashreport.CrashReportJson;
+import dev.crashkit.core.ReportException;
+import dev.crashkit.core.crashreport.CrashReportJson;
 
 /** Adapts our own {@code crashreport/1} JSON reader to {@link ReportReader}; it has no format extras. */
 final class CrashReportJsonReader implements ReportReader {

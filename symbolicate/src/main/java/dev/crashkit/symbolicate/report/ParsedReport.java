@@ -1,6 +1,6 @@
 package dev.crashkit.symbolicate.report;
 
-import dev.crashkit.symbolicate.model.CrashReport;
+import dev.crashkit.core.model.CrashReport;
 import java.util.Objects;
 
 /**

@@ -1,13 +1,13 @@
 package dev.crashkit.symbolicate.report;
 
-import dev.crashkit.symbolicate.model.ThreadTrace;
+import dev.crashkit.core.model.ThreadTrace;
 import java.util.Map;
 import java.util.Optional;
 
 /**
  * The format-specific side of a parsed report: the original content plus what the in-memory
  * model does not carry but a writer or renderer needs (symbols already in the input, queue names).
- * Thread and frame indexes are positions in {@link dev.crashkit.symbolicate.model.CrashReport#threads()}.
+ * Thread and frame indexes are positions in {@link dev.crashkit.core.model.CrashReport#threads()}.
  */
 public interface ReportDocument {
 

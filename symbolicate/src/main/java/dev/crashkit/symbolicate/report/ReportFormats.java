@@ -1,6 +1,7 @@
 package dev.crashkit.symbolicate.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.crashkit.core.ReportException;
 import dev.crashkit.symbolicate.report.applecrash.AppleCrashReader;
 import dev.crashkit.symbolicate.report.ips.IpsReader;
 import dev.crashkit.symbolicate.report.kscrash.KSCrashReader;

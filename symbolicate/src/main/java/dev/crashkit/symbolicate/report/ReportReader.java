@@ -1,5 +1,7 @@
 package dev.crashkit.symbolicate.report;
 
+import dev.crashkit.core.ReportException;
+
 /** Reads one report format into the model plus its document. */
 public interface ReportReader {
 

@@ -3,6 +3,7 @@ package dev.crashkit.symbolicate.report;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
+import dev.crashkit.core.ReportException;
 import java.io.IOException;
 import java.util.HashMap;
 import java.util.Map;

@@ -1,9 +1,11 @@
 package dev.crashkit.symbolicate.symbolize;
 
-import dev.crashkit.symbolicate.SymbolicationException;
+import dev.crashkit.core.CrashkitException;
+import dev.crashkit.core.Diagnostics;
+import dev.crashkit.core.ObjectFormatException;
+import dev.crashkit.core.model.Arch;
+import dev.crashkit.core.model.DebugId;
 import dev.crashkit.symbolicate.format.FileBytes;
-import dev.crashkit.symbolicate.format.ObjectFormatException;
-import dev.crashkit.symbolicate.format.elf.ElfArch;
 import dev.crashkit.symbolicate.format.elf.ElfFile;
 import dev.crashkit.symbolicate.format.macho.MachOFile;
 import dev.crashkit.symbolicate.format.macho.MachOImage;
@@ -12,7 +14,6 @@ import dev.crashkit.symbolicate.locate.ArchiveMember;
 import dev.crashkit.symbolicate.locate.Archives;
 import dev.crashkit.symbolicate.locate.IndexCache;
 import dev.crashkit.symbolicate.locate.SliceId;
-import dev.crashkit.symbolicate.model.DebugId;
 import java.io.IOException;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
@@ -37,7 +38,7 @@ import java.util.Optional;
 public final class DebugFileIndex {
 
     /** One slice of one file (or archive member) that carries an identity. */
-    public record Entry(DebugId id, Path file, String arch, boolean debugInfo, SliceId.Container container, String name,
+    public record Entry(DebugId id, Path file, Arch arch, boolean debugInfo, SliceId.Container container, String name,
                         Optional<ArchiveMember> member) {
         /** Where the bytes are, for messages. */
         public String location() {
@@ -66,7 +67,7 @@ public final class DebugFileIndex {
     }
 
     /** Scans without a persistent cache. */
-    public static DebugFileIndex scan(List<Path> roots, Diagnostics diagnostics) throws SymbolicationException {
+    public static DebugFileIndex scan(List<Path> roots, Diagnostics diagnostics) throws CrashkitException {
         return scan(roots, ScanOptions.defaults(), diagnostics);
     }
 
@@ -77,16 +78,16 @@ public final class DebugFileIndex {
      * {@code diagnostics} (as "skipping …") and skipped.
      */
     public static DebugFileIndex scan(List<Path> roots, ScanOptions options, Diagnostics diagnostics)
-            throws SymbolicationException {
+            throws CrashkitException {
         Scan scan = new Scan(options, diagnostics);
         for (Path root : roots) {
             if (!Files.exists(root)) {
-                throw new SymbolicationException(root + ": no such file or folder");
+                throw new CrashkitException(root + ": no such file or folder");
             }
             if (Files.isDirectory(root)) {
                 scan.walk(root);
             } else if (!scan.add(root, true)) {
-                throw new SymbolicationException(root + ": not a Mach-O or ELF file, dSYM, archive or folder");
+                throw new CrashkitException(root + ": not a Mach-O or ELF file, dSYM, archive or folder");
             }
         }
         if (options.cache().isPresent()) {
@@ -120,7 +121,7 @@ public final class DebugFileIndex {
             this.diagnostics = diagnostics;
         }
 
-        void walk(Path root) throws SymbolicationException {
+        void walk(Path root) throws CrashkitException {
             try {
                 Files.walkFileTree(root, new SimpleFileVisitor<>() {
                     @Override
@@ -128,7 +129,7 @@ public final class DebugFileIndex {
                         if (attrs.isRegularFile() && attrs.size() >= 32) {
                             try {
                                 add(file, false);
-                            } catch (SymbolicationException e) {
+                            } catch (CrashkitException e) {
                                 diagnostics.warn("skipping " + e.getMessage());
                             }
                         }
@@ -142,12 +143,12 @@ public final class DebugFileIndex {
                     }
                 });
             } catch (IOException e) {
-                throw new SymbolicationException(root + ": cannot list folder: " + e.getMessage(), e);
+                throw new CrashkitException(root + ": cannot list folder: " + e.getMessage(), e);
             }
         }
 
         /** Indexes one file; false when it is neither an object file nor an archive. */
-        boolean add(Path file, boolean explicit) throws SymbolicationException {
+        boolean add(Path file, boolean explicit) throws CrashkitException {
             long size;
             long mtime;
             try {
@@ -183,7 +184,7 @@ public final class DebugFileIndex {
         }
 
         /** The identities in a file; empty when it is not a format we index. */
-        private Optional<List<IndexCache.Item>> read(Path file) throws SymbolicationException {
+        private Optional<List<IndexCache.Item>> read(Path file) throws CrashkitException {
             byte[] head;
             try {
                 head = FileBytes.head(file, 512);
@@ -209,7 +210,7 @@ public final class DebugFileIndex {
                     diagnostics.warn(file + ": ELF file without a GNU build-id, cannot be matched to a report");
                 } else {
                     items.add(new IndexCache.Item(Optional.empty(),
-                            new SliceId(id.get(), ElfArch.name(elf.machine()), elf.hasDwarf(), SliceId.Container.ELF)));
+                            new SliceId(id.get(), Arch.elf(elf.machine()), elf.hasDwarf(), SliceId.Container.ELF)));
                 }
                 return Optional.of(items);
             }

@@ -1,9 +1,9 @@
 package dev.crashkit.symbolicate.symbolize;
 
+import dev.crashkit.core.model.Arch;
 import dev.crashkit.symbolicate.dwarf.DwarfContext;
 import dev.crashkit.symbolicate.dwarf.DwarfException;
 import dev.crashkit.symbolicate.dwarf.SourceFrame;
-import dev.crashkit.symbolicate.format.elf.ElfArch;
 import dev.crashkit.symbolicate.format.elf.ElfFile;
 import dev.crashkit.symbolicate.format.elf.ElfSegment;
 import dev.crashkit.symbolicate.format.macho.MachOImage;
@@ -23,7 +23,7 @@ import java.util.OptionalInt;
  * @param ranges   link-time ranges the image occupies, to find the image of an address when the
  *                 report gives no size
  */
-public record DebugModule(Path file, String arch, long linkBase, List<LinkRange> ranges, SymbolTable symbols,
+public record DebugModule(Path file, Arch arch, long linkBase, List<LinkRange> ranges, SymbolTable symbols,
                           Optional<DwarfContext> dwarf, NameFallback fallback) {
 
     public DebugModule {
@@ -31,7 +31,7 @@ public record DebugModule(Path file, String arch, long linkBase, List<LinkRange>
     }
 
     /** A module without names for stripped code. */
-    public DebugModule(Path file, String arch, long linkBase, List<LinkRange> ranges, SymbolTable symbols,
+    public DebugModule(Path file, Arch arch, long linkBase, List<LinkRange> ranges, SymbolTable symbols,
                        Optional<DwarfContext> dwarf) {
         this(file, arch, linkBase, ranges, symbols, dwarf, NameFallback.none());
     }
@@ -117,7 +117,7 @@ public record DebugModule(Path file, String arch, long linkBase, List<LinkRange>
                 .map(p -> new LinkRange(p.vaddr(), p.memsz()))
                 .toList();
         long base = elf.loadSegments().stream().mapToLong(ElfSegment::vaddr).min().orElse(0) & ~0xfffL;
-        return new DebugModule(elf.path(), ElfArch.name(elf.machine()), base, loads, symbols, dwarf);
+        return new DebugModule(elf.path(), Arch.elf(elf.machine()), base, loads, symbols, dwarf);
     }
 
     /** The same module under another name (an archive member instead of its extracted copy). */

@@ -1,10 +1,10 @@
 package dev.crashkit.symbolicate.symbolize;
 
-import dev.crashkit.symbolicate.SymbolicationException;
+import dev.crashkit.core.CrashkitException;
+import dev.crashkit.core.model.DebugId;
 import dev.crashkit.symbolicate.dwarf.DwarfContext;
 import dev.crashkit.symbolicate.format.elf.DebugLink;
 import dev.crashkit.symbolicate.format.elf.ElfFile;
-import dev.crashkit.symbolicate.model.DebugId;
 import dev.crashkit.symbolicate.symtab.ElfSymbolTables;
 import dev.crashkit.symbolicate.symtab.SymbolTable;
 import java.io.IOException;
@@ -28,13 +28,13 @@ final class ElfModuleLoader {
     }
 
     static ModuleCache.Loaded load(DebugId id, List<DebugFileIndex.Entry> entries, MemberStore members,
-                                   DebugFileIndex index) throws SymbolicationException {
+                                   DebugFileIndex index) throws CrashkitException {
         List<ElfFile> files = new ArrayList<>();
         List<String> errors = new ArrayList<>();
         for (DebugFileIndex.Entry e : entries) {
             try {
                 files.add(ElfFile.open(members.path(e)));
-            } catch (SymbolicationException ex) {
+            } catch (CrashkitException ex) {
                 errors.add(ex.getMessage());
             }
         }
@@ -54,7 +54,7 @@ final class ElfModuleLoader {
                 dwarf = Optional.of(DwarfContext.open(f.path().toString(), f.dwarfSections()));
                 withDwarf = Optional.of(f);
                 break;
-            } catch (SymbolicationException ex) {
+            } catch (CrashkitException ex) {
                 errors.add(ex.getMessage());
             }
         }
@@ -68,7 +68,7 @@ final class ElfModuleLoader {
                 if (t.size() > best.size()) {
                     best = t;
                 }
-            } catch (SymbolicationException ex) {
+            } catch (CrashkitException ex) {
                 errors.add(ex.getMessage());
             }
         }
@@ -83,7 +83,7 @@ final class ElfModuleLoader {
             Optional<DebugLink> link;
             try {
                 link = f.debugLink();
-            } catch (SymbolicationException e) {
+            } catch (CrashkitException e) {
                 continue;
             }
             if (link.isEmpty()) {
@@ -103,7 +103,7 @@ final class ElfModuleLoader {
                         if (debug.hasDwarf()) {
                             return Optional.of(debug);
                         }
-                    } catch (SymbolicationException e) {
+                    } catch (CrashkitException e) {
                         // Not usable; try the next candidate.
                     }
                 }

@@ -1,6 +1,6 @@
 package dev.crashkit.symbolicate.symbolize;
 
-import dev.crashkit.symbolicate.model.Image;
+import dev.crashkit.core.model.Image;
 import dev.crashkit.symbolicate.bytes.SortedAddresses;
 import java.util.ArrayList;
 import java.util.Arrays;

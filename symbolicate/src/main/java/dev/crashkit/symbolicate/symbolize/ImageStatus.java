@@ -1,6 +1,6 @@
 package dev.crashkit.symbolicate.symbolize;
 
-import dev.crashkit.symbolicate.model.Image;
+import dev.crashkit.core.model.Image;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Optional;

@@ -1,10 +1,11 @@
 package dev.crashkit.symbolicate.symbolize;
 
-import dev.crashkit.symbolicate.SymbolicationException;
+import dev.crashkit.core.Diagnostics;
+import dev.crashkit.core.CrashkitException;
+import dev.crashkit.core.model.DebugId;
 import dev.crashkit.symbolicate.dwarf.DwarfContext;
 import dev.crashkit.symbolicate.format.macho.MachOFile;
 import dev.crashkit.symbolicate.format.macho.MachOImage;
-import dev.crashkit.symbolicate.model.DebugId;
 import dev.crashkit.symbolicate.symtab.MachOSymbolTables;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -21,7 +22,7 @@ final class MachOModuleLoader {
     }
 
     static ModuleCache.Loaded load(DebugId id, List<DebugFileIndex.Entry> entries, MemberStore members,
-                                   Diagnostics diagnostics) throws SymbolicationException {
+                                   Diagnostics diagnostics) throws CrashkitException {
         List<String> errors = new ArrayList<>();
         for (DebugFileIndex.Entry e : entries) {
             try {
@@ -40,7 +41,7 @@ final class MachOModuleLoader {
                 DebugModule m = DebugModule.ofMachO(image, MachOSymbolTables.build(image, starts), dwarf, fallback);
                 return new ModuleCache.Loaded(Optional.of(e.member().isPresent() ? m.renamed(Path.of(e.location())) : m),
                         Optional.empty());
-            } catch (SymbolicationException ex) {
+            } catch (CrashkitException ex) {
                 errors.add(ex.getMessage());
             }
         }
@@ -56,7 +57,7 @@ final class MachOModuleLoader {
             if (e.member().isEmpty() && !e.file().equals(primary.file())) {
                 try {
                     sources.add(slice(e.file(), e, id));
-                } catch (SymbolicationException ex) {
+                } catch (CrashkitException ex) {
                     // A broken copy cannot lend function starts; the others may.
                 }
             }
@@ -66,15 +67,15 @@ final class MachOModuleLoader {
                 if (s.functionStarts().length > 0) {
                     return Optional.of(s);
                 }
-            } catch (SymbolicationException ex) {
+            } catch (CrashkitException ex) {
                 // Truncated __LINKEDIT in this copy: try the next one.
             }
         }
         return Optional.empty();
     }
 
-    private static MachOImage slice(Path path, DebugFileIndex.Entry entry, DebugId id) throws SymbolicationException {
+    private static MachOImage slice(Path path, DebugFileIndex.Entry entry, DebugId id) throws CrashkitException {
         return MachOFile.open(path).sliceWithUuid(id).orElseThrow(() ->
-                new SymbolicationException(entry.location() + ": no slice with UUID " + id + " any more (file changed?)"));
+                new CrashkitException(entry.location() + ": no slice with UUID " + id + " any more (file changed?)"));
     }
 }

@@ -1,6 +1,6 @@
 package dev.crashkit.symbolicate.symbolize;
 
-import dev.crashkit.symbolicate.SymbolicationException;
+import dev.crashkit.core.CrashkitException;
 import dev.crashkit.symbolicate.locate.ArchiveLimits;
 import dev.crashkit.symbolicate.locate.ArchiveMember;
 import dev.crashkit.symbolicate.locate.Archives;
@@ -31,7 +31,7 @@ public final class MemberStore {
     }
 
     /** The file to parse for {@code entry}, extracting it first when it lives in an archive. */
-    synchronized Path path(DebugFileIndex.Entry entry) throws SymbolicationException {
+    synchronized Path path(DebugFileIndex.Entry entry) throws CrashkitException {
         if (entry.member().isEmpty()) {
             return entry.file();
         }
@@ -55,10 +55,10 @@ public final class MemberStore {
             }
             return target;
         } catch (IOException e) {
-            if (e instanceof SymbolicationException se) {
+            if (e instanceof CrashkitException se) {
                 throw se;
             }
-            throw new SymbolicationException(m + ": cannot extract: " + e.getMessage(), e);
+            throw new CrashkitException(m + ": cannot extract: " + e.getMessage(), e);
         }
     }
 

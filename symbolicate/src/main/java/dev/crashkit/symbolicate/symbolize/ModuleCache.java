@@ -1,9 +1,10 @@
 package dev.crashkit.symbolicate.symbolize;
 
-import dev.crashkit.symbolicate.SymbolicationException;
+import dev.crashkit.core.Diagnostics;
+import dev.crashkit.core.CrashkitException;
+import dev.crashkit.core.model.DebugId;
 import dev.crashkit.symbolicate.locate.ArchiveLimits;
 import dev.crashkit.symbolicate.locate.SliceId;
-import dev.crashkit.symbolicate.model.DebugId;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -66,7 +67,7 @@ public final class ModuleCache {
             return entries.get(0).container() == SliceId.Container.ELF
                     ? ElfModuleLoader.load(id, entries, members, index)
                     : MachOModuleLoader.load(id, entries, members, diagnostics);
-        } catch (SymbolicationException e) {
+        } catch (CrashkitException e) {
             return Loaded.failed(e.getMessage());
         }
     }

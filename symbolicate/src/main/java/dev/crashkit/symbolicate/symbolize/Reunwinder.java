@@ -1,19 +1,19 @@
 package dev.crashkit.symbolicate.symbolize;
 
-import dev.crashkit.symbolicate.SymbolicationException;
+import dev.crashkit.core.CrashkitException;
+import dev.crashkit.core.Diagnostics;
+import dev.crashkit.core.model.CrashReport;
+import dev.crashkit.core.model.Frame;
+import dev.crashkit.core.model.Image;
+import dev.crashkit.core.model.ThreadState;
+import dev.crashkit.core.model.ThreadTrace;
+import dev.crashkit.core.unwind.ByteMemory;
+import dev.crashkit.core.unwind.Registers;
+import dev.crashkit.core.unwind.Unwinder;
+import dev.crashkit.core.unwind.UnwoundFrame;
+import dev.crashkit.core.unwind.X86Registers64;
 import dev.crashkit.symbolicate.format.elf.ElfFile;
 import dev.crashkit.symbolicate.locate.SliceId;
-import dev.crashkit.symbolicate.model.CrashReport;
-import dev.crashkit.symbolicate.model.Frame;
-import dev.crashkit.symbolicate.model.Image;
-import dev.crashkit.symbolicate.model.ThreadState;
-import dev.crashkit.symbolicate.model.ThreadTrace;
-import dev.crashkit.symbolicate.unwind.ByteMemory;
-import dev.crashkit.symbolicate.unwind.ElfCodeMap;
-import dev.crashkit.symbolicate.unwind.Registers;
-import dev.crashkit.symbolicate.unwind.UnwoundFrame;
-import dev.crashkit.symbolicate.unwind.Unwinder;
-import dev.crashkit.symbolicate.unwind.X86Registers64;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -72,7 +72,7 @@ public final class Reunwinder {
         }
         List<Frame> out = new ArrayList<>(frames.size());
         for (int i = 0; i < frames.size(); i++) {
-            out.add(new Frame(frames.get(i).address(), i > 0, Optional.of(frames.get(i).trust().label())));
+            out.add(new Frame(frames.get(i).address(), i > 0, Optional.of(frames.get(i).trust())));
         }
         return t.withFrames(out);
     }
@@ -91,7 +91,7 @@ public final class Reunwinder {
                 if (elf.section(".eh_frame").map(sec -> !sec.isNoBits() && sec.size() > 0).orElse(false)) {
                     return Optional.of(elf);
                 }
-            } catch (SymbolicationException ex) {
+            } catch (CrashkitException ex) {
                 diagnostics.warn("skipping " + ex.getMessage());
             }
         }

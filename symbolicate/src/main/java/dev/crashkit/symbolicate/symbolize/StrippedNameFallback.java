@@ -1,5 +1,6 @@
 package dev.crashkit.symbolicate.symbolize;
 
+import dev.crashkit.core.Diagnostics;
 import dev.crashkit.symbolicate.format.macho.MachOImage;
 import dev.crashkit.symbolicate.format.macho.names.NameHit;
 import dev.crashkit.symbolicate.format.macho.names.StrippedNames;

@@ -1,6 +1,7 @@
 package dev.crashkit.symbolicate.symbolize;
 
-import dev.crashkit.symbolicate.model.DebugId;
+import dev.crashkit.core.model.DebugId;
+import dev.crashkit.core.model.Trust;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -26,7 +27,7 @@ public record SymbolicatedFrame(int index, long address, Optional<String> image,
                                 Optional<DebugId> imageId, Optional<String> symbol, Optional<String> mangled,
                                 OptionalLong symbolAddress, long offset, Optional<String> file,
                                 OptionalInt line, OptionalInt column, boolean inlined, FrameStatus status,
-                                Optional<String> source, Optional<String> trust) {
+                                Optional<String> source, Optional<Trust> trust) {
     public SymbolicatedFrame {
         Objects.requireNonNull(status, "status");
         Objects.requireNonNull(trust, "trust");

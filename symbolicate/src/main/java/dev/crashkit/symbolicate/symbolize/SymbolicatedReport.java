@@ -1,6 +1,6 @@
 package dev.crashkit.symbolicate.symbolize;
 
-import dev.crashkit.symbolicate.model.CrashReport;
+import dev.crashkit.core.model.CrashReport;
 import java.util.List;
 
 /** The result of symbolicating one report: per-image match status and per-thread frames. */

@@ -1,6 +1,6 @@
 package dev.crashkit.symbolicate.symbolize;
 
-import dev.crashkit.symbolicate.model.ThreadTrace;
+import dev.crashkit.core.model.ThreadTrace;
 import java.util.List;
 
 /** A thread of the input with its symbolicated frames (possibly more entries than input frames). */

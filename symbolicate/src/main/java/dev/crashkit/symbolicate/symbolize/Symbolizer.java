@@ -1,13 +1,13 @@
 package dev.crashkit.symbolicate.symbolize;
 
+import dev.crashkit.core.model.Arch;
+import dev.crashkit.core.model.CrashReport;
+import dev.crashkit.core.model.DebugId;
+import dev.crashkit.core.model.Frame;
+import dev.crashkit.core.model.Image;
+import dev.crashkit.core.model.ThreadTrace;
 import dev.crashkit.symbolicate.demangle.DemangleStyle;
 import dev.crashkit.symbolicate.demangle.Demanglers;
-import dev.crashkit.symbolicate.format.macho.CpuType;
-import dev.crashkit.symbolicate.model.CrashReport;
-import dev.crashkit.symbolicate.model.DebugId;
-import dev.crashkit.symbolicate.model.Frame;
-import dev.crashkit.symbolicate.model.Image;
-import dev.crashkit.symbolicate.model.ThreadTrace;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -45,8 +45,9 @@ public final class Symbolizer {
                     : img.loadAddress() - m.map(DebugModule::linkBase).orElse(0L);
         }
         ImageResolver resolver = new ImageResolver(images, loaded, slides);
-        long mask = CpuType.addressMask(report.process().arch()
-                .or(() -> images.stream().flatMap(i -> i.arch().stream()).findFirst()).orElse(null));
+        long mask = report.process().arch()
+                .or(() -> images.stream().flatMap(i -> i.arch().stream()).findFirst())
+                .map(Arch::addressMask).orElse(-1L);
         List<SymbolicatedThread> threads = new ArrayList<>();
         for (ThreadTrace t : report.threads()) {
             List<SymbolicatedFrame> out = new ArrayList<>();

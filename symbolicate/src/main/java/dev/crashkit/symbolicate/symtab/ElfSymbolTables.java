@@ -1,6 +1,6 @@
 package dev.crashkit.symbolicate.symtab;
 
-import dev.crashkit.symbolicate.format.ObjectFormatException;
+import dev.crashkit.core.ObjectFormatException;
 import dev.crashkit.symbolicate.format.elf.ElfFile;
 import dev.crashkit.symbolicate.format.elf.ElfSection;
 import dev.crashkit.symbolicate.format.elf.ElfSymbol;

@@ -1,6 +1,6 @@
 package dev.crashkit.symbolicate.symtab;
 
-import dev.crashkit.symbolicate.format.ObjectFormatException;
+import dev.crashkit.core.ObjectFormatException;
 import dev.crashkit.symbolicate.format.macho.MachOImage;
 import dev.crashkit.symbolicate.format.macho.NlistEntries;
 import dev.crashkit.symbolicate.format.macho.Section;

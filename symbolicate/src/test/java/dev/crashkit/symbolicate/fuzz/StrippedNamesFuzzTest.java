@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import dev.crashkit.symbolicate.Fixtures;
-import dev.crashkit.symbolicate.format.ObjectFormatException;
+import dev.crashkit.core.ObjectFormatException;
 import dev.crashkit.symbolicate.format.macho.MachOImage;
 import dev.crashkit.symbolicate.format.macho.layout.TestImages;
 import dev.crashkit.symbolicate.format.macho.names.StrippedNames;

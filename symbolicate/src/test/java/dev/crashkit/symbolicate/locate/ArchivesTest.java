@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.crashkit.symbolicate.SymbolicationException;
-import dev.crashkit.symbolicate.model.DebugId;
+import dev.crashkit.core.CrashkitException;
+import dev.crashkit.core.model.DebugId;
 import dev.crashkit.symbolicate.symbolize.DebugFileIndex;
 import dev.crashkit.symbolicate.symbolize.MemberStore;
 import dev.crashkit.symbolicate.symbolize.ModuleCache;
@@ -120,7 +120,7 @@ class ArchivesTest {
         }
         ArchiveMember m = new ArchiveMember(zip, "App");
         Path target = dir.resolve("out");
-        SymbolicationException ex = assertThrows(SymbolicationException.class,
+        CrashkitException ex = assertThrows(CrashkitException.class,
                 () -> Archives.extract(m, target, new ArchiveLimits(1024, Long.MAX_VALUE, 10)));
         assertTrue(ex.getMessage().contains("big.zip!/App"), ex.getMessage());
         assertFalse(Files.exists(target));

@@ -3,7 +3,8 @@ package dev.crashkit.symbolicate.locate;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.crashkit.symbolicate.model.DebugId;
+import dev.crashkit.core.model.Arch;
+import dev.crashkit.core.model.DebugId;
 import dev.crashkit.symbolicate.symbolize.DebugFileIndex;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -32,7 +33,7 @@ class IndexCacheTest {
         // Plant a different answer for the same size+mtime: a second scan must trust the cache (no re-read).
         IndexCache c = IndexCache.open(cacheDir);
         c.put(file, Files.size(file), Files.getLastModifiedTime(file).toMillis(),
-                List.of(new IndexCache.Item(Optional.empty(), new SliceId(FAKE, "arm64", true, SliceId.Container.MACHO))));
+                List.of(new IndexCache.Item(Optional.empty(), new SliceId(FAKE, Arch.Known.ARM64, true, SliceId.Container.MACHO))));
         c.save();
         DebugFileIndex second = scan(syms, cacheDir);
         assertEquals(1, second.find(FAKE).size());

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.crashkit.core.ReportException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

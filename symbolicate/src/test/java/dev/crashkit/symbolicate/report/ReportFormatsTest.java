@@ -3,6 +3,7 @@ package dev.crashkit.symbolicate.report;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.crashkit.core.ReportException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -89,7 +90,7 @@ class ReportFormatsTest {
         org.junit.jupiter.api.Assertions.assertTrue(Files.isRegularFile(p), "missing " + p);
         ParsedReport parsed = ReportFormats.standard().read(p);
         assertEquals(ReportFormat.CRASHREPORT, parsed.format());
-        assertEquals(dev.crashkit.symbolicate.report.crashreport.CrashReportJson.read(Files.readString(p), "x"),
+        assertEquals(dev.crashkit.core.crashreport.CrashReportJson.read(Files.readString(p), "x"),
                 parsed.model());
     }
 

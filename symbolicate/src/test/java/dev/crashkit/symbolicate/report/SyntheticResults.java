@@ -1,7 +1,7 @@
 package dev.crashkit.symbolicate.report;
 
-import dev.crashkit.symbolicate.model.CrashReport;
-import dev.crashkit.symbolicate.model.ThreadTrace;
+import dev.crashkit.core.model.CrashReport;
+import dev.crashkit.core.model.ThreadTrace;
 import dev.crashkit.symbolicate.symbolize.FrameStatus;
 import dev.crashkit.symbolicate.symbolize.SymbolicatedFrame;
 import dev.crashkit.symbolicate.symbolize.SymbolicatedReport;

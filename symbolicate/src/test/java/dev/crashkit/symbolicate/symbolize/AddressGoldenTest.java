@@ -3,11 +3,12 @@ package dev.crashkit.symbolicate.symbolize;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.crashkit.core.Diagnostics;
+import dev.crashkit.core.model.DebugId;
 import dev.crashkit.symbolicate.demangle.DemangleStyle;
 import dev.crashkit.symbolicate.demangle.Demanglers;
 import dev.crashkit.symbolicate.format.macho.MachOFile;
 import dev.crashkit.symbolicate.format.macho.MachOImage;
-import dev.crashkit.symbolicate.model.DebugId;
 import dev.crashkit.symbolicate.symtab.SymbolTable;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -61,7 +62,7 @@ class AddressGoldenTest {
 
     private static void check(Path golden, Path binary, String arch, List<Path> debugFiles) throws IOException {
         MachOImage slice = MachOFile.open(binary).slices().stream()
-                .filter(s -> arch == null || s.arch().equals(arch)).findFirst().orElseThrow();
+                .filter(s -> arch == null || s.arch().label().equals(arch)).findFirst().orElseThrow();
         DebugId id = slice.uuid().orElseThrow();
         ModuleCache cache = new ModuleCache(DebugFileIndex.scan(debugFiles, Diagnostics.ignore()));
         DebugModule module = cache.get(id).module().orElseThrow(() -> new AssertionError("no module for " + id));

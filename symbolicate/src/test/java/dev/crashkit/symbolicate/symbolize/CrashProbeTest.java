@@ -5,14 +5,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.crashkit.core.Diagnostics;
+import dev.crashkit.core.model.Arch;
+import dev.crashkit.core.model.CrashReport;
+import dev.crashkit.core.model.DebugId;
+import dev.crashkit.core.model.Frame;
+import dev.crashkit.core.model.Image;
+import dev.crashkit.core.model.ProcessInfo;
+import dev.crashkit.core.model.ThreadTrace;
 import dev.crashkit.symbolicate.Fixtures;
 import dev.crashkit.symbolicate.demangle.DemangleStyle;
-import dev.crashkit.symbolicate.model.CrashReport;
-import dev.crashkit.symbolicate.model.DebugId;
-import dev.crashkit.symbolicate.model.Frame;
-import dev.crashkit.symbolicate.model.Image;
-import dev.crashkit.symbolicate.model.ProcessInfo;
-import dev.crashkit.symbolicate.model.ThreadTrace;
+import dev.crashkit.testkit.TestData;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,7 +36,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * (derived from getsentry/symbolic's test, cross-checked with llvm-symbolizer).
  */
 class CrashProbeTest {
-    private static final Path DIR = Path.of("..", "shared", "corpus", "sentry-crashprobe");
+    private static final Path DIR = TestData.thirdParty("sentry-crashprobe");
     private static final Set<String> APP_IMAGES = Set.of("CrashProbeiOS", "CrashLibiOS");
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -113,7 +116,7 @@ class CrashProbeTest {
         for (JsonNode im : root.path("debug_meta").path("images")) {
             String path = im.path("name").asText();
             images.add(new Image(path.substring(path.lastIndexOf('/') + 1), Optional.of(path),
-                    DebugId.parse(im.path("uuid").asText()), Optional.of("arm64"),
+                    DebugId.parse(im.path("uuid").asText()), Optional.of(Arch.Known.ARM64),
                     Long.decode(im.path("image_addr").asText()), OptionalLong.empty(),
                     OptionalLong.of(im.path("image_size").asLong())));
         }

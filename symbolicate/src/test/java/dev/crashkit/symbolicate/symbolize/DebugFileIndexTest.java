@@ -3,7 +3,8 @@ package dev.crashkit.symbolicate.symbolize;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.crashkit.symbolicate.model.DebugId;
+import dev.crashkit.core.Diagnostics;
+import dev.crashkit.core.model.DebugId;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -5,14 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.crashkit.core.Diagnostics;
+import dev.crashkit.core.model.DebugId;
 import dev.crashkit.symbolicate.format.elf.ElfFile;
-import java.io.InputStream;
-import java.util.zip.GZIPInputStream;
-import dev.crashkit.symbolicate.model.DebugId;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.zip.GZIPInputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

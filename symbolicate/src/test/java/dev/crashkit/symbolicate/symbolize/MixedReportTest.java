@@ -5,14 +5,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.crashkit.core.Diagnostics;
+import dev.crashkit.core.model.Arch;
+import dev.crashkit.core.model.CrashReport;
+import dev.crashkit.core.model.DebugId;
+import dev.crashkit.core.model.Frame;
+import dev.crashkit.core.model.Image;
+import dev.crashkit.core.model.ProcessInfo;
+import dev.crashkit.core.model.ThreadTrace;
 import dev.crashkit.symbolicate.format.elf.ElfFile;
 import dev.crashkit.symbolicate.format.macho.MachOFile;
-import dev.crashkit.symbolicate.model.CrashReport;
-import dev.crashkit.symbolicate.model.DebugId;
-import dev.crashkit.symbolicate.model.Frame;
-import dev.crashkit.symbolicate.model.Image;
-import dev.crashkit.symbolicate.model.ProcessInfo;
-import dev.crashkit.symbolicate.model.ThreadTrace;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -47,11 +49,11 @@ class MixedReportTest {
         long machoSlide = 0x400_0000L;
         long machoText = MachOFile.open(macho).slices().get(0).textVmaddr();
         List<Image> images = List.of(
-                new Image("app-gcc", Optional.empty(), ElfFile.open(appElf).buildId(), Optional.of("x86_64"), appLoad,
+                new Image("app-gcc", Optional.empty(), ElfFile.open(appElf).buildId(), Optional.of(Arch.Known.X86_64), appLoad,
                         OptionalLong.empty(), OptionalLong.empty()),
-                new Image("libshapes-gcc.so", Optional.empty(), ElfFile.open(libElf).buildId(), Optional.of("x86_64"),
+                new Image("libshapes-gcc.so", Optional.empty(), ElfFile.open(libElf).buildId(), Optional.of(Arch.Known.X86_64),
                         libLoad, OptionalLong.empty(), OptionalLong.empty()),
-                new Image("Inline4", Optional.empty(), MachOFile.open(macho).slices().get(0).uuid(), Optional.of("arm64"),
+                new Image("Inline4", Optional.empty(), MachOFile.open(macho).slices().get(0).uuid(), Optional.of(Arch.Known.ARM64),
                         machoText + machoSlide, OptionalLong.empty(), OptionalLong.empty()));
 
         List<Golden> goldens = new ArrayList<>();

@@ -4,8 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.crashkit.symbolicate.model.CrashReport;
-import dev.crashkit.symbolicate.report.crashreport.CrashReportJson;
+import dev.crashkit.core.Diagnostics;
+import dev.crashkit.core.crashreport.CrashReportJson;
+import dev.crashkit.core.model.CrashReport;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -5,10 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.crashkit.symbolicate.Fixtures;
-import dev.crashkit.symbolicate.model.CrashReport;
+import dev.crashkit.core.model.CrashReport;
 import dev.crashkit.symbolicate.output.JsonReportWriter;
 import dev.crashkit.symbolicate.output.TextReportWriter;
-import dev.crashkit.symbolicate.report.crashreport.CrashReportJson;
+import dev.crashkit.core.crashreport.CrashReportJson;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.nio.file.Files;

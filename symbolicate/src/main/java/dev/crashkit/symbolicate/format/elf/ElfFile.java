@@ -1,13 +1,13 @@
 package dev.crashkit.symbolicate.format.elf;
 
+import dev.crashkit.core.ObjectFormatException;
+import dev.crashkit.core.model.DebugId;
 import dev.crashkit.symbolicate.dwarf.DwarfSection;
 import dev.crashkit.symbolicate.dwarf.DwarfSections;
 import dev.crashkit.symbolicate.dwarf.MapDwarfSections;
 import dev.crashkit.symbolicate.format.FileBytes;
 import dev.crashkit.symbolicate.format.KaitaiGuard;
-import dev.crashkit.symbolicate.format.ObjectFormatException;
 import dev.crashkit.symbolicate.format.kaitai.Elf;
-import dev.crashkit.symbolicate.model.DebugId;
 import io.kaitai.struct.ByteBufferKaitaiStream;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;

@@ -1,7 +1,7 @@
 package dev.crashkit.symbolicate.format.elf;
 
+import dev.crashkit.core.ObjectFormatException;
 import dev.crashkit.symbolicate.format.KaitaiGuard;
-import dev.crashkit.symbolicate.format.ObjectFormatException;
 import dev.crashkit.symbolicate.format.kaitai.Elf;
 import io.kaitai.struct.ByteBufferKaitaiStream;
 import java.nio.ByteBuffer;

@@ -1,8 +1,8 @@
 package dev.crashkit.symbolicate.format.macho;
 
+import dev.crashkit.core.ObjectFormatException;
 import dev.crashkit.symbolicate.format.FileBytes;
 import dev.crashkit.symbolicate.format.KaitaiGuard;
-import dev.crashkit.symbolicate.format.ObjectFormatException;
 import dev.crashkit.symbolicate.format.kaitai.MachOFat;
 import io.kaitai.struct.ByteBufferKaitaiStream;
 import java.nio.ByteBuffer;
@@ -89,7 +89,7 @@ public final class MachOFile {
     }
 
     /** The slice whose LC_UUID equals {@code id}. */
-    public Optional<MachOImage> sliceWithUuid(dev.crashkit.symbolicate.model.DebugId id) {
+    public Optional<MachOImage> sliceWithUuid(dev.crashkit.core.model.DebugId id) {
         return slices.stream().filter(s -> s.uuid().map(id::equals).orElse(false)).findFirst();
     }
 }

@@ -1,9 +1,10 @@
 package dev.crashkit.symbolicate.format.macho;
 
+import dev.crashkit.core.ObjectFormatException;
+import dev.crashkit.core.model.Arch;
+import dev.crashkit.core.model.DebugId;
 import dev.crashkit.symbolicate.format.KaitaiGuard;
-import dev.crashkit.symbolicate.format.ObjectFormatException;
 import dev.crashkit.symbolicate.format.kaitai.MachO;
-import dev.crashkit.symbolicate.model.DebugId;
 import io.kaitai.struct.ByteBufferKaitaiStream;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
@@ -23,7 +24,7 @@ public final class MachOImage {
     private final long sliceOffset;
     private final ByteBuffer bytes;
     private final MachO parsed;
-    private final String arch;
+    private final Arch arch;
     private final Optional<DebugId> uuid;
     private final List<Segment> segments;
     private final List<Section> sections;
@@ -36,7 +37,7 @@ public final class MachOImage {
         this.sliceOffset = sliceOffset;
         this.bytes = bytes;
         this.parsed = parsed;
-        this.arch = CpuType.archName((int) parsed.header().cputype(), (int) parsed.header().cpusubtype());
+        this.arch = Arch.machO(parsed.header().cputype(), parsed.header().cpusubtype());
         List<Segment> segs = new ArrayList<>();
         List<Section> sects = new ArrayList<>();
         Optional<DebugId> id = Optional.empty();
@@ -92,7 +93,7 @@ public final class MachOImage {
         return sliceOffset;
     }
 
-    public String arch() {
+    public Arch arch() {
         return arch;
     }
 

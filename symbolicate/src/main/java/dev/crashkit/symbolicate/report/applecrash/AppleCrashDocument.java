@@ -1,7 +1,7 @@
 package dev.crashkit.symbolicate.report.applecrash;
 
-import dev.crashkit.symbolicate.model.Frame;
-import dev.crashkit.symbolicate.model.ThreadTrace;
+import dev.crashkit.core.model.Frame;
+import dev.crashkit.core.model.ThreadTrace;
 import dev.crashkit.symbolicate.report.PresetSymbol;
 import dev.crashkit.symbolicate.report.ReportDocument;
 import java.util.ArrayList;

@@ -1,13 +1,13 @@
 package dev.crashkit.symbolicate.report.applecrash;
 
-import dev.crashkit.symbolicate.model.CrashInfo;
-import dev.crashkit.symbolicate.model.CrashReport;
-import dev.crashkit.symbolicate.model.DebugId;
-import dev.crashkit.symbolicate.model.Frame;
-import dev.crashkit.symbolicate.model.Image;
-import dev.crashkit.symbolicate.model.ProcessInfo;
-import dev.crashkit.symbolicate.model.ThreadTrace;
-import dev.crashkit.symbolicate.report.CpuTypes;
+import dev.crashkit.core.model.Arch;
+import dev.crashkit.core.model.CrashInfo;
+import dev.crashkit.core.model.CrashReport;
+import dev.crashkit.core.model.DebugId;
+import dev.crashkit.core.model.Frame;
+import dev.crashkit.core.model.Image;
+import dev.crashkit.core.model.ProcessInfo;
+import dev.crashkit.core.model.ThreadTrace;
 import dev.crashkit.symbolicate.report.JsonTrees;
 import java.util.ArrayList;
 import java.util.List;
@@ -41,8 +41,8 @@ final class AppleCrashModel {
                 name = Optional.of(process.trim());
             }
         }
-        Optional<String> arch = Optional.ofNullable(h.get("Code Type")).filter(s -> !s.isBlank())
-                .map(CpuTypes::fromCodeType);
+        Optional<Arch> arch = Optional.ofNullable(h.get("Code Type")).filter(s -> !s.isBlank())
+                .map(Arch::fromAppleCodeType);
         ProcessInfo pi = new ProcessInfo(name, pid, arch, nonBlank(h.get("OS Version")),
                 nonBlank(h.get("Date/Time")));
 
@@ -67,7 +67,7 @@ final class AppleCrashModel {
             OptionalLong size = Long.compareUnsigned(il.end(), il.start()) >= 0
                     ? OptionalLong.of(il.end() - il.start() + 1) : OptionalLong.empty();
             Optional<String> path = il.path().isEmpty() ? Optional.empty() : Optional.of(il.path());
-            images.add(new Image(il.name(), path, DebugId.parse(il.uuid()), il.arch(), il.start(),
+            images.add(new Image(il.name(), path, DebugId.parse(il.uuid()), il.arch().map(Arch::parse), il.start(),
                     OptionalLong.empty(), size));
         }
         return new CrashReport(pi, crashInfo(h, crashedNumber), images, threads);

@@ -1,9 +1,9 @@
 package dev.crashkit.symbolicate.report.applecrash;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.crashkit.core.ReportException;
 import dev.crashkit.symbolicate.report.JsonTrees;
 import dev.crashkit.symbolicate.report.ParsedReport;
-import dev.crashkit.symbolicate.report.ReportException;
 import dev.crashkit.symbolicate.report.ReportFormat;
 import dev.crashkit.symbolicate.report.ReportReader;
 import dev.crashkit.symbolicate.report.Texts;

@@ -1,11 +1,11 @@
 package dev.crashkit.symbolicate.report.applecrash;
 
-import dev.crashkit.symbolicate.model.CrashInfo;
-import dev.crashkit.symbolicate.model.CrashReport;
-import dev.crashkit.symbolicate.model.Frame;
-import dev.crashkit.symbolicate.model.Image;
-import dev.crashkit.symbolicate.model.ThreadTrace;
-import dev.crashkit.symbolicate.report.CpuTypes;
+import dev.crashkit.core.model.Arch;
+import dev.crashkit.core.model.CrashInfo;
+import dev.crashkit.core.model.CrashReport;
+import dev.crashkit.core.model.Frame;
+import dev.crashkit.core.model.Image;
+import dev.crashkit.core.model.ThreadTrace;
 import dev.crashkit.symbolicate.report.ParsedReport;
 import dev.crashkit.symbolicate.report.PresetSymbol;
 import dev.crashkit.symbolicate.report.ReportDocument;
@@ -28,8 +28,8 @@ public final class AppleTextRenderer {
     public static String render(ParsedReport parsed) {
         CrashReport r = parsed.model();
         ReportDocument doc = parsed.document();
-        boolean narrow = r.process().arch().map(CpuTypes::is32Bit)
-                .or(() -> r.images().stream().findFirst().flatMap(Image::arch).map(CpuTypes::is32Bit))
+        boolean narrow = r.process().arch().map(Arch::is32Bit)
+                .or(() -> r.images().stream().findFirst().flatMap(Image::arch).map(Arch::is32Bit))
                 .orElse(false);
         StringBuilder sb = new StringBuilder();
         header(sb, r);
@@ -73,8 +73,8 @@ public final class AppleTextRenderer {
         }
     }
 
-    private static String codeType(String arch) {
-        String a = arch.toLowerCase(Locale.ROOT);
+    private static String codeType(Arch arch) {
+        String a = arch.label().toLowerCase(Locale.ROOT);
         if (a.startsWith("arm64")) {
             return "ARM-64";
         }
@@ -84,7 +84,7 @@ public final class AppleTextRenderer {
         if (a.startsWith("x86_64")) {
             return "X86-64";
         }
-        return a.equals("i386") ? "X86" : arch;
+        return a.equals("i386") ? "X86" : arch.label();
     }
 
     /** {@code %-4d%-31s 0x%0Nx 0xLOAD + OFFSET [(symbol + offset)]}. */

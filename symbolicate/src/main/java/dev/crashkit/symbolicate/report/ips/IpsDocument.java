@@ -2,11 +2,11 @@ package dev.crashkit.symbolicate.report.ips;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.crashkit.symbolicate.model.ThreadTrace;
+import dev.crashkit.core.model.ThreadTrace;
+import dev.crashkit.symbolicate.report.JsonRegisters;
 import dev.crashkit.symbolicate.report.JsonTrees;
 import dev.crashkit.symbolicate.report.PresetSymbol;
 import dev.crashkit.symbolicate.report.ReportDocument;
-import dev.crashkit.symbolicate.report.JsonRegisters;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;

@@ -2,18 +2,18 @@ package dev.crashkit.symbolicate.report.ips;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.crashkit.symbolicate.model.CrashInfo;
-import dev.crashkit.symbolicate.model.CrashReport;
-import dev.crashkit.symbolicate.model.DebugId;
-import dev.crashkit.symbolicate.model.Frame;
-import dev.crashkit.symbolicate.model.Image;
-import dev.crashkit.symbolicate.model.ProcessInfo;
-import dev.crashkit.symbolicate.model.ThreadTrace;
-import dev.crashkit.symbolicate.report.CpuTypes;
+import dev.crashkit.core.ReportException;
+import dev.crashkit.core.model.Arch;
+import dev.crashkit.core.model.CrashInfo;
+import dev.crashkit.core.model.CrashReport;
+import dev.crashkit.core.model.DebugId;
+import dev.crashkit.core.model.Frame;
+import dev.crashkit.core.model.Image;
+import dev.crashkit.core.model.ProcessInfo;
+import dev.crashkit.core.model.ThreadTrace;
 import dev.crashkit.symbolicate.report.JsonTrees;
 import dev.crashkit.symbolicate.report.ParsedReport;
 import dev.crashkit.symbolicate.report.ReportDocument;
-import dev.crashkit.symbolicate.report.ReportException;
 import dev.crashkit.symbolicate.report.ReportFormat;
 import dev.crashkit.symbolicate.report.ReportReader;
 import dev.crashkit.symbolicate.report.Texts;
@@ -135,7 +135,7 @@ public final class IpsReader implements ReportReader {
             String name = JsonTrees.text(n, "name").or(() -> path.map(Texts::baseName)).orElse("???");
             OptionalLong size = JsonTrees.unsigned(n, "size");
             images.add(new Image(name, path, JsonTrees.text(n, "uuid").flatMap(DebugId::parse),
-                    JsonTrees.text(n, "arch"), base.getAsLong(), OptionalLong.empty(),
+                    JsonTrees.text(n, "arch").map(Arch::parse), base.getAsLong(), OptionalLong.empty(),
                     size.isPresent() && size.getAsLong() != 0 ? size : OptionalLong.empty()));
         }
         return images;
@@ -166,7 +166,7 @@ public final class IpsReader implements ReportReader {
                 .map(t -> t + JsonTrees.text(osv, "build").map(b -> " (" + b + ")").orElse(""))
                 .or(() -> JsonTrees.text(header, "os_version"));
         return new ProcessInfo(name, JsonTrees.unsigned(body, "pid"),
-                JsonTrees.text(body, "cpuType").map(CpuTypes::fromCodeType), os,
+                JsonTrees.text(body, "cpuType").map(Arch::fromAppleCodeType), os,
                 JsonTrees.text(body, "captureTime").or(() -> JsonTrees.text(header, "timestamp")));
     }
 

@@ -1,18 +1,18 @@
 package dev.crashkit.symbolicate.report.kscrash;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.crashkit.symbolicate.model.CrashInfo;
-import dev.crashkit.symbolicate.model.CrashReport;
-import dev.crashkit.symbolicate.model.DebugId;
-import dev.crashkit.symbolicate.model.Frame;
-import dev.crashkit.symbolicate.model.Image;
-import dev.crashkit.symbolicate.model.ProcessInfo;
-import dev.crashkit.symbolicate.model.ThreadTrace;
-import dev.crashkit.symbolicate.report.CpuTypes;
+import dev.crashkit.core.ReportException;
+import dev.crashkit.core.model.Arch;
+import dev.crashkit.core.model.CrashInfo;
+import dev.crashkit.core.model.CrashReport;
+import dev.crashkit.core.model.DebugId;
+import dev.crashkit.core.model.Frame;
+import dev.crashkit.core.model.Image;
+import dev.crashkit.core.model.ProcessInfo;
+import dev.crashkit.core.model.ThreadTrace;
 import dev.crashkit.symbolicate.report.JsonTrees;
 import dev.crashkit.symbolicate.report.ParsedReport;
 import dev.crashkit.symbolicate.report.PresetSymbol;
-import dev.crashkit.symbolicate.report.ReportException;
 import dev.crashkit.symbolicate.report.ReportFormat;
 import dev.crashkit.symbolicate.report.ReportReader;
 import dev.crashkit.symbolicate.report.Texts;
@@ -94,7 +94,7 @@ public final class KSCrashReader implements ReportReader {
                 + JsonTrees.text(system, "system_version").map(v -> " " + v).orElse("")
                 + JsonTrees.text(system, "os_version").map(b -> " (" + b + ")").orElse(""));
         ProcessInfo process = new ProcessInfo(processName, JsonTrees.unsigned(system, "process_id"),
-                JsonTrees.text(system, "cpu_arch"), os, JsonTrees.textOrNumber(report, "timestamp"));
+                JsonTrees.text(system, "cpu_arch").map(Arch::parse), os, JsonTrees.textOrNumber(report, "timestamp"));
         CrashReport model = new CrashReport(process, crashInfo(JsonTrees.child(crash, "error"), crashedIndex),
                 images, threads);
         return new ParsedReport(model, ReportFormat.KSCRASH, new KSCrashDocument(root, threadNodes, symbols, queues));
@@ -112,8 +112,9 @@ public final class KSCrashReader implements ReportReader {
                 : OptionalLong.empty();
         OptionalLong type = JsonTrees.unsigned(n, "cpu_type");
         OptionalLong subtype = JsonTrees.unsigned(n, "cpu_subtype");
-        Optional<String> arch = type.isPresent()
-                ? CpuTypes.archName(type.getAsLong(), subtype.orElse(0)) : Optional.empty();
+        // Types without a name were dropped before Arch kept raw numbers; outputs stay as they were.
+        Optional<Arch> arch = type.isPresent()
+                ? Optional.of(Arch.machO(type.getAsLong(), subtype.orElse(0))).filter(Arch::isKnown) : Optional.empty();
         Optional<DebugId> id = JsonTrees.text(n, "uuid").flatMap(DebugId::parse);
         return new Image(path.map(Texts::baseName).orElse("???"), path, id, arch, addr.getAsLong(), slide,
                 JsonTrees.unsigned(n, "image_size"));

@@ -1,16 +1,16 @@
 package dev.crashkit.symbolicate.report.plcrash;
 
-import dev.crashkit.symbolicate.model.CrashInfo;
-import dev.crashkit.symbolicate.model.CrashReport;
-import dev.crashkit.symbolicate.model.DebugId;
-import dev.crashkit.symbolicate.model.Frame;
-import dev.crashkit.symbolicate.model.Image;
-import dev.crashkit.symbolicate.model.ProcessInfo;
-import dev.crashkit.symbolicate.model.ThreadTrace;
-import dev.crashkit.symbolicate.report.CpuTypes;
+import dev.crashkit.core.ReportException;
+import dev.crashkit.core.model.Arch;
+import dev.crashkit.core.model.CrashInfo;
+import dev.crashkit.core.model.CrashReport;
+import dev.crashkit.core.model.DebugId;
+import dev.crashkit.core.model.Frame;
+import dev.crashkit.core.model.Image;
+import dev.crashkit.core.model.ProcessInfo;
+import dev.crashkit.core.model.ThreadTrace;
 import dev.crashkit.symbolicate.report.ParsedReport;
 import dev.crashkit.symbolicate.report.PresetSymbol;
-import dev.crashkit.symbolicate.report.ReportException;
 import dev.crashkit.symbolicate.report.ReportFormat;
 import dev.crashkit.symbolicate.report.ReportReader;
 import dev.crashkit.symbolicate.report.Texts;
@@ -64,7 +64,7 @@ public final class PlcrashReader implements ReportReader {
             throw new ReportException(source + ": PLCrashReporter report has no system_info");
         }
         List<Image> images = new ArrayList<>();
-        Optional<String> firstArch = Optional.empty();
+        Optional<Arch> firstArch = Optional.empty();
         for (ProtoFields bi : report.messages(4)) {
             OptionalLong base = bi.varint(1);
             if (base.isEmpty()) {
@@ -72,10 +72,10 @@ public final class PlcrashReader implements ReportReader {
             }
             Optional<String> path = bi.string(3);
             Optional<DebugId> id = bi.bytes(4).filter(b -> b.length == 16).map(DebugId::uuid);
-            Optional<String> arch = Optional.empty();
+            Optional<Arch> arch = Optional.empty();
             Optional<ProtoFields> ct = bi.message(5);
             if (ct.isPresent() && ct.get().varint(2).isPresent()) {
-                arch = CpuTypes.archName(ct.get().varint(2).getAsLong(), ct.get().varint(3).orElse(0));
+                arch = knownMachO(ct.get().varint(2).getAsLong(), ct.get().varint(3).orElse(0));
             }
             if (firstArch.isEmpty()) {
                 firstArch = arch;
@@ -125,12 +125,12 @@ public final class PlcrashReader implements ReportReader {
 
         Optional<ProtoFields> process = report.message(7);
         Optional<ProtoFields> machine = report.message(8);
-        final Optional<String> imageArch = firstArch;
-        Optional<String> arch = imageArch;
+        final Optional<Arch> imageArch = firstArch;
+        Optional<Arch> arch = imageArch;
         if (machine.isPresent()) {
             Optional<ProtoFields> proc = machine.get().message(2);
             if (proc.isPresent() && proc.get().varint(2).isPresent()) {
-                arch = CpuTypes.archName(proc.get().varint(2).getAsLong(), proc.get().varint(3).orElse(0))
+                arch = knownMachO(proc.get().varint(2).getAsLong(), proc.get().varint(3).orElse(0))
                         .or(() -> imageArch);
             }
         }
@@ -173,5 +173,10 @@ public final class PlcrashReader implements ReportReader {
             case 4 -> "tvOS";
             default -> "Unknown OS";
         };
+    }
+
+    /** A Mach-O cpu type/subtype with a name; types without one leave the arch out, as before Arch kept raw numbers. */
+    private static Optional<Arch> knownMachO(long type, long subtype) {
+        return Optional.of(Arch.machO(type, subtype)).filter(Arch::isKnown);
     }
 }

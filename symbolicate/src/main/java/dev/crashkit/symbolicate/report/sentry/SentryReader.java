@@ -1,18 +1,18 @@
 package dev.crashkit.symbolicate.report.sentry;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.crashkit.symbolicate.model.CrashInfo;
-import dev.crashkit.symbolicate.model.CrashReport;
-import dev.crashkit.symbolicate.model.DebugId;
-import dev.crashkit.symbolicate.model.Frame;
-import dev.crashkit.symbolicate.model.Image;
-import dev.crashkit.symbolicate.model.ProcessInfo;
-import dev.crashkit.symbolicate.model.ThreadTrace;
-import dev.crashkit.symbolicate.report.CpuTypes;
+import dev.crashkit.core.ReportException;
+import dev.crashkit.core.model.Arch;
+import dev.crashkit.core.model.CrashInfo;
+import dev.crashkit.core.model.CrashReport;
+import dev.crashkit.core.model.DebugId;
+import dev.crashkit.core.model.Frame;
+import dev.crashkit.core.model.Image;
+import dev.crashkit.core.model.ProcessInfo;
+import dev.crashkit.core.model.ThreadTrace;
 import dev.crashkit.symbolicate.report.JsonTrees;
 import dev.crashkit.symbolicate.report.ParsedReport;
 import dev.crashkit.symbolicate.report.PresetSymbol;
-import dev.crashkit.symbolicate.report.ReportException;
 import dev.crashkit.symbolicate.report.ReportFormat;
 import dev.crashkit.symbolicate.report.ReportReader;
 import dev.crashkit.symbolicate.report.Texts;
@@ -94,7 +94,7 @@ public final class SentryReader implements ReportReader {
                 + JsonTrees.text(os, "version").map(v -> " " + v).orElse("")
                 + JsonTrees.text(os, "build").map(b -> " (" + b + ")").orElse(""));
         ProcessInfo process = new ProcessInfo(JsonTrees.text(JsonTrees.child(contexts, "app"), "app_name"),
-                OptionalLong.empty(), JsonTrees.text(JsonTrees.child(contexts, "device"), "arch"), osText,
+                OptionalLong.empty(), JsonTrees.text(JsonTrees.child(contexts, "device"), "arch").map(Arch::parse), osText,
                 JsonTrees.textOrNumber(root, "timestamp"));
         CrashReport model = new CrashReport(process, crashInfo(exceptions, crashedThread), images, threads);
         return new ParsedReport(model, ReportFormat.SENTRY, new SentryDocument(root, frameNodes, symbols));
@@ -114,10 +114,11 @@ public final class SentryReader implements ReportReader {
         Optional<String> path = JsonTrees.text(n, "code_file").or(() -> JsonTrees.text(n, "name"));
         Optional<DebugId> id = JsonTrees.text(n, "debug_id").or(() -> JsonTrees.text(n, "uuid"))
                 .flatMap(DebugId::parse);
-        Optional<String> arch = JsonTrees.text(n, "arch");
+        Optional<Arch> arch = JsonTrees.text(n, "arch").map(Arch::parse);
         OptionalLong type = JsonTrees.unsigned(n, "cpu_type");
         if (arch.isEmpty() && type.isPresent()) {
-            arch = CpuTypes.archName(type.getAsLong(), JsonTrees.unsigned(n, "cpu_subtype").orElse(0));
+            arch = Optional.of(Arch.machO(type.getAsLong(), JsonTrees.unsigned(n, "cpu_subtype").orElse(0)))
+                    .filter(Arch::isKnown);
         }
         // image_vmaddr 0 means "not recorded" in these events; the debug file knows its own vmaddr.
         OptionalLong vmaddr = JsonTrees.unsigned(n, "image_vmaddr");

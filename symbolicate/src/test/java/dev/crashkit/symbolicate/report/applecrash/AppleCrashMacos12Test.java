@@ -3,9 +3,10 @@ package dev.crashkit.symbolicate.report.applecrash;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.crashkit.symbolicate.model.CrashReport;
-import dev.crashkit.symbolicate.model.DebugId;
-import dev.crashkit.symbolicate.model.Image;
+import dev.crashkit.core.model.Arch;
+import dev.crashkit.core.model.CrashReport;
+import dev.crashkit.core.model.DebugId;
+import dev.crashkit.core.model.Image;
 import dev.crashkit.symbolicate.report.ParsedReport;
 import dev.crashkit.symbolicate.report.ReportFormats;
 import dev.crashkit.symbolicate.report.SyntheticResults;
@@ -53,7 +54,7 @@ class AppleCrashMacos12Test {
         var crash = m.crash().orElseThrow();
         assertEquals(0L, crash.thread().orElseThrow());
         assertEquals(0x10L, crash.address().orElseThrow());
-        assertEquals(Optional.of("arm64"), m.process().arch());
+        assertEquals(Optional.of("arm64"), m.process().arch().map(Arch::label));
 
         String out = AppleCrashWriter.write(doc, SyntheticResults.with(SyntheticResults.noDebugFiles(m), 0,
                 List.of(SyntheticResults.named(0, 0x102f5ff34L, "crash()", 8, "/src/main.c", 3, false))));

@@ -3,11 +3,12 @@ package dev.crashkit.symbolicate.report.applecrash;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.crashkit.symbolicate.model.CrashReport;
-import dev.crashkit.symbolicate.model.DebugId;
-import dev.crashkit.symbolicate.model.Frame;
-import dev.crashkit.symbolicate.model.Image;
-import dev.crashkit.symbolicate.model.ThreadTrace;
+import dev.crashkit.core.model.Arch;
+import dev.crashkit.core.model.CrashReport;
+import dev.crashkit.core.model.DebugId;
+import dev.crashkit.core.model.Frame;
+import dev.crashkit.core.model.Image;
+import dev.crashkit.core.model.ThreadTrace;
 import dev.crashkit.symbolicate.report.ParsedReport;
 import dev.crashkit.symbolicate.report.PresetSymbol;
 import dev.crashkit.symbolicate.report.ReportCorpus;
@@ -87,7 +88,7 @@ class AppleCrashSnapshotTest {
             assertEquals(si.get("name").asText(), mi.name(), where + " name");
             assertEquals(si.get("path").asText(), mi.path().orElse(""), where + " path");
             assertEquals(Optional.ofNullable(si.get("arch")).map(a -> a.asText().replace("(", "").replace(")", "")),
-                    mi.arch(), where + " arch");
+                    mi.arch().map(Arch::label), where + " arch");
             assertEquals(Optional.ofNullable(si.get("version")).map(JsonNode::asText), il.version(), where + " version");
         }
 

@@ -106,7 +106,7 @@ class AppleCrashWriterTest {
     void textWithHeaderOfAnotherBugTypeIsRefused() throws Exception {
         String text = "{\"bug_type\":\"288\"}\n" + ReportCorpus.text(ReportCorpus.path(
                 "apple-crash-report-parser/fixtures/handcrafted.txt"));
-        var e = org.junit.jupiter.api.Assertions.assertThrows(dev.crashkit.symbolicate.report.ReportException.class,
+        var e = org.junit.jupiter.api.Assertions.assertThrows(dev.crashkit.core.ReportException.class,
                 () -> ReportFormats.standard().read("hang.txt", text.getBytes(StandardCharsets.UTF_8)));
         assertEquals("hang.txt: not a crash report (bug_type 288)", e.getMessage());
     }

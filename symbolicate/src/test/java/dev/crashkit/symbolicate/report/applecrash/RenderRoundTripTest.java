@@ -2,9 +2,9 @@ package dev.crashkit.symbolicate.report.applecrash;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.crashkit.symbolicate.model.CrashReport;
-import dev.crashkit.symbolicate.model.Image;
-import dev.crashkit.symbolicate.model.ThreadTrace;
+import dev.crashkit.core.model.CrashReport;
+import dev.crashkit.core.model.Image;
+import dev.crashkit.core.model.ThreadTrace;
 import dev.crashkit.symbolicate.report.ParsedReport;
 import dev.crashkit.symbolicate.report.ReportCorpus;
 import dev.crashkit.symbolicate.report.ReportFormat;

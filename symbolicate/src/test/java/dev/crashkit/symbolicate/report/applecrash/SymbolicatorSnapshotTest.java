@@ -4,11 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.crashkit.symbolicate.model.CrashInfo;
-import dev.crashkit.symbolicate.model.CrashReport;
-import dev.crashkit.symbolicate.model.DebugId;
-import dev.crashkit.symbolicate.model.Image;
-import dev.crashkit.symbolicate.model.ThreadTrace;
+import dev.crashkit.core.model.Arch;
+import dev.crashkit.core.model.CrashInfo;
+import dev.crashkit.core.model.CrashReport;
+import dev.crashkit.core.model.DebugId;
+import dev.crashkit.core.model.Image;
+import dev.crashkit.core.model.ThreadTrace;
 import dev.crashkit.symbolicate.report.ParsedReport;
 import dev.crashkit.symbolicate.report.ReportCorpus;
 import java.util.Iterator;
@@ -36,7 +37,7 @@ class SymbolicatorSnapshotTest {
         JsonNode sys = snap.get("system_info");
         assertTrue(model.process().os().orElseThrow().contains(sys.get("os_build").asText()));
         assertTrue(model.process().os().orElseThrow().contains(sys.get("os_version").asText()));
-        assertEquals(sys.get("cpu_arch").asText(), model.process().arch().orElseThrow());
+        assertEquals(sys.get("cpu_arch").asText(), model.process().arch().orElseThrow().label());
         assertEquals(sys.get("device_model").asText(), doc.header().get("Hardware Model"));
 
         JsonNode stacks = snap.get("stacktraces");
@@ -82,6 +83,6 @@ class SymbolicatorSnapshotTest {
         assertEquals(Optional.of("2020-03-27 18:06:51.4969 -0700"), parsed.model().process().timestamp());
         assertEquals(Optional.of("TouchCanvas"), parsed.model().process().name());
         assertEquals(1052L, parsed.model().process().pid().orElseThrow());
-        assertEquals(Optional.of("arm64"), parsed.model().process().arch());
+        assertEquals(Optional.of("arm64"), parsed.model().process().arch().map(Arch::label));
     }
 }

@@ -6,15 +6,16 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.crashkit.symbolicate.model.CrashInfo;
-import dev.crashkit.symbolicate.model.CrashReport;
-import dev.crashkit.symbolicate.model.DebugId;
-import dev.crashkit.symbolicate.model.Image;
-import dev.crashkit.symbolicate.model.ThreadTrace;
+import dev.crashkit.core.ReportException;
+import dev.crashkit.core.model.Arch;
+import dev.crashkit.core.model.CrashInfo;
+import dev.crashkit.core.model.CrashReport;
+import dev.crashkit.core.model.DebugId;
+import dev.crashkit.core.model.Image;
+import dev.crashkit.core.model.ThreadTrace;
 import dev.crashkit.symbolicate.report.JsonTrees;
 import dev.crashkit.symbolicate.report.ParsedReport;
 import dev.crashkit.symbolicate.report.PresetSymbol;
-import dev.crashkit.symbolicate.report.ReportException;
 import dev.crashkit.symbolicate.report.ReportFormat;
 import dev.crashkit.symbolicate.report.ReportFormats;
 import dev.crashkit.symbolicate.report.SyntheticResults;
@@ -47,7 +48,7 @@ class IpsReaderWriterTest {
         CrashReport m = p.model();
         assertEquals(Optional.of("Demo"), m.process().name());
         assertEquals(4242L, m.process().pid().orElseThrow());
-        assertEquals(Optional.of("arm64"), m.process().arch());
+        assertEquals(Optional.of("arm64"), m.process().arch().map(Arch::label));
         assertEquals(Optional.of("macOS 14.4 (23E214)"), m.process().os());
 
         assertEquals(4, m.images().size());
@@ -56,7 +57,7 @@ class IpsReaderWriterTest {
         assertEquals(DEMO_BASE, demo.loadAddress());
         assertEquals(32768L, demo.size().orElseThrow());
         assertEquals(DebugId.parse("6AE1ABF4-20F1-3F44-A1AD-D3A11F9C0D86"), demo.id());
-        assertEquals(Optional.of("arm64e"), m.images().get(1).arch());
+        assertEquals(Optional.of("arm64e"), m.images().get(1).arch().map(Arch::label));
         assertTrue(m.images().get(3).id().orElseThrow().isZero());
         assertTrue(m.images().get(3).size().isEmpty());
 

@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.crashkit.symbolicate.model.CrashReport;
-import dev.crashkit.symbolicate.model.DebugId;
-import dev.crashkit.symbolicate.model.Image;
+import dev.crashkit.core.model.CrashReport;
+import dev.crashkit.core.model.DebugId;
+import dev.crashkit.core.model.Image;
 import dev.crashkit.symbolicate.report.ParsedReport;
 import dev.crashkit.symbolicate.report.ReportCorpus;
 import dev.crashkit.symbolicate.report.ReportFormat;

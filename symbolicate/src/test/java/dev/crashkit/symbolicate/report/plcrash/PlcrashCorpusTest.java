@@ -4,10 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.crashkit.symbolicate.model.CrashReport;
-import dev.crashkit.symbolicate.model.Frame;
-import dev.crashkit.symbolicate.model.Image;
-import dev.crashkit.symbolicate.model.ThreadTrace;
+import dev.crashkit.core.model.Arch;
+import dev.crashkit.core.model.CrashReport;
+import dev.crashkit.core.model.Frame;
+import dev.crashkit.core.model.Image;
+import dev.crashkit.core.model.ThreadTrace;
 import dev.crashkit.symbolicate.report.ParsedReport;
 import dev.crashkit.symbolicate.report.ReportCorpus;
 import dev.crashkit.symbolicate.report.ReportFormat;
@@ -50,7 +51,7 @@ class PlcrashCorpusTest {
         ParsedReport parsed = ReportCorpus.read(ReportCorpus.path("plcrashreporter/appcenter/live_report_arm64e.plcrash"));
         // appcenter's testBinaryImageCountFromReportIsCorrect expects 16 images kept by its formatter.
         assertEquals(16, keptImageCount(parsed));
-        assertTrue(parsed.model().images().stream().anyMatch(i -> i.arch().equals(Optional.of("arm64e"))));
+        assertTrue(parsed.model().images().stream().anyMatch(i -> i.arch().map(Arch::label).equals(Optional.of("arm64e"))));
         PlcrashDocument doc = (PlcrashDocument) parsed.document();
         assertFalse(doc.processPath().orElseThrow().contains("\0"), "trailing NUL removed");
     }

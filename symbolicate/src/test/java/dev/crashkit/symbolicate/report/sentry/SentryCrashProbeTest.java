@@ -4,9 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.crashkit.symbolicate.model.DebugId;
-import dev.crashkit.symbolicate.model.Image;
-import dev.crashkit.symbolicate.model.ThreadTrace;
+import dev.crashkit.core.model.Arch;
+import dev.crashkit.core.model.DebugId;
+import dev.crashkit.core.model.Image;
+import dev.crashkit.core.model.ThreadTrace;
 import dev.crashkit.symbolicate.report.ParsedReport;
 import dev.crashkit.symbolicate.report.ReportCorpus;
 import dev.crashkit.symbolicate.report.ReportFormat;
@@ -54,6 +55,6 @@ class SentryCrashProbeTest {
         assertEquals(Optional.of("EXC_CRASH (SIGABRT)"), crash.signal());
         assertEquals(0x80643014L, crash.address().orElseThrow());
         assertEquals(Optional.of("iOS 10.2 (14C92)"), parsed.model().process().os());
-        assertEquals(Optional.of("arm64"), parsed.model().process().arch());
+        assertEquals(Optional.of("arm64"), parsed.model().process().arch().map(Arch::label));
     }
 }

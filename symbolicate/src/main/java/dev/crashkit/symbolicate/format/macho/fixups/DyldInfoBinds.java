@@ -1,7 +1,7 @@
 package dev.crashkit.symbolicate.format.macho.fixups;
 
 import dev.crashkit.symbolicate.format.KaitaiGuard;
-import dev.crashkit.symbolicate.format.ObjectFormatException;
+import dev.crashkit.core.ObjectFormatException;
 import dev.crashkit.symbolicate.format.kaitai.MachoBindOpcodes;
 import dev.crashkit.symbolicate.format.macho.layout.ImageLayout;
 import dev.crashkit.symbolicate.format.macho.layout.MalformedImageException;

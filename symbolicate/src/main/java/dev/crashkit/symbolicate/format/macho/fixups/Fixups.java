@@ -1,6 +1,6 @@
 package dev.crashkit.symbolicate.format.macho.fixups;
 
-import dev.crashkit.symbolicate.format.ObjectFormatException;
+import dev.crashkit.core.ObjectFormatException;
 import dev.crashkit.symbolicate.format.macho.layout.LinkeditCommands;
 import dev.crashkit.symbolicate.format.macho.layout.VmMemory;
 import java.util.function.Consumer;

@@ -1,7 +1,7 @@
 package dev.crashkit.symbolicate.format.macho.layout;
 
 import dev.crashkit.symbolicate.format.KaitaiGuard;
-import dev.crashkit.symbolicate.format.ObjectFormatException;
+import dev.crashkit.core.ObjectFormatException;
 import dev.crashkit.symbolicate.format.kaitai.MachoLinkedit;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;

@@ -1,6 +1,6 @@
 package dev.crashkit.symbolicate.format.macho.layout;
 
-import dev.crashkit.symbolicate.format.ObjectFormatException;
+import dev.crashkit.core.ObjectFormatException;
 
 /** Metadata of a stripped image (fixups, Objective-C lists, export trie...) is out of bounds or inconsistent. */
 public final class MalformedImageException extends ObjectFormatException {

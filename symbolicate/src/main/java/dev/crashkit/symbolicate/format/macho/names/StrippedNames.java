@@ -1,6 +1,6 @@
 package dev.crashkit.symbolicate.format.macho.names;
 
-import dev.crashkit.symbolicate.format.ObjectFormatException;
+import dev.crashkit.core.ObjectFormatException;
 import dev.crashkit.symbolicate.format.macho.fixups.Fixups;
 import dev.crashkit.symbolicate.format.macho.fixups.Pointers;
 import dev.crashkit.symbolicate.format.macho.layout.ImageLayout;

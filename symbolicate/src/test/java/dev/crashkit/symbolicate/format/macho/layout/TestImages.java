@@ -1,7 +1,7 @@
 package dev.crashkit.symbolicate.format.macho.layout;
 
 import dev.crashkit.symbolicate.Fixtures;
-import dev.crashkit.symbolicate.format.ObjectFormatException;
+import dev.crashkit.core.ObjectFormatException;
 import dev.crashkit.symbolicate.format.macho.MachOFile;
 import dev.crashkit.symbolicate.format.macho.MachOImage;
 import java.io.IOException;

@@ -1,0 +1,70 @@
+package dev.crashkit.core.crashreport;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import dev.crashkit.core.ReportException;
+import dev.crashkit.core.model.CrashReport;
+import java.io.IOException;
+import java.io.Writer;
+
+/**
+ * Our own {@code crashreport/1} JSON (documented in the README): recognise, read, write. Reading
+ * what {@link #write} wrote gives back an equal report.
+ */
+public final class CrashReportJson {
+    public static final String SCHEMA = "crashreport/1";
+
+    private CrashReportJson() {
+    }
+
+    /** True when the text looks like a crashreport/1 document (a JSON object naming the schema). */
+    public static boolean matches(String text) {
+        String t = text.stripLeading();
+        return t.startsWith("{") && t.contains("\"" + SCHEMA + "\"");
+    }
+
+    /**
+     * Parses a document.
+     *
+     * @param source names the input in error messages
+     * @throws ReportException naming the source and the JSON path of the first bad value
+     */
+    public static CrashReport read(String text, String source) throws ReportException {
+        return CrashReportReader.read(text, source);
+    }
+
+    /** Writes {@code report} (addresses as hex strings), followed by a newline. */
+    public static void write(CrashReport report, Writer out) throws IOException {
+        CrashReportWriter.write(report, out, Extras.NONE);
+    }
+
+    /** Writes {@code report} with a producer's own fields added (see {@link Extras}). */
+    public static void write(CrashReport report, Writer out, Extras extras) throws IOException {
+        CrashReportWriter.write(report, out, extras);
+    }
+
+    /**
+     * Fields a producer adds beyond the schema, written at the end of the object they belong to
+     * (readers of the schema ignore them). Indexes are positions in the report's lists. Frames
+     * are objects only when they carry a trust label; only those get {@link #frame}.
+     */
+    public interface Extras {
+        /** Adds nothing. */
+        Extras NONE = new Extras() { };
+
+        /** Fields of the root object. */
+        default void root(JsonGenerator g) throws IOException {
+        }
+
+        /** Fields of {@code images[image]}. */
+        default void image(int image, JsonGenerator g) throws IOException {
+        }
+
+        /** Fields of {@code threads[thread]}. */
+        default void thread(int thread, JsonGenerator g) throws IOException {
+        }
+
+        /** Fields of {@code threads[thread].frames[frame]}. */
+        default void frame(int thread, int frame, JsonGenerator g) throws IOException {
+        }
+    }
+}

@@ -1,0 +1,254 @@
+package dev.crashkit.core.crashreport;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import dev.crashkit.core.ReportException;
+import dev.crashkit.core.crashreport.JsonTree.Kind;
+import dev.crashkit.core.crashreport.JsonTree.Node;
+import dev.crashkit.core.model.Arch;
+import dev.crashkit.core.model.CrashInfo;
+import dev.crashkit.core.model.CrashReport;
+import dev.crashkit.core.model.DebugId;
+import dev.crashkit.core.model.Frame;
+import dev.crashkit.core.model.Image;
+import dev.crashkit.core.model.ProcessInfo;
+import dev.crashkit.core.model.ThreadState;
+import dev.crashkit.core.model.ThreadTrace;
+import dev.crashkit.core.model.Trust;
+import java.io.IOException;
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+
+/**
+ * Reads {@code crashreport/1} into the model. Walks the tree; every error names the JSON path of
+ * the bad value. Addresses are hex strings ("0x1f00"); exact JSON integers are accepted too.
+ */
+final class CrashReportReader {
+    private final String source;
+
+    private CrashReportReader(String source) {
+        this.source = source;
+    }
+
+    static CrashReport read(String text, String source) throws ReportException {
+        Node root;
+        try {
+            root = JsonTree.parse(text);
+        } catch (JsonProcessingException e) {
+            throw new ReportException(source + ": not valid JSON (line " + e.getLocation().getLineNr()
+                    + ", column " + e.getLocation().getColumnNr() + "): " + e.getOriginalMessage());
+        } catch (IOException e) {
+            throw new ReportException(source + ": not valid JSON: " + e.getMessage());
+        }
+        return new CrashReportReader(source).report(root);
+    }
+
+    private CrashReport report(Node root) throws ReportException {
+        if (root.kind() != Kind.OBJECT) {
+            throw fail("$", "the document is not a JSON object");
+        }
+        String schema = text(root, "schema", "$.schema").orElseThrow(() -> fail("$.schema", "missing"));
+        if (!CrashReportJson.SCHEMA.equals(schema)) {
+            throw fail("$.schema", "unsupported schema \"" + schema + "\" (expected \"" + CrashReportJson.SCHEMA + "\")");
+        }
+        ProcessInfo process = process(root.get("process"));
+        Optional<CrashInfo> crash = crash(root.get("crash"));
+        List<Image> images = new ArrayList<>();
+        List<Node> imgs = array(root, "images", "$.images");
+        for (int i = 0; i < imgs.size(); i++) {
+            images.add(image(imgs.get(i), "$.images[" + i + "]"));
+        }
+        List<ThreadTrace> threads = new ArrayList<>();
+        List<Node> ths = array(root, "threads", "$.threads");
+        for (int i = 0; i < ths.size(); i++) {
+            threads.add(thread(ths.get(i), i, "$.threads[" + i + "]"));
+        }
+        return new CrashReport(process, crash, images, threads);
+    }
+
+    private ProcessInfo process(Optional<Node> node) throws ReportException {
+        if (node.isEmpty() || node.get().isNull()) {
+            return ProcessInfo.unknown();
+        }
+        Node p = node.get();
+        if (p.kind() != Kind.OBJECT) {
+            throw fail("$.process", "expected an object");
+        }
+        return new ProcessInfo(text(p, "name", "$.process.name"), integer(p, "pid", "$.process.pid"),
+                text(p, "arch", "$.process.arch").map(Arch::parse), text(p, "os", "$.process.os"),
+                text(p, "timestamp", "$.process.timestamp"));
+    }
+
+    private Optional<CrashInfo> crash(Optional<Node> node) throws ReportException {
+        if (node.isEmpty() || node.get().isNull()) {
+            return Optional.empty();
+        }
+        Node c = node.get();
+        if (c.kind() != Kind.OBJECT) {
+            throw fail("$.crash", "expected an object");
+        }
+        return Optional.of(new CrashInfo(text(c, "signal", "$.crash.signal"), text(c, "code", "$.crash.code"),
+                address(c, "address", "$.crash.address"), integer(c, "thread", "$.crash.thread"),
+                text(c, "reason", "$.crash.reason")));
+    }
+
+    private Image image(Node n, String path) throws ReportException {
+        if (n.kind() != Kind.OBJECT) {
+            throw fail(path, "expected an object");
+        }
+        Optional<String> file = text(n, "path", path + ".path");
+        String name = text(n, "name", path + ".name")
+                .or(() -> file.map(f -> f.substring(f.lastIndexOf('/') + 1)))
+                .orElseThrow(() -> fail(path + ".name", "missing (and no path to take it from)"));
+        Optional<String> idText = text(n, "uuid", path + ".uuid");
+        if (idText.isEmpty()) {
+            idText = text(n, "build_id", path + ".build_id");
+        }
+        Optional<DebugId> id = Optional.empty();
+        if (idText.isPresent() && !idText.get().isBlank()) {
+            String t = idText.get();
+            id = Optional.of(DebugId.parse(t).orElseThrow(() ->
+                    fail(path + ".uuid", "\"" + t + "\" is not a UUID or hex build-id")));
+        }
+        long load = address(n, "load_address", path + ".load_address")
+                .orElseThrow(() -> fail(path + ".load_address", "missing"));
+        return new Image(name, file, id, text(n, "arch", path + ".arch").map(Arch::parse), load,
+                address(n, "slide", path + ".slide"), address(n, "size", path + ".size"));
+    }
+
+    private ThreadTrace thread(Node n, int index, String path) throws ReportException {
+        if (n.kind() != Kind.OBJECT) {
+            throw fail(path, "expected an object");
+        }
+        long id = integer(n, "id", path + ".id").orElse(index);
+        Optional<Node> crashed = n.get("crashed");
+        if (crashed.isPresent() && crashed.get().kind() != Kind.BOOLEAN && !crashed.get().isNull()) {
+            throw fail(path + ".crashed", "expected true or false");
+        }
+        List<Frame> frames = new ArrayList<>();
+        List<Node> fs = array(n, "frames", path + ".frames");
+        for (int i = 0; i < fs.size(); i++) {
+            Node f = fs.get(i);
+            String fp = path + ".frames[" + i + "]";
+            if (f.kind() == Kind.OBJECT) {
+                long addr = address(f, "address", fp + ".address").orElseThrow(() -> fail(fp + ".address", "missing"));
+                // A trust label we do not know is ignored like any other extra field.
+                frames.add(new Frame(addr, i > 0, text(f, "trust", fp + ".trust").flatMap(Trust::fromLabel)));
+            } else {
+                frames.add(new Frame(parseAddress(f, fp), i > 0));
+            }
+        }
+        boolean isCrashed = crashed.isPresent() && Boolean.TRUE.equals(crashed.get().value());
+        return new ThreadTrace(id, text(n, "name", path + ".name"), isCrashed, frames, state(n, path));
+    }
+
+    /** Optional capture extras: {"registers":{"rip":"0x…",…}, "stack":{"base":"0x…","bytes_base64":"…"}}. */
+    private Optional<ThreadState> state(Node n, String path) throws ReportException {
+        Optional<Node> regs = n.get("registers").filter(r -> r.kind() == Kind.OBJECT);
+        Optional<Node> stack = n.get("stack").filter(s -> s.kind() == Kind.OBJECT);
+        if (regs.isEmpty() && stack.isEmpty()) {
+            return Optional.empty();
+        }
+        Map<String, Long> values = new LinkedHashMap<>();
+        if (regs.isPresent()) {
+            for (Map.Entry<String, Node> e : regs.get().fields().entrySet()) {
+                values.put(e.getKey(), parseAddress(e.getValue(), path + ".registers." + e.getKey()));
+            }
+        }
+        OptionalLong base = OptionalLong.empty();
+        Optional<String> bytes = Optional.empty();
+        if (stack.isPresent()) {
+            base = address(stack.get(), "base", path + ".stack.base");
+            bytes = text(stack.get(), "bytes_base64", path + ".stack.bytes_base64");
+            if (bytes.isPresent()) {
+                try {
+                    Base64.getDecoder().decode(bytes.get());
+                } catch (IllegalArgumentException e) {
+                    throw fail(path + ".stack.bytes_base64", "not valid base64");
+                }
+            }
+        }
+        return Optional.of(new ThreadState(values, base, bytes));
+    }
+
+    private List<Node> array(Node parent, String field, String path) throws ReportException {
+        Optional<Node> a = parent.get(field);
+        if (a.isEmpty() || a.get().isNull()) {
+            throw fail(path, "missing");
+        }
+        if (a.get().kind() != Kind.ARRAY) {
+            throw fail(path, "expected an array");
+        }
+        return a.get().elements();
+    }
+
+    private Optional<String> text(Node parent, String field, String path) throws ReportException {
+        Optional<Node> v = parent.get(field);
+        if (v.isEmpty() || v.get().isNull()) {
+            return Optional.empty();
+        }
+        if (v.get().kind() != Kind.STRING) {
+            throw fail(path, "expected a string");
+        }
+        return Optional.of(v.get().text());
+    }
+
+    private OptionalLong integer(Node parent, String field, String path) throws ReportException {
+        Optional<Node> v = parent.get(field);
+        if (v.isEmpty() || v.get().isNull()) {
+            return OptionalLong.empty();
+        }
+        Node n = v.get();
+        if (n.kind() == Kind.INTEGER && n.integer().bitLength() < 64) {
+            return OptionalLong.of(n.integer().longValue());
+        }
+        if (n.kind() == Kind.STRING) {
+            return OptionalLong.of(parseAddress(n, path));
+        }
+        throw fail(path, "expected an integer");
+    }
+
+    private OptionalLong address(Node parent, String field, String path) throws ReportException {
+        Optional<Node> v = parent.get(field);
+        if (v.isEmpty() || v.get().isNull()) {
+            return OptionalLong.empty();
+        }
+        return OptionalLong.of(parseAddress(v.get(), path));
+    }
+
+    private long parseAddress(Node v, String path) throws ReportException {
+        if (v.kind() == Kind.INTEGER) {
+            BigInteger b = v.integer();
+            // Any signed 64-bit value is taken as its bits; beyond that only unsigned 64-bit values fit.
+            if (b.bitLength() >= 64 && (b.signum() < 0 || b.bitLength() > 64)) {
+                throw fail(path, b + " does not fit in 64 bits");
+            }
+            return b.longValue();
+        }
+        if (v.kind() != Kind.STRING) {
+            throw fail(path, "expected an address as a hex string like \"0x1f00\"");
+        }
+        String s = v.text().trim();
+        try {
+            if (s.startsWith("0x") || s.startsWith("0X")) {
+                String hex = s.substring(2);
+                if (hex.isEmpty() || hex.length() > 16) {
+                    throw new NumberFormatException();
+                }
+                return Long.parseUnsignedLong(hex, 16);
+            }
+            return Long.parseUnsignedLong(s);
+        } catch (NumberFormatException e) {
+            throw fail(path, "\"" + s + "\" is not an address (expected hex like \"0x1f00\")");
+        }
+    }
+
+    private ReportException fail(String path, String problem) {
+        return new ReportException(source + ": " + path + ": " + problem);
+    }
+}

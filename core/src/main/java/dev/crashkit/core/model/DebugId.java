@@ -1,0 +1,113 @@
+package dev.crashkit.core.model;
+
+import java.util.Arrays;
+import java.util.HexFormat;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * Identity of a binary image: a Mach-O LC_UUID (16 bytes) or an ELF GNU build-id (any length).
+ * Matching compares all bytes; names are never used to match images with debug files.
+ */
+public final class DebugId {
+
+    /** Which kind of identifier this is; it decides how it is printed. */
+    public enum Kind { UUID, BUILD_ID }
+
+    private final Kind kind;
+    private final byte[] bytes;
+
+    private DebugId(Kind kind, byte[] bytes) {
+        this.kind = kind;
+        this.bytes = bytes;
+    }
+
+    /** A Mach-O UUID from its 16 raw bytes. */
+    public static DebugId uuid(byte[] sixteen) {
+        if (sixteen.length != 16) {
+            throw new IllegalArgumentException("UUID needs 16 bytes, got " + sixteen.length);
+        }
+        return new DebugId(Kind.UUID, sixteen.clone());
+    }
+
+    /** An ELF GNU build-id from its raw bytes. */
+    public static DebugId buildId(byte[] raw) {
+        if (raw.length == 0) {
+            throw new IllegalArgumentException("empty build-id");
+        }
+        return new DebugId(Kind.BUILD_ID, raw.clone());
+    }
+
+    /**
+     * Parses a report's identifier: 32 hex digits with or without dashes (any case) is a UUID;
+     * any other even-length hex string is a build-id. Empty when the text is neither.
+     */
+    public static Optional<DebugId> parse(String text) {
+        if (text == null) {
+            return Optional.empty();
+        }
+        String t = text.trim();
+        String hex = t.replace("-", "");
+        if (hex.isEmpty() || hex.length() % 2 != 0 || !isHex(hex)) {
+            return Optional.empty();
+        }
+        byte[] raw = HexFormat.of().parseHex(hex.toLowerCase(Locale.ROOT));
+        if (raw.length == 16) {
+            return Optional.of(new DebugId(Kind.UUID, raw));
+        }
+        return Optional.of(new DebugId(Kind.BUILD_ID, raw));
+    }
+
+    private static boolean isHex(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            if (Character.digit(s.charAt(i), 16) < 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    public Kind kind() {
+        return kind;
+    }
+
+    public byte[] bytes() {
+        return bytes.clone();
+    }
+
+    /** True when every byte is zero (Apple writes such placeholders for unknown images). */
+    public boolean isZero() {
+        for (byte b : bytes) {
+            if (b != 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** UUIDs print upper-case dashed (8-4-4-4-12) as Apple does; build-ids lower-case hex. */
+    @Override
+    public String toString() {
+        String hex = HexFormat.of().formatHex(bytes);
+        if (kind == Kind.UUID) {
+            String u = hex.toUpperCase(Locale.ROOT);
+            return u.substring(0, 8) + "-" + u.substring(8, 12) + "-" + u.substring(12, 16) + "-"
+                    + u.substring(16, 20) + "-" + u.substring(20);
+        }
+        return hex;
+    }
+
+    /**
+     * Equal when the bytes are equal: a 16-byte build-id and a UUID with the same bytes are the
+     * same identity (ELF build-ids are often 20 bytes, but tools also emit 16-byte ones).
+     */
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof DebugId other && Arrays.equals(bytes, other.bytes);
+    }
+
+    @Override
+    public int hashCode() {
+        return Arrays.hashCode(bytes);
+    }
+}

@@ -1,0 +1,37 @@
+package dev.crashkit.core.model;
+
+import java.util.Locale;
+import java.util.Optional;
+
+/** How an unwound frame's address was found, from most to least certain. */
+public enum Trust {
+    /** Read from the thread's registers (its PC). */
+    CONTEXT,
+    /** Recovered with DWARF call-frame information ({@code .eh_frame} / {@code .debug_frame}). */
+    CFI,
+    /** Followed the frame-pointer chain, validated against the stack bounds. */
+    FP,
+    /** Found by scanning the stack for a word that returns just after a call instruction. */
+    SCAN;
+
+    /** The label written in reports: {@code context}, {@code cfi}, {@code fp} or {@code scan}. */
+    public String label() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+
+    /** The label, so that a trust prints as reports spell it. */
+    @Override
+    public String toString() {
+        return label();
+    }
+
+    /** Parses a report label; empty for anything else. */
+    public static Optional<Trust> fromLabel(String label) {
+        for (Trust t : values()) {
+            if (t.label().equals(label)) {
+                return Optional.of(t);
+            }
+        }
+        return Optional.empty();
+    }
+}

@@ -1,0 +1,81 @@
+package dev.crashkit.core.crashreport;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.crashkit.core.ReportException;
+import dev.crashkit.core.model.CrashReport;
+import dev.crashkit.core.model.DebugId;
+import dev.crashkit.core.model.Trust;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class CrashReportJsonTest {
+    private static final String FULL = """
+            {"schema":"crashreport/1",
+             "process":{"name":"App","pid":123,"arch":"arm64","os":"iOS 17.1","timestamp":"2026-11-21T10:00:00Z"},
+             "crash":{"signal":"SIGSEGV","code":"SEGV_MAPERR","address":"0x0","thread":1,"reason":"bad"},
+             "images":[{"name":"App","path":"/private/var/App","uuid":"8f3c2a10b0b14c5e9d7a0011223344ff","arch":"arm64",
+                        "load_address":"0x1000a4000","slide":"0xa4000","size":"0x24000"},
+                       {"path":"/usr/lib/libfoo.so","build_id":"0123456789abcdef0123456789abcdef01234567","load_address":"0x7f0000000000"}],
+             "threads":[{"id":1,"name":"main","crashed":true,"frames":["0xfffffffffffffff0",{"address":"0x1000a8110","extra":1,"trust":"scan"}]},
+                        {"frames":[],"registers":{"rip":"0x401000","rsp":"0x7ffc0000"},
+                         "stack":{"base":"0x7ffc0000","bytes_base64":"AAECAw=="}}]}
+            """;
+
+    @Test
+    void readsEveryField() throws Exception {
+        CrashReport r = CrashReportJson.read(FULL, "t.json");
+        assertEquals("App", r.process().name().orElseThrow());
+        assertEquals(123, r.process().pid().getAsLong());
+        assertEquals("SEGV_MAPERR", r.crash().orElseThrow().code().orElseThrow());
+        assertEquals(2, r.images().size());
+        assertEquals(0x1000a4000L, r.images().get(0).loadAddress());
+        assertEquals(0x24000L, r.images().get(0).size().getAsLong());
+        assertEquals("8F3C2A10-B0B1-4C5E-9D7A-0011223344FF", r.images().get(0).id().orElseThrow().toString());
+        assertEquals("libfoo.so", r.images().get(1).name());
+        assertEquals(DebugId.Kind.BUILD_ID, r.images().get(1).id().orElseThrow().kind());
+        assertTrue(r.images().get(1).size().isEmpty());
+        // Full 64-bit addresses survive (JSON numbers would lose them past 2^53).
+        assertEquals(0xfffffffffffffff0L, r.threads().get(0).frames().get(0).address());
+        assertFalse(r.threads().get(0).frames().get(0).returnAddress());
+        assertTrue(r.threads().get(0).frames().get(1).returnAddress());
+        assertEquals(Trust.SCAN, r.threads().get(0).frames().get(1).trust().orElseThrow());
+        assertTrue(r.threads().get(0).frames().get(0).trust().isEmpty());
+        assertEquals(1, r.threads().get(1).id(), "a thread without id takes its position");
+        var state = r.threads().get(1).state().orElseThrow();
+        assertEquals(0x401000L, state.registers().get("rip"));
+        assertEquals(0x7ffc0000L, state.stackBase().getAsLong());
+        assertTrue(state.unwindable());
+        assertTrue(r.threads().get(0).state().isEmpty());
+    }
+
+    @Test
+    void writeThenReadGivesTheSameReport() throws Exception {
+        CrashReport r = CrashReportJson.read(FULL, "t.json");
+        java.io.StringWriter w = new java.io.StringWriter();
+        CrashReportJson.write(r, w);
+        assertEquals(r, CrashReportJson.read(w.toString(), "round-trip.json"));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+        "", "not json", "[1,2]", "{\"schema\":\"crashreport/2\",\"images\":[],\"threads\":[]}",
+        "{\"schema\":\"crashreport/1\",\"threads\":[]}",
+        "{\"schema\":\"crashreport/1\",\"images\":[{\"name\":\"a\"}],\"threads\":[]}",
+        "{\"schema\":\"crashreport/1\",\"images\":[],\"threads\":[{\"frames\":[\"0xZZ\"]}]}",
+        "{\"schema\":\"crashreport/1\",\"images\":[],\"threads\":[{\"frames\":[\"0x11112222333344445\"]}]}",
+        "{\"schema\":\"crashreport/1\",\"images\":[{\"name\":\"a\",\"load_address\":\"0x1\",\"uuid\":\"xyz\"}],\"threads\":[]}",
+        "{\"schema\":\"crashreport/1\",\"images\":[],\"threads\":[{\"frames\":[true]}]}",
+        "{\"schema\":\"crashreport/1\",\"schema\":\"crashreport/1\",\"images\":[],\"threads\":[]}",
+        "{\"schema\":\"crashreport/1\",\"images\":[],\"threads\":[{\"frames\":[123456789012345678901234567890]}]}",
+    })
+    void rejectsBadInputWithOneLineNamingTheFile(String text) {
+        ReportException e = assertThrows(ReportException.class, () -> CrashReportJson.read(text, "bad.json"));
+        assertTrue(e.getMessage().startsWith("bad.json: "), e.getMessage());
+        assertFalse(e.getMessage().contains("\n"), e.getMessage());
+    }
+}

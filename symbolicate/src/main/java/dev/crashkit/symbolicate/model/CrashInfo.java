@@ -1,9 +1,0 @@
-package dev.crashkit.symbolicate.model;
-
-import java.util.Optional;
-import java.util.OptionalLong;
-
-/** Why the process died: signal, code, faulting address, crashed thread id and a free-text reason. */
-public record CrashInfo(Optional<String> signal, Optional<String> code, OptionalLong address,
-                        OptionalLong thread, Optional<String> reason) {
-}

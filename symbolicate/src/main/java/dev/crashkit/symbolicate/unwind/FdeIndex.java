@@ -1,9 +1,0 @@
-package dev.crashkit.symbolicate.unwind;
-
-import java.util.Optional;
-
-/** Finds the FDE covering a PC within one image's call-frame information. */
-public interface FdeIndex {
-    /** The FDE whose range holds {@code pc}, empty when none does. */
-    Optional<Fde> find(long pc) throws CfiException;
-}
