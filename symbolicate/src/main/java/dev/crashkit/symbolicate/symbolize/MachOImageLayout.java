@@ -9,10 +9,10 @@ import java.nio.file.Path;
 import java.util.List;
 
 /** A {@link MachOImage} as the stripped-image name readers see it (the one place that knows both). */
-record MachOImageLayout(Path file, ByteBuffer bytes, List<SegmentRange> segments, List<SectionRange> sections)
+public record MachOImageLayout(Path file, ByteBuffer bytes, List<SegmentRange> segments, List<SectionRange> sections)
         implements ImageLayout {
 
-    static MachOImageLayout of(MachOImage image) {
+    public static MachOImageLayout of(MachOImage image) {
         return new MachOImageLayout(image.file(), image.bytes(),
                 image.segments().stream().map(MachOImageLayout::segment).toList(),
                 image.sections().stream().map(MachOImageLayout::section).toList());
