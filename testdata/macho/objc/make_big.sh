@@ -24,7 +24,7 @@ with open(path, 'w') as f:
             f.write(f'- (int)extraMethod{k} {{ return ck_mix({c + k}); }}\n')
         f.write('@end\n')
 PY
-"$L19/clang" -target arm64-apple-macos11 -O1 -ffreestanding -fno-builtin -fobjc-runtime=macosx-11 -c "$OUT/big.m" -o "$OUT/big.o"
+"$L19/clang" -target arm64-apple-macos11 -O0 -ffreestanding -fno-builtin -fobjc-runtime=macosx-11 -c "$OUT/big.m" -o "$OUT/big.o"
 "$L19/ld64.lld" -arch arm64 -platform_version macos 11.0 11.0 -undefined dynamic_lookup -e _main -fixup_chains \
     -objc_relative_method_lists "$OUT/big.o" -o "$OUT/Big-unstripped"
 "$L19/llvm-strip" -o "$OUT/Big" "$OUT/Big-unstripped"
