@@ -32,7 +32,8 @@ import org.junit.jupiter.api.Test;
  * the structures are: non-zero bytes) and may cut it short.
  *
  * <p>{@code @FuzzTest} runs once (empty input: the base image as it is) in every test run and
- * fuzzes with {@code JAZZER_FUZZ=1 mvn test -Dtest=StrippedNamesFuzzTest#corruptedImage}; the
+ * fuzzes with {@code JAZZER_FUZZ=1 mvn -pl symbolicate -am test -Dtest=StrippedNamesFuzzTest#corruptedImage
+ * -Dsurefire.failIfNoSpecifiedTests=false}; the
  * {@code @Test} applies 1000 seeded random corruptions in every run.
  */
 class StrippedNamesFuzzTest {
