@@ -5,7 +5,11 @@ import dev.crashkit.core.CrashkitException;
 import dev.crashkit.core.model.DebugId;
 import dev.crashkit.symbolicate.locate.ArchiveLimits;
 import dev.crashkit.symbolicate.locate.SliceId;
+import dev.crashkit.symbolicate.sources.DebugFileSource;
+import dev.crashkit.symbolicate.sources.FetchedFile;
+import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -25,7 +29,9 @@ public final class ModuleCache {
 
     private final DebugFileIndex index;
     private final MemberStore members;
+    private final DebugFileSource remote;
     private final Diagnostics diagnostics;
+    private final ConcurrentHashMap<DebugId, FetchedFile> fetched = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<DebugId, Loaded> loaded = new ConcurrentHashMap<>();
 
     /** Archive members are extracted into a temporary folder removed at exit. */
@@ -34,14 +40,44 @@ public final class ModuleCache {
     }
 
     public ModuleCache(DebugFileIndex index, MemberStore members) {
-        this(index, members, Diagnostics.ignore());
+        this(index, members, DebugFileSource.none());
     }
 
-    /** @param diagnostics receives problems found while naming stripped code (bad Objective-C metadata...) */
-    public ModuleCache(DebugFileIndex index, MemberStore members, Diagnostics diagnostics) {
+    /** With {@code remote} asked (by {@link #prefetch}) for identities no indexed file has. */
+    public ModuleCache(DebugFileIndex index, MemberStore members, DebugFileSource remote) {
+        this(index, members, remote, Diagnostics.ignore());
+    }
+
+    /**
+     * @param diagnostics receives problems found while naming stripped code (bad Objective-C
+     *                    metadata, a cut-off export trie...), one line each
+     */
+    public ModuleCache(DebugFileIndex index, MemberStore members, DebugFileSource remote, Diagnostics diagnostics) {
         this.index = index;
         this.members = members;
+        this.remote = remote;
         this.diagnostics = diagnostics;
+    }
+
+    /** True when a remote source is configured, so {@link #prefetch} is worth calling. */
+    public boolean hasRemote() {
+        return remote != DebugFileSource.none();
+    }
+
+    /**
+     * Fetches from the remote source, in parallel, the identities that no indexed file has, so
+     * that {@link #get} finds them. Only images that frames point into are worth this.
+     */
+    public void prefetch(Collection<DebugId> ids) {
+        List<DebugId> missing = ids.stream().filter(id -> index.find(id).isEmpty() && !fetched.containsKey(id)).toList();
+        if (missing.isEmpty()) {
+            return;
+        }
+        Map<DebugId, FetchedFile> got = remote.fetchAll(missing);
+        fetched.putAll(got);
+        // A get() before the fetch remembered "no file": forget that answer.
+        got.keySet().forEach(id -> loaded.computeIfPresent(id,
+                (k, v) -> v.module().isEmpty() && v.error().isEmpty() ? null : v));
     }
 
     public DebugFileIndex index() {
@@ -60,6 +96,11 @@ public final class ModuleCache {
 
     private Loaded load(DebugId id) {
         List<DebugFileIndex.Entry> entries = index.find(id);
+        FetchedFile f = fetched.get(id);
+        if (entries.isEmpty() && f != null) {
+            entries = List.of(new DebugFileIndex.Entry(id, f.file(), f.slice().arch(), f.slice().debugInfo(),
+                    f.slice().container(), f.file().getFileName().toString(), Optional.empty()));
+        }
         if (entries.isEmpty()) {
             return new Loaded(Optional.empty(), Optional.empty());
         }

@@ -90,7 +90,8 @@ class StrippedReportsTest {
         List<String> warnings = new ArrayList<>();
         DebugFileIndex index = DebugFileIndex.scan(List.of(binary), warnings::add);
         SymbolicatedReport out = new Symbolizer(new ModuleCache(index, new MemberStore(Optional.empty(),
-                dev.crashkit.symbolicate.locate.ArchiveLimits.defaults()), warnings::add), Optional.empty())
+                dev.crashkit.symbolicate.locate.ArchiveLimits.defaults()), dev.crashkit.symbolicate.sources.DebugFileSource.none(),
+                warnings::add), Optional.empty())
                 .symbolicate(input);
         assertEquals(List.of(), warnings);
         return out;

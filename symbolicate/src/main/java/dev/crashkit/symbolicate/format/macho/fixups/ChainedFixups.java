@@ -88,10 +88,12 @@ final class ChainedFixups {
         if (pageSize == 0 || pageSize > MAX_PAGE_SIZE) {
             throw new MalformedImageException(file + ": segment " + seg.name() + ": chained page size " + pageSize);
         }
-        long segEnd = seg.fileoff() + seg.filesize();
-        if (segEnd > image.size()) {
+        // Checked without overflow (both come from the file as unsigned 64-bit values): after this,
+        // every offset below stays far from the long range's ends (found by fuzzing).
+        if (seg.fileoff() < 0 || seg.filesize() < 0 || seg.fileoff() > image.size() - seg.filesize()) {
             throw new MalformedImageException(file + ": segment " + seg.name() + " extends past the end of the file");
         }
+        long segEnd = seg.fileoff() + seg.filesize();
         List<Integer> pages = starts.pageStart();
         for (int p = 0; p < pages.size(); p++) {
             int start = pages.get(p);

@@ -24,7 +24,9 @@ public final class VmMemory {
     public VmMemory(ImageLayout layout) {
         this.layout = layout;
         this.bytes = layout.bytes().duplicate().order(ByteOrder.LITTLE_ENDIAN);
-        this.segments = layout.segments().stream().filter(s -> s.filesize() > 0).toList();
+        // Offsets and sizes are unsigned in the file: "negative" ones are nonsense, and would make
+        // the offset arithmetic below wrap.
+        this.segments = layout.segments().stream().filter(s -> s.filesize() > 0 && s.fileoff() >= 0).toList();
     }
 
     public ImageLayout layout() {
@@ -59,7 +61,7 @@ public final class VmMemory {
                     break;
                 }
                 long off = s.fileoff() + delta;
-                if (off < 0 || off + length > bytes.capacity()) {
+                if (off < 0 || off > bytes.capacity() - length) {
                     break;
                 }
                 return (int) off;
