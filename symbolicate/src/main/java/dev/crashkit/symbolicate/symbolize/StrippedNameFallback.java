@@ -28,7 +28,15 @@ final class StrippedNameFallback implements NameFallback {
             synchronized (this) {
                 n = names;
                 if (n == null) {
-                    n = StrippedNames.build(MachOImageLayout.of(image), diagnostics::warn);
+                    try {
+                        n = StrippedNames.build(MachOImageLayout.of(image), diagnostics::warn);
+                    } catch (RuntimeException e) {
+                        // A reader bug on some unforeseen input must not cost the whole report its
+                        // other frames: this image's stripped code stays unnamed, and the line says why.
+                        diagnostics.warn(image.file() + ": names from Objective-C/export metadata skipped: "
+                                + e.getClass().getSimpleName() + " (a bug: please report it)");
+                        n = StrippedNames.empty();
+                    }
                     names = n;
                 }
             }
