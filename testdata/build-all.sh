@@ -5,6 +5,7 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")"
 
 ./macho/build.sh     # Mach-O binaries, dSYMs, broken copies, goldens + reports/ (crashreport/1 samples)
+./macho/objc/build.sh  # stripped Objective-C/Swift binaries (DYLD_INFO, chained, relative lists, arm64e auth) + llvm-nm goldens + reports
 ./dwarf/build.sh     # DWARF 4/5 and fat dSYMs (clang-19 + dsymutil-19) with llvm-symbolizer-19 goldens
 ./elf/build.sh       # ELF executables/libraries, separate + compressed debug files, .build-id tree, goldens
 ./demangle-cpp/generate.sh  # C++ demangler golden list: names from Debian C++ libraries, llvm-cxxfilt-19

@@ -89,7 +89,7 @@ final class DebugFileOptions {
                     + " matched to a report (--verbose lists them)");
         }
         return new ModuleCache(index, new MemberStore(cache, ArchiveLimits.defaults()),
-                remote);
+                remote, m -> err.println("warning: " + m));
     }
 
     /** The scan's "no LC_UUID" / "without a GNU build-id" warnings. */

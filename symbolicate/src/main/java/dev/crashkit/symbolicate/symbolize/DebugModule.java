@@ -24,10 +24,16 @@ import java.util.OptionalInt;
  *                 report gives no size
  */
 public record DebugModule(Path file, Arch arch, long linkBase, List<LinkRange> ranges, SymbolTable symbols,
-                          Optional<DwarfContext> dwarf) {
+                          Optional<DwarfContext> dwarf, NameFallback fallback) {
 
     public DebugModule {
         ranges = List.copyOf(ranges);
+    }
+
+    /** A module without names for stripped code. */
+    public DebugModule(Path file, Arch arch, long linkBase, List<LinkRange> ranges, SymbolTable symbols,
+                       Optional<DwarfContext> dwarf) {
+        this(file, arch, linkBase, ranges, symbols, dwarf, NameFallback.none());
     }
 
     /**
@@ -49,9 +55,25 @@ public record DebugModule(Path file, Arch arch, long linkBase, List<LinkRange> r
             }
         }
         if (i < 0) {
-            return List.of();
+            // Precedence dwarf > symtab > exports > objc > swift > function_starts (NameSource
+            // argues it): metadata names only where the linker's and compiler's records are silent.
+            return fallback.lookup(linkAddress).flatMap(h -> h.name().map(n -> List.of(
+                    ResolvedSymbol.fromSymbolTable(n, h.start()).withSource(h.source().jsonName()))))
+                    .orElse(List.of());
         }
         return List.of(ResolvedSymbol.fromSymbolTable(symbols.name(i), symbols.start(i)));
+    }
+
+    /**
+     * Start of the function around {@code linkAddress} when it has no name (LC_FUNCTION_STARTS of
+     * a stripped image), so that offsets are printed from it.
+     */
+    public java.util.OptionalLong unnamedFunctionStart(long linkAddress) {
+        if (symbols.indexOf(linkAddress) >= 0) {
+            return java.util.OptionalLong.empty();
+        }
+        return fallback.lookup(linkAddress).filter(h -> h.name().isEmpty())
+                .map(h -> java.util.OptionalLong.of(h.start())).orElse(java.util.OptionalLong.empty());
     }
 
     private List<ResolvedSymbol> fromDwarf(List<SourceFrame> frames, int symbolIndex, long linkAddress) {
@@ -75,11 +97,17 @@ public record DebugModule(Path file, Arch arch, long linkBase, List<LinkRange> r
 
     /** A Mach-O image (binary or dSYM companion). */
     public static DebugModule ofMachO(MachOImage image, SymbolTable symbols, Optional<DwarfContext> dwarf) {
+        return ofMachO(image, symbols, dwarf, NameFallback.none());
+    }
+
+    /** A Mach-O image with names for its stripped code. */
+    public static DebugModule ofMachO(MachOImage image, SymbolTable symbols, Optional<DwarfContext> dwarf,
+                                      NameFallback fallback) {
         List<LinkRange> mapped = image.segments().stream()
                 .filter(s -> s.vmsize() != 0 && !s.name().equals("__PAGEZERO"))
                 .map(s -> new LinkRange(s.vmaddr(), s.vmsize()))
                 .toList();
-        return new DebugModule(image.file(), image.arch(), image.textVmaddr(), mapped, symbols, dwarf);
+        return new DebugModule(image.file(), image.arch(), image.textVmaddr(), mapped, symbols, dwarf, fallback);
     }
 
     /** An ELF executable, shared library or separate debug file. */
@@ -94,6 +122,6 @@ public record DebugModule(Path file, Arch arch, long linkBase, List<LinkRange> r
 
     /** The same module under another name (an archive member instead of its extracted copy). */
     DebugModule renamed(Path displayName) {
-        return new DebugModule(displayName, arch, linkBase, ranges, symbols, dwarf);
+        return new DebugModule(displayName, arch, linkBase, ranges, symbols, dwarf, fallback);
     }
 }

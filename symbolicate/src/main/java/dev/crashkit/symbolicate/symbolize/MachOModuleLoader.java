@@ -1,5 +1,6 @@
 package dev.crashkit.symbolicate.symbolize;
 
+import dev.crashkit.core.Diagnostics;
 import dev.crashkit.core.CrashkitException;
 import dev.crashkit.core.model.DebugId;
 import dev.crashkit.symbolicate.dwarf.DwarfContext;
@@ -20,8 +21,8 @@ final class MachOModuleLoader {
     private MachOModuleLoader() {
     }
 
-    static ModuleCache.Loaded load(DebugId id, List<DebugFileIndex.Entry> entries, MemberStore members)
-            throws CrashkitException {
+    static ModuleCache.Loaded load(DebugId id, List<DebugFileIndex.Entry> entries, MemberStore members,
+                                   Diagnostics diagnostics) throws CrashkitException {
         List<String> errors = new ArrayList<>();
         for (DebugFileIndex.Entry e : entries) {
             try {
@@ -31,8 +32,13 @@ final class MachOModuleLoader {
                 if (image.hasDwarf()) {
                     dwarf = Optional.of(DwarfContext.open(e.location(), image.dwarfSections()));
                 }
-                DebugModule m = DebugModule.ofMachO(image,
-                        MachOSymbolTables.build(image, functionStarts(image, entries, id)), dwarf);
+                Optional<MachOImage> binary = binaryWithFunctionStarts(image, entries, id);
+                long[] starts = binary.isPresent() ? binary.get().functionStarts() : new long[0];
+                // The binary that lends function starts also names its stripped code (a dSYM has
+                // no __DATA bytes to read Objective-C metadata from).
+                NameFallback fallback = binary.<NameFallback>map(b -> new StrippedNameFallback(b, diagnostics))
+                        .orElse(NameFallback.none());
+                DebugModule m = DebugModule.ofMachO(image, MachOSymbolTables.build(image, starts), dwarf, fallback);
                 return new ModuleCache.Loaded(Optional.of(e.member().isPresent() ? m.renamed(Path.of(e.location())) : m),
                         Optional.empty());
             } catch (CrashkitException ex) {
@@ -42,8 +48,9 @@ final class MachOModuleLoader {
         return ModuleCache.Loaded.failed(String.join("; ", errors));
     }
 
-    /** The image's LC_FUNCTION_STARTS, or those of another plain file with the same UUID. */
-    private static long[] functionStarts(MachOImage primary, List<DebugFileIndex.Entry> entries, DebugId id) {
+    /** The image itself when it has LC_FUNCTION_STARTS, else another plain file with the same UUID that has. */
+    private static Optional<MachOImage> binaryWithFunctionStarts(MachOImage primary, List<DebugFileIndex.Entry> entries,
+                                                                 DebugId id) {
         List<MachOImage> sources = new ArrayList<>();
         sources.add(primary);
         for (DebugFileIndex.Entry e : entries) {
@@ -57,15 +64,14 @@ final class MachOModuleLoader {
         }
         for (MachOImage s : sources) {
             try {
-                long[] starts = s.functionStarts();
-                if (starts.length > 0) {
-                    return starts;
+                if (s.functionStarts().length > 0) {
+                    return Optional.of(s);
                 }
             } catch (CrashkitException ex) {
                 // Truncated __LINKEDIT in this copy: try the next one.
             }
         }
-        return new long[0];
+        return Optional.empty();
     }
 
     private static MachOImage slice(Path path, DebugFileIndex.Entry entry, DebugId id) throws CrashkitException {

@@ -1,5 +1,6 @@
 package dev.crashkit.symbolicate.symbolize;
 
+import dev.crashkit.core.Diagnostics;
 import dev.crashkit.core.CrashkitException;
 import dev.crashkit.core.model.DebugId;
 import dev.crashkit.symbolicate.locate.ArchiveLimits;
@@ -29,6 +30,7 @@ public final class ModuleCache {
     private final DebugFileIndex index;
     private final MemberStore members;
     private final DebugFileSource remote;
+    private final Diagnostics diagnostics;
     private final ConcurrentHashMap<DebugId, FetchedFile> fetched = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<DebugId, Loaded> loaded = new ConcurrentHashMap<>();
 
@@ -43,9 +45,18 @@ public final class ModuleCache {
 
     /** With {@code remote} asked (by {@link #prefetch}) for identities no indexed file has. */
     public ModuleCache(DebugFileIndex index, MemberStore members, DebugFileSource remote) {
+        this(index, members, remote, Diagnostics.ignore());
+    }
+
+    /**
+     * @param diagnostics receives problems found while naming stripped code (bad Objective-C
+     *                    metadata, a cut-off export trie...), one line each
+     */
+    public ModuleCache(DebugFileIndex index, MemberStore members, DebugFileSource remote, Diagnostics diagnostics) {
         this.index = index;
         this.members = members;
         this.remote = remote;
+        this.diagnostics = diagnostics;
     }
 
     /** True when a remote source is configured, so {@link #prefetch} is worth calling. */
@@ -96,7 +107,7 @@ public final class ModuleCache {
         try {
             return entries.get(0).container() == SliceId.Container.ELF
                     ? ElfModuleLoader.load(id, entries, members, index)
-                    : MachOModuleLoader.load(id, entries, members);
+                    : MachOModuleLoader.load(id, entries, members, diagnostics);
         } catch (CrashkitException e) {
             return Loaded.failed(e.getMessage());
         }

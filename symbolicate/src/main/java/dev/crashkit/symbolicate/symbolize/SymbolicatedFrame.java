@@ -19,7 +19,8 @@ import java.util.OptionalLong;
  * @param mangled       raw linkage name, Mach-O leading underscore removed
  * @param symbolAddress runtime address of the symbol's start
  * @param offset        {@code address - symbolAddress}, or the offset into the image when unnamed
- * @param source        what answered: "symtab", "dwarf", or "report" (names already in the input)
+ * @param source        what answered: "dwarf", "symtab", "exports", "objc", "swift", "function_starts" (a
+ *                      boundary without a name), or "report" (names already in the input)
  * @param trust         how the capturing unwinder found the input frame, when the report says
  */
 public record SymbolicatedFrame(int index, long address, Optional<String> image, OptionalLong imageLoadAddress,

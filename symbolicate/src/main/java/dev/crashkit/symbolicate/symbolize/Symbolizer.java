@@ -126,6 +126,15 @@ public final class Symbolizer {
         }
         List<ResolvedSymbol> chain = m.get().lookup(lookup - slides[ii]);
         if (chain.isEmpty()) {
+            OptionalLong start = m.get().unnamedFunctionStart(lookup - slides[ii]);
+            if (start.isPresent()) {
+                // A stripped function without a name: still printed from its start.
+                long symbolAddress = start.getAsLong() + slides[ii];
+                return List.of(new SymbolicatedFrame(index, f.address(), Optional.of(img.name()),
+                        OptionalLong.of(img.loadAddress()), img.id(), Optional.empty(), Optional.empty(),
+                        OptionalLong.of(symbolAddress), pc - symbolAddress, Optional.empty(), OptionalInt.empty(),
+                        OptionalInt.empty(), false, FrameStatus.NO_SYMBOL, Optional.of("function_starts"), f.trust()));
+            }
             return List.of(unnamed(index, f, img, imageOffset, FrameStatus.NO_SYMBOL));
         }
         List<SymbolicatedFrame> out = new ArrayList<>(chain.size());

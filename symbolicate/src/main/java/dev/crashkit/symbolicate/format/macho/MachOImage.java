@@ -137,6 +137,11 @@ public final class MachOImage {
         return sections.stream().filter(s -> s.segment().equals(segment) && s.name().equals(name)).findFirst();
     }
 
+    /** The whole slice, read-only, for readers of structures this class does not model (format.macho.names). */
+    public ByteBuffer bytes() {
+        return bytes.asReadOnlyBuffer().order(order());
+    }
+
     /** Link-time address of the Mach-O header: the __TEXT segment's vmaddr (0 if there is none). */
     public long textVmaddr() {
         return segment("__TEXT").map(Segment::vmaddr).orElse(0L);
