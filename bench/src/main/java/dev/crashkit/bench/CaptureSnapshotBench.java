@@ -25,6 +25,9 @@ import java.util.Optional;
  * Run: {@code java -cp bench/target/benchmarks.jar dev.crashkit.bench.CaptureSnapshotBench [runs] [warm] [threads]}.
  */
 public final class CaptureSnapshotBench {
+    /** Per phase: wall time, the capturing thread's on-CPU time, its time waiting for a CPU. */
+    private static final String[] KINDS = {" wall", " cpu", " runq"};
+
     private CaptureSnapshotBench() {
     }
 
@@ -61,12 +64,15 @@ public final class CaptureSnapshotBench {
                 Map<String, List<Double>> into = i == 0 ? first : warmPhases;
                 for (String kv : f[4].split(";")) {
                     int eq = kv.lastIndexOf('=');
-                    into.computeIfAbsent(kv.substring(0, eq), k -> new ArrayList<>())
-                            .add(Double.parseDouble(kv.substring(eq + 1)));
+                    String[] v = kv.substring(eq + 1).split(",");
+                    for (int k = 0; k < 3; k++) {
+                        into.computeIfAbsent(kv.substring(0, eq) + KINDS[k], x -> new ArrayList<>())
+                                .add(Double.parseDouble(v[k]));
+                    }
                 }
                 if (i == 0) {
                     firstTotal.add(total);
-                    System.out.printf(Locale.ROOT, "run %d: first call %.1f ms (%s)%n", r + 1, total, f[4]);
+                    System.out.printf(Locale.ROOT, "run %d: first call %.1f ms%n", r + 1, total);
                 } else {
                     runWarm.add(total);
                     warmTotal.add(total);
@@ -81,24 +87,40 @@ public final class CaptureSnapshotBench {
         System.out.printf(Locale.ROOT, "%d runs, %d threads in the snapshot, load %s%n", runs, seenThreads, Stats.load());
         System.out.printf(Locale.ROOT, "first call: median %.1f ms (min %.1f, max %.1f)%n", Stats.median(firstTotal),
                 Stats.min(firstTotal), Stats.max(firstTotal));
-        first.forEach((k, v) -> System.out.printf(Locale.ROOT, "  %-16s %8.2f ms%n", k, Stats.median(v)));
+        printPhases(first);
         System.out.printf(Locale.ROOT, "warm call: median %.2f ms (p90 %.2f) over %d calls%n", Stats.median(warmTotal),
                 Stats.percentile(warmTotal, 90), warmTotal.size());
-        warmPhases.forEach((k, v) -> System.out.printf(Locale.ROOT, "  %-16s %8.3f ms%n", k, Stats.median(v)));
+        printPhases(warmPhases);
+    }
+
+    /** One line per phase: medians of wall, on-CPU and run-queue time. */
+    private static void printPhases(Map<String, List<Double>> m) {
+        System.out.printf(Locale.ROOT, "  %-16s %9s %9s %9s   (medians; cpu/runq of the capturing thread)%n", "phase",
+                "wall ms", "cpu ms", "runq ms");
+        for (String key : m.keySet()) {
+            if (key.endsWith(KINDS[0])) {
+                String name = key.substring(0, key.length() - KINDS[0].length());
+                System.out.printf(Locale.ROOT, "  %-16s %9.3f %9.3f %9.3f%n", name, Stats.median(m.get(key)),
+                        Stats.median(m.get(name + KINDS[1])), Stats.median(m.get(name + KINDS[2])));
+            }
+        }
     }
 
     private static void child(int warm, int threads) throws Exception {
         int have = (int) Files.list(Path.of("/proc/self/task")).count();
         BlockedThreads.start(Math.max(0, threads - have));
+        SchedStat clock = new SchedStat();
+        clock.read();
         for (int i = 0; i <= warm; i++) {
-            Phases phases = Phases.start();
+            Phases phases = Phases.start(clock);
             // What Capture.snapshot() does, with the phases recorded.
             Snapshot s = InProcessCapture.snapshot(InProcessCapture.Options.defaults(), Optional.of("snapshot"), -1,
                     Optional.empty(), phases);
             StringBuilder sb = new StringBuilder();
             for (Phases.Phase ph : phases.phases()) {
                 sb.append(sb.length() == 0 ? "" : ";").append(ph.name()).append('=')
-                        .append(String.format(Locale.ROOT, "%.3f", ph.millis()));
+                        .append(String.format(Locale.ROOT, "%.3f,%.3f,%.3f", ph.millis(), ph.cpuNanos() / 1e6,
+                                ph.waitNanos() / 1e6));
             }
             System.out.printf(Locale.ROOT, "call %d %d %.3f %s%n", i, s.threads().size(), phases.totalNanos() / 1e6, sb);
         }

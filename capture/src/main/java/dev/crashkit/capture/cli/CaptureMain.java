@@ -158,6 +158,8 @@ public final class CaptureMain {
             return FAILED;
         }
         if (o.timing()) {
+            err.printf("capture: pause window CLOCK_MONOTONIC %d..%d ns%n", r.pauseStart(),
+                    r.pauseStart() + r.pauseNanos());
             err.printf("capture: paused %d threads for %.3f ms%n", r.threadsStopped(), r.pauseNanos() / 1e6);
         }
         err.flush();

@@ -46,8 +46,13 @@ public final class PtraceCapture {
         }
     }
 
-    /** A snapshot and how long the target was paused (first stop to last detach). */
-    public record Result(Snapshot snapshot, long pauseNanos, int threadsStopped) {
+    /**
+     * A snapshot and how long the target was paused (first stop to last detach).
+     *
+     * @param pauseStart {@link System#nanoTime()} at the first stop: CLOCK_MONOTONIC on Linux, so
+     *                   comparable with the target's own clock readings
+     */
+    public record Result(Snapshot snapshot, long pauseStart, long pauseNanos, int threadsStopped) {
     }
 
     /** Attaching was refused; the message says why and what to change. */
@@ -133,7 +138,7 @@ public final class PtraceCapture {
                 after.add(t);
             }
         }
-        return new Result(unwind(pid, after, maps, memory, stopped, waiting, options), t1 - t0, stopped.size());
+        return new Result(unwind(pid, after, maps, memory, stopped, waiting, options), t0, t1 - t0, stopped.size());
     }
 
     private static Snapshot unwind(int pid, List<Task> tasks, ProcMaps maps, ProcessMemory memory,
