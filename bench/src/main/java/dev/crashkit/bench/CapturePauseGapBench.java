@@ -1,6 +1,7 @@
 package dev.crashkit.bench;
 
 import dev.crashkit.capture.ptrace.PtraceCapture;
+import dev.crashkit.capture.timing.Phases;
 import dev.crashkit.testkit.TestData;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -18,8 +19,9 @@ import java.util.regex.Pattern;
  * How long a capture pauses a 30-thread C process, measured two ways side by side: by the capture
  * ({@code --timing}: first stop to last detach) and by the target itself (the longest gap its gap
  * thread saw overlapping that window; see gaptarget.c). Each run captures the target with each tool
- * in turn, then waits 300 ms and takes the baseline: the longest gap in each of up to 200 windows
- * of the same length with no capture running (their median is the baseline of that run).
+ * in turn, then stays idle (300 ms, longer after long pauses) and takes the baseline: the longest
+ * gap in each of up to 200 windows of the same length with no capture running (their median is
+ * the baseline of that run).
  *
  * <p>Tools: {@code cli} = {@code java -jar capture/target/capture.jar --pid P --out F --timing}, a
  * fresh JVM each run, as users run it; {@code library} = {@link PtraceCapture#capture} in this
@@ -31,7 +33,7 @@ import java.util.regex.Pattern;
 public final class CapturePauseGapBench {
     private static final Pattern PAUSED = Pattern.compile("paused (\\d+) threads for ([0-9.]+) ms");
     private static final Pattern WINDOW = Pattern.compile("window CLOCK_MONOTONIC (\\d+)\\.\\.(\\d+) ns");
-    private static final Pattern PHASES = Pattern.compile("capture: (prepare|stop-the-world): (.*)");
+    private static final Pattern PHASES = Pattern.compile("capture: (phases|stop-the-world): (.*)");
 
     private CapturePauseGapBench() {
     }
@@ -78,13 +80,16 @@ public final class CapturePauseGapBench {
                     stopped = s.threads();
                     Thread.sleep(100);
                 }
-                Thread.sleep(300);
+                // Baseline windows need an idle stretch: at least 20 windows of the longest pause.
+                long longest = shots.values().stream().mapToLong(s -> s.end() - s.start()).max().orElse(0);
+                long idle = Math.min(10_000_000_000L, Math.max(300_000_000L, 25 * longest));
+                Thread.sleep(idle / 1_000_000);
                 long idleEnd = System.nanoTime();
                 for (Map.Entry<String, Shot> e : shots.entrySet()) {
                     Shot s = e.getValue();
                     GapTarget.Gap g = target.gap(s.start(), s.end());
                     long len = Math.max(s.end() - s.start(), 100_000);
-                    int n = (int) Math.min(200, 250_000_000L / len);
+                    int n = (int) Math.max(1, Math.min(200, (idle - 50_000_000L) / len));
                     double b = Stats.median(target.gapsMillis(idleEnd - n * len, len, n));
                     pause.computeIfAbsent(e.getKey(), k -> new ArrayList<>()).add(s.pauseMillis());
                     gap.computeIfAbsent(e.getKey(), k -> new ArrayList<>()).add(g.millis());
@@ -119,8 +124,12 @@ public final class CapturePauseGapBench {
         long t0 = System.nanoTime();
         PtraceCapture.Result r = PtraceCapture.capture((int) pid, PtraceCapture.Options.defaults());
         long t1 = System.nanoTime();
+        StringBuilder pause = new StringBuilder("stop-the-world: ");
+        for (Phases.Phase ph : r.pausePhases()) {
+            pause.append(String.format(Locale.ROOT, "%s %.3f ms, ", ph.name(), ph.millis()));
+        }
         return new Shot(r.threadsStopped(), r.pauseNanos() / 1e6, r.pauseStart(), r.pauseStart() + r.pauseNanos(),
-                (t1 - t0) / 1e6, "");
+                (t1 - t0) / 1e6, pause.substring(0, pause.length() - 2));
     }
 
     /** Runs a capture command and reads its pause, window and phase lines from stderr. */

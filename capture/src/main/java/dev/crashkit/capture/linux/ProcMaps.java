@@ -11,10 +11,16 @@ import java.util.Optional;
 public final class ProcMaps {
     private final List<Mapping> mappings;
     private final long[] starts;
+    private final long[] ends;
 
     private ProcMaps(List<Mapping> mappings) {
         this.mappings = List.copyOf(mappings);
-        this.starts = mappings.stream().mapToLong(Mapping::start).toArray();
+        this.starts = new long[mappings.size()];
+        this.ends = new long[mappings.size()];
+        for (int i = 0; i < starts.length; i++) {
+            starts[i] = mappings.get(i).start();
+            ends[i] = mappings.get(i).end();
+        }
     }
 
     public static ProcMaps read(int pid) throws IOException {
@@ -52,6 +58,20 @@ public final class ProcMaps {
 
     /** The mapping holding {@code address}. */
     public Optional<Mapping> find(long address) {
+        int i = indexOf(address);
+        return i >= 0 ? Optional.of(mappings.get(i)) : Optional.empty();
+    }
+
+    /**
+     * One past the last address of the mapping holding {@code address}, or 0 when none does. Allocates
+     * nothing: the stop-the-world window calls it once per thread.
+     */
+    public long endOf(long address) {
+        int i = indexOf(address);
+        return i >= 0 ? ends[i] : 0;
+    }
+
+    private int indexOf(long address) {
         int lo = 0;
         int hi = starts.length - 1;
         int best = -1;
@@ -64,10 +84,10 @@ public final class ProcMaps {
                 hi = mid - 1;
             }
         }
-        if (best >= 0 && mappings.get(best).contains(address)) {
-            return Optional.of(mappings.get(best));
+        if (best >= 0 && Long.compareUnsigned(address, ends[best]) < 0) {
+            return best;
         }
-        return Optional.empty();
+        return -1;
     }
 
     public boolean isExecutable(long address) {
