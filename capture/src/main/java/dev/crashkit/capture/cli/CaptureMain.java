@@ -133,7 +133,7 @@ public final class CaptureMain {
     private static int capture(Options o, PrintWriter err) {
         PtraceCapture.Result r;
         try {
-            r = PtraceCapture.capture(o.pid(), new PtraceCapture.Options(o.window(), o.stacks(), o.java()));
+            r = PtraceCapture.capture(o.pid(), new PtraceCapture.Options(o.window(), o.stacks(), o.java(), true));
         } catch (PtraceCapture.RefusedException e) {
             err.println("capture: " + e.getMessage());
             return REFUSED;

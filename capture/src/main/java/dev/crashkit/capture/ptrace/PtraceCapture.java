@@ -4,6 +4,7 @@ import dev.crashkit.capture.jvm.JavaThreads;
 import dev.crashkit.capture.linux.ImageCodeMap;
 import dev.crashkit.capture.linux.Images;
 import dev.crashkit.capture.linux.LoadedImage;
+import dev.crashkit.capture.linux.OwnThreads;
 import dev.crashkit.capture.linux.ProcMaps;
 import dev.crashkit.capture.linux.ProcessMemory;
 import dev.crashkit.capture.linux.PtracePermission;
@@ -34,10 +35,16 @@ import java.util.Set;
  * ({@link WorldStop}); everything that can be done before or after the pause is.
  */
 public final class PtraceCapture {
-    /** What to record besides native frames. */
-    public record Options(int stackWindow, boolean keepStacks, boolean javaThreads) {
+    /**
+     * What to record besides native frames, and how.
+     *
+     * @param lowerOwnCompilers give this JVM's JIT compiler threads the lowest priority before the
+     *                          pause (for a process that exists to capture, like the CLI; it cannot
+     *                          be undone without privileges)
+     */
+    public record Options(int stackWindow, boolean keepStacks, boolean javaThreads, boolean lowerOwnCompilers) {
         public static Options defaults() {
-            return new Options(64 * 1024, false, false);
+            return new Options(64 * 1024, false, false, false);
         }
     }
 
@@ -86,6 +93,9 @@ public final class PtraceCapture {
         }
         phases.mark("proc");
         WorldStop.Result stop;
+        if (options.lowerOwnCompilers()) {
+            OwnThreads.lowerCompilerThreads();
+        }
         try (WorldStop world = WorldStop.prepare(pid, tids, maps, options.stackWindow())) {
             phases.mark("buffers");
             stop = world.run();
