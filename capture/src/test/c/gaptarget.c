@@ -1,7 +1,10 @@
 /* Target for measuring how long a capture pauses a process, from inside the process.
  *
- * Usage: gaptarget [threads] [spin|sleep]   (default 30 threads, counting this main thread and
- *                                           the gap thread; default spin)
+ * Usage: gaptarget [threads] [spin|sleep] [churn]
+ *   threads: default 30, counting this main thread and the gap thread (and the churn thread);
+ *   spin|sleep: how the gap thread waits between clock reads (default spin);
+ *   churn: one more thread starts and joins short-lived threads without end, so that threads
+ *          appear and exit while a capture attaches (the tests use it).
  *
  * One "gap" thread reads CLOCK_MONOTONIC in a loop and logs every interval between two reads that
  * is longer than a threshold (start, length) in a ring: while the process is stopped (or the thread
@@ -86,6 +89,18 @@ static void *blocked_thread(void *arg) {
     return 0;
 }
 
+static void *short_lived(void *arg) { return arg; }
+
+static void *churn_thread(void *arg) {
+    (void) arg;
+    __sync_fetch_and_add(&started, 1);
+    for (;;) {
+        pthread_t t;
+        if (pthread_create(&t, 0, short_lived, 0) == 0) pthread_join(t, 0);
+    }
+    return 0;
+}
+
 /* Longest logged gap overlapping [from, to]; scans back from the newest entry. */
 static int64_t longest(int64_t from, int64_t to, int64_t *start, long *count) {
     uint64_t w = __atomic_load_n(&written, __ATOMIC_ACQUIRE);
@@ -107,14 +122,17 @@ static int64_t longest(int64_t from, int64_t to, int64_t *start, long *count) {
 int main(int argc, char **argv) {
     int threads = argc > 1 ? atoi(argv[1]) : 30;
     int sleeping = argc > 2 && strcmp(argv[2], "sleep") == 0;
-    if (threads < 2 || threads > 4096 || (argc > 2 && !sleeping && strcmp(argv[2], "spin") != 0)) {
-        fprintf(stderr, "usage: gaptarget [threads 2..4096] [spin|sleep]\n");
+    int churn = argc > 3 && strcmp(argv[3], "churn") == 0;
+    if (threads < 3 || threads > 4096 || (argc > 2 && !sleeping && strcmp(argv[2], "spin") != 0)
+        || (argc > 3 && !churn)) {
+        fprintf(stderr, "usage: gaptarget [threads 3..4096] [spin|sleep] [churn]\n");
         return 2;
     }
     if (pipe(pipefd) != 0) return 1;
     pthread_t t;
     if (pthread_create(&t, 0, gap_thread, (void *) (long) sleeping) != 0) return 1;
-    for (long i = 0; i < threads - 2; i++) {
+    if (churn && pthread_create(&t, 0, churn_thread, 0) != 0) return 1;
+    for (long i = 0; i < threads - 2 - churn; i++) {
         if (pthread_create(&t, 0, blocked_thread, (void *) (i % 3)) != 0) return 1;
     }
     while (started < threads - 1) usleep(1000);
