@@ -104,8 +104,10 @@ public final class InProcessCapture {
             jit = PerfMap.read(pid);
         }
         phases.mark("jit names");
-        return new Snapshot(pid, processName(images), Arch.Known.X86_64, osName(), Instant.now().toString(), reason,
+        Snapshot snapshot = new Snapshot(pid, processName(images), Arch.Known.X86_64, osName(), Instant.now().toString(), reason,
                 crashedThread >= 0 ? Optional.of(crashedThread) : Optional.empty(), images, threads, jit, exception);
+        phases.mark("snapshot");
+        return snapshot;
     }
 
     /** This thread's OS id. */
