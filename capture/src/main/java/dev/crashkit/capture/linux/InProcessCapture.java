@@ -70,7 +70,7 @@ public final class InProcessCapture {
         List<LoadedImage> images = Images.self(memory);
         ImageCodeMap code = new ImageCodeMap(images, maps, memory, CFI_CACHE);
         phases.mark("images");
-        Map<Long, JavaThread> java = options.javaThreads() ? JavaThreads.dump() : Map.of();
+        Map<Long, JavaThread> java = options.javaThreads() ? JavaThreads.dump(memory) : Map.of();
         phases.mark("java threads");
         List<CapturedThread> threads = new ArrayList<>();
         List<Task> tasks = Task.list(pid);
