@@ -39,7 +39,7 @@ public final class JavaThreads {
         if (ids.isEmpty()) {
             return threadPrint();
         }
-        ThreadInfo[] infos = ManagementFactory.getThreadMXBean().dumpAllThreads(true, true);
+        ThreadInfo[] infos = ManagementFactory.getThreadMXBean().dumpAllThreads(true, false);
         Map<Long, Thread> live = liveThreads();
         Map<Long, JavaThread> out = new HashMap<>();
         for (ThreadInfo info : infos) {

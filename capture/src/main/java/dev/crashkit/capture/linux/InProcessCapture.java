@@ -3,6 +3,7 @@ package dev.crashkit.capture.linux;
 import dev.crashkit.capture.jvm.JavaThreads;
 import dev.crashkit.capture.jvm.PerfMap;
 import dev.crashkit.capture.report.CapturedThread;
+import dev.crashkit.capture.report.IsoInstant;
 import dev.crashkit.capture.report.JavaThread;
 import dev.crashkit.capture.report.Snapshot;
 import dev.crashkit.capture.report.StackWindow;
@@ -104,7 +105,8 @@ public final class InProcessCapture {
             jit = PerfMap.read(pid);
         }
         phases.mark("jit names");
-        Snapshot snapshot = new Snapshot(pid, processName(images), Arch.Known.X86_64, osName(), Instant.now().toString(), reason,
+        Snapshot snapshot = new Snapshot(pid, processName(images), Arch.Known.X86_64, osName(),
+                IsoInstant.format(Instant.now()), reason,
                 crashedThread >= 0 ? Optional.of(crashedThread) : Optional.empty(), images, threads, jit, exception);
         phases.mark("snapshot");
         return snapshot;

@@ -23,6 +23,7 @@ final class LinuxNative {
     static final int PRIO_PROCESS = 0;
 
     static {
+        JnaSettings.apply();
         Native.register(LinuxNative.class, NativeLibrary.getInstance("c"));
     }
 

@@ -11,6 +11,7 @@ import dev.crashkit.capture.linux.PtracePermission;
 import dev.crashkit.capture.linux.Task;
 import dev.crashkit.capture.linux.WorldStop;
 import dev.crashkit.capture.report.CapturedThread;
+import dev.crashkit.capture.report.IsoInstant;
 import dev.crashkit.capture.report.JavaThread;
 import dev.crashkit.capture.report.Snapshot;
 import dev.crashkit.capture.timing.Phases;
@@ -153,7 +154,7 @@ public final class PtraceCapture {
         Optional<String> reason = waiting >= 0 ? Optional.of("captured by a helper the process started "
                 + "(thread " + waiting + " waits for it, e.g. -XX:OnError)") : Optional.of("snapshot of pid " + pid);
         return new Snapshot(pid, name, Arch.Known.X86_64, "Linux " + System.getProperty("os.version", ""),
-                Instant.now().toString(), reason, waiting >= 0 ? Optional.of(waiting) : Optional.empty(), images,
+                IsoInstant.format(Instant.now()), reason, waiting >= 0 ? Optional.of(waiting) : Optional.empty(), images,
                 threads, Map.of(), Optional.empty());
     }
 

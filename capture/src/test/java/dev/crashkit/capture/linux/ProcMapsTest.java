@@ -23,6 +23,22 @@ class ProcMapsTest {
     }
 
     @Test
+    void linesSplitLikeTheRegexTheyReplaced() throws Exception {
+        // Real maps of this JVM plus odd lines: the hand splitter against "\\s+" with a limit of 6.
+        List<String> lines = new java.util.ArrayList<>(java.nio.file.Files.readAllLines(
+                java.nio.file.Path.of("/proc/self/maps")));
+        lines.addAll(List.of("", "   ", "7f-80 r--p 0 00:00 0", "  7f-80   r--p 0 00:00 0    /a b  c  ",
+                "7f-80\tr-xp\t0 00:00 0\t/tab/path", "garbage"));
+        String[] f = new String[6];
+        for (String line : lines) {
+            String trimmed = line.trim();
+            String[] expected = trimmed.isEmpty() ? new String[0] : trimmed.split("\\s+", 6);
+            int n = ProcMaps.fields(line, f);
+            assertEquals(List.of(expected), java.util.Arrays.asList(f).subList(0, n), "'" + line + "'");
+        }
+    }
+
+    @Test
     void findAgreesWithEndOf() {
         for (long a : new long[] {0x7f0000002000L, 0x7f0000000fffL, 0x7f0000001000L, 0x55d000000fffL}) {
             assertEquals(MAPS.find(a).map(Mapping::end).orElse(0L), MAPS.endOf(a), Long.toHexString(a));
