@@ -66,6 +66,18 @@ final class NativeFixture {
         return out;
     }
 
+    /** capture/src/test/c/gaptarget.c: a process that logs its own pauses (see {@link GapFixture}). */
+    static synchronized Path gapTarget() throws IOException, InterruptedException {
+        Path src = TestData.repoFile("capture/src/test/c/gaptarget.c");
+        Path out = DIR.resolve("gaptarget").toAbsolutePath();
+        if (Files.exists(out) && Files.getLastModifiedTime(out).compareTo(Files.getLastModifiedTime(src)) > 0) {
+            return out;
+        }
+        Files.createDirectories(DIR);
+        run(List.of("gcc", "-O2", "-pthread", "-o", out.toString(), src.toAbsolutePath().toString()));
+        return out;
+    }
+
     private static void build(Path out, List<String> extra) throws IOException, InterruptedException {
         if (Files.exists(out) && Files.getLastModifiedTime(out).compareTo(Files.getLastModifiedTime(SOURCE)) > 0) {
             return;

@@ -2,6 +2,7 @@ package dev.crashkit.capture.cli;
 
 import dev.crashkit.capture.ptrace.PtraceCapture;
 import dev.crashkit.capture.report.SnapshotJson;
+import dev.crashkit.capture.timing.Phases;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.Writer;
@@ -9,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -156,7 +158,7 @@ public final class CaptureMain {
     private static int capture(Options o, PrintWriter err) {
         PtraceCapture.Result r;
         try {
-            r = PtraceCapture.capture(o.pid(), new PtraceCapture.Options(o.window(), o.stacks(), o.java()));
+            r = PtraceCapture.capture(o.pid(), new PtraceCapture.Options(o.window(), o.stacks(), o.java(), true));
         } catch (PtraceCapture.RefusedException e) {
             err.println("capture: " + e.getMessage());
             return REFUSED;
@@ -173,6 +175,7 @@ public final class CaptureMain {
         }
         Path abs = o.out().toAbsolutePath();
         Path tmp = abs.resolveSibling("." + abs.getFileName() + ".part");
+        long writeStart = System.nanoTime();
         try {
             try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
                 SnapshotJson.write(r.snapshot(), w);
@@ -184,7 +187,7 @@ public final class CaptureMain {
             return FAILED;
         }
         if (o.timing()) {
-            err.printf("capture: paused %d threads for %.3f ms%n", r.threadsStopped(), r.pauseNanos() / 1e6);
+            printTiming(r, System.nanoTime() - writeStart, err);
         }
         err.flush();
         return OK;
@@ -196,5 +199,29 @@ public final class CaptureMain {
         } catch (IOException ignored) {
             // Best effort: the write already failed and is reported.
         }
+    }
+
+    /**
+     * The --timing lines: where the time went before, during and after the pause, the pause's
+     * window in CLOCK_MONOTONIC (to line it up with the target's own clock) and, last, the line
+     * scripts read.
+     */
+    private static void printTiming(PtraceCapture.Result r, long writeNanos, PrintWriter err) {
+        StringBuilder all = new StringBuilder();
+        for (Phases.Phase p : r.phases()) {
+            all.append(all.length() == 0 ? "" : ", ").append(String.format(Locale.ROOT, "%s %.3f ms", p.name(),
+                    p.millis()));
+        }
+        all.append(String.format(Locale.ROOT, ", write %.3f ms", writeNanos / 1e6));
+        err.println("capture: phases: " + all);
+        StringBuilder pause = new StringBuilder();
+        for (Phases.Phase p : r.pausePhases()) {
+            pause.append(pause.length() == 0 ? "" : ", ").append(String.format(Locale.ROOT, "%s %.3f ms", p.name(),
+                    p.millis()));
+        }
+        err.println("capture: stop-the-world: " + pause);
+        err.printf(Locale.ROOT, "capture: pause window CLOCK_MONOTONIC %d..%d ns%n", r.pauseStart(),
+                r.pauseStart() + r.pauseNanos());
+        err.printf("capture: paused %d threads for %.3f ms%n", r.threadsStopped(), r.pauseNanos() / 1e6);
     }
 }
