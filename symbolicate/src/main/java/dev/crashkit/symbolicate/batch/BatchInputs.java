@@ -2,9 +2,9 @@ package dev.crashkit.symbolicate.batch;
 
 import dev.crashkit.core.CrashkitException;
 import dev.crashkit.symbolicate.format.FileBytes;
+import dev.crashkit.symbolicate.formats.ReportFormats;
 import dev.crashkit.symbolicate.locate.ArchiveLimits;
 import dev.crashkit.symbolicate.locate.Archives;
-import dev.crashkit.symbolicate.report.ReportFormats;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

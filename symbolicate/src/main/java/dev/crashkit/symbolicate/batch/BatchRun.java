@@ -2,10 +2,10 @@ package dev.crashkit.symbolicate.batch;
 
 import dev.crashkit.core.CrashkitException;
 import dev.crashkit.symbolicate.demangle.DemangleStyle;
+import dev.crashkit.symbolicate.formats.ReportFormats;
+import dev.crashkit.symbolicate.formats.ReportRenderer;
 import dev.crashkit.symbolicate.output.OutputFormat;
-import dev.crashkit.symbolicate.output.ReportRenderer;
 import dev.crashkit.symbolicate.report.ParsedReport;
-import dev.crashkit.symbolicate.report.ReportFormats;
 import dev.crashkit.symbolicate.symbolize.ModuleCache;
 import dev.crashkit.symbolicate.symbolize.Symbolizer;
 import java.io.IOException;

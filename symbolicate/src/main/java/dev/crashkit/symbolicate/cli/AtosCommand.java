@@ -3,7 +3,7 @@ package dev.crashkit.symbolicate.cli;
 import dev.crashkit.core.CrashkitException;
 import dev.crashkit.core.Diagnostics;
 import dev.crashkit.symbolicate.demangle.DemangleStyle;
-import dev.crashkit.symbolicate.demangle.Demanglers;
+import dev.crashkit.symbolicate.demangle.detect.Demanglers;
 import dev.crashkit.symbolicate.format.ObjectFile;
 import dev.crashkit.symbolicate.format.detect.ObjectFiles;
 import dev.crashkit.symbolicate.symbolize.DebugModule;

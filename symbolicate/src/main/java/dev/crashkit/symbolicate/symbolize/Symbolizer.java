@@ -7,7 +7,7 @@ import dev.crashkit.core.model.Frame;
 import dev.crashkit.core.model.Image;
 import dev.crashkit.core.model.ThreadTrace;
 import dev.crashkit.symbolicate.demangle.DemangleStyle;
-import dev.crashkit.symbolicate.demangle.Demanglers;
+import dev.crashkit.symbolicate.demangle.detect.Demanglers;
 import dev.crashkit.symbolicate.locate.DebugFileIndex;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,5 +1,7 @@
-package dev.crashkit.symbolicate.demangle;
+package dev.crashkit.symbolicate.demangle.detect;
 
+import dev.crashkit.symbolicate.demangle.DemangleStyle;
+import dev.crashkit.symbolicate.demangle.Demangler;
 import dev.crashkit.symbolicate.demangle.cpp.ItaniumDemangler;
 import dev.crashkit.symbolicate.demangle.swift.SwiftDemangler;
 import java.util.List;

@@ -1,7 +1,12 @@
-package dev.crashkit.symbolicate.report;
+package dev.crashkit.symbolicate.formats;
 
 import dev.crashkit.core.ReportException;
 import dev.crashkit.core.crashreport.CrashReportJson;
+import dev.crashkit.symbolicate.report.ParsedReport;
+import dev.crashkit.symbolicate.report.ReportDocument;
+import dev.crashkit.symbolicate.report.ReportFormat;
+import dev.crashkit.symbolicate.report.ReportReader;
+import dev.crashkit.symbolicate.report.Texts;
 
 /** Adapts our own {@code crashreport/1} JSON reader to {@link ReportReader}; it has no format extras. */
 final class CrashReportJsonReader implements ReportReader {

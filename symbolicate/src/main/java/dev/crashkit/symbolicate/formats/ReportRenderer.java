@@ -1,13 +1,9 @@
-package dev.crashkit.symbolicate.output;
+package dev.crashkit.symbolicate.formats;
 
 import dev.crashkit.core.model.CrashReport;
 import dev.crashkit.core.model.ThreadTrace;
+import dev.crashkit.symbolicate.output.OutputFormat;
 import dev.crashkit.symbolicate.report.ParsedReport;
-import dev.crashkit.symbolicate.report.ReportFormat;
-import dev.crashkit.symbolicate.report.applecrash.AppleCrashDocument;
-import dev.crashkit.symbolicate.report.applecrash.AppleCrashWriter;
-import dev.crashkit.symbolicate.report.ips.IpsDocument;
-import dev.crashkit.symbolicate.report.ips.IpsWriter;
 import dev.crashkit.symbolicate.symbolize.SymbolicatedReport;
 import dev.crashkit.symbolicate.symbolize.SymbolicatedThread;
 import dev.crashkit.symbolicate.symbolize.Symbolizer;
@@ -22,6 +18,8 @@ public final class ReportRenderer {
     /** The outcome: the symbolication and its rendering. */
     public record Rendered(SymbolicatedReport result, String text) {
     }
+
+    private static final ReportWriters WRITERS = ReportWriters.standard();
 
     private ReportRenderer() {
     }
@@ -40,32 +38,11 @@ public final class ReportRenderer {
 
     private static String text(ParsedReport parsed, SymbolicatedReport result, Optional<SymbolicatedThread> exception,
                                OutputFormat format) throws IOException {
-        if (format == OutputFormat.same && parsed.format() == ReportFormat.IPS) {
-            return IpsWriter.write((IpsDocument) parsed.document(), result, exception);
-        }
-        if (format == OutputFormat.same && parsed.format() == ReportFormat.APPLE_CRASH) {
-            return AppleCrashWriter.write((AppleCrashDocument) parsed.document(), result, exception);
-        }
-        StringWriter w = new StringWriter();
-        if (format == OutputFormat.json) {
-            JsonReportWriter.write(result, w);
-        } else {
-            TextReportWriter.write(result, w);
-        }
-        return w.toString();
+        return WRITERS.writer(parsed.format(), format).write(parsed, result, exception);
     }
 
     /** File name extension for the output of a report in {@code format}. */
     public static String extension(ParsedReport parsed, OutputFormat format) {
-        if (format == OutputFormat.json) {
-            return ".json";
-        }
-        if (format == OutputFormat.same && parsed.format() == ReportFormat.IPS) {
-            return ".ips";
-        }
-        if (format == OutputFormat.same && parsed.format() == ReportFormat.APPLE_CRASH) {
-            return ".crash";
-        }
-        return ".txt";
+        return WRITERS.writer(parsed.format(), format).extension();
     }
 }

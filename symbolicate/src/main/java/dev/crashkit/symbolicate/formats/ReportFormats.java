@@ -1,7 +1,12 @@
-package dev.crashkit.symbolicate.report;
+package dev.crashkit.symbolicate.formats;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.crashkit.core.ReportException;
+import dev.crashkit.symbolicate.report.JsonTrees;
+import dev.crashkit.symbolicate.report.ParsedReport;
+import dev.crashkit.symbolicate.report.ReportFormat;
+import dev.crashkit.symbolicate.report.ReportReader;
+import dev.crashkit.symbolicate.report.Texts;
 import dev.crashkit.symbolicate.report.applecrash.AppleCrashReader;
 import dev.crashkit.symbolicate.report.ips.IpsReader;
 import dev.crashkit.symbolicate.report.kscrash.KSCrashReader;

@@ -1,9 +1,10 @@
-package dev.crashkit.symbolicate.report;
+package dev.crashkit.symbolicate.formats;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import dev.crashkit.core.ReportException;
+import dev.crashkit.symbolicate.report.JsonTrees;
 import java.io.IOException;
 import java.util.HashMap;
 import java.util.Map;

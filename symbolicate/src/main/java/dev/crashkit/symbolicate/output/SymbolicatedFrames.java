@@ -1,5 +1,6 @@
-package dev.crashkit.symbolicate.report;
+package dev.crashkit.symbolicate.output;
 
+import dev.crashkit.symbolicate.report.Texts;
 import dev.crashkit.symbolicate.symbolize.FrameStatus;
 import dev.crashkit.symbolicate.symbolize.SymbolicatedFrame;
 import dev.crashkit.symbolicate.symbolize.SymbolicatedReport;

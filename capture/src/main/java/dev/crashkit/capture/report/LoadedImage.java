@@ -1,4 +1,4 @@
-package dev.crashkit.capture.linux;
+package dev.crashkit.capture.report;
 
 import java.util.List;
 import java.util.Optional;
