@@ -34,8 +34,15 @@ final class DebugFileOptions {
     @Option(names = "--no-cache", description = "do not read or write the persistent debug-file index")
     boolean noCache;
 
-    @Option(names = {"-v", "--verbose"}, description = "list every file skipped while scanning --dsym folders")
+    @Option(names = {"-v", "--verbose"},
+            description = "list every file skipped while scanning --dsym folders and every problem met in debug files")
     boolean verbose;
+
+    @Option(names = "--module-cache-mb", paramLabel = "MB",
+            description = "keep at most this many MB of loaded debug files (default: a quarter of the RAM, at least the heap)")
+    Long moduleCacheMb;
+
+    private LookupDiagnostics lookups;
 
     Optional<DemangleStyle> style() {
         switch (demangle) {
@@ -66,6 +73,14 @@ final class DebugFileOptions {
         if (!skipped.isEmpty()) {
             err.println("warning: skipped " + skipped.size() + " unreadable file(s) under --dsym (--verbose lists them)");
         }
-        return new ModuleCache(index, new MemberStore(cache, ArchiveLimits.defaults()));
+        lookups = new LookupDiagnostics(err, verbose);
+        long budget = moduleCacheMb != null ? Math.max(1, moduleCacheMb) * 1024 * 1024 : ModuleCache.defaultBudget();
+        return new ModuleCache(index, new MemberStore(cache, ArchiveLimits.defaults()),
+                new ModuleCache.Options(budget, lookups));
+    }
+
+    /** Problems met in debug files while symbolicating (after {@link #modules}). */
+    LookupDiagnostics lookups() {
+        return lookups;
     }
 }

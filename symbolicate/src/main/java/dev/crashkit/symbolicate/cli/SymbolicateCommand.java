@@ -79,6 +79,7 @@ public final class SymbolicateCommand implements Callable<Integer> {
                 err.println("warning: " + s.image().name() + ": " + s.detail().orElse(s.status().jsonName()));
             }
         }
+        debugFiles.lookups().summarise();
         err.flush();
         return result.missingDebugFiles() ? ExitCodes.MISSING_DEBUG_FILES : ExitCodes.OK;
     }

@@ -1,6 +1,7 @@
 package dev.crashkit.symbolicate.format.macho;
 
 import dev.crashkit.core.ObjectFormatException;
+import dev.crashkit.core.bytes.ByteReader;
 import dev.crashkit.core.model.Arch;
 import dev.crashkit.core.model.DebugId;
 import dev.crashkit.symbolicate.format.FunctionSymbols;
@@ -348,22 +349,12 @@ public final class MachOImage implements ObjectFile {
 
     /** Decodes the LC_FUNCTION_STARTS deltas in {@code [pos, end)} into {@code out} (if given); returns the count. */
     private int decodeStarts(int pos, int end, long[] out) throws ObjectFormatException {
+        ByteReader<ObjectFormatException> r = new ByteReader<>(bytes.slice(pos, end - pos), pos, pos,
+                problem -> new ObjectFormatException(file + ": LC_FUNCTION_STARTS ends inside a ULEB128 value"));
         int n = 0;
         long addr = textVmaddr();
-        while (pos < end) {
-            long delta = 0;
-            int shift = 0;
-            int byt;
-            do {
-                if (pos >= end) {
-                    throw new ObjectFormatException(file + ": LC_FUNCTION_STARTS ends inside a ULEB128 value");
-                }
-                byt = bytes.get(pos++) & 0xff;
-                if (shift < 64) {
-                    delta |= (long) (byt & 0x7f) << shift;
-                }
-                shift += 7;
-            } while ((byt & 0x80) != 0);
+        while (r.hasRemaining()) {
+            long delta = r.uleb();
             if (delta == 0) {
                 break;
             }
