@@ -1,5 +1,6 @@
 package dev.crashkit.capture;
 
+import dev.crashkit.testkit.TestData;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -14,7 +15,7 @@ import java.util.concurrent.TimeUnit;
  * binutils' {@code nm -S}: the oracle for which function a captured address falls in.
  */
 final class NativeFixture {
-    static final Path SOURCE = Path.of("capture/src/test/c/nested.c");
+    static final Path SOURCE = TestData.repoFile("capture/src/test/c/nested.c");
     static final Path DIR = Path.of(System.getProperty("capture.target", "capture/target"), "fixture");
     /** No frame pointers: frames through our code are only recoverable with CFI. */
     private static final List<String> FLAGS = List.of("-O2", "-g", "-fomit-frame-pointer",

@@ -6,12 +6,15 @@ import dev.crashkit.symbolicate.locate.ArchiveLimits;
 import dev.crashkit.symbolicate.locate.DebugFileIndex;
 import dev.crashkit.symbolicate.locate.IndexCache;
 import dev.crashkit.symbolicate.locate.MemberStore;
+import dev.crashkit.symbolicate.sources.DebugFileSource;
 import dev.crashkit.symbolicate.symbolize.ModuleCache;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Map;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** Options shared by the commands that symbolicate reports: where debug files are, caching, naming. */
@@ -34,6 +37,12 @@ final class DebugFileOptions {
     @Option(names = "--no-cache", description = "do not read or write the persistent debug-file index")
     boolean noCache;
 
+    @Mixin
+    SymbolServerOptions symbolServers = new SymbolServerOptions();
+
+    /** Where DEBUGINFOD_URLS and ${env:…} in a server config file are read (tests replace it). */
+    Map<String, String> environment = System.getenv();
+
     @Option(names = {"-v", "--verbose"},
             description = "list every file skipped while scanning --dsym folders and every problem met in debug files")
     boolean verbose;
@@ -53,13 +62,16 @@ final class DebugFileOptions {
     }
 
     /**
-     * Indexes the --dsym paths and returns the module cache over them. Files skipped inside
+     * Indexes the --dsym paths and returns the module cache over them, with the symbol servers
+     * (if any) behind it for images no --dsym file has. Files skipped inside
      * folders are summarised in one line unless verbose: a symbol folder full of unrelated files
      * should not bury the output.
      */
     ModuleCache modules(PrintWriter err) throws CrashkitException {
         Optional<Path> cache = noCache ? Optional.empty()
                 : Optional.of(cacheDir != null ? cacheDir : IndexCache.defaultFolder());
+        // Servers first: a bad --symbol-server value is reported before a long folder scan.
+        DebugFileSource remote = symbolServers.source(cache, environment, err);
         List<String> skipped = new ArrayList<>();
         DebugFileIndex.ScanOptions options = new DebugFileIndex.ScanOptions(cache.map(IndexCache::open),
                 ArchiveLimits.defaults());
@@ -75,7 +87,7 @@ final class DebugFileOptions {
         }
         lookups = new LookupDiagnostics(err, verbose);
         long budget = moduleCacheMb != null ? Math.max(1, moduleCacheMb) * 1024 * 1024 : ModuleCache.defaultBudget();
-        return new ModuleCache(index, new MemberStore(cache, ArchiveLimits.defaults()),
+        return new ModuleCache(index, new MemberStore(cache, ArchiveLimits.defaults()), remote,
                 new ModuleCache.Options(budget, lookups));
     }
 

@@ -10,7 +10,9 @@ import dev.crashkit.symbolicate.demangle.DemangleStyle;
 import dev.crashkit.symbolicate.demangle.detect.Demanglers;
 import dev.crashkit.symbolicate.locate.DebugFileIndex;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.Optional;
 
 /**
@@ -28,14 +30,17 @@ public final class Symbolizer {
     }
 
     public SymbolicatedReport symbolicate(CrashReport report) {
+        long mask = report.process().arch()
+                .or(() -> report.images().stream().flatMap(i -> i.arch().stream()).findFirst())
+                .map(Arch::addressMask).orElse(-1L);
+        if (modules.hasRemote()) {
+            modules.prefetch(referenced(report, mask)); // symbol servers: only images that frames point into
+        }
         List<MatchedImage> matched = new ArrayList<>(report.images().size());
         for (Image img : report.images()) {
             matched.add(match(img));
         }
         ImageResolver resolver = new ImageResolver(matched);
-        long mask = report.process().arch()
-                .or(() -> report.images().stream().flatMap(i -> i.arch().stream()).findFirst())
-                .map(Arch::addressMask).orElse(-1L);
         List<SymbolicatedThread> threads = new ArrayList<>();
         for (ThreadTrace t : report.threads()) {
             List<SymbolicatedFrame> out = new ArrayList<>();
@@ -45,6 +50,20 @@ public final class Symbolizer {
             threads.add(new SymbolicatedThread(t, out));
         }
         return new SymbolicatedReport(report, matched.stream().map(MatchedImage::status).toList(), threads);
+    }
+
+    /** Identities of the images that frames point into, found from the report's own ranges. */
+    private static List<DebugId> referenced(CrashReport report, long mask) {
+        ImageResolver r = new ImageResolver(report.images().stream().map(MatchedImage::unmatched).toList());
+        Set<DebugId> out = new LinkedHashSet<>();
+        for (ThreadTrace t : report.threads()) {
+            for (Frame f : t.frames()) {
+                long pc = f.address() & mask;
+                r.find(f.returnAddress() && pc != 0 ? pc - 1 : pc)
+                        .flatMap(m -> m.image().id()).filter(id -> !id.isZero()).ifPresent(out::add);
+            }
+        }
+        return List.copyOf(out);
     }
 
     /** Matches one image with its module by identity (never by name; names only explain a mismatch). */

@@ -29,6 +29,10 @@ public final class MachOImage implements ObjectFile {
     /** MH_DSYM: the companion file inside a .dSYM bundle (segments without bytes, plus __DWARF). */
     public static final int MH_DSYM = 0xa;
     private static final int MH_EXECUTE = 0x2;
+    /** Section types that take no bytes in the file. */
+    private static final int S_ZEROFILL = 0x1;
+    private static final int S_GB_ZEROFILL = 0xc;
+    private static final int S_THREAD_LOCAL_ZEROFILL = 0x12;
     private static final int MH_DYLIB = 0x6;
     private static final int MH_DYLINKER = 0x7;
     private static final int MH_BUNDLE = 0x8;
@@ -279,6 +283,16 @@ public final class MachOImage implements ObjectFile {
             }
         }
         return out;
+    }
+
+    @Override
+    public void checkSections() throws ObjectFormatException {
+        for (Section s : sections) {
+            int type = s.flags() & 0xff;
+            if (type != S_ZEROFILL && type != S_GB_ZEROFILL && type != S_THREAD_LOCAL_ZEROFILL) {
+                sectionBytes(s); // throws when the section lies past the end: truncated
+            }
+        }
     }
 
     /** True when the image has an LC_SYMTAB with at least one entry. */
