@@ -80,7 +80,8 @@ final class UnitRanges {
     }
 
     /** Reads .debug_aranges into endpoints; returns the unit offsets it described. */
-    private static Set<Long> readAranges(DebugData data, Map<Long, Unit> known, List<long[]> endpoints) throws DwarfException {
+    private static Set<Long> readAranges(DebugData data, Map<Long, Unit> known, List<long[]> endpoints)
+            throws DwarfException {
         Set<Long> covered = new HashSet<>();
         Cursor c = new Cursor(data.aranges, 0);
         boolean[] dwarf64 = new boolean[1];
