@@ -11,7 +11,7 @@ import dev.crashkit.symbolicate.output.JsonReportWriter;
 import dev.crashkit.symbolicate.report.ParsedReport;
 import dev.crashkit.core.ReportException;
 import dev.crashkit.symbolicate.report.ReportFormat;
-import dev.crashkit.symbolicate.report.ReportFormats;
+import dev.crashkit.symbolicate.formats.ReportFormats;
 import dev.crashkit.symbolicate.symbolize.FrameStatus;
 import dev.crashkit.symbolicate.symbolize.ImageStatus;
 import dev.crashkit.symbolicate.symbolize.SymbolicatedFrame;

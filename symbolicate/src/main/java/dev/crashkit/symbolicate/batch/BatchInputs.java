@@ -2,6 +2,7 @@ package dev.crashkit.symbolicate.batch;
 
 import dev.crashkit.core.CrashkitException;
 import dev.crashkit.symbolicate.format.FileBytes;
+import dev.crashkit.symbolicate.formats.ReportFormats;
 import dev.crashkit.symbolicate.locate.ArchiveLimits;
 import dev.crashkit.symbolicate.locate.Archives;
 import dev.crashkit.symbolicate.report.ReportLimits;

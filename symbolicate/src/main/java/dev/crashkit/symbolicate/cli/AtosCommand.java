@@ -1,19 +1,15 @@
 package dev.crashkit.symbolicate.cli;
 
 import dev.crashkit.core.CrashkitException;
-import dev.crashkit.core.model.Image;
+import dev.crashkit.core.Diagnostics;
 import dev.crashkit.symbolicate.demangle.DemangleStyle;
-import dev.crashkit.symbolicate.demangle.Demanglers;
-import dev.crashkit.symbolicate.dwarf.DwarfContext;
-import dev.crashkit.symbolicate.format.elf.ElfFile;
-import dev.crashkit.symbolicate.format.macho.MachOFile;
-import dev.crashkit.symbolicate.format.macho.MachOImage;
+import dev.crashkit.symbolicate.demangle.detect.Demanglers;
+import dev.crashkit.symbolicate.format.ObjectFile;
+import dev.crashkit.symbolicate.format.detect.ObjectFiles;
 import dev.crashkit.core.model.DebugId;
 import dev.crashkit.symbolicate.symbolize.DebugModule;
 import dev.crashkit.symbolicate.symbolize.ModuleCache;
 import dev.crashkit.symbolicate.symbolize.ResolvedSymbol;
-import dev.crashkit.symbolicate.symtab.ElfSymbolTables;
-import dev.crashkit.symbolicate.symtab.MachOSymbolTables;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -133,12 +129,12 @@ public final class AtosCommand implements Callable<Integer> {
                 new ParameterException(spec.commandLine(), "--uuid \"" + uuid + "\" is not a UUID or build-id (hex)"));
         ModuleCache modules = debugFiles.modules(spec.commandLine().getErr());
         modules.prefetch(List.of(id));
-        ModuleCache.Loaded loaded = modules.get(id);
-        if (loaded.module().isPresent()) {
-            return loaded.module().get();
+        ModuleCache.Load load = modules.get(id);
+        if (load instanceof ModuleCache.Loaded loaded) {
+            return loaded.module();
         }
-        throw new CrashkitException(loaded.error().orElse("no debug file with UUID " + id
-                + " in --dsym paths, the download cache or symbol servers"));
+        throw new CrashkitException(load instanceof ModuleCache.Failed failed ? failed.error()
+                : "no debug file with UUID " + id + " in --dsym paths, the download cache or symbol servers");
     }
 
     /** {@code name (in Image) (file:line)} with source info, else {@code name (in Image) + offset}. */
@@ -216,30 +212,11 @@ public final class AtosCommand implements Callable<Integer> {
 
     /** A module for one Mach-O slice or one ELF file, with its DWARF when it has some. */
     private DebugModule open(Path file) throws CrashkitException {
-        byte[] head;
-        try {
-            head = dev.crashkit.symbolicate.format.FileBytes.head(file, 64);
-        } catch (IOException e) {
-            throw new CrashkitException(file + ": cannot read: " + e.getMessage(), e);
-        }
-        if (ElfFile.matches(head)) {
-            ElfFile elf = ElfFile.open(file);
-            Optional<DwarfContext> dwarf = elf.hasDwarf()
-                    ? Optional.of(DwarfContext.open(file.toString(), elf.dwarfSections())) : Optional.empty();
-            return DebugModule.ofElf(elf, ElfSymbolTables.build(elf), dwarf);
-        }
-        if (!MachOFile.matches(head)) {
-            throw new CrashkitException(file + ": not a Mach-O or ELF file");
-        }
-        MachOImage image = selectSlice(file);
-        Optional<DwarfContext> dwarf = image.hasDwarf()
-                ? Optional.of(DwarfContext.open(file.toString(), image.dwarfSections())) : Optional.empty();
-        return DebugModule.ofMachO(image, MachOSymbolTables.build(image, image.functionStarts()), dwarf);
+        return DebugModule.open(selectSlice(file), Diagnostics.ignore());
     }
 
-    private MachOImage selectSlice(Path file) throws CrashkitException {
-        MachOFile mf = MachOFile.open(file);
-        List<MachOImage> slices = mf.slices();
+    private ObjectFile selectSlice(Path file) throws CrashkitException {
+        List<ObjectFile> slices = ObjectFiles.open(file);
         if (arch != null) {
             return slices.stream().filter(s -> s.arch().label().equals(arch)).findFirst().orElseThrow(() ->
                     new CrashkitException(file + ": no " + arch + " slice (has " + archs(slices) + ")"));
@@ -250,7 +227,7 @@ public final class AtosCommand implements Callable<Integer> {
         return slices.get(0);
     }
 
-    private static String archs(List<MachOImage> slices) {
+    private static String archs(List<ObjectFile> slices) {
         return slices.stream().map(s -> s.arch().label()).collect(Collectors.joining(", "));
     }
 

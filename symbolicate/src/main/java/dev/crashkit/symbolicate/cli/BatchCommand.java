@@ -60,6 +60,11 @@ public final class BatchCommand implements Callable<Integer> {
                 System.console() != null, err, reportLimits);
         BatchRun.Result r = run.run(inputs);
         r.summary().accept(spec.commandLine().getOut());
+        long problems = debugFiles.lookups().count();
+        if (problems > 0) {
+            spec.commandLine().getOut().println("Problems in debug files: " + problems
+                    + " (symbol tables used instead; --verbose lists them)");
+        }
         return exitCode(r, failOnMissing);
     }
 

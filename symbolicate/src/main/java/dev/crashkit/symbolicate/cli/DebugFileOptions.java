@@ -3,10 +3,10 @@ package dev.crashkit.symbolicate.cli;
 import dev.crashkit.core.CrashkitException;
 import dev.crashkit.symbolicate.demangle.DemangleStyle;
 import dev.crashkit.symbolicate.locate.ArchiveLimits;
+import dev.crashkit.symbolicate.locate.DebugFileIndex;
 import dev.crashkit.symbolicate.locate.IndexCache;
+import dev.crashkit.symbolicate.locate.MemberStore;
 import dev.crashkit.symbolicate.sources.DebugFileSource;
-import dev.crashkit.symbolicate.symbolize.DebugFileIndex;
-import dev.crashkit.symbolicate.symbolize.MemberStore;
 import dev.crashkit.symbolicate.symbolize.ModuleCache;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -43,8 +43,15 @@ final class DebugFileOptions {
     /** Where DEBUGINFOD_URLS and ${env:…} in a server config file are read (tests replace it). */
     Map<String, String> environment = System.getenv();
 
-    @Option(names = {"-v", "--verbose"}, description = "list every file skipped while scanning --dsym folders")
+    @Option(names = {"-v", "--verbose"},
+            description = "list every file skipped while scanning --dsym folders and every problem met in debug files")
     boolean verbose;
+
+    @Option(names = "--module-cache-mb", paramLabel = "MB",
+            description = "keep at most this many MB of loaded debug files (default: a quarter of the RAM, at least the heap)")
+    Long moduleCacheMb;
+
+    private LookupDiagnostics lookups;
 
     Optional<DemangleStyle> style() {
         switch (demangle) {
@@ -88,8 +95,15 @@ final class DebugFileOptions {
             err.println("warning: " + unmatchable.size() + " file(s) under --dsym have no UUID or build-id and cannot be"
                     + " matched to a report (--verbose lists them)");
         }
-        return new ModuleCache(index, new MemberStore(cache, ArchiveLimits.defaults()),
-                remote, m -> err.println("warning: " + m));
+        lookups = new LookupDiagnostics(err, verbose);
+        long budget = moduleCacheMb != null ? Math.max(1, moduleCacheMb) * 1024 * 1024 : ModuleCache.defaultBudget();
+        return new ModuleCache(index, new MemberStore(cache, ArchiveLimits.defaults()), remote,
+                new ModuleCache.Options(budget, lookups));
+    }
+
+    /** Problems met in debug files while symbolicating (after {@link #modules}). */
+    LookupDiagnostics lookups() {
+        return lookups;
     }
 
     /** The scan's "no LC_UUID" / "without a GNU build-id" warnings. */

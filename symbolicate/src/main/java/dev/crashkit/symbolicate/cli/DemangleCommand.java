@@ -1,5 +1,8 @@
 package dev.crashkit.symbolicate.cli;
 
+import dev.crashkit.symbolicate.demangle.DemangleStyle;
+import dev.crashkit.symbolicate.demangle.detect.TextDemangler;
+import dev.crashkit.symbolicate.demangle.cpp.ItaniumDemangler;
 import dev.crashkit.symbolicate.demangle.swift.DemangleOptions;
 import dev.crashkit.symbolicate.demangle.swift.SwiftDemangler;
 import java.io.BufferedReader;
@@ -11,15 +14,12 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import dev.crashkit.symbolicate.demangle.DemangleStyle;
-import dev.crashkit.symbolicate.demangle.TextDemangler;
-import dev.crashkit.symbolicate.demangle.cpp.ItaniumDemangler;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * {@code demangle [--simplified] [--compact] [--classify] [NAME...]}, modelled on {@code swift-demangle}: each

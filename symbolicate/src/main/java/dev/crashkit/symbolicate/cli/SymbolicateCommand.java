@@ -2,12 +2,12 @@ package dev.crashkit.symbolicate.cli;
 
 import dev.crashkit.core.CrashkitException;
 import dev.crashkit.core.model.CrashReport;
+import dev.crashkit.core.ReportException;
+import dev.crashkit.symbolicate.formats.ReportFormats;
+import dev.crashkit.symbolicate.formats.ReportRenderer;
 import dev.crashkit.symbolicate.output.AtomicFile;
 import dev.crashkit.symbolicate.output.OutputFormat;
-import dev.crashkit.symbolicate.output.ReportRenderer;
 import dev.crashkit.symbolicate.report.ParsedReport;
-import dev.crashkit.core.ReportException;
-import dev.crashkit.symbolicate.report.ReportFormats;
 import dev.crashkit.symbolicate.report.ReportLimits;
 import dev.crashkit.symbolicate.symbolize.ImageStatus;
 import dev.crashkit.symbolicate.symbolize.ModuleCache;
@@ -90,6 +90,7 @@ public final class SymbolicateCommand implements Callable<Integer> {
                 err.println("warning: " + s.image().name() + ": " + s.detail().orElse(s.status().jsonName()));
             }
         }
+        debugFiles.lookups().summarise();
         err.flush();
         return result.missingDebugFiles() ? ExitCodes.MISSING_DEBUG_FILES : ExitCodes.OK;
     }

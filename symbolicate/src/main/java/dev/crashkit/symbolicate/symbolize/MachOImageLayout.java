@@ -14,8 +14,8 @@ public record MachOImageLayout(Path file, ByteBuffer bytes, List<SegmentRange> s
 
     public static MachOImageLayout of(MachOImage image) {
         return new MachOImageLayout(image.file(), image.bytes(),
-                image.segments().stream().map(MachOImageLayout::segment).toList(),
-                image.sections().stream().map(MachOImageLayout::section).toList());
+                image.machOSegments().stream().map(MachOImageLayout::segment).toList(),
+                image.machOSections().stream().map(MachOImageLayout::section).toList());
     }
 
     private static SegmentRange segment(Segment s) {

@@ -2,7 +2,7 @@ package dev.crashkit.symbolicate.fuzz;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import dev.crashkit.symbolicate.demangle.DemangleStyle;
-import dev.crashkit.symbolicate.demangle.TextDemangler;
+import dev.crashkit.symbolicate.demangle.detect.TextDemangler;
 import dev.crashkit.symbolicate.demangle.cpp.ItaniumDemangler;
 import dev.crashkit.symbolicate.demangle.swift.DemangleOptions;
 import dev.crashkit.symbolicate.demangle.swift.SwiftDemangler;

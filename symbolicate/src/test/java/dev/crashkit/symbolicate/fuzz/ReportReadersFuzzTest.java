@@ -6,7 +6,7 @@ import dev.crashkit.core.model.CrashReport;
 import dev.crashkit.symbolicate.report.ParsedReport;
 import dev.crashkit.symbolicate.report.ReportDocument;
 import dev.crashkit.core.ReportException;
-import dev.crashkit.symbolicate.report.ReportFormats;
+import dev.crashkit.symbolicate.formats.ReportFormats;
 import dev.crashkit.symbolicate.report.ReportReader;
 import dev.crashkit.symbolicate.report.applecrash.AppleCrashReader;
 import dev.crashkit.core.crashreport.CrashReportJson;

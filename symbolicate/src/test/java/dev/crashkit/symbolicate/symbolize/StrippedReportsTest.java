@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.crashkit.symbolicate.Fixtures;
+import dev.crashkit.symbolicate.locate.DebugFileIndex;
+import dev.crashkit.symbolicate.locate.MemberStore;
 import dev.crashkit.core.model.CrashReport;
 import dev.crashkit.symbolicate.output.JsonReportWriter;
 import dev.crashkit.symbolicate.output.TextReportWriter;
@@ -91,7 +93,7 @@ class StrippedReportsTest {
         DebugFileIndex index = DebugFileIndex.scan(List.of(binary), warnings::add);
         SymbolicatedReport out = new Symbolizer(new ModuleCache(index, new MemberStore(Optional.empty(),
                 dev.crashkit.symbolicate.locate.ArchiveLimits.defaults()), dev.crashkit.symbolicate.sources.DebugFileSource.none(),
-                warnings::add), Optional.empty())
+                ModuleCache.Options.defaults().withDiagnostics(warnings::add)), Optional.empty())
                 .symbolicate(input);
         assertEquals(List.of(), warnings);
         return out;

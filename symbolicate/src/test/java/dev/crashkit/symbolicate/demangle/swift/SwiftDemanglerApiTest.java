@@ -1,12 +1,12 @@
 package dev.crashkit.symbolicate.demangle.swift;
 
-import dev.crashkit.symbolicate.demangle.TextDemangler;
+import dev.crashkit.symbolicate.demangle.detect.TextDemangler;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.crashkit.symbolicate.demangle.DemangleStyle;
-import dev.crashkit.symbolicate.demangle.Demanglers;
+import dev.crashkit.symbolicate.demangle.detect.Demanglers;
 import java.io.IOException;
 import java.util.List;
 import java.util.stream.Collectors;

@@ -1,6 +1,6 @@
 package dev.crashkit.symbolicate.demangle.swift;
 
-import dev.crashkit.symbolicate.demangle.TextDemangler;
+import dev.crashkit.symbolicate.demangle.detect.TextDemangler;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;

@@ -26,10 +26,10 @@ public final class TestImages {
 
     /** {@code image}'s layout over other bytes (a damaged copy). */
     public static ImageLayout of(MachOImage image, ByteBuffer bytes) {
-        List<ImageLayout.SegmentRange> segs = image.segments().stream()
+        List<ImageLayout.SegmentRange> segs = image.machOSegments().stream()
                 .map(s -> new ImageLayout.SegmentRange(s.name(), s.vmaddr(), s.vmsize(), s.fileoff(), s.filesize()))
                 .toList();
-        List<ImageLayout.SectionRange> sects = image.sections().stream()
+        List<ImageLayout.SectionRange> sects = image.machOSections().stream()
                 .map(s -> new ImageLayout.SectionRange(s.segment(), s.name(), s.addr(), s.size(), s.offset(), s.flags()))
                 .toList();
         Path file = image.file();

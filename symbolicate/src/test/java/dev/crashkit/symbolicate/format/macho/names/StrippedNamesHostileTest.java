@@ -110,12 +110,12 @@ class StrippedNamesHostileTest {
         }
 
         int sectionOffset(String name) {
-            return (int) (long) image.sections().stream().filter(s -> s.name().equals(name)).findFirst()
+            return (int) (long) image.machOSections().stream().filter(s -> s.name().equals(name)).findFirst()
                     .map(Section::offset).orElseThrow();
         }
 
         int fileOffset(long vmaddr) {
-            return (int) (long) image.segments().stream().filter(s -> s.contains(vmaddr)).findFirst()
+            return (int) (long) image.machOSegments().stream().filter(s -> s.contains(vmaddr)).findFirst()
                     .map(s -> s.fileoff() + vmaddr - s.vmaddr()).orElseThrow();
         }
 
