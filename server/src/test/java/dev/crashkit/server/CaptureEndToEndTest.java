@@ -94,6 +94,11 @@ class CaptureEndToEndTest {
                     texts(group.get("frames")));
             assertEquals(2, group.get("count").asInt());
             assertEquals(1, http.get("/api/groups").json().size());
+
+            // The report page shows the Java exception's trace above the native threads.
+            String page = http.get("/reports/" + id).body();
+            assertTrue(page.contains("Uncaught Java exception") && page.contains("cart is empty")
+                    && page.contains("CrashingApp$Cart.total"), "the Java trace is on the report page");
         }
     }
 

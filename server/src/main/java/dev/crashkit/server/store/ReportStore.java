@@ -46,19 +46,14 @@ public final class ReportStore {
      */
     public Ingested ingest(byte[] body, String sha256, String format, Optional<String> appVersion,
                            Optional<String> clientReportId, long now) throws StoreException {
-        if (clientReportId.isPresent()) {
-            Optional<String> existing = db.read(c -> byClientId(c, clientReportId.get()));
-            if (existing.isPresent()) {
-                return new Ingested(existing.get(), false);
-            }
-        }
+        // The repeat check runs inside the batch's write transaction (insert), not in a read before it.
         return batcher.submit(new IngestBatcher.Pending(body, sha256, format, appVersion, clientReportId, now));
     }
 
     /** Inserts one report inside the batch's transaction; a client id seen before answers with its report. */
     static Ingested insert(Connection c, IngestBatcher.Pending r) throws SQLException {
         if (r.clientReportId().isPresent()) {
-            // Checked again inside the write transaction: a concurrent repeat may have won meanwhile.
+            // Inside the write transaction: a concurrent repeat cannot slip in between check and insert.
             Optional<String> existing = byClientId(c, r.clientReportId().get());
             if (existing.isPresent()) {
                 return new Ingested(existing.get(), false);

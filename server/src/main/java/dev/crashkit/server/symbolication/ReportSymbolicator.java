@@ -103,6 +103,18 @@ public final class ReportSymbolicator {
         return out;
     }
 
+    /** The uncaught Java exception's stack trace a report from our capture carries, for display. */
+    public Optional<String> javaExceptionOf(byte[] body) {
+        try {
+            return ReportFormats.detect("report", body) == ReportFormat.CRASHREPORT ? javaException(body)
+                    : Optional.empty();
+        } catch (ReportException e) {
+            return Optional.empty();
+        } catch (IOException e) {
+            return Optional.empty(); // read at ingest already; here it is only shown
+        }
+    }
+
     /** Our capture's {@code java_exception} (the uncaught exception's stack trace), when present. */
     private static Optional<String> javaException(byte[] body) throws IOException {
         JsonNode e = JSON.readTree(body).get("java_exception");

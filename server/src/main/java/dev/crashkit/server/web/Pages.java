@@ -108,7 +108,9 @@ final class Pages {
             threads = ThreadLines.threads(Api.JSON.readTree(result.get().symbolicated()),
                     Api.JSON.readTree(result.get().appImages()));
         }
-        render(ctx, 200, "report.jte", new Views.ReportPage(reportRow(r), r.group(), title, r.error(), missing, threads));
+        Optional<String> javaException = s.reports().body(id).flatMap(b -> s.symbolicator().javaExceptionOf(b));
+        render(ctx, 200, "report.jte", new Views.ReportPage(reportRow(r), r.group(), title, r.error(), javaException,
+                missing, threads));
     }
 
     private void upload(Context ctx) throws IOException {

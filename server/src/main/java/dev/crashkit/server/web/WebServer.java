@@ -41,7 +41,12 @@ public final class WebServer implements AutoCloseable {
         Api api = new Api(services, budget);
         api.register(app);
         new Pages(services, auth, api).register(app);
-        app.exception(ApiError.class, (e, ctx) -> error(ctx, e.status, e.getMessage()));
+        app.exception(ApiError.class, (e, ctx) -> {
+            if (e.status == 503) {
+                ctx.header("Retry-After", "5");
+            }
+            error(ctx, e.status, e.getMessage());
+        });
         app.exception(Exception.class, (e, ctx) -> {
             // One line for the operator; the client gets no stack trace.
             log.accept("error on " + ctx.method() + " " + ctx.path() + ": " + e);

@@ -43,7 +43,8 @@ public final class Views {
     }
 
     public record ReportPage(ReportRow report, Optional<String> groupId, Optional<String> groupTitle,
-                             Optional<String> error, List<MissingRow> missing, List<ThreadView> threads) {
+                             Optional<String> error, Optional<String> javaException, List<MissingRow> missing,
+                             List<ThreadView> threads) {
     }
 
     public record MissingPage(List<MissingRow> missing, Optional<String> message, Optional<String> error) {
