@@ -216,7 +216,10 @@ public final class AtosCommand implements Callable<Integer> {
         MachOImage image = selectSlice(file);
         Optional<DwarfContext> dwarf = image.hasDwarf()
                 ? Optional.of(DwarfContext.open(file.toString(), image.dwarfSections())) : Optional.empty();
-        return DebugModule.ofMachO(image, MachOSymbolTables.build(image, image.functionStarts()), dwarf);
+        // A stripped binary still names its exported, Objective-C and Swift code (as atos does).
+        PrintWriter err = spec.commandLine().getErr();
+        return DebugModule.ofMachO(image, MachOSymbolTables.build(image, image.functionStarts()), dwarf,
+                dev.crashkit.symbolicate.symbolize.NameFallback.forMachO(image, m -> err.println("warning: " + m)));
     }
 
     private MachOImage selectSlice(Path file) throws CrashkitException {
