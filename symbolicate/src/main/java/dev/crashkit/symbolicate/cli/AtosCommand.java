@@ -212,7 +212,9 @@ public final class AtosCommand implements Callable<Integer> {
 
     /** A module for one Mach-O slice or one ELF file, with its DWARF when it has some. */
     private DebugModule open(Path file) throws CrashkitException {
-        return DebugModule.open(selectSlice(file), Diagnostics.ignore());
+        // A stripped binary still names its exported, Objective-C and Swift code (as atos does).
+        PrintWriter err = spec.commandLine().getErr();
+        return DebugModule.openNamingStrippedCode(selectSlice(file), m -> err.println("warning: " + m));
     }
 
     private ObjectFile selectSlice(Path file) throws CrashkitException {

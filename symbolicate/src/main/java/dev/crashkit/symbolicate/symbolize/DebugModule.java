@@ -77,6 +77,20 @@ public final class DebugModule {
         return of(object, SymbolTables.build(object), dwarf, diagnostics);
     }
 
+    /**
+     * As {@link #open}, and a Mach-O binary also names its stripped code from its own metadata
+     * (export trie, Objective-C, Swift; see {@link NameFallback}); problems go to {@code diagnostics}.
+     */
+    public static DebugModule openNamingStrippedCode(ObjectFile object, Diagnostics diagnostics)
+            throws ObjectFormatException {
+        if (!(object instanceof dev.crashkit.symbolicate.format.macho.MachOImage image)) {
+            return open(object, diagnostics);
+        }
+        Optional<DwarfContext> dwarf = object.hasDwarf()
+                ? Optional.of(DwarfContext.open(object.path().toString(), DwarfSections.of(object))) : Optional.empty();
+        return of(object, SymbolTables.build(object), dwarf, diagnostics, NameFallback.forMachO(image, diagnostics));
+    }
+
     /** A module whose layout comes from {@code layout}, with the symbols and DWARF given. */
     public static DebugModule of(ObjectFile layout, SymbolTable symbols, Optional<DwarfContext> dwarf,
                                  Diagnostics diagnostics) {

@@ -1,5 +1,7 @@
 package dev.crashkit.symbolicate.symbolize;
 
+import dev.crashkit.core.Diagnostics;
+import dev.crashkit.symbolicate.format.macho.MachOImage;
 import dev.crashkit.symbolicate.format.macho.names.NameHit;
 import java.util.Optional;
 
@@ -12,6 +14,11 @@ import java.util.Optional;
 @FunctionalInterface
 public interface NameFallback {
     Optional<NameHit> lookup(long linkAddress);
+
+    /** Names from {@code binary}'s own metadata, read on first use; problems go to {@code diagnostics}. */
+    static NameFallback forMachO(MachOImage binary, Diagnostics diagnostics) {
+        return new StrippedNameFallback(binary, diagnostics);
+    }
 
     /** Knows nothing (ELF images, dSYMs without their binary). */
     static NameFallback none() {

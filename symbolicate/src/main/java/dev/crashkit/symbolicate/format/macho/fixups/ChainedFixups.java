@@ -5,6 +5,7 @@ import dev.crashkit.core.ObjectFormatException;
 import dev.crashkit.symbolicate.format.kaitai.MachoChainedFixups;
 import dev.crashkit.symbolicate.format.macho.layout.ImageLayout;
 import dev.crashkit.symbolicate.format.macho.layout.MalformedImageException;
+import dev.crashkit.symbolicate.format.macho.layout.Printable;
 import dev.crashkit.symbolicate.format.macho.layout.VmMemory;
 import dev.crashkit.symbolicate.format.macho.layout.BoundedStream;
 import io.kaitai.struct.KaitaiStream;
@@ -83,15 +84,15 @@ final class ChainedFixups {
                                     Pointers.Builder out) throws MalformedImageException {
         int code = starts.pointerFormat();
         PointerFormat format = PointerFormat.of(code).orElseThrow(() -> new MalformedImageException(file
-                + ": segment " + seg.name() + " uses chained pointer format " + code + ", which is not read"));
+                + ": segment " + Printable.quote(seg.name()) + " uses chained pointer format " + code + ", which is not read"));
         int pageSize = starts.pageSize();
         if (pageSize == 0 || pageSize > MAX_PAGE_SIZE) {
-            throw new MalformedImageException(file + ": segment " + seg.name() + ": chained page size " + pageSize);
+            throw new MalformedImageException(file + ": segment " + Printable.quote(seg.name()) + ": chained page size " + pageSize);
         }
         // Checked without overflow (both come from the file as unsigned 64-bit values): after this,
         // every offset below stays far from the long range's ends (found by fuzzing).
         if (seg.fileoff() < 0 || seg.filesize() < 0 || seg.fileoff() > image.size() - seg.filesize()) {
-            throw new MalformedImageException(file + ": segment " + seg.name() + " extends past the end of the file");
+            throw new MalformedImageException(file + ": segment " + Printable.quote(seg.name()) + " extends past the end of the file");
         }
         long segEnd = seg.fileoff() + seg.filesize();
         List<Integer> pages = starts.pageStart();
@@ -101,7 +102,7 @@ final class ChainedFixups {
                 continue;
             }
             if ((start & MULTI_START) != 0) {
-                throw new MalformedImageException(file + ": segment " + seg.name() + " page " + p
+                throw new MalformedImageException(file + ": segment " + Printable.quote(seg.name()) + " page " + p
                         + ": multiple chain starts (a 32-bit format feature) in a 64-bit chain");
             }
             long pageFile = seg.fileoff() + (long) p * pageSize;
@@ -109,7 +110,7 @@ final class ChainedFixups {
             long off = pageFile + start;
             while (true) {
                 if (off + 8 > pageEnd) {
-                    throw new MalformedImageException(file + ": segment " + seg.name() + " page " + p
+                    throw new MalformedImageException(file + ": segment " + Printable.quote(seg.name()) + " page " + p
                             + ": chain reaches file offset " + off + ", outside its page");
                 }
                 image.seek(off);

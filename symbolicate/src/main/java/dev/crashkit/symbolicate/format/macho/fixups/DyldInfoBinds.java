@@ -5,6 +5,7 @@ import dev.crashkit.core.ObjectFormatException;
 import dev.crashkit.symbolicate.format.kaitai.MachoBindOpcodes;
 import dev.crashkit.symbolicate.format.macho.layout.ImageLayout;
 import dev.crashkit.symbolicate.format.macho.layout.MalformedImageException;
+import dev.crashkit.symbolicate.format.macho.layout.Printable;
 import dev.crashkit.symbolicate.format.macho.layout.VmMemory;
 import dev.crashkit.symbolicate.format.macho.layout.BoundedStream;
 import java.nio.ByteBuffer;
@@ -108,7 +109,7 @@ final class DyldInfoBinds {
             throws MalformedImageException {
         if (seg == null || Long.compareUnsigned(offset, seg.vmsize()) >= 0 || seg.vmsize() - offset < 8) {
             throw new MalformedImageException(layout.file() + ": bind at offset 0x" + Long.toHexString(offset)
-                    + " is outside " + (seg == null ? "any segment" : "segment " + seg.name()));
+                    + " is outside " + (seg == null ? "any segment" : "segment " + Printable.quote(seg.name())));
         }
         Integer index = importIndex.computeIfAbsent(symbol, k -> {
             names.add(k);

@@ -2,6 +2,7 @@ package dev.crashkit.symbolicate.format.macho.names;
 
 import dev.crashkit.symbolicate.format.kaitai.MachoExportTrie;
 import dev.crashkit.symbolicate.format.macho.layout.MalformedImageException;
+import dev.crashkit.symbolicate.format.macho.layout.Printable;
 import dev.crashkit.symbolicate.format.macho.layout.BoundedStream;
 import io.kaitai.struct.KaitaiStream;
 import java.nio.ByteBuffer;
@@ -67,8 +68,8 @@ final class ExportTrie {
                 for (MachoExportTrie.Edge e : node.children()) {
                     long child = e.childOffset().value();
                     if (child <= 0 || child >= trie.capacity()) {
-                        throw new MalformedImageException(file + ": export trie edge \"" + e.label()
-                                + "\" points to offset " + child + ", outside the trie (" + trie.capacity() + " bytes)");
+                        throw new MalformedImageException(file + ": export trie edge " + Printable.quote(e.label())
+                                + " points to offset " + child + ", outside the trie (" + trie.capacity() + " bytes)");
                     }
                     String name = prefix + e.label();
                     if (name.length() > MAX_NAME) {

@@ -3,6 +3,7 @@ package dev.crashkit.symbolicate.format.macho.objc;
 import dev.crashkit.symbolicate.format.kaitai.MachoObjc;
 import dev.crashkit.symbolicate.format.macho.fixups.Pointers;
 import dev.crashkit.symbolicate.format.macho.layout.MalformedImageException;
+import dev.crashkit.symbolicate.format.macho.layout.Printable;
 import dev.crashkit.symbolicate.format.macho.layout.VmMemory;
 import io.kaitai.struct.KaitaiStream;
 import java.util.HashSet;
@@ -48,7 +49,7 @@ final class MethodLists {
         }
         if ((list & 1) != 0) {
             // A relative list of lists: only the shared cache writes these.
-            throw new MalformedImageException(memory.layout().file() + ": method list of " + owner
+            throw new MalformedImageException(memory.layout().file() + ": method list of " + Printable.quote(owner)
                     + " is a list of lists (shared-cache only)");
         }
         MachoObjc.MethodList header = new MachoObjc.MethodList(memory.stream(list, HEADER));
@@ -56,11 +57,11 @@ final class MethodLists {
         int entsize = header.entsize();
         boolean small = header.isSmall();
         if (entsize < (small ? SMALL_ENTRY : BIG_ENTRY)) {
-            throw new MalformedImageException(memory.layout().file() + ": method list of " + owner + " at 0x"
+            throw new MalformedImageException(memory.layout().file() + ": method list of " + Printable.quote(owner) + " at 0x"
                     + Long.toHexString(list) + " has " + entsize + "-byte entries, too small");
         }
         if (small && header.usesDirectSelectors()) {
-            throw new MalformedImageException(memory.layout().file() + ": method list of " + owner
+            throw new MalformedImageException(memory.layout().file() + ": method list of " + Printable.quote(owner)
                     + " names selectors in the shared cache");
         }
         if (total + count > MAX_METHODS) {

@@ -4,6 +4,7 @@ import dev.crashkit.symbolicate.format.kaitai.MachoObjc;
 import dev.crashkit.symbolicate.format.macho.fixups.Pointers;
 import dev.crashkit.symbolicate.format.macho.layout.ImageLayout;
 import dev.crashkit.symbolicate.format.macho.layout.MalformedImageException;
+import dev.crashkit.symbolicate.format.macho.layout.Printable;
 import dev.crashkit.symbolicate.format.macho.layout.VmMemory;
 import java.util.ArrayList;
 import java.util.List;
@@ -132,7 +133,7 @@ public final class ObjcMetadata {
                 : pointers.boundSymbol(cat + CAT_CLS).filter(s -> s.startsWith(CLASS_SYMBOL))
                         .map(s -> s.substring(CLASS_SYMBOL.length()));
         if (owner.isEmpty()) {
-            throw new MalformedImageException(memory.layout().file() + ": category " + category + " at 0x"
+            throw new MalformedImageException(memory.layout().file() + ": category " + Printable.quote(category) + " at 0x"
                     + Long.toHexString(cat) + " names no class");
         }
         String qualified = owner.get() + "(" + category + ")";
