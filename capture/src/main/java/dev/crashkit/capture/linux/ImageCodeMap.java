@@ -21,6 +21,14 @@ public final class ImageCodeMap implements CodeMap {
     private final ProcMaps maps;
     private final Memory memory;
     private final Map<String, Optional<FdeIndex>> cache;
+    // Every segment of every image, sorted: the unwinder asks isExecutable() thousands of times
+    // per snapshot (each scanned stack word), so it gets a binary search with no allocation.
+    private final long[] segStart;
+    private final long[] segEnd;
+    private final boolean[] segExec;
+    private final int[] segImage;
+    // CFI per image for this snapshot, looked up in the shared cache once per image.
+    private final Optional<FdeIndex>[] cfi;
 
     /**
      * @param cache CFI indexes by image identity; pass the same map to later snapshots of the same
@@ -32,6 +40,43 @@ public final class ImageCodeMap implements CodeMap {
         this.maps = maps;
         this.memory = memory;
         this.cache = cache;
+        List<long[]> segs = new java.util.ArrayList<>();
+        for (int i = 0; i < this.images.size(); i++) {
+            for (LoadedImage.Segment sg : this.images.get(i).segments()) {
+                segs.add(new long[] {sg.start(), sg.start() + sg.size(), sg.executable() ? 1 : 0, i});
+            }
+        }
+        segs.sort((a, b) -> Long.compareUnsigned(a[0], b[0]));
+        segStart = new long[segs.size()];
+        segEnd = new long[segs.size()];
+        segExec = new boolean[segs.size()];
+        segImage = new int[segs.size()];
+        for (int i = 0; i < segs.size(); i++) {
+            segStart[i] = segs.get(i)[0];
+            segEnd[i] = segs.get(i)[1];
+            segExec[i] = segs.get(i)[2] != 0;
+            segImage[i] = (int) segs.get(i)[3];
+        }
+        @SuppressWarnings("unchecked")
+        Optional<FdeIndex>[] none = new Optional[this.images.size()];
+        cfi = none;
+    }
+
+    /** Index into segStart of the segment holding {@code address}, or -1. */
+    private int segment(long address) {
+        int lo = 0;
+        int hi = segStart.length - 1;
+        int best = -1;
+        while (lo <= hi) {
+            int mid = (lo + hi) >>> 1;
+            if (Long.compareUnsigned(segStart[mid], address) <= 0) {
+                best = mid;
+                lo = mid + 1;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        return best >= 0 && Long.compareUnsigned(address, segEnd[best]) < 0 ? best : -1;
     }
 
     public static Map<String, Optional<FdeIndex>> newCache() {
@@ -55,20 +100,28 @@ public final class ImageCodeMap implements CodeMap {
 
     @Override
     public boolean isExecutable(long address) {
-        Optional<LoadedImage> img = image(address);
-        if (img.isPresent()) {
-            return img.get().executableAt(address);
-        }
-        return maps.isExecutable(address);
+        int s = segment(address);
+        return s >= 0 ? segExec[s] : maps.isExecutable(address);
     }
 
     @Override
     public Optional<FdeIndex> cfiFor(long pc) {
-        Optional<LoadedImage> img = image(pc);
-        if (img.isEmpty() || img.get().ehFrameHdr().isEmpty()) {
+        int s = segment(pc);
+        if (s < 0) {
             return Optional.empty();
         }
-        LoadedImage i = img.get();
+        Optional<FdeIndex> known = cfi[segImage[s]];
+        if (known == null) {
+            known = load(images.get(segImage[s]));
+            cfi[segImage[s]] = known;
+        }
+        return known;
+    }
+
+    private Optional<FdeIndex> load(LoadedImage i) {
+        if (i.ehFrameHdr().isEmpty()) {
+            return Optional.empty();
+        }
         String key = i.path() + "@" + Long.toHexString(i.bias());
         return cache.computeIfAbsent(key, k -> {
             try {

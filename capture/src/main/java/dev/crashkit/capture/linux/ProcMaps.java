@@ -124,6 +124,7 @@ public final class ProcMaps {
     }
 
     public boolean isExecutable(long address) {
-        return find(address).map(Mapping::executable).orElse(false);
+        int i = indexOf(address);
+        return i >= 0 && mappings.get(i).executable();
     }
 }
