@@ -35,30 +35,56 @@ public final class ImageCodeMap implements CodeMap {
      *              process to skip re-reading the tables
      */
     public ImageCodeMap(List<LoadedImage> images, ProcMaps maps, Memory memory, Map<String, Optional<FdeIndex>> cache) {
-        this.images = images.stream().sorted((a, b) -> Long.compareUnsigned(a.start(), b.start())).toList();
-        this.starts = this.images.stream().mapToLong(LoadedImage::start).toArray();
+        // Plain loops and an insertion sort, no streams or lambdas: each lambda costs a first
+        // snapshot a generated class, and a few hundred segments sort in no time.
+        LoadedImage[] byStart = images.toArray(new LoadedImage[0]);
+        long[] imageStart = new long[byStart.length];
+        for (int i = 0; i < byStart.length; i++) {
+            imageStart[i] = byStart[i].start();
+        }
+        for (int i = 1; i < byStart.length; i++) {
+            for (int j = i; j > 0 && Long.compareUnsigned(imageStart[j - 1], imageStart[j]) > 0; j--) {
+                long t = imageStart[j];
+                imageStart[j] = imageStart[j - 1];
+                imageStart[j - 1] = t;
+                LoadedImage u = byStart[j];
+                byStart[j] = byStart[j - 1];
+                byStart[j - 1] = u;
+            }
+        }
+        this.images = List.of(byStart);
+        this.starts = imageStart;
         this.maps = maps;
         this.memory = memory;
         this.cache = cache;
-        List<long[]> segs = new java.util.ArrayList<>();
-        for (int i = 0; i < this.images.size(); i++) {
-            for (LoadedImage.Segment sg : this.images.get(i).segments()) {
-                segs.add(new long[] {sg.start(), sg.start() + sg.size(), sg.executable() ? 1 : 0, i});
+        int n = 0;
+        for (LoadedImage img : byStart) {
+            n += img.segments().size();
+        }
+        segStart = new long[n];
+        segEnd = new long[n];
+        segExec = new boolean[n];
+        segImage = new int[n];
+        int k = 0;
+        for (int i = 0; i < byStart.length; i++) {
+            for (LoadedImage.Segment sg : byStart[i].segments()) {
+                int j = k++;
+                // Insert in order of start.
+                while (j > 0 && Long.compareUnsigned(segStart[j - 1], sg.start()) > 0) {
+                    segStart[j] = segStart[j - 1];
+                    segEnd[j] = segEnd[j - 1];
+                    segExec[j] = segExec[j - 1];
+                    segImage[j] = segImage[j - 1];
+                    j--;
+                }
+                segStart[j] = sg.start();
+                segEnd[j] = sg.start() + sg.size();
+                segExec[j] = sg.executable();
+                segImage[j] = i;
             }
         }
-        segs.sort((a, b) -> Long.compareUnsigned(a[0], b[0]));
-        segStart = new long[segs.size()];
-        segEnd = new long[segs.size()];
-        segExec = new boolean[segs.size()];
-        segImage = new int[segs.size()];
-        for (int i = 0; i < segs.size(); i++) {
-            segStart[i] = segs.get(i)[0];
-            segEnd[i] = segs.get(i)[1];
-            segExec[i] = segs.get(i)[2] != 0;
-            segImage[i] = (int) segs.get(i)[3];
-        }
         @SuppressWarnings("unchecked")
-        Optional<FdeIndex>[] none = new Optional[this.images.size()];
+        Optional<FdeIndex>[] none = new Optional[byStart.length];
         cfi = none;
     }
 
@@ -123,13 +149,19 @@ public final class ImageCodeMap implements CodeMap {
             return Optional.empty();
         }
         String key = i.path() + "@" + Long.toHexString(i.bias());
-        return cache.computeIfAbsent(key, k -> {
-            try {
-                return Optional.of(EhFrameHdrIndex.read(memory, i.ehFrameHdr().getAsLong()));
-            } catch (CfiException e) {
-                // No usable table: frames in this image fall back to frame pointers and scanning.
-                return Optional.empty();
-            }
-        });
+        Optional<FdeIndex> known = cache.get(key);
+        if (known != null) {
+            return known;
+        }
+        Optional<FdeIndex> read;
+        try {
+            read = Optional.of(EhFrameHdrIndex.read(memory, i.ehFrameHdr().getAsLong()));
+        } catch (CfiException e) {
+            // No usable table: frames in this image fall back to frame pointers and scanning.
+            read = Optional.empty();
+        }
+        // Two snapshots racing may both read the table; the first one stored is kept.
+        Optional<FdeIndex> raced = cache.putIfAbsent(key, read);
+        return raced != null ? raced : read;
     }
 }

@@ -42,8 +42,11 @@ final class JnaSettings {
             }
         }
         if (System.getProperty(BOOT_PATH) == null) {
-            cacheRoot().flatMap(JnaSettings::unpackDispatch).ifPresent(dir -> System.setProperty(BOOT_PATH,
-                    dir.toString()));
+            Optional<Path> root = cacheRoot();
+            Optional<Path> dir = root.isPresent() ? unpackDispatch(root.get()) : Optional.empty();
+            if (dir.isPresent()) {
+                System.setProperty(BOOT_PATH, dir.get().toString());
+            }
         }
     }
 
