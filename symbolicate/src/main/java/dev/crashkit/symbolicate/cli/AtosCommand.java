@@ -8,7 +8,9 @@ import dev.crashkit.symbolicate.dwarf.DwarfContext;
 import dev.crashkit.symbolicate.format.elf.ElfFile;
 import dev.crashkit.symbolicate.format.macho.MachOFile;
 import dev.crashkit.symbolicate.format.macho.MachOImage;
+import dev.crashkit.core.model.DebugId;
 import dev.crashkit.symbolicate.symbolize.DebugModule;
+import dev.crashkit.symbolicate.symbolize.ModuleCache;
 import dev.crashkit.symbolicate.symbolize.ResolvedSymbol;
 import dev.crashkit.symbolicate.symtab.ElfSymbolTables;
 import dev.crashkit.symbolicate.symtab.MachOSymbolTables;
@@ -28,7 +30,9 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
@@ -39,8 +43,12 @@ public final class AtosCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "-o", required = true, paramLabel = "PATH", description = "binary, .dSYM bundle or the DWARF file inside one")
+    @Option(names = "-o", paramLabel = "PATH", description = "binary, .dSYM bundle or the DWARF file inside one")
     Path object;
+
+    @Option(names = "--uuid", paramLabel = "ID", description = "instead of -o: the image's UUID or build-id, looked up"
+            + " in --dsym paths, then the download cache and --symbol-server sources")
+    String uuid;
 
     @Option(names = "-arch", paramLabel = "ARCH", description = "slice of a universal file (arm64, x86_64, ...)")
     String arch;
@@ -54,16 +62,18 @@ public final class AtosCommand implements Callable<Integer> {
     @Option(names = "-f", paramLabel = "FILE", description = "read addresses from this file")
     Path addressFile;
 
-    @Option(names = "--demangle", defaultValue = "simplified", description = "simplified, full or none")
-    DebugFileOptions.Demangle demangle;
+    @Mixin
+    DebugFileOptions debugFiles = new DebugFileOptions();
 
     @Parameters(paramLabel = "ADDR", description = "addresses (hex, 0x optional); none: read -f FILE or standard input")
     List<String> addresses = new ArrayList<>();
 
     @Override
     public Integer call() throws IOException {
-        DebugModule module = open(resolveObject(object));
-        String imageName = imageName(module.file());
+        DebugModule module = module();
+        String imageName = uuid != null && module.file().getFileName().toString().matches("debuginfo|executable")
+                ? DebugId.parse(uuid).map(Object::toString).orElse(uuid) // the download cache knows no image names
+                : imageName(module.file());
         long slide = loadAddress == null ? 0 : parse(loadAddress, "-l") - module.linkBase();
         PrintWriter out = spec.commandLine().getOut();
         for (String token : tokens()) {
@@ -93,6 +103,26 @@ public final class AtosCommand implements Callable<Integer> {
         return ExitCodes.OK;
     }
 
+    /** The module of -o, or of the file found for --uuid. */
+    private DebugModule module() throws IOException {
+        if ((object == null) == (uuid == null)) {
+            throw new ParameterException(spec.commandLine(), "give either -o PATH or --uuid ID");
+        }
+        if (object != null) {
+            return open(resolveObject(object));
+        }
+        DebugId id = DebugId.parse(uuid).orElseThrow(() ->
+                new ParameterException(spec.commandLine(), "--uuid \"" + uuid + "\" is not a UUID or build-id (hex)"));
+        ModuleCache modules = debugFiles.modules(spec.commandLine().getErr());
+        modules.prefetch(List.of(id));
+        ModuleCache.Loaded loaded = modules.get(id);
+        if (loaded.module().isPresent()) {
+            return loaded.module().get();
+        }
+        throw new CrashkitException(loaded.error().orElse("no debug file with UUID " + id
+                + " in --dsym paths, the download cache or symbol servers"));
+    }
+
     /** {@code name (in Image) (file:line)} with source info, else {@code name (in Image) + offset}. */
     static String line(String name, String image, ResolvedSymbol where, long offset) {
         if (where.file().isPresent()) {
@@ -104,7 +134,7 @@ public final class AtosCommand implements Callable<Integer> {
     }
 
     private String name(String raw) {
-        switch (demangle) {
+        switch (debugFiles.demangle) {
             case none: return raw;
             case full: return Demanglers.demangle(raw, DemangleStyle.FULL);
             default: return Demanglers.demangle(raw, DemangleStyle.SIMPLIFIED);

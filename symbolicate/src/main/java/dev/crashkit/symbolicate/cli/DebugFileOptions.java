@@ -4,6 +4,7 @@ import dev.crashkit.core.CrashkitException;
 import dev.crashkit.symbolicate.demangle.DemangleStyle;
 import dev.crashkit.symbolicate.locate.ArchiveLimits;
 import dev.crashkit.symbolicate.locate.IndexCache;
+import dev.crashkit.symbolicate.sources.DebugFileSource;
 import dev.crashkit.symbolicate.symbolize.DebugFileIndex;
 import dev.crashkit.symbolicate.symbolize.MemberStore;
 import dev.crashkit.symbolicate.symbolize.ModuleCache;
@@ -12,6 +13,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Map;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** Options shared by the commands that symbolicate reports: where debug files are, caching, naming. */
@@ -34,6 +37,12 @@ final class DebugFileOptions {
     @Option(names = "--no-cache", description = "do not read or write the persistent debug-file index")
     boolean noCache;
 
+    @Mixin
+    SymbolServerOptions symbolServers = new SymbolServerOptions();
+
+    /** Where DEBUGINFOD_URLS and ${env:…} in a server config file are read (tests replace it). */
+    Map<String, String> environment = System.getenv();
+
     @Option(names = {"-v", "--verbose"}, description = "list every file skipped while scanning --dsym folders")
     boolean verbose;
 
@@ -46,13 +55,16 @@ final class DebugFileOptions {
     }
 
     /**
-     * Indexes the --dsym paths and returns the module cache over them. Files skipped inside
+     * Indexes the --dsym paths and returns the module cache over them, with the symbol servers
+     * (if any) behind it for images no --dsym file has. Files skipped inside
      * folders are summarised in one line unless verbose: a symbol folder full of unrelated files
      * should not bury the output.
      */
     ModuleCache modules(PrintWriter err) throws CrashkitException {
         Optional<Path> cache = noCache ? Optional.empty()
                 : Optional.of(cacheDir != null ? cacheDir : IndexCache.defaultFolder());
+        // Servers first: a bad --symbol-server value is reported before a long folder scan.
+        DebugFileSource remote = symbolServers.source(cache, environment, err);
         List<String> skipped = new ArrayList<>();
         DebugFileIndex.ScanOptions options = new DebugFileIndex.ScanOptions(cache.map(IndexCache::open),
                 ArchiveLimits.defaults());
@@ -66,6 +78,7 @@ final class DebugFileOptions {
         if (!skipped.isEmpty()) {
             err.println("warning: skipped " + skipped.size() + " unreadable file(s) under --dsym (--verbose lists them)");
         }
-        return new ModuleCache(index, new MemberStore(cache, ArchiveLimits.defaults()));
+        return new ModuleCache(index, new MemberStore(cache, ArchiveLimits.defaults()),
+                remote);
     }
 }

@@ -44,6 +44,12 @@ public final class Main {
         });
         cl.setExecutionExceptionHandler((ex, c, parsed) -> {
             PrintWriter err = c.getErr();
+            if (ex instanceof OptionValueException) {
+                err.println("error: " + ex.getMessage());
+                err.println("usage: " + c.getCommandSpec().qualifiedName() + " --help");
+                err.flush();
+                return ExitCodes.USAGE;
+            }
             if (ex instanceof CrashkitException) {
                 err.println("error: " + ex.getMessage());
                 err.flush();

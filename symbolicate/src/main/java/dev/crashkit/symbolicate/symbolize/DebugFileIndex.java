@@ -128,7 +128,9 @@ public final class DebugFileIndex {
                     public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
                         if (attrs.isRegularFile() && attrs.size() >= 32) {
                             try {
-                                add(file, false);
+                                // The walk already has size and mtime: no second stat per file
+                                // (a DeviceSupport folder has thousands).
+                                add(file, false, attrs.size(), attrs.lastModifiedTime().toMillis());
                             } catch (CrashkitException e) {
                                 diagnostics.warn("skipping " + e.getMessage());
                             }
@@ -149,14 +151,14 @@ public final class DebugFileIndex {
 
         /** Indexes one file; false when it is neither an object file nor an archive. */
         boolean add(Path file, boolean explicit) throws CrashkitException {
-            long size;
-            long mtime;
             try {
-                size = Files.size(file);
-                mtime = Files.getLastModifiedTime(file).toMillis();
+                return add(file, explicit, Files.size(file), Files.getLastModifiedTime(file).toMillis());
             } catch (IOException e) {
                 throw new ObjectFormatException(file + ": cannot read: " + e.getMessage(), e);
             }
+        }
+
+        boolean add(Path file, boolean explicit, long size, long mtime) throws CrashkitException {
             Optional<List<IndexCache.Item>> cached = options.cache().flatMap(c -> c.get(file, size, mtime));
             List<IndexCache.Item> items;
             if (cached.isPresent()) {

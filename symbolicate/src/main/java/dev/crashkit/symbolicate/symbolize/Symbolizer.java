@@ -9,7 +9,10 @@ import dev.crashkit.core.model.ThreadTrace;
 import dev.crashkit.symbolicate.demangle.DemangleStyle;
 import dev.crashkit.symbolicate.demangle.Demanglers;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
@@ -34,6 +37,12 @@ public final class Symbolizer {
         List<Optional<DebugModule>> loaded = new ArrayList<>(n);
         List<ImageStatus> statuses = new ArrayList<>(n);
         long[] slides = new long[n];
+        long mask = report.process().arch()
+                .or(() -> images.stream().flatMap(i -> i.arch().stream()).findFirst())
+                .map(Arch::addressMask).orElse(-1L);
+        if (modules.hasRemote()) {
+            modules.prefetch(referenced(report, mask)); // symbol servers: only images that frames point into
+        }
         for (int i = 0; i < n; i++) {
             Image img = images.get(i);
             ImageStatus status = match(img);
@@ -45,9 +54,6 @@ public final class Symbolizer {
                     : img.loadAddress() - m.map(DebugModule::linkBase).orElse(0L);
         }
         ImageResolver resolver = new ImageResolver(images, loaded, slides);
-        long mask = report.process().arch()
-                .or(() -> images.stream().flatMap(i -> i.arch().stream()).findFirst())
-                .map(Arch::addressMask).orElse(-1L);
         List<SymbolicatedThread> threads = new ArrayList<>();
         for (ThreadTrace t : report.threads()) {
             List<SymbolicatedFrame> out = new ArrayList<>();
@@ -58,6 +64,24 @@ public final class Symbolizer {
             threads.add(new SymbolicatedThread(t, out));
         }
         return new SymbolicatedReport(report, statuses, threads);
+    }
+
+    /** Identities of the images that frames point into, found from the report's own ranges. */
+    private static List<DebugId> referenced(CrashReport report, long mask) {
+        List<Image> images = report.images();
+        ImageResolver r = new ImageResolver(images, Collections.nCopies(images.size(), Optional.empty()),
+                new long[images.size()]);
+        Set<DebugId> out = new LinkedHashSet<>();
+        for (ThreadTrace t : report.threads()) {
+            for (Frame f : t.frames()) {
+                long pc = f.address() & mask;
+                int i = r.find(f.returnAddress() && pc != 0 ? pc - 1 : pc);
+                if (i >= 0) {
+                    images.get(i).id().filter(id -> !id.isZero()).ifPresent(out::add);
+                }
+            }
+        }
+        return List.copyOf(out);
     }
 
     private ImageStatus match(Image img) {
