@@ -88,9 +88,17 @@ public final class PtraceCapture {
         // thread (if any) waits for us, i.e. the thread that ran -XX:OnError.
         ProcMaps maps = ProcMaps.read(pid);
         long waiting = waitingForUs(tasks, pid);
+        // Running threads first: stopped first, resumed last (see WorldStop.prepare).
         List<Long> tids = new ArrayList<>(tasks.size());
         for (Task t : tasks) {
-            tids.add(t.tid());
+            if (t.state() == 'R') {
+                tids.add(t.tid());
+            }
+        }
+        for (Task t : tasks) {
+            if (t.state() != 'R') {
+                tids.add(t.tid());
+            }
         }
         phases.mark("proc");
         WorldStop.Result stop;
