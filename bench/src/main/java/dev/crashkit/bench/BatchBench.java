@@ -9,15 +9,15 @@ import dev.crashkit.core.model.Image;
 import dev.crashkit.core.model.ProcessInfo;
 import dev.crashkit.core.model.ThreadTrace;
 import dev.crashkit.symbolicate.batch.BatchRun;
-import dev.crashkit.symbolicate.format.macho.MachOFile;
-import dev.crashkit.symbolicate.format.macho.MachOImage;
+import dev.crashkit.symbolicate.format.ObjectFile;
+import dev.crashkit.symbolicate.format.detect.ObjectFiles;
 import dev.crashkit.symbolicate.locate.ArchiveLimits;
+import dev.crashkit.symbolicate.locate.DebugFileIndex;
+import dev.crashkit.symbolicate.locate.MemberStore;
 import dev.crashkit.symbolicate.output.OutputFormat;
-import dev.crashkit.symbolicate.symbolize.DebugFileIndex;
-import dev.crashkit.symbolicate.symbolize.MemberStore;
 import dev.crashkit.symbolicate.symbolize.ModuleCache;
-import dev.crashkit.symbolicate.symtab.MachOSymbolTables;
 import dev.crashkit.symbolicate.symtab.SymbolTable;
+import dev.crashkit.symbolicate.symtab.SymbolTables;
 import dev.crashkit.testkit.TestData;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -69,17 +69,17 @@ public final class BatchBench {
             Path copy = dsyms.resolve("Image" + i + ".dSYM/Contents/Resources/DWARF/Image" + i);
             Files.createDirectories(copy.getParent());
             byte[] bytes = Files.readAllBytes(src);
-            MachOImage image = MachOFile.open(src).slices().get(0);
+            ObjectFile image = ObjectFiles.open(src).get(0);
             byte[] uuid = new byte[16];
             rnd.nextBytes(uuid);
-            patchUuid(bytes, image.uuid().orElseThrow().bytes(), uuid);
+            patchUuid(bytes, image.id().orElseThrow().bytes(), uuid);
             Files.write(copy, bytes);
-            SymbolTable t = MachOSymbolTables.build(image, new long[0]);
+            SymbolTable t = SymbolTables.build(image.functionSymbols(), new long[0]);
             long[] starts = new long[t.size()];
             for (int k = 0; k < t.size(); k++) {
                 starts[k] = t.start(k);
             }
-            made.add(new Dsym("Image" + i, DebugId.uuid(uuid), image.textVmaddr(), starts));
+            made.add(new Dsym("Image" + i, DebugId.uuid(uuid), image.linkBase(), starts));
         }
         for (int r = 0; r < reports; r++) {
             writeReport(in.resolve("r" + r + ".json"), made, rnd);
@@ -91,7 +91,7 @@ public final class BatchBench {
         StringWriter progress = new StringWriter();
         BatchRun.Result result = new BatchRun(modules, Optional.of(dev.crashkit.symbolicate.demangle.DemangleStyle.SIMPLIFIED),
                 OutputFormat.text, work.resolve("out"), Runtime.getRuntime().availableProcessors(), false,
-                new PrintWriter(progress)).run(List.of(in));
+                new PrintWriter(progress), dev.crashkit.symbolicate.report.ReportLimits.defaults()).run(List.of(in));
         long ns = System.nanoTime() - t0;
         long peak = 0;
         for (MemoryPoolMXBean p : ManagementFactory.getMemoryPoolMXBeans()) {

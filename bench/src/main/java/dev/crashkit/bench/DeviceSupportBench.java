@@ -3,7 +3,7 @@ package dev.crashkit.bench;
 import dev.crashkit.symbolicate.locate.ArchiveLimits;
 import dev.crashkit.symbolicate.locate.IndexCache;
 import dev.crashkit.core.model.DebugId;
-import dev.crashkit.symbolicate.symbolize.DebugFileIndex;
+import dev.crashkit.symbolicate.locate.DebugFileIndex;
 import dev.crashkit.core.Diagnostics;
 import java.io.IOException;
 import java.nio.ByteBuffer;

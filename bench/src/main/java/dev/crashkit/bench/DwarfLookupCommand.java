@@ -1,15 +1,9 @@
 package dev.crashkit.bench;
 
 import dev.crashkit.symbolicate.dwarf.DwarfContext;
-import dev.crashkit.symbolicate.dwarf.DwarfSection;
 import dev.crashkit.symbolicate.dwarf.DwarfSections;
-import dev.crashkit.symbolicate.dwarf.MapDwarfSections;
 import dev.crashkit.symbolicate.dwarf.SourceFrame;
-import dev.crashkit.symbolicate.format.FileBytes;
-import dev.crashkit.symbolicate.format.elf.ElfFile;
-import dev.crashkit.symbolicate.format.macho.MachOFile;
-import dev.crashkit.symbolicate.format.macho.MachOImage;
-import dev.crashkit.symbolicate.format.macho.Section;
+import dev.crashkit.symbolicate.format.detect.ObjectFiles;
 import java.io.BufferedReader;
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -69,18 +63,6 @@ public final class DwarfLookupCommand {
     }
 
     private static DwarfSections sections(Path file) throws IOException {
-        if (ElfFile.matches(FileBytes.head(file, 4))) {
-            return ElfFile.open(file).dwarfSections();
-        }
-        MachOImage image = MachOFile.open(file).slices().get(0);
-        Map<DwarfSection, ByteBuffer> map = new EnumMap<>(DwarfSection.class);
-        for (Section s : image.sections()) {
-            Optional<DwarfSection> which = s.segment().equals("__DWARF")
-                    ? DwarfSection.fromContainerName(s.name()) : Optional.empty();
-            if (which.isPresent()) {
-                map.put(which.get(), image.sectionBytes(s).orElseThrow());
-            }
-        }
-        return new MapDwarfSections(map, ByteOrder.LITTLE_ENDIAN, image.is64() ? 8 : 4);
+        return DwarfSections.of(ObjectFiles.open(file).get(0));
     }
 }

@@ -1,8 +1,8 @@
 package dev.crashkit.bench;
 
 import dev.crashkit.core.ReportException;
+import dev.crashkit.symbolicate.formats.ReportFormats;
 import dev.crashkit.symbolicate.report.ParsedReport;
-import dev.crashkit.symbolicate.report.ReportFormats;
 import dev.crashkit.symbolicate.report.applecrash.AppleCrashDocument;
 import dev.crashkit.symbolicate.report.applecrash.AppleCrashWriter;
 import dev.crashkit.symbolicate.symbolize.SymbolicatedReport;

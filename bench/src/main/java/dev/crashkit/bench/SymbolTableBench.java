@@ -1,9 +1,8 @@
 package dev.crashkit.bench;
 
-import dev.crashkit.symbolicate.format.macho.MachOFile;
-import dev.crashkit.symbolicate.format.macho.MachOImage;
-import dev.crashkit.symbolicate.symtab.MachOSymbolTables;
+import dev.crashkit.symbolicate.format.detect.ObjectFiles;
 import dev.crashkit.symbolicate.symtab.SymbolTable;
+import dev.crashkit.symbolicate.symtab.SymbolTables;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -66,8 +65,7 @@ public class SymbolTableBench {
     }
 
     private SymbolTable index() throws IOException {
-        MachOImage image = MachOFile.open(file).slices().get(0);
-        return MachOSymbolTables.build(image, image.functionStarts());
+        return SymbolTables.build(ObjectFiles.open(file).get(0));
     }
 
     /** Open the file, parse LC_SYMTAB and LC_FUNCTION_STARTS, build the index. */

@@ -14,7 +14,7 @@ import dev.crashkit.core.unwind.Unwinder;
 import dev.crashkit.core.unwind.UnwoundFrame;
 import dev.crashkit.symbolicate.cli.Main;
 import dev.crashkit.symbolicate.format.elf.ElfFile;
-import dev.crashkit.symbolicate.symbolize.ElfCodeMap;
+import dev.crashkit.symbolicate.symbolize.ObjectCodeMap;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.io.PrintWriter;
@@ -31,7 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A {@code --stacks} report carries registers and stack windows: re-unwinding them offline from
- * the image files alone (ElfCodeMap, ELF read by the symbolicator's reader) gives the same frames
+ * the image files alone (ObjectCodeMap, ELF read by the symbolicator's reader) gives the same frames
  * as the live capture did.
  */
 class OfflineUnwindTest {
@@ -48,7 +48,7 @@ class OfflineUnwindTest {
     @Test
     void recordedStacksReUnwindToTheSameFrames() throws Exception {
         JsonNode root = captureFixture();
-        List<ElfCodeMap.Module> modules = new ArrayList<>();
+        List<ObjectCodeMap.Module> modules = new ArrayList<>();
         for (JsonNode img : root.get("images")) {
             Path file = Path.of(img.get("path").asText());
             if (!Files.isRegularFile(file) || !img.has("build_id")) {
@@ -57,11 +57,11 @@ class OfflineUnwindTest {
             ElfFile elf = ElfFile.open(file);
             // Only the very same binary may be used: the build-id must match.
             if (elf.buildId().map(Object::toString).orElse("").equals(img.get("build_id").asText())) {
-                modules.add(new ElfCodeMap.Module(elf, hex(img.get("slide"))));
+                modules.add(new ObjectCodeMap.Module(elf, hex(img.get("slide"))));
             }
         }
         assertTrue(modules.size() >= 2, "fixture and libc found on disk");
-        ElfCodeMap code = new ElfCodeMap(modules);
+        ObjectCodeMap code = new ObjectCodeMap(modules);
         int compared = 0;
         for (JsonNode t : root.get("threads")) {
             Registers regs = new Registers();

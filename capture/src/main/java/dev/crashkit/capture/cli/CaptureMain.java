@@ -23,6 +23,7 @@ public final class CaptureMain {
     static final int FAILED = 1;
     static final int USAGE = 2;
     static final int REFUSED = 3;
+    static final String VERSION = "crashkit capture 0.1";
 
     static final String USAGE_TEXT = """
             Usage: capture --pid PID --out FILE [--stacks] [--java] [--window BYTES] [--timing]
@@ -36,6 +37,7 @@ public final class CaptureMain {
                   --window BYTES    stack bytes copied per thread (default 65536)
                   --timing          print how long the target was paused to stderr
               -h, --help            show this help and exit
+              -V, --version         print the version and exit
             """;
 
     private CaptureMain() {
@@ -58,8 +60,24 @@ public final class CaptureMain {
 
     /** Runs the command; returns the exit code. */
     public static int run(String[] args, PrintWriter out, PrintWriter err) {
+        try {
+            return runOrThrow(args, out, err);
+        } catch (OutOfMemoryError e) {
+            // An Error would otherwise end in a stack trace; the stack is unwound here, so there is room to print.
+            err.println("capture: out of memory (Java heap " + (Runtime.getRuntime().maxMemory() >> 20) + " MB)");
+            err.flush();
+            return FAILED;
+        }
+    }
+
+    private static int runOrThrow(String[] args, PrintWriter out, PrintWriter err) {
         if (args.length == 1 && (args[0].equals("-h") || args[0].equals("--help"))) {
             out.print(USAGE_TEXT);
+            out.flush();
+            return OK;
+        }
+        if (args.length == 1 && (args[0].equals("-V") || args[0].equals("--version"))) {
+            out.println(VERSION);
             out.flush();
             return OK;
         }
@@ -69,6 +87,12 @@ public final class CaptureMain {
         } catch (UsageException e) {
             err.println("capture: " + e.getMessage());
             err.print(USAGE_TEXT);
+            err.flush();
+            return USAGE;
+        }
+        if (Files.isDirectory(o.out())) {
+            // One line (the usage text would not help), before the target is paused.
+            err.println("capture: --out " + o.out() + " is a folder; give the report file to write");
             err.flush();
             return USAGE;
         }
@@ -119,6 +143,7 @@ public final class CaptureMain {
         if (window < 4096 || window > 8 * 1024 * 1024) {
             throw new UsageException("--window must be between 4096 and 8388608 bytes");
         }
+
         return new Options(pid.get(), out.get(), stacks, java, window, timing);
     }
 
@@ -148,15 +173,16 @@ public final class CaptureMain {
             err.println("capture: process " + o.pid() + ": " + e.getMessage());
             return FAILED;
         }
+        Path abs = o.out().toAbsolutePath();
+        Path tmp = abs.resolveSibling("." + abs.getFileName() + ".part");
         long writeStart = System.nanoTime();
         try {
-            Path abs = o.out().toAbsolutePath();
-            Path tmp = abs.resolveSibling("." + abs.getFileName() + ".part");
             try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
                 SnapshotJson.write(r.snapshot(), w);
             }
             Files.move(tmp, abs, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) {
+            deleteQuietly(tmp); // no stray .part next to the report
             err.println("capture: cannot write " + o.out() + ": " + e.getMessage());
             return FAILED;
         }
@@ -165,6 +191,14 @@ public final class CaptureMain {
         }
         err.flush();
         return OK;
+    }
+
+    private static void deleteQuietly(Path p) {
+        try {
+            Files.deleteIfExists(p);
+        } catch (IOException ignored) {
+            // Best effort: the write already failed and is reported.
+        }
     }
 
     /**

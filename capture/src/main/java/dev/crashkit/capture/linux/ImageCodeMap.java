@@ -1,5 +1,6 @@
 package dev.crashkit.capture.linux;
 
+import dev.crashkit.capture.report.LoadedImage;
 import dev.crashkit.core.unwind.CfiException;
 import dev.crashkit.core.unwind.CodeMap;
 import dev.crashkit.core.unwind.EhFrameHdrIndex;

@@ -1,6 +1,7 @@
 package dev.crashkit.capture.linux;
 
 import com.sun.jna.Pointer;
+import dev.crashkit.capture.report.LoadedImage;
 import dev.crashkit.core.unwind.Memory;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -5,6 +5,7 @@ import dev.crashkit.capture.jvm.PerfMap;
 import dev.crashkit.capture.report.CapturedThread;
 import dev.crashkit.capture.report.IsoInstant;
 import dev.crashkit.capture.report.JavaThread;
+import dev.crashkit.capture.report.LoadedImage;
 import dev.crashkit.capture.report.Snapshot;
 import dev.crashkit.capture.report.StackWindow;
 import dev.crashkit.capture.timing.Phases;

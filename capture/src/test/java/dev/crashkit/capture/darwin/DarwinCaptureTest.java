@@ -11,7 +11,7 @@ import dev.crashkit.core.model.Trust;
 import dev.crashkit.core.unwind.ByteMemory;
 import dev.crashkit.core.unwind.Memory;
 import dev.crashkit.core.unwind.UnwoundFrame;
-import dev.crashkit.symbolicate.symbolize.DebugFileIndex;
+import dev.crashkit.symbolicate.locate.DebugFileIndex;
 import dev.crashkit.symbolicate.symbolize.ModuleCache;
 import dev.crashkit.symbolicate.symbolize.SymbolicatedFrame;
 import dev.crashkit.symbolicate.symbolize.SymbolicatedReport;

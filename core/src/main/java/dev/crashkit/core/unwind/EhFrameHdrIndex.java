@@ -31,7 +31,7 @@ public final class EhFrameHdrIndex implements FdeIndex {
         if (got < 4) {
             throw new CfiException(String.format(".eh_frame_hdr at 0x%x is unreadable", hdrAddress));
         }
-        CfiBytes b = new CfiBytes(head, hdrAddress, 0, got);
+        CfiBytes b = new CfiBytes(head, hdrAddress, got);
         int version = b.u8();
         if (version != 1) {
             throw new CfiException(String.format(".eh_frame_hdr at 0x%x has version %d", hdrAddress, version));
@@ -50,7 +50,7 @@ public final class EhFrameHdrIndex implements FdeIndex {
             throw new CfiException(String.format(".eh_frame_hdr at 0x%x: bad table (%d entries, encoding 0x%02x)",
                     hdrAddress, count, tableEnc));
         }
-        long tableAt = hdrAddress + b.position();
+        long tableAt = b.here();
         int bytes = (int) count * 2 * width;
         byte[] table = new byte[bytes];
         if (memory.read(tableAt, table, 0, bytes) != bytes) {

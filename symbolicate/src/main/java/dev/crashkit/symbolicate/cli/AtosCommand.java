@@ -1,19 +1,15 @@
 package dev.crashkit.symbolicate.cli;
 
 import dev.crashkit.core.CrashkitException;
-import dev.crashkit.core.model.Image;
+import dev.crashkit.core.Diagnostics;
 import dev.crashkit.symbolicate.demangle.DemangleStyle;
-import dev.crashkit.symbolicate.demangle.Demanglers;
-import dev.crashkit.symbolicate.dwarf.DwarfContext;
-import dev.crashkit.symbolicate.format.elf.ElfFile;
-import dev.crashkit.symbolicate.format.macho.MachOFile;
-import dev.crashkit.symbolicate.format.macho.MachOImage;
+import dev.crashkit.symbolicate.demangle.detect.Demanglers;
+import dev.crashkit.symbolicate.format.ObjectFile;
+import dev.crashkit.symbolicate.format.detect.ObjectFiles;
 import dev.crashkit.core.model.DebugId;
 import dev.crashkit.symbolicate.symbolize.DebugModule;
 import dev.crashkit.symbolicate.symbolize.ModuleCache;
 import dev.crashkit.symbolicate.symbolize.ResolvedSymbol;
-import dev.crashkit.symbolicate.symtab.ElfSymbolTables;
-import dev.crashkit.symbolicate.symtab.MachOSymbolTables;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -38,7 +34,11 @@ import picocli.CommandLine.Spec;
 
 /** Apple {@code atos}-compatible lookups of single addresses in one binary or dSYM. */
 @Command(name = "atos", mixinStandardHelpOptions = true,
-        description = "Look up addresses in one binary or dSYM, printing lines as Apple's atos does.")
+        description = "Look up addresses in one binary or dSYM, printing lines as Apple's atos does.",
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:every address looked up", "2:usage error (also: an ADDR argument that is no hex address)",
+                "3:unreadable binary or dSYM, or tokens in -f FILE / standard input that are no address (echoed)",
+                "4:internal error"})
 public final class AtosCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -70,18 +70,31 @@ public final class AtosCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        for (String a : addresses) {
+            try {
+                parse(a, "address");
+            } catch (CrashkitException e) {
+                // An argument that is no address is a mistake on the command line, not a line to echo.
+                throw new picocli.CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+            }
+        }
         DebugModule module = module();
         String imageName = uuid != null && module.file().getFileName().toString().matches("debuginfo|executable")
                 ? DebugId.parse(uuid).map(Object::toString).orElse(uuid) // the download cache knows no image names
                 : imageName(module.file());
         long slide = loadAddress == null ? 0 : parse(loadAddress, "-l") - module.linkBase();
         PrintWriter out = spec.commandLine().getOut();
+        int unreadable = 0;
         for (String token : tokens()) {
             long address;
             try {
                 address = parse(token, "address");
             } catch (CrashkitException e) {
-                out.println(token); // atos echoes what it cannot read
+                // From a file or standard input: echoed as atos does (one output line per input
+                // token), and said on stderr and in the exit code.
+                out.println(token);
+                spec.commandLine().getErr().println("warning: " + e.getMessage());
+                unreadable++;
                 continue;
             }
             List<ResolvedSymbol> chain = module.lookup(address - slide);
@@ -100,7 +113,8 @@ public final class AtosCommand implements Callable<Integer> {
             }
         }
         out.flush();
-        return ExitCodes.OK;
+        spec.commandLine().getErr().flush();
+        return unreadable > 0 ? ExitCodes.INVALID_INPUT : ExitCodes.OK;
     }
 
     /** The module of -o, or of the file found for --uuid. */
@@ -115,12 +129,12 @@ public final class AtosCommand implements Callable<Integer> {
                 new ParameterException(spec.commandLine(), "--uuid \"" + uuid + "\" is not a UUID or build-id (hex)"));
         ModuleCache modules = debugFiles.modules(spec.commandLine().getErr());
         modules.prefetch(List.of(id));
-        ModuleCache.Loaded loaded = modules.get(id);
-        if (loaded.module().isPresent()) {
-            return loaded.module().get();
+        ModuleCache.Load load = modules.get(id);
+        if (load instanceof ModuleCache.Loaded loaded) {
+            return loaded.module();
         }
-        throw new CrashkitException(loaded.error().orElse("no debug file with UUID " + id
-                + " in --dsym paths, the download cache or symbol servers"));
+        throw new CrashkitException(load instanceof ModuleCache.Failed failed ? failed.error()
+                : "no debug file with UUID " + id + " in --dsym paths, the download cache or symbol servers");
     }
 
     /** {@code name (in Image) (file:line)} with source info, else {@code name (in Image) + offset}. */
@@ -198,30 +212,11 @@ public final class AtosCommand implements Callable<Integer> {
 
     /** A module for one Mach-O slice or one ELF file, with its DWARF when it has some. */
     private DebugModule open(Path file) throws CrashkitException {
-        byte[] head;
-        try {
-            head = dev.crashkit.symbolicate.format.FileBytes.head(file, 64);
-        } catch (IOException e) {
-            throw new CrashkitException(file + ": cannot read: " + e.getMessage(), e);
-        }
-        if (ElfFile.matches(head)) {
-            ElfFile elf = ElfFile.open(file);
-            Optional<DwarfContext> dwarf = elf.hasDwarf()
-                    ? Optional.of(DwarfContext.open(file.toString(), elf.dwarfSections())) : Optional.empty();
-            return DebugModule.ofElf(elf, ElfSymbolTables.build(elf), dwarf);
-        }
-        if (!MachOFile.matches(head)) {
-            throw new CrashkitException(file + ": not a Mach-O or ELF file");
-        }
-        MachOImage image = selectSlice(file);
-        Optional<DwarfContext> dwarf = image.hasDwarf()
-                ? Optional.of(DwarfContext.open(file.toString(), image.dwarfSections())) : Optional.empty();
-        return DebugModule.ofMachO(image, MachOSymbolTables.build(image, image.functionStarts()), dwarf);
+        return DebugModule.open(selectSlice(file), Diagnostics.ignore());
     }
 
-    private MachOImage selectSlice(Path file) throws CrashkitException {
-        MachOFile mf = MachOFile.open(file);
-        List<MachOImage> slices = mf.slices();
+    private ObjectFile selectSlice(Path file) throws CrashkitException {
+        List<ObjectFile> slices = ObjectFiles.open(file);
         if (arch != null) {
             return slices.stream().filter(s -> s.arch().label().equals(arch)).findFirst().orElseThrow(() ->
                     new CrashkitException(file + ": no " + arch + " slice (has " + archs(slices) + ")"));
@@ -232,7 +227,7 @@ public final class AtosCommand implements Callable<Integer> {
         return slices.get(0);
     }
 
-    private static String archs(List<MachOImage> slices) {
+    private static String archs(List<ObjectFile> slices) {
         return slices.stream().map(s -> s.arch().label()).collect(Collectors.joining(", "));
     }
 

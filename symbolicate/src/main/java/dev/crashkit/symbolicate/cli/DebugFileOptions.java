@@ -3,10 +3,10 @@ package dev.crashkit.symbolicate.cli;
 import dev.crashkit.core.CrashkitException;
 import dev.crashkit.symbolicate.demangle.DemangleStyle;
 import dev.crashkit.symbolicate.locate.ArchiveLimits;
+import dev.crashkit.symbolicate.locate.DebugFileIndex;
 import dev.crashkit.symbolicate.locate.IndexCache;
+import dev.crashkit.symbolicate.locate.MemberStore;
 import dev.crashkit.symbolicate.sources.DebugFileSource;
-import dev.crashkit.symbolicate.symbolize.DebugFileIndex;
-import dev.crashkit.symbolicate.symbolize.MemberStore;
 import dev.crashkit.symbolicate.symbolize.ModuleCache;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -43,8 +43,15 @@ final class DebugFileOptions {
     /** Where DEBUGINFOD_URLS and ${env:…} in a server config file are read (tests replace it). */
     Map<String, String> environment = System.getenv();
 
-    @Option(names = {"-v", "--verbose"}, description = "list every file skipped while scanning --dsym folders")
+    @Option(names = {"-v", "--verbose"},
+            description = "list every file skipped while scanning --dsym folders and every problem met in debug files")
     boolean verbose;
+
+    @Option(names = "--module-cache-mb", paramLabel = "MB",
+            description = "keep at most this many MB of loaded debug files (default: a quarter of the RAM, at least the heap)")
+    Long moduleCacheMb;
+
+    private LookupDiagnostics lookups;
 
     Optional<DemangleStyle> style() {
         switch (demangle) {
@@ -56,9 +63,10 @@ final class DebugFileOptions {
 
     /**
      * Indexes the --dsym paths and returns the module cache over them, with the symbol servers
-     * (if any) behind it for images no --dsym file has. Files skipped inside
-     * folders are summarised in one line unless verbose: a symbol folder full of unrelated files
-     * should not bury the output.
+     * (if any) behind it for images no --dsym file has. Noise from files met inside folders
+     * (unreadable files, object files without a UUID or build-id such as a system folder's
+     * {@code crt1.o}) is summarised in one line each unless verbose: a symbol folder full of
+     * unrelated files should not bury the output. Files named explicitly always get their warning.
      */
     ModuleCache modules(PrintWriter err) throws CrashkitException {
         Optional<Path> cache = noCache ? Optional.empty()
@@ -66,11 +74,16 @@ final class DebugFileOptions {
         // Servers first: a bad --symbol-server value is reported before a long folder scan.
         DebugFileSource remote = symbolServers.source(cache, environment, err);
         List<String> skipped = new ArrayList<>();
+        List<String> unmatchable = new ArrayList<>();
         DebugFileIndex.ScanOptions options = new DebugFileIndex.ScanOptions(cache.map(IndexCache::open),
                 ArchiveLimits.defaults());
         DebugFileIndex index = DebugFileIndex.scan(dsyms, options, m -> {
-            if (m.startsWith("skipping ") && !verbose) {
+            if (verbose) {
+                err.println("warning: " + m);
+            } else if (m.startsWith("skipping ")) {
                 skipped.add(m);
+            } else if (cannotBeMatched(m) && !aboutExplicitFile(m)) {
+                unmatchable.add(m);
             } else {
                 err.println("warning: " + m);
             }
@@ -78,7 +91,33 @@ final class DebugFileOptions {
         if (!skipped.isEmpty()) {
             err.println("warning: skipped " + skipped.size() + " unreadable file(s) under --dsym (--verbose lists them)");
         }
-        return new ModuleCache(index, new MemberStore(cache, ArchiveLimits.defaults()),
-                remote);
+        if (!unmatchable.isEmpty()) {
+            err.println("warning: " + unmatchable.size() + " file(s) under --dsym have no UUID or build-id and cannot be"
+                    + " matched to a report (--verbose lists them)");
+        }
+        lookups = new LookupDiagnostics(err, verbose);
+        long budget = moduleCacheMb != null ? Math.max(1, moduleCacheMb) * 1024 * 1024 : ModuleCache.defaultBudget();
+        return new ModuleCache(index, new MemberStore(cache, ArchiveLimits.defaults()), remote,
+                new ModuleCache.Options(budget, lookups));
+    }
+
+    /** Problems met in debug files while symbolicating (after {@link #modules}). */
+    LookupDiagnostics lookups() {
+        return lookups;
+    }
+
+    /** The scan's "no LC_UUID" / "without a GNU build-id" warnings. */
+    private static boolean cannotBeMatched(String message) {
+        return message.endsWith("cannot be matched to a report");
+    }
+
+    private boolean aboutExplicitFile(String message) {
+        for (Path p : dsyms) {
+            String s = p.toString();
+            if (!java.nio.file.Files.isDirectory(p) && (message.startsWith(s + ":") || message.startsWith(s + " ("))) {
+                return true;
+            }
+        }
+        return false;
     }
 }

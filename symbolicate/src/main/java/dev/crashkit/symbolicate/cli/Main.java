@@ -26,10 +26,31 @@ public final class Main {
         CommandLine cl = commandLine();
         cl.setOut(out);
         cl.setErr(err);
-        int code = cl.execute(args);
+        int code;
+        try {
+            code = cl.execute(args);
+        } catch (OutOfMemoryError e) {
+            // picocli only handles Exceptions; an Error would end in a stack trace and exit 1, which
+            // means "some images had no debug file". The stack is unwound here, so there is room to print.
+            code = internalError(err, "out of memory (Java heap " + (Runtime.getRuntime().maxMemory() >> 20)
+                    + " MB); raise -Xmx or lower the limits (see the README, Limits)", e);
+        } catch (Error e) {
+            code = internalError(err, e.toString(), e);
+        }
         out.flush();
         err.flush();
         return code;
+    }
+
+    /** One line, the trace only with CRASHKIT_DEBUG set. */
+    static int internalError(PrintWriter err, String what, Throwable e) {
+        StackTraceElement at = e.getStackTrace().length > 0 ? e.getStackTrace()[0] : null;
+        err.println("internal error: " + what + (at != null && !(e instanceof OutOfMemoryError) ? " at " + at : ""));
+        if (System.getenv("CRASHKIT_DEBUG") != null) {
+            e.printStackTrace(err);
+        }
+        err.flush();
+        return ExitCodes.INTERNAL_ERROR;
     }
 
     static CommandLine commandLine() {
@@ -61,13 +82,7 @@ public final class Main {
                 return ExitCodes.INVALID_INPUT;
             }
             // A bug: one line with where it happened, the trace only on request.
-            StackTraceElement at = ex.getStackTrace().length > 0 ? ex.getStackTrace()[0] : null;
-            err.println("internal error: " + ex + (at != null ? " at " + at : ""));
-            if (System.getenv("CRASHKIT_DEBUG") != null) {
-                ex.printStackTrace(err);
-            }
-            err.flush();
-            return ExitCodes.INTERNAL_ERROR;
+            return internalError(err, ex.toString(), ex);
         });
         return cl;
     }

@@ -14,11 +14,12 @@ import java.util.OptionalLong;
 public final class DwarfContext {
     private final String fileName;
     private final DebugData data;
-    private UnitRanges unitRanges;
+    private final Once<UnitRanges> unitRanges;
 
     private DwarfContext(String fileName, DebugData data) {
         this.fileName = fileName;
         this.data = data;
+        this.unitRanges = new Once<>(() -> UnitRanges.build(data));
     }
 
     /**
@@ -30,8 +31,8 @@ public final class DwarfContext {
     public static DwarfContext open(String fileName, DwarfSections sections) throws DwarfException {
         try {
             return new DwarfContext(fileName, new DebugData(sections));
-        } catch (DwarfFormatError | IndexOutOfBoundsException e) {
-            throw error(fileName, e);
+        } catch (DwarfException e) {
+            throw named(fileName, e);
         }
     }
 
@@ -50,21 +51,22 @@ public final class DwarfContext {
      * Empty when no unit covers the address. When a unit covers it but no subprogram does, a
      * single frame with the line-table location and no function name (as llvm-symbolizer).
      *
+     * <p>The address ranges of all units are computed once; each unit's subroutine index and line
+     * table once, on first use. A failure is kept like a result: asking again gives the same error
+     * without decoding again (addr2line's {@code OnceCell<Result>}).
+     *
      * @throws DwarfException when the DWARF needed for this address is corrupt
      */
     public synchronized List<SourceFrame> lookup(long address) throws DwarfException {
         try {
-            if (unitRanges == null) {
-                unitRanges = UnitRanges.build(data);
-            }
-            Unit u = unitRanges.find(address);
+            Unit u = unitRanges.get().find(address);
             return u == null ? List.of() : lookup(u, address);
-        } catch (DwarfFormatError | IndexOutOfBoundsException | IllegalArgumentException e) {
-            throw error(fileName, e);
+        } catch (DwarfException e) {
+            throw named(fileName, e);
         }
     }
 
-    private static List<SourceFrame> lookup(Unit u, long address) {
+    private static List<SourceFrame> lookup(Unit u, long address) throws DwarfException {
         InlineTree subs = u.subroutines().treeFor(address);
         LineTable lines = u.lineTable();
         List<SourceFrame> frames = new ArrayList<>();
@@ -104,8 +106,7 @@ public final class DwarfContext {
         return List.copyOf(frames);
     }
 
-    private static DwarfException error(String fileName, RuntimeException e) {
-        String why = e instanceof DwarfFormatError ? e.getMessage() : "truncated or corrupt DWARF (" + e.getMessage() + ")";
-        return new DwarfException(fileName + ": " + why, e);
+    private static DwarfException named(String fileName, DwarfException e) {
+        return new DwarfException(fileName + ": " + e.getMessage(), e);
     }
 }

@@ -1,7 +1,11 @@
 package dev.crashkit.symbolicate.dwarf;
 
+import dev.crashkit.core.ObjectFormatException;
+import dev.crashkit.symbolicate.format.ObjectFile;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.util.EnumMap;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -10,6 +14,22 @@ import java.util.Optional;
  * changes their position or limit (it works on duplicates).
  */
 public interface DwarfSections {
+
+    /**
+     * The DWARF sections of an object file, read now (so that a section that cannot be read or
+     * decompressed fails here, before the file is chosen to answer).
+     */
+    static DwarfSections of(ObjectFile file) throws ObjectFormatException {
+        Map<DwarfSection, ByteBuffer> map = new EnumMap<>(DwarfSection.class);
+        for (DwarfSection s : DwarfSection.values()) {
+            Optional<ByteBuffer> data = file.dwarfSection(s.normalName());
+            if (data.isPresent()) {
+                map.put(s, data.get());
+            }
+        }
+        return new MapDwarfSections(map, file.byteOrder(), file.addressSize());
+    }
+
     /** The contents of a section, empty when the image does not have it. */
     Optional<ByteBuffer> section(DwarfSection which);
 

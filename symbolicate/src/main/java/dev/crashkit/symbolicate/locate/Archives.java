@@ -176,8 +176,18 @@ public final class Archives {
                 if (e.isDirectory() || refused(m, e, e.isUnixSymlink(), e.getCompressedSize(), limits, diagnostics)) {
                     continue;
                 }
-                try (InputStream in = zip.getInputStream(e)) {
+                // The declared sizes were checked above; the real ones are counted while reading.
+                try (InputStream in = new ExpansionLimit(zip.getInputStream(e), m.toString(), limits.maxMemberBytes(),
+                        e.getCompressedSize(), limits.maxRatio())) {
                     action.accept(m, in);
+                } catch (IOException | RuntimeException bad) {
+                    // A corrupt member (bad compressed data, an unsupported method; commons-compress may
+                    // also throw unchecked on hostile bytes) spoils only itself when listing.
+                    if (only != null) {
+                        throw bad;
+                    }
+                    diagnostics.warn("skipping " + m + ": " + (bad instanceof IOException && bad.getMessage() != null
+                            ? bad.getMessage() : "corrupt member (" + bad + ")"));
                 }
             }
         }
@@ -186,7 +196,10 @@ public final class Archives {
     private static void visitTar(Path archive, boolean gzip, ArchiveLimits limits, Diagnostics diagnostics,
                                  BiConsumer<ArchiveMember, InputStream> action, String only) throws IOException {
         InputStream raw = new BufferedInputStream(Files.newInputStream(archive), 1 << 16);
-        try (InputStream in = gzip ? new GzipCompressorInputStream(raw, true) : raw;
+        // A tar member's size is exact, but a gzip stream may inflate to far more than the archive
+        // holds: the whole stream is held to the ratio limit.
+        try (InputStream in = gzip ? new ExpansionLimit(new GzipCompressorInputStream(raw, true), archive.toString(),
+                Long.MAX_VALUE, Files.size(archive), limits.maxRatio()) : raw;
              TarArchiveInputStream tar = new TarArchiveInputStream(in)) {
             int count = 0;
             TarArchiveEntry e;
@@ -210,7 +223,16 @@ public final class Archives {
                         || refused(m, e, link, -1, limits, diagnostics)) {
                     continue;
                 }
-                action.accept(m, new NonClosing(tar));
+                try {
+                    action.accept(m, new NonClosing(tar));
+                } catch (RuntimeException bad) {
+                    // The reader of one member failed on its bytes; the tar stream itself is fine
+                    // (the next getNextEntry skips what is left of the member).
+                    if (only != null) {
+                        throw bad;
+                    }
+                    diagnostics.warn("skipping " + m + ": corrupt member (" + bad + ")");
+                }
             }
         }
     }

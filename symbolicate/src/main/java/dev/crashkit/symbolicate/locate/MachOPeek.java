@@ -1,7 +1,9 @@
 package dev.crashkit.symbolicate.locate;
 
 import dev.crashkit.core.ObjectFormatException;
-import dev.crashkit.symbolicate.format.macho.MachOFile;
+import dev.crashkit.symbolicate.format.ObjectFile;
+import dev.crashkit.symbolicate.format.ObjectFormat;
+import dev.crashkit.symbolicate.format.detect.ObjectFiles;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
@@ -25,7 +27,7 @@ final class MachOPeek {
     static List<SliceId> read(InputStream in, Path name) throws IOException {
         CountingReader r = new CountingReader(in);
         byte[] head = r.read(8);
-        if (head.length < 8 || !MachOFile.matches(head)) {
+        if (head.length < 8 || ObjectFiles.peek(head).filter(f -> f == ObjectFormat.MACH_O).isEmpty()) {
             return List.of();
         }
         int magic = ByteBuffer.wrap(head).order(ByteOrder.BIG_ENDIAN).getInt(0);
@@ -66,11 +68,11 @@ final class MachOPeek {
         // A 32-bit header is 28 bytes: 4 of the 32 already read belong to the load commands.
         byte[] cmds = r.read((int) sizeofcmds - (is64 ? 0 : 4));
         byte[] all = concat(hdr, cmds);
-        var image = dev.crashkit.symbolicate.format.macho.MachOImage.parse(name, 0, ByteBuffer.wrap(all));
-        return new SliceId(image.uuid().orElseThrow(() ->
-                new ObjectFormatException(name + " (" + image.arch() + "): no LC_UUID, cannot be matched")),
-                image.arch(), image.fileType() == dev.crashkit.symbolicate.format.macho.MachOImage.MH_DSYM,
-                SliceId.Container.MACHO);
+        ObjectFile image = ObjectFiles.parseMachOHeaders(name, ByteBuffer.wrap(all));
+        if (image.id().isEmpty()) {
+            throw new ObjectFormatException(name + " (" + image.arch() + "): no LC_UUID, cannot be matched");
+        }
+        return SliceId.of(image);
     }
 
     private static byte[] concat(byte[] a, byte[] b) {

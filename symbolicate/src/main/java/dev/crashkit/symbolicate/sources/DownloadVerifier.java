@@ -1,17 +1,15 @@
 package dev.crashkit.symbolicate.sources;
 
 import dev.crashkit.core.CrashkitException;
-import dev.crashkit.symbolicate.format.FileBytes;
-import dev.crashkit.core.model.Arch;
-import dev.crashkit.symbolicate.format.elf.ElfFile;
-import dev.crashkit.symbolicate.format.elf.ElfSection;
-import dev.crashkit.symbolicate.format.macho.MachOFile;
-import dev.crashkit.symbolicate.format.macho.MachOImage;
-import dev.crashkit.symbolicate.format.macho.Section;
-import dev.crashkit.symbolicate.locate.SliceId;
 import dev.crashkit.core.model.DebugId;
+import dev.crashkit.symbolicate.format.FileBytes;
+import dev.crashkit.symbolicate.format.ObjectFile;
+import dev.crashkit.symbolicate.format.ObjectFormat;
+import dev.crashkit.symbolicate.format.detect.ObjectFiles;
+import dev.crashkit.symbolicate.locate.SliceId;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
 
@@ -22,11 +20,6 @@ import java.util.stream.Collectors;
  * caught here, before anything is cached.
  */
 final class DownloadVerifier {
-    /** Section types that take no bytes in the file (S_ZEROFILL, S_GB_ZEROFILL, S_THREAD_LOCAL_ZEROFILL). */
-    private static final int S_ZEROFILL = 0x1;
-    private static final int S_GB_ZEROFILL = 0xc;
-    private static final int S_THREAD_LOCAL_ZEROFILL = 0x12;
-
     private DownloadVerifier() {
     }
 
@@ -38,57 +31,35 @@ final class DownloadVerifier {
     static SliceId verify(Path file, DebugId wanted) throws CrashkitException {
         byte[] head;
         try {
-            head = FileBytes.head(file, 64);
+            head = FileBytes.head(file, 512);
         } catch (IOException e) {
             throw new CrashkitException("cannot read the download: " + e.getMessage(), e);
         }
-        if (MachOFile.matches(head)) {
-            return machO(file, wanted);
+        Optional<ObjectFormat> format = ObjectFiles.peek(head);
+        if (format.isEmpty()) {
+            throw new CrashkitException("not a Mach-O or ELF file (" + describeHead(head) + ")");
         }
-        if (ElfFile.matches(head)) {
-            return elf(file, wanted);
+        List<ObjectFile> objects = strip(file, () -> ObjectFiles.open(file));
+        Optional<ObjectFile> match = objects.stream().filter(o -> o.id().map(wanted::equals).orElse(false)).findFirst();
+        if (match.isEmpty()) {
+            throw new CrashkitException(wrongFile(format.get(), objects));
         }
-        throw new CrashkitException("not a Mach-O or ELF file (" + describeHead(head) + ")");
+        ObjectFile object = match.get();
+        strip(file, () -> {
+            object.checkSymbols();
+            object.checkSections();
+            return object;
+        });
+        return SliceId.of(object);
     }
 
-    private static SliceId machO(Path file, DebugId wanted) throws CrashkitException {
-        MachOFile mf = strip(file, () -> MachOFile.open(file));
-        Optional<MachOImage> slice = mf.sliceWithUuid(wanted);
-        if (slice.isEmpty()) {
-            String has = mf.slices().stream().map(s -> s.uuid().map(DebugId::toString).orElse("no UUID"))
-                    .collect(Collectors.joining(", "));
-            throw new CrashkitException("wrong file: Mach-O with UUID " + has);
+    private static String wrongFile(ObjectFormat format, List<ObjectFile> objects) {
+        if (format == ObjectFormat.ELF) {
+            Optional<DebugId> id = objects.get(0).id();
+            return id.isEmpty() ? "wrong file: ELF without a GNU build-id" : "wrong file: ELF with build-id " + id.get();
         }
-        MachOImage image = slice.get();
-        strip(file, () -> {
-            image.checkSymbols();
-            for (Section s : image.sections()) {
-                int type = s.flags() & 0xff;
-                if (type != S_ZEROFILL && type != S_GB_ZEROFILL && type != S_THREAD_LOCAL_ZEROFILL) {
-                    image.sectionBytes(s); // throws when the section lies past the end: truncated
-                }
-            }
-            return image;
-        });
-        return new SliceId(wanted, image.arch(), image.fileType() == MachOImage.MH_DSYM, SliceId.Container.MACHO);
-    }
-
-    private static SliceId elf(Path file, DebugId wanted) throws CrashkitException {
-        ElfFile elf = strip(file, () -> ElfFile.open(file));
-        Optional<DebugId> id = strip(file, elf::buildId);
-        if (id.isEmpty()) {
-            throw new CrashkitException("wrong file: ELF without a GNU build-id");
-        }
-        if (!id.get().equals(wanted)) {
-            throw new CrashkitException("wrong file: ELF with build-id " + id.get());
-        }
-        strip(file, () -> {
-            for (ElfSection s : elf.sections()) {
-                elf.rawSectionData(s); // throws when the section lies past the end: truncated
-            }
-            return elf;
-        });
-        return new SliceId(wanted, Arch.elf(elf.machine()), elf.hasDwarf(), SliceId.Container.ELF);
+        return "wrong file: Mach-O with UUID " + objects.stream().map(s -> s.id().map(DebugId::toString).orElse("no UUID"))
+                .collect(Collectors.joining(", "));
     }
 
     private interface Parse<T> {

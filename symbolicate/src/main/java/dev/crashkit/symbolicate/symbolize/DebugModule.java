@@ -1,33 +1,134 @@
 package dev.crashkit.symbolicate.symbolize;
 
+import dev.crashkit.core.Diagnostics;
+import dev.crashkit.core.ObjectFormatException;
 import dev.crashkit.core.model.Arch;
 import dev.crashkit.symbolicate.dwarf.DwarfContext;
 import dev.crashkit.symbolicate.dwarf.DwarfException;
+import dev.crashkit.symbolicate.dwarf.DwarfSections;
 import dev.crashkit.symbolicate.dwarf.SourceFrame;
-import dev.crashkit.symbolicate.format.elf.ElfFile;
-import dev.crashkit.symbolicate.format.elf.ElfSegment;
-import dev.crashkit.symbolicate.format.macho.MachOImage;
+import dev.crashkit.symbolicate.format.ObjectFile;
+import dev.crashkit.symbolicate.format.ObjectSegment;
 import dev.crashkit.symbolicate.symtab.SymbolTable;
+import dev.crashkit.symbolicate.symtab.SymbolTables;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Everything loaded for one image identity: the file that answers, its link-time layout, its
- * symbol index and, when present, its DWARF. Immutable; shared between reports and threads.
+ * symbol index and, when present, its DWARF. Shared between reports and threads.
  *
- * @param linkBase link-time address the report's load address corresponds to (Mach-O: __TEXT
- *                 vmaddr; ELF: the lowest PT_LOAD address, page-aligned)
- * @param ranges   link-time ranges the image occupies, to find the image of an address when the
- *                 report gives no size
+ * <p>A damaged part of the DWARF (one unit, say) does not stop lookups: the symbol table answers
+ * for addresses in it, and the problem is reported to the module's {@link Diagnostics} once, the
+ * first time an address lands in it (the DWARF reader keeps the failure, so it is not decoded again).
  */
-public record DebugModule(Path file, Arch arch, long linkBase, List<LinkRange> ranges, SymbolTable symbols,
-                          Optional<DwarfContext> dwarf) {
+public final class DebugModule {
+    private final Path file;
+    private final Arch arch;
+    private final long linkBase;
+    private final List<LinkRange> ranges;
+    private final SymbolTable symbols;
+    private final Optional<DwarfContext> dwarf;
+    private final long mappedBytes;
+    private final Diagnostics diagnostics;
+    private final NameFallback fallback;
+    private final Set<String> reported = ConcurrentHashMap.newKeySet();
 
-    public DebugModule {
-        ranges = List.copyOf(ranges);
+    /**
+     * @param linkBase    link-time address the report's load address corresponds to (see {@link ObjectFile#linkBase})
+     * @param ranges      link-time ranges the image occupies, to find the image of an address when the
+     *                    report gives no size
+     * @param mappedBytes bytes of the files it maps (what the module cache budgets)
+     * @param fallback    names for stripped code neither DWARF nor the symbol table covers
+     */
+    public DebugModule(Path file, Arch arch, long linkBase, List<LinkRange> ranges, SymbolTable symbols,
+                       Optional<DwarfContext> dwarf, long mappedBytes, Diagnostics diagnostics,
+                       NameFallback fallback) {
+        this.file = Objects.requireNonNull(file, "file");
+        this.arch = Objects.requireNonNull(arch, "arch");
+        this.linkBase = linkBase;
+        this.ranges = List.copyOf(ranges);
+        this.symbols = Objects.requireNonNull(symbols, "symbols");
+        this.dwarf = Objects.requireNonNull(dwarf, "dwarf");
+        this.mappedBytes = mappedBytes;
+        this.diagnostics = Objects.requireNonNull(diagnostics, "diagnostics");
+        this.fallback = Objects.requireNonNull(fallback, "fallback");
+    }
+
+    /** A module without names for stripped code. */
+    public DebugModule(Path file, Arch arch, long linkBase, List<LinkRange> ranges, SymbolTable symbols,
+                       Optional<DwarfContext> dwarf, long mappedBytes, Diagnostics diagnostics) {
+        this(file, arch, linkBase, ranges, symbols, dwarf, mappedBytes, diagnostics, NameFallback.none());
+    }
+
+    /**
+     * A module for one object file alone: its own symbols (bounded by its own function starts) and
+     * its DWARF when it has some.
+     */
+    public static DebugModule open(ObjectFile object, Diagnostics diagnostics) throws ObjectFormatException {
+        Optional<DwarfContext> dwarf = object.hasDwarf()
+                ? Optional.of(DwarfContext.open(object.path().toString(), DwarfSections.of(object))) : Optional.empty();
+        return of(object, SymbolTables.build(object), dwarf, diagnostics);
+    }
+
+    /** A module whose layout comes from {@code layout}, with the symbols and DWARF given. */
+    public static DebugModule of(ObjectFile layout, SymbolTable symbols, Optional<DwarfContext> dwarf,
+                                 Diagnostics diagnostics) {
+        return of(layout, symbols, dwarf, diagnostics, NameFallback.none());
+    }
+
+    /** The same, with names for the stripped code of {@code layout} (see {@link NameFallback}). */
+    public static DebugModule of(ObjectFile layout, SymbolTable symbols, Optional<DwarfContext> dwarf,
+                                 Diagnostics diagnostics, NameFallback fallback) {
+        List<LinkRange> mapped = new ArrayList<>();
+        for (ObjectSegment s : layout.segments()) {
+            mapped.add(new LinkRange(s.address(), s.size()));
+        }
+        return new DebugModule(layout.path(), layout.arch(), layout.linkBase(), mapped, symbols, dwarf,
+                sizeOf(layout.path()), diagnostics, fallback);
+    }
+
+    private static long sizeOf(Path p) {
+        try {
+            return java.nio.file.Files.size(p);
+        } catch (java.io.IOException e) {
+            return 0; // only a budget figure: a file that vanished maps nothing new
+        }
+    }
+
+    public Path file() {
+        return file;
+    }
+
+    public Arch arch() {
+        return arch;
+    }
+
+    public long linkBase() {
+        return linkBase;
+    }
+
+    public List<LinkRange> ranges() {
+        return ranges;
+    }
+
+    public SymbolTable symbols() {
+        return symbols;
+    }
+
+    public Optional<DwarfContext> dwarf() {
+        return dwarf;
+    }
+
+    /** Bytes of the files this module keeps mapped. */
+    public long mappedBytes() {
+        return mappedBytes;
     }
 
     /**
@@ -42,16 +143,36 @@ public record DebugModule(Path file, Arch arch, long linkBase, List<LinkRange> r
             try {
                 frames = dwarf.get().lookup(linkAddress);
             } catch (DwarfException e) {
-                frames = List.of(); // a damaged unit: the symbol table still answers
+                // A damaged unit: the symbol table still answers; say so once per problem.
+                if (reported.add(e.getMessage())) {
+                    diagnostics.warn(e.getMessage() + " (symbol table used instead)");
+                }
+                frames = List.of();
             }
             if (!frames.isEmpty()) {
                 return fromDwarf(frames, i, linkAddress);
             }
         }
         if (i < 0) {
-            return List.of();
+            // Precedence dwarf > symtab > exports > objc > swift > function_starts (NameSource
+            // argues it): metadata names only where the linker's and compiler's records are silent.
+            return fallback.lookup(linkAddress).flatMap(h -> h.name().map(n -> List.of(
+                    ResolvedSymbol.fromSymbolTable(n, h.start()).withSource(h.source().jsonName()))))
+                    .orElse(List.of());
         }
         return List.of(ResolvedSymbol.fromSymbolTable(symbols.name(i), symbols.start(i)));
+    }
+
+    /**
+     * Start of the function around {@code linkAddress} when it has no name (LC_FUNCTION_STARTS of
+     * a stripped image), so that offsets are printed from it.
+     */
+    public java.util.OptionalLong unnamedFunctionStart(long linkAddress) {
+        if (symbols.indexOf(linkAddress) >= 0) {
+            return java.util.OptionalLong.empty();
+        }
+        return fallback.lookup(linkAddress).filter(h -> h.name().isEmpty())
+                .map(h -> java.util.OptionalLong.of(h.start())).orElse(java.util.OptionalLong.empty());
     }
 
     private List<ResolvedSymbol> fromDwarf(List<SourceFrame> frames, int symbolIndex, long linkAddress) {
@@ -73,27 +194,13 @@ public record DebugModule(Path file, Arch arch, long linkBase, List<LinkRange> r
         return out;
     }
 
-    /** A Mach-O image (binary or dSYM companion). */
-    public static DebugModule ofMachO(MachOImage image, SymbolTable symbols, Optional<DwarfContext> dwarf) {
-        List<LinkRange> mapped = image.segments().stream()
-                .filter(s -> s.vmsize() != 0 && !s.name().equals("__PAGEZERO"))
-                .map(s -> new LinkRange(s.vmaddr(), s.vmsize()))
-                .toList();
-        return new DebugModule(image.file(), image.arch(), image.textVmaddr(), mapped, symbols, dwarf);
-    }
-
-    /** An ELF executable, shared library or separate debug file. */
-    public static DebugModule ofElf(ElfFile elf, SymbolTable symbols, Optional<DwarfContext> dwarf) {
-        List<LinkRange> loads = elf.loadSegments().stream()
-                .filter(p -> p.memsz() > 0)
-                .map(p -> new LinkRange(p.vaddr(), p.memsz()))
-                .toList();
-        long base = elf.loadSegments().stream().mapToLong(ElfSegment::vaddr).min().orElse(0) & ~0xfffL;
-        return new DebugModule(elf.path(), Arch.elf(elf.machine()), base, loads, symbols, dwarf);
-    }
-
     /** The same module under another name (an archive member instead of its extracted copy). */
     DebugModule renamed(Path displayName) {
-        return new DebugModule(displayName, arch, linkBase, ranges, symbols, dwarf);
+        return new DebugModule(displayName, arch, linkBase, ranges, symbols, dwarf, mappedBytes, diagnostics, fallback);
+    }
+
+    @Override
+    public String toString() {
+        return file + " (" + arch + ")";
     }
 }

@@ -1,12 +1,18 @@
 package dev.crashkit.symbolicate.symbolize;
 
 import dev.crashkit.core.CrashkitException;
+import dev.crashkit.core.Diagnostics;
 import dev.crashkit.core.model.DebugId;
 import dev.crashkit.symbolicate.dwarf.DwarfContext;
-import dev.crashkit.symbolicate.format.elf.DebugLink;
-import dev.crashkit.symbolicate.format.elf.ElfFile;
-import dev.crashkit.symbolicate.symtab.ElfSymbolTables;
+import dev.crashkit.symbolicate.dwarf.DwarfSections;
+import dev.crashkit.symbolicate.format.DebugLink;
+import dev.crashkit.symbolicate.format.ObjectFile;
+import dev.crashkit.symbolicate.format.ObjectFormat;
+import dev.crashkit.symbolicate.format.detect.ObjectFiles;
+import dev.crashkit.symbolicate.locate.DebugFileIndex;
+import dev.crashkit.symbolicate.locate.MemberStore;
 import dev.crashkit.symbolicate.symtab.SymbolTable;
+import dev.crashkit.symbolicate.symtab.SymbolTables;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -27,44 +33,44 @@ final class ElfModuleLoader {
     private ElfModuleLoader() {
     }
 
-    static ModuleCache.Loaded load(DebugId id, List<DebugFileIndex.Entry> entries, MemberStore members,
-                                   DebugFileIndex index) throws CrashkitException {
-        List<ElfFile> files = new ArrayList<>();
+    static ModuleCache.Load load(DebugId id, List<DebugFileIndex.Entry> entries, MemberStore members,
+                                 DebugFileIndex index, Diagnostics diagnostics) throws CrashkitException {
+        List<ObjectFile> files = new ArrayList<>();
         List<String> errors = new ArrayList<>();
         for (DebugFileIndex.Entry e : entries) {
             try {
-                files.add(ElfFile.open(members.path(e)));
+                files.add(open(members.path(e)));
             } catch (CrashkitException ex) {
                 errors.add(ex.getMessage());
             }
         }
         if (files.isEmpty()) {
-            return ModuleCache.Loaded.failed(String.join("; ", errors));
+            return new ModuleCache.Failed(String.join("; ", errors));
         }
-        List<ElfFile> dwarfCandidates = new ArrayList<>(files.stream().filter(ElfFile::hasDwarf).toList());
+        List<ObjectFile> dwarfCandidates = new ArrayList<>(files.stream().filter(ObjectFile::hasDwarf).toList());
         if (dwarfCandidates.isEmpty()) {
             viaDebugLink(files, index).ifPresent(dwarfCandidates::add);
         }
         // The first file whose DWARF opens answers: a copy with, say, zstd sections we cannot
         // decompress must not hide a zlib or plain one with the same build-id.
-        Optional<ElfFile> withDwarf = Optional.empty();
+        Optional<ObjectFile> withDwarf = Optional.empty();
         Optional<DwarfContext> dwarf = Optional.empty();
-        for (ElfFile f : dwarfCandidates) {
+        for (ObjectFile f : dwarfCandidates) {
             try {
-                dwarf = Optional.of(DwarfContext.open(f.path().toString(), f.dwarfSections()));
+                dwarf = Optional.of(DwarfContext.open(f.path().toString(), DwarfSections.of(f)));
                 withDwarf = Optional.of(f);
                 break;
             } catch (CrashkitException ex) {
                 errors.add(ex.getMessage());
             }
         }
-        ElfFile layout = files.stream().filter(f -> !f.loadSegments().isEmpty()).findFirst().orElse(files.get(0));
+        ObjectFile layout = files.stream().filter(f -> !f.segments().isEmpty()).findFirst().orElse(files.get(0));
         SymbolTable best = SymbolTable.empty();
-        List<ElfFile> symbolSources = new ArrayList<>(files);
+        List<ObjectFile> symbolSources = new ArrayList<>(files);
         withDwarf.ifPresent(symbolSources::add);
-        for (ElfFile f : symbolSources) {
+        for (ObjectFile f : symbolSources) {
             try {
-                SymbolTable t = ElfSymbolTables.build(f);
+                SymbolTable t = SymbolTables.build(f);
                 if (t.size() > best.size()) {
                     best = t;
                 }
@@ -72,14 +78,31 @@ final class ElfModuleLoader {
                 errors.add(ex.getMessage());
             }
         }
-        DebugModule m = DebugModule.ofElf(layout, best, dwarf);
-        Path shown = withDwarf.map(ElfFile::path).orElse(layout.path());
-        return new ModuleCache.Loaded(Optional.of(new DebugModule(shown, m.arch(), m.linkBase(), m.ranges(),
-                m.symbols(), m.dwarf())), Optional.empty());
+        DebugModule m = DebugModule.of(layout, best, dwarf, diagnostics);
+        Path shown = withDwarf.map(ObjectFile::path).orElse(layout.path());
+        long mapped = symbolSources.stream().map(ObjectFile::path).distinct().mapToLong(ElfModuleLoader::size).sum();
+        return new ModuleCache.Loaded(new DebugModule(shown, m.arch(), m.linkBase(), m.ranges(), m.symbols(), m.dwarf(),
+                mapped, diagnostics));
     }
 
-    private static Optional<ElfFile> viaDebugLink(List<ElfFile> files, DebugFileIndex index) {
-        for (ElfFile f : files) {
+    private static ObjectFile open(Path path) throws CrashkitException {
+        List<ObjectFile> objects = ObjectFiles.open(path);
+        if (objects.size() != 1 || objects.get(0).format() != ObjectFormat.ELF) {
+            throw new CrashkitException(path + ": not an ELF file any more (file changed?)");
+        }
+        return objects.get(0);
+    }
+
+    private static long size(Path p) {
+        try {
+            return Files.size(p);
+        } catch (IOException e) {
+            return 0; // a budget figure only
+        }
+    }
+
+    private static Optional<ObjectFile> viaDebugLink(List<ObjectFile> files, DebugFileIndex index) {
+        for (ObjectFile f : files) {
             Optional<DebugLink> link;
             try {
                 link = f.debugLink();
@@ -99,7 +122,7 @@ final class ElfModuleLoader {
             for (Path c : candidates) {
                 if (Files.isRegularFile(c) && crc32(c) == link.get().crc32()) {
                     try {
-                        ElfFile debug = ElfFile.open(c);
+                        ObjectFile debug = open(c);
                         if (debug.hasDwarf()) {
                             return Optional.of(debug);
                         }

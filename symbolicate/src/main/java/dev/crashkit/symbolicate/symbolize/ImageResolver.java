@@ -16,21 +16,22 @@ final class ImageResolver {
     private final long[] starts;
     private final long[] ends;
     private final int[] owners;
-    private final List<Image> images;
+    private final List<MatchedImage> images;
     private final boolean[] bounded;
 
-    ImageResolver(List<Image> images, List<Optional<DebugModule>> modules, long[] slides) {
+    ImageResolver(List<MatchedImage> images) {
         this.images = images;
         this.bounded = new boolean[images.size()];
         List<long[]> ranges = new ArrayList<>();
         for (int i = 0; i < images.size(); i++) {
-            Image img = images.get(i);
+            Image img = images.get(i).image();
+            Optional<DebugModule> module = images.get(i).module();
             if (img.size().isPresent() && img.size().getAsLong() > 0) {
                 ranges.add(new long[] {img.loadAddress(), img.loadAddress() + img.size().getAsLong(), i});
                 bounded[i] = true;
-            } else if (modules.get(i).isPresent()) {
-                for (LinkRange r : modules.get(i).get().ranges()) {
-                    long start = r.start() + slides[i];
+            } else if (module.isPresent()) {
+                for (LinkRange r : module.get().ranges()) {
+                    long start = r.start() + images.get(i).slide();
                     ranges.add(new long[] {start, start + r.size(), i});
                 }
                 bounded[i] = true;
@@ -43,10 +44,15 @@ final class ImageResolver {
     }
 
     /**
-     * Index of the image holding {@code address}, or -1. When no known range holds it, the
-     * nearest image below it whose extent is unknown (no size, no debug file) is assumed.
+     * The image holding {@code address}. When no known range holds it, the nearest image below it
+     * whose extent is unknown (no size, no debug file) is assumed.
      */
-    int find(long address) {
+    Optional<MatchedImage> find(long address) {
+        int i = indexOf(address);
+        return i < 0 ? Optional.empty() : Optional.of(images.get(i));
+    }
+
+    private int indexOf(long address) {
         int j = lastStartAtOrBelow(address);
         // Ranges of different images do not overlap in a sane report, but segments of one image
         // can leave gaps; looking a few ranges back covers both without a full scan.
@@ -57,15 +63,15 @@ final class ImageResolver {
         }
         int best = -1;
         for (int i = 0; i < images.size(); i++) {
-            long load = images.get(i).loadAddress();
+            long load = images.get(i).image().loadAddress();
             if (!bounded[i] && Long.compareUnsigned(load, address) <= 0
-                    && (best < 0 || Long.compareUnsigned(load, images.get(best).loadAddress()) > 0)) {
+                    && (best < 0 || Long.compareUnsigned(load, images.get(best).image().loadAddress()) > 0)) {
                 best = i;
             }
         }
         if (best >= 0) {
             // Only if no bounded image starts between it and the address.
-            long load = images.get(best).loadAddress();
+            long load = images.get(best).image().loadAddress();
             if (j >= 0 && Long.compareUnsigned(starts[j], load) > 0) {
                 return -1;
             }

@@ -1,11 +1,16 @@
 package dev.crashkit.symbolicate.symbolize;
 
 import dev.crashkit.core.CrashkitException;
+import dev.crashkit.core.Diagnostics;
 import dev.crashkit.core.model.DebugId;
 import dev.crashkit.symbolicate.dwarf.DwarfContext;
-import dev.crashkit.symbolicate.format.macho.MachOFile;
+import dev.crashkit.symbolicate.dwarf.DwarfSections;
+import dev.crashkit.symbolicate.format.ObjectFile;
+import dev.crashkit.symbolicate.format.detect.ObjectFiles;
 import dev.crashkit.symbolicate.format.macho.MachOImage;
-import dev.crashkit.symbolicate.symtab.MachOSymbolTables;
+import dev.crashkit.symbolicate.locate.DebugFileIndex;
+import dev.crashkit.symbolicate.locate.MemberStore;
+import dev.crashkit.symbolicate.symtab.SymbolTables;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,34 +25,41 @@ final class MachOModuleLoader {
     private MachOModuleLoader() {
     }
 
-    static ModuleCache.Loaded load(DebugId id, List<DebugFileIndex.Entry> entries, MemberStore members)
-            throws CrashkitException {
+    static ModuleCache.Load load(DebugId id, List<DebugFileIndex.Entry> entries, MemberStore members,
+                                 Diagnostics diagnostics) throws CrashkitException {
         List<String> errors = new ArrayList<>();
         for (DebugFileIndex.Entry e : entries) {
             try {
-                MachOImage image = slice(members.path(e), e, id);
+                ObjectFile image = slice(members.path(e), e, id);
                 image.checkSymbols(); // the symbol table must be whole before we commit to this file
                 Optional<DwarfContext> dwarf = Optional.empty();
                 if (image.hasDwarf()) {
-                    dwarf = Optional.of(DwarfContext.open(e.location(), image.dwarfSections()));
+                    dwarf = Optional.of(DwarfContext.open(e.location(), DwarfSections.of(image)));
                 }
-                DebugModule m = DebugModule.ofMachO(image,
-                        MachOSymbolTables.build(image, functionStarts(image, entries, id)), dwarf);
-                return new ModuleCache.Loaded(Optional.of(e.member().isPresent() ? m.renamed(Path.of(e.location())) : m),
-                        Optional.empty());
+                Optional<ObjectFile> binary = binaryWithFunctionStarts(image, entries, id);
+                long[] starts = binary.isPresent() ? binary.get().functionStarts() : new long[0];
+                // The binary that lends function starts also names its stripped code (a dSYM has
+                // no __DATA bytes to read Objective-C metadata from).
+                NameFallback fallback = binary.filter(MachOImage.class::isInstance)
+                        .<NameFallback>map(b -> new StrippedNameFallback((MachOImage) b, diagnostics))
+                        .orElse(NameFallback.none());
+                DebugModule m = DebugModule.of(image, SymbolTables.build(image.functionSymbols(), starts), dwarf,
+                        diagnostics, fallback);
+                return new ModuleCache.Loaded(e.member().isPresent() ? m.renamed(Path.of(e.location())) : m);
             } catch (CrashkitException ex) {
                 errors.add(ex.getMessage());
             }
         }
-        return ModuleCache.Loaded.failed(String.join("; ", errors));
+        return new ModuleCache.Failed(String.join("; ", errors));
     }
 
-    /** The image's LC_FUNCTION_STARTS, or those of another plain file with the same UUID. */
-    private static long[] functionStarts(MachOImage primary, List<DebugFileIndex.Entry> entries, DebugId id) {
-        List<MachOImage> sources = new ArrayList<>();
+    /** The image itself when it has LC_FUNCTION_STARTS, else another plain file with the same UUID that has. */
+    private static Optional<ObjectFile> binaryWithFunctionStarts(ObjectFile primary, List<DebugFileIndex.Entry> entries,
+                                                                 DebugId id) {
+        List<ObjectFile> sources = new ArrayList<>();
         sources.add(primary);
         for (DebugFileIndex.Entry e : entries) {
-            if (e.member().isEmpty() && !e.file().equals(primary.file())) {
+            if (e.member().isEmpty() && !e.file().equals(primary.path())) {
                 try {
                     sources.add(slice(e.file(), e, id));
                 } catch (CrashkitException ex) {
@@ -55,21 +67,20 @@ final class MachOModuleLoader {
                 }
             }
         }
-        for (MachOImage s : sources) {
+        for (ObjectFile s : sources) {
             try {
-                long[] starts = s.functionStarts();
-                if (starts.length > 0) {
-                    return starts;
+                if (s.functionStarts().length > 0) {
+                    return Optional.of(s);
                 }
             } catch (CrashkitException ex) {
                 // Truncated __LINKEDIT in this copy: try the next one.
             }
         }
-        return new long[0];
+        return Optional.empty();
     }
 
-    private static MachOImage slice(Path path, DebugFileIndex.Entry entry, DebugId id) throws CrashkitException {
-        return MachOFile.open(path).sliceWithUuid(id).orElseThrow(() ->
+    private static ObjectFile slice(Path path, DebugFileIndex.Entry entry, DebugId id) throws CrashkitException {
+        return ObjectFiles.openWithId(path, id).orElseThrow(() ->
                 new CrashkitException(entry.location() + ": no slice with UUID " + id + " any more (file changed?)"));
     }
 }

@@ -1,36 +1,83 @@
 package dev.crashkit.symbolicate.symbolize;
 
 import dev.crashkit.core.CrashkitException;
+import dev.crashkit.core.Diagnostics;
 import dev.crashkit.core.model.DebugId;
 import dev.crashkit.symbolicate.locate.ArchiveLimits;
+import dev.crashkit.symbolicate.locate.DebugFileIndex;
+import dev.crashkit.symbolicate.locate.MemberStore;
 import dev.crashkit.symbolicate.locate.SliceId;
 import dev.crashkit.symbolicate.sources.DebugFileSource;
 import dev.crashkit.symbolicate.sources.FetchedFile;
 import java.util.Collection;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Loads each image identity at most once per run and keeps the result, failures included (one
- * attempt per module, as LLVM's symbolizer does: a broken file is reported once, not per frame).
- * Safe for concurrent use by batch workers.
+ * The modules of one symbolication run, by image identity. Policy (as LLVM's symbolizer):
+ * <ul>
+ *   <li><b>One attempt per identity.</b> A load that finds no file ({@link Missing}) or none that
+ *       reads ({@link Failed}) is kept for the whole run: a broken file is read once and reported
+ *       once (as its image's status), not per frame. Problems found later inside a loaded module
+ *       (a damaged DWARF unit) go to the cache's {@link Diagnostics}, once each.</li>
+ *   <li><b>Bounded.</b> Loaded modules are kept least-recently-used first within a budget of
+ *       mapped bytes (default {@link #defaultBudget()}); past it the least recently used ones are
+ *       dropped (and loaded again if asked for later). The module just loaded is always kept.</li>
+ *   <li><b>Concurrent.</b> Batch workers share one cache; two workers asking for the same identity
+ *       wait for one load; loads of different identities run in parallel.</li>
+ * </ul>
+ * With a remote source (symbol servers), {@link #prefetch} fetches the identities no indexed file has
+ * before they are asked for. Closing drops every module (their mapped files are released when no
+ * frame still uses them).
  */
-public final class ModuleCache {
+public final class ModuleCache implements AutoCloseable {
 
-    /** A load outcome: the module, or the reason there is none. */
-    public record Loaded(Optional<DebugModule> module, Optional<String> error) {
-        static Loaded failed(String why) {
-            return new Loaded(Optional.empty(), Optional.of(why));
+    /** The outcome of loading one identity. */
+    public sealed interface Load permits Loaded, Missing, Failed {
+        /** The module when there is one. */
+        default Optional<DebugModule> loaded() {
+            return this instanceof Loaded l ? Optional.of(l.module()) : Optional.empty();
+        }
+    }
+
+    /** A module answers for the identity. */
+    public record Loaded(DebugModule module) implements Load {
+    }
+
+    /** No debug file has the identity. */
+    public record Missing(String reason) implements Load {
+    }
+
+    /** Files with the identity exist but none could be read; {@code error} says why, for each. */
+    public record Failed(String error) implements Load {
+    }
+
+    /** How much to keep and where to report. */
+    public record Options(long budgetBytes, Diagnostics diagnostics) {
+        public static Options defaults() {
+            return new Options(defaultBudget(), Diagnostics.ignore());
+        }
+
+        public Options withDiagnostics(Diagnostics d) {
+            return new Options(budgetBytes, d);
         }
     }
 
     private final DebugFileIndex index;
     private final MemberStore members;
     private final DebugFileSource remote;
-    private final ConcurrentHashMap<DebugId, FetchedFile> fetched = new ConcurrentHashMap<>();
-    private final ConcurrentHashMap<DebugId, Loaded> loaded = new ConcurrentHashMap<>();
+    private final Options options;
+    private final Map<DebugId, FetchedFile> fetched = new ConcurrentHashMap<>();
+    private final LinkedHashMap<DebugId, Loaded> lru = new LinkedHashMap<>(16, 0.75f, true);
+    private final Map<DebugId, Load> unavailable = new HashMap<>();
+    private final Map<DebugId, CompletableFuture<Load>> inFlight = new HashMap<>();
+    private long mappedBytes;
 
     /** Archive members are extracted into a temporary folder removed at exit. */
     public ModuleCache(DebugFileIndex index) {
@@ -43,9 +90,18 @@ public final class ModuleCache {
 
     /** With {@code remote} asked (by {@link #prefetch}) for identities no indexed file has. */
     public ModuleCache(DebugFileIndex index, MemberStore members, DebugFileSource remote) {
+        this(index, members, remote, Options.defaults());
+    }
+
+    public ModuleCache(DebugFileIndex index, MemberStore members, Options options) {
+        this(index, members, DebugFileSource.none(), options);
+    }
+
+    public ModuleCache(DebugFileIndex index, MemberStore members, DebugFileSource remote, Options options) {
         this.index = index;
         this.members = members;
         this.remote = remote;
+        this.options = options;
     }
 
     /** True when a remote source is configured, so {@link #prefetch} is worth calling. */
@@ -65,8 +121,26 @@ public final class ModuleCache {
         Map<DebugId, FetchedFile> got = remote.fetchAll(missing);
         fetched.putAll(got);
         // A get() before the fetch remembered "no file": forget that answer.
-        got.keySet().forEach(id -> loaded.computeIfPresent(id,
-                (k, v) -> v.module().isEmpty() && v.error().isEmpty() ? null : v));
+        synchronized (this) {
+            got.keySet().forEach(id -> {
+                if (unavailable.get(id) instanceof Missing) {
+                    unavailable.remove(id);
+                }
+            });
+        }
+    }
+
+    /**
+     * A quarter of the physical memory when the JVM can tell, else the maximum heap: mapped debug
+     * files live in the page cache, and the indexes built from them on the heap grow with them.
+     */
+    public static long defaultBudget() {
+        long heap = Runtime.getRuntime().maxMemory();
+        if (java.lang.management.ManagementFactory.getOperatingSystemMXBean()
+                instanceof com.sun.management.OperatingSystemMXBean os) {
+            return Math.max(heap, os.getTotalMemorySize() / 4);
+        }
+        return heap;
     }
 
     public DebugFileIndex index() {
@@ -74,16 +148,76 @@ public final class ModuleCache {
     }
 
     /** Where archive members are extracted (so other passes read the same files). */
-    MemberStore members() {
+    public MemberStore members() {
         return members;
     }
 
-    /** The module for {@code id}; empty module with no error when no file has that identity. */
-    public Loaded get(DebugId id) {
-        return loaded.computeIfAbsent(id, this::load);
+    /** Where load and lookup problems are reported. */
+    public Diagnostics diagnostics() {
+        return options.diagnostics();
     }
 
-    private Loaded load(DebugId id) {
+    /** The load outcome for {@code id}; loads it on first request. */
+    public Load get(DebugId id) {
+        CompletableFuture<Load> pending;
+        boolean mine = false;
+        synchronized (this) {
+            Loaded l = lru.get(id);
+            if (l != null) {
+                return l;
+            }
+            Load u = unavailable.get(id);
+            if (u != null) {
+                return u;
+            }
+            pending = inFlight.get(id);
+            if (pending == null) {
+                pending = new CompletableFuture<>();
+                inFlight.put(id, pending);
+                mine = true;
+            }
+        }
+        if (!mine) {
+            return pending.join();
+        }
+        Load result = load(id);
+        synchronized (this) {
+            inFlight.remove(id);
+            if (result instanceof Loaded l) {
+                lru.put(id, l);
+                mappedBytes += l.module().mappedBytes();
+                evictOver(id);
+            } else {
+                unavailable.put(id, result);
+            }
+        }
+        pending.complete(result);
+        return result;
+    }
+
+    /** Drops least recently used modules past the budget, never {@code keep}. */
+    private void evictOver(DebugId keep) {
+        Iterator<Map.Entry<DebugId, Loaded>> it = lru.entrySet().iterator();
+        while (mappedBytes > options.budgetBytes() && it.hasNext()) {
+            Map.Entry<DebugId, Loaded> e = it.next();
+            if (!e.getKey().equals(keep)) {
+                mappedBytes -= e.getValue().module().mappedBytes();
+                it.remove();
+            }
+        }
+    }
+
+    /** Bytes of the modules kept now. */
+    public synchronized long mappedBytes() {
+        return mappedBytes;
+    }
+
+    /** How many modules are kept now. */
+    public synchronized int loadedCount() {
+        return lru.size();
+    }
+
+    private Load load(DebugId id) {
         List<DebugFileIndex.Entry> entries = index.find(id);
         FetchedFile f = fetched.get(id);
         if (entries.isEmpty() && f != null) {
@@ -91,14 +225,21 @@ public final class ModuleCache {
                     f.slice().container(), f.file().getFileName().toString(), Optional.empty()));
         }
         if (entries.isEmpty()) {
-            return new Loaded(Optional.empty(), Optional.empty());
+            return new Missing("no debug file with UUID " + id);
         }
         try {
             return entries.get(0).container() == SliceId.Container.ELF
-                    ? ElfModuleLoader.load(id, entries, members, index)
-                    : MachOModuleLoader.load(id, entries, members);
+                    ? ElfModuleLoader.load(id, entries, members, index, options.diagnostics())
+                    : MachOModuleLoader.load(id, entries, members, options.diagnostics());
         } catch (CrashkitException e) {
-            return Loaded.failed(e.getMessage());
+            return new Failed(e.getMessage());
         }
+    }
+
+    @Override
+    public synchronized void close() {
+        lru.clear();
+        unavailable.clear();
+        mappedBytes = 0;
     }
 }

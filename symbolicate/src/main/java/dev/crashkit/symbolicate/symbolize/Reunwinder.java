@@ -12,9 +12,10 @@ import dev.crashkit.core.unwind.Registers;
 import dev.crashkit.core.unwind.Unwinder;
 import dev.crashkit.core.unwind.UnwoundFrame;
 import dev.crashkit.core.unwind.X86Registers64;
-import dev.crashkit.symbolicate.format.elf.ElfFile;
+import dev.crashkit.symbolicate.format.ObjectFile;
+import dev.crashkit.symbolicate.format.detect.ObjectFiles;
+import dev.crashkit.symbolicate.locate.DebugFileIndex;
 import dev.crashkit.symbolicate.locate.SliceId;
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
@@ -40,21 +41,15 @@ public final class Reunwinder {
         if (report.threads().stream().noneMatch(t -> t.state().map(ThreadState::unwindable).orElse(false))) {
             return report;
         }
-        List<ElfCodeMap.Module> mapped = new ArrayList<>();
+        List<ObjectCodeMap.Module> mapped = new ArrayList<>();
         for (Image img : report.images()) {
-            codeFile(img).ifPresent(elf -> mapped.add(new ElfCodeMap.Module(elf, slide(img, elf))));
+            codeFile(img).ifPresent(object -> mapped.add(new ObjectCodeMap.Module(object, slide(img, object))));
         }
         if (mapped.isEmpty()) {
             diagnostics.warn("cannot re-unwind: no binary of the report's images (with .eh_frame) among the debug files");
             return report;
         }
-        ElfCodeMap code;
-        try {
-            code = new ElfCodeMap(mapped);
-        } catch (IOException e) {
-            diagnostics.warn("cannot re-unwind: " + e.getMessage());
-            return report;
-        }
+        ObjectCodeMap code = new ObjectCodeMap(mapped);
         List<ThreadTrace> threads = new ArrayList<>();
         for (ThreadTrace t : report.threads()) {
             threads.add(t.state().filter(ThreadState::unwindable).map(s -> redo(t, s, code)).orElse(t));
@@ -62,7 +57,7 @@ public final class Reunwinder {
         return new CrashReport(report.process(), report.crash(), report.images(), threads);
     }
 
-    private ThreadTrace redo(ThreadTrace t, ThreadState s, ElfCodeMap code) {
+    private ThreadTrace redo(ThreadTrace t, ThreadState s, ObjectCodeMap code) {
         Registers regs = X86Registers64.fromNames(s.registers());
         byte[] bytes = Base64.getDecoder().decode(s.stackBase64().orElseThrow());
         ByteMemory stack = new ByteMemory(s.stackBase().getAsLong(), bytes);
@@ -78,7 +73,7 @@ public final class Reunwinder {
     }
 
     /** The first file with this image's build-id that has unwind tables (debug-only copies have none). */
-    private Optional<ElfFile> codeFile(Image img) {
+    private Optional<ObjectFile> codeFile(Image img) {
         if (img.id().isEmpty()) {
             return Optional.empty();
         }
@@ -87,9 +82,9 @@ public final class Reunwinder {
                 continue;
             }
             try {
-                ElfFile elf = ElfFile.open(modules.members().path(e));
-                if (elf.section(".eh_frame").map(sec -> !sec.isNoBits() && sec.size() > 0).orElse(false)) {
-                    return Optional.of(elf);
+                Optional<ObjectFile> object = ObjectFiles.openWithId(modules.members().path(e), img.id().get());
+                if (object.isPresent() && object.get().unwindSections().stream().anyMatch(u -> !u.debugFrame())) {
+                    return object;
                 }
             } catch (CrashkitException ex) {
                 diagnostics.warn("skipping " + ex.getMessage());
@@ -99,11 +94,10 @@ public final class Reunwinder {
     }
 
     /** Load bias: the report's slide, else load address minus the lowest PT_LOAD address. */
-    private static long slide(Image img, ElfFile elf) {
+    private static long slide(Image img, ObjectFile object) {
         if (img.slide().isPresent()) {
             return img.slide().getAsLong();
         }
-        long base = elf.loadSegments().stream().mapToLong(p -> p.vaddr()).min().orElse(0) & ~0xfffL;
-        return img.loadAddress() - base;
+        return img.loadAddress() - object.linkBase();
     }
 }

@@ -1,6 +1,8 @@
 package dev.crashkit.symbolicate.symbolize;
 
 import dev.crashkit.core.model.DebugId;
+import dev.crashkit.core.model.Frame;
+import dev.crashkit.core.model.Image;
 import dev.crashkit.core.model.Trust;
 import java.util.Objects;
 import java.util.Optional;
@@ -9,7 +11,9 @@ import java.util.OptionalLong;
 
 /**
  * One output line for one input frame. An input frame with inlined calls becomes several of
- * these with the same {@code index}: inlined ones first, the concrete function last.
+ * these with the same {@code index}: inlined ones first, the concrete function last. The
+ * symbolizer builds them with the factories below only ({@link #noImage}, {@link #unnamed},
+ * {@link #functionStart}, {@link #named}).
  *
  * @param index         position of the input frame in its thread
  * @param address       the address as recorded (PAC bits kept, for printing)
@@ -19,7 +23,8 @@ import java.util.OptionalLong;
  * @param mangled       raw linkage name, Mach-O leading underscore removed
  * @param symbolAddress runtime address of the symbol's start
  * @param offset        {@code address - symbolAddress}, or the offset into the image when unnamed
- * @param source        what answered: "symtab", "dwarf", or "report" (names already in the input)
+ * @param source        what answered: "dwarf", "symtab", "exports", "objc", "swift", "function_starts" (a
+ *                      boundary without a name), or "report" (names already in the input)
  * @param trust         how the capturing unwinder found the input frame, when the report says
  */
 public record SymbolicatedFrame(int index, long address, Optional<String> image, OptionalLong imageLoadAddress,
@@ -32,12 +37,46 @@ public record SymbolicatedFrame(int index, long address, Optional<String> image,
         Objects.requireNonNull(trust, "trust");
     }
 
-    /** A frame without a trust label. */
-    public SymbolicatedFrame(int index, long address, Optional<String> image, OptionalLong imageLoadAddress,
-                             Optional<DebugId> imageId, Optional<String> symbol, Optional<String> mangled,
-                             OptionalLong symbolAddress, long offset, Optional<String> file, OptionalInt line,
-                             OptionalInt column, boolean inlined, FrameStatus status, Optional<String> source) {
-        this(index, address, image, imageLoadAddress, imageId, symbol, mangled, symbolAddress, offset, file, line,
-                column, inlined, status, source, Optional.empty());
+    /** An input frame no image of the report holds. */
+    static SymbolicatedFrame noImage(int index, Frame f) {
+        return new SymbolicatedFrame(index, f.address(), Optional.empty(), OptionalLong.empty(), Optional.empty(),
+                Optional.empty(), Optional.empty(), OptionalLong.empty(), 0, Optional.empty(), OptionalInt.empty(),
+                OptionalInt.empty(), false, FrameStatus.NO_IMAGE, Optional.empty(), f.trust());
+    }
+
+    /** An input frame in {@code img} that gets no name ({@code status} says why), printed as image + offset. */
+    static SymbolicatedFrame unnamed(int index, Frame f, Image img, long imageOffset, FrameStatus status) {
+        return new SymbolicatedFrame(index, f.address(), Optional.of(img.name()), OptionalLong.of(img.loadAddress()),
+                img.id(), Optional.empty(), Optional.empty(), OptionalLong.empty(), imageOffset, Optional.empty(),
+                OptionalInt.empty(), OptionalInt.empty(), false, status, Optional.empty(), f.trust());
+    }
+
+    /**
+     * An input frame in a stripped function that has no name but a known start (function starts):
+     * printed from that start.
+     *
+     * @param symbolAddress runtime address of the function's start
+     * @param pc            the frame's address with pointer-authentication bits removed
+     */
+    static SymbolicatedFrame functionStart(int index, Frame f, Image img, long symbolAddress, long pc) {
+        return new SymbolicatedFrame(index, f.address(), Optional.of(img.name()), OptionalLong.of(img.loadAddress()),
+                img.id(), Optional.empty(), Optional.empty(), OptionalLong.of(symbolAddress), pc - symbolAddress,
+                Optional.empty(), OptionalInt.empty(), OptionalInt.empty(), false, FrameStatus.NO_SYMBOL,
+                Optional.of("function_starts"), f.trust());
+    }
+
+    /**
+     * One entry of the inline chain a debug file gives for an input frame.
+     *
+     * @param symbol        the name as printed (demangled or raw)
+     * @param symbolAddress runtime address of the concrete function's start
+     * @param pc            the frame's address with pointer-authentication bits removed
+     */
+    static SymbolicatedFrame named(int index, Frame f, Image img, ResolvedSymbol r, String symbol, long symbolAddress,
+                                   long pc) {
+        return new SymbolicatedFrame(index, f.address(), Optional.of(img.name()), OptionalLong.of(img.loadAddress()),
+                img.id(), Optional.of(symbol), Optional.of(r.name()), OptionalLong.of(symbolAddress), pc - symbolAddress,
+                r.file(), r.line(), r.column(), r.inlined(), FrameStatus.SYMBOLICATED, Optional.of(r.source()),
+                f.trust());
     }
 }

@@ -7,14 +7,13 @@ import dev.crashkit.core.model.Frame;
 import dev.crashkit.core.model.Image;
 import dev.crashkit.core.model.ThreadTrace;
 import dev.crashkit.symbolicate.demangle.DemangleStyle;
-import dev.crashkit.symbolicate.demangle.Demanglers;
+import dev.crashkit.symbolicate.demangle.detect.Demanglers;
+import dev.crashkit.symbolicate.locate.DebugFileIndex;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.Optional;
-import java.util.OptionalInt;
 import java.util.OptionalLong;
 
 /**
@@ -32,117 +31,105 @@ public final class Symbolizer {
     }
 
     public SymbolicatedReport symbolicate(CrashReport report) {
-        List<Image> images = report.images();
-        int n = images.size();
-        List<Optional<DebugModule>> loaded = new ArrayList<>(n);
-        List<ImageStatus> statuses = new ArrayList<>(n);
-        long[] slides = new long[n];
         long mask = report.process().arch()
-                .or(() -> images.stream().flatMap(i -> i.arch().stream()).findFirst())
+                .or(() -> report.images().stream().flatMap(i -> i.arch().stream()).findFirst())
                 .map(Arch::addressMask).orElse(-1L);
         if (modules.hasRemote()) {
             modules.prefetch(referenced(report, mask)); // symbol servers: only images that frames point into
         }
-        for (int i = 0; i < n; i++) {
-            Image img = images.get(i);
-            ImageStatus status = match(img);
-            statuses.add(status);
-            Optional<DebugModule> m = status.status() == ImageStatus.Status.OK
-                    ? modules.get(img.id().get()).module() : Optional.empty();
-            loaded.add(m);
-            slides[i] = img.slide().isPresent() ? img.slide().getAsLong()
-                    : img.loadAddress() - m.map(DebugModule::linkBase).orElse(0L);
+        List<MatchedImage> matched = new ArrayList<>(report.images().size());
+        for (Image img : report.images()) {
+            matched.add(match(img));
         }
-        ImageResolver resolver = new ImageResolver(images, loaded, slides);
+        ImageResolver resolver = new ImageResolver(matched);
         List<SymbolicatedThread> threads = new ArrayList<>();
         for (ThreadTrace t : report.threads()) {
             List<SymbolicatedFrame> out = new ArrayList<>();
             for (int fi = 0; fi < t.frames().size(); fi++) {
-                Frame f = t.frames().get(fi);
-                out.addAll(frame(fi, f, mask, resolver, images, loaded, slides));
+                out.addAll(frame(fi, t.frames().get(fi), mask, resolver));
             }
             threads.add(new SymbolicatedThread(t, out));
         }
-        return new SymbolicatedReport(report, statuses, threads);
+        return new SymbolicatedReport(report, matched.stream().map(MatchedImage::status).toList(), threads);
     }
 
     /** Identities of the images that frames point into, found from the report's own ranges. */
     private static List<DebugId> referenced(CrashReport report, long mask) {
-        List<Image> images = report.images();
-        ImageResolver r = new ImageResolver(images, Collections.nCopies(images.size(), Optional.empty()),
-                new long[images.size()]);
+        ImageResolver r = new ImageResolver(report.images().stream().map(MatchedImage::unmatched).toList());
         Set<DebugId> out = new LinkedHashSet<>();
         for (ThreadTrace t : report.threads()) {
             for (Frame f : t.frames()) {
                 long pc = f.address() & mask;
-                int i = r.find(f.returnAddress() && pc != 0 ? pc - 1 : pc);
-                if (i >= 0) {
-                    images.get(i).id().filter(id -> !id.isZero()).ifPresent(out::add);
-                }
+                r.find(f.returnAddress() && pc != 0 ? pc - 1 : pc)
+                        .flatMap(m -> m.image().id()).filter(id -> !id.isZero()).ifPresent(out::add);
             }
         }
         return List.copyOf(out);
     }
 
-    private ImageStatus match(Image img) {
+    /** Matches one image with its module by identity (never by name; names only explain a mismatch). */
+    private MatchedImage match(Image img) {
+        ImageStatus status;
+        Optional<DebugModule> module = Optional.empty();
         if (img.id().isEmpty() || img.id().get().isZero()) {
-            return new ImageStatus(img, Optional.empty(), ImageStatus.Status.NO_UUID,
+            status = new ImageStatus(img, Optional.empty(), ImageStatus.Status.NO_UUID,
                     Optional.of("the report gives no UUID for this image"));
+        } else {
+            DebugId id = img.id().get();
+            ModuleCache.Load load = modules.get(id);
+            if (load instanceof ModuleCache.Loaded l) {
+                status = new ImageStatus(img, Optional.of(l.module().file()), ImageStatus.Status.OK, Optional.empty());
+            } else if (load instanceof ModuleCache.Failed f) {
+                status = new ImageStatus(img, Optional.empty(), ImageStatus.Status.UNREADABLE, Optional.of(f.error()));
+            } else {
+                status = missing(img, id, (ModuleCache.Missing) load);
+            }
+            module = load.loaded();
         }
-        DebugId id = img.id().get();
-        ModuleCache.Loaded l = modules.get(id);
-        if (l.module().isPresent()) {
-            return new ImageStatus(img, Optional.of(l.module().get().file()), ImageStatus.Status.OK, Optional.empty());
-        }
-        if (l.error().isPresent()) {
-            return new ImageStatus(img, Optional.empty(), ImageStatus.Status.UNREADABLE, l.error());
-        }
+        long slide = img.slide().isPresent() ? img.slide().getAsLong()
+                : img.loadAddress() - module.map(DebugModule::linkBase).orElse(0L);
+        return new MatchedImage(img, status, module, slide);
+    }
+
+    private ImageStatus missing(Image img, DebugId id, ModuleCache.Missing m) {
         List<DebugFileIndex.Entry> sameName = modules.index().findByName(img.name());
         if (!sameName.isEmpty()) {
             DebugFileIndex.Entry e = sameName.get(0);
             return new ImageStatus(img, Optional.empty(), ImageStatus.Status.UUID_MISMATCH,
                     Optional.of(e.file() + " (" + e.arch() + ") has UUID " + e.id() + ", the report wants " + id));
         }
-        return new ImageStatus(img, Optional.empty(), ImageStatus.Status.NO_DEBUG_FILE,
-                Optional.of("no debug file with UUID " + id));
+        return new ImageStatus(img, Optional.empty(), ImageStatus.Status.NO_DEBUG_FILE, Optional.of(m.reason()));
     }
 
-    private List<SymbolicatedFrame> frame(int index, Frame f, long mask, ImageResolver resolver, List<Image> images,
-                                    List<Optional<DebugModule>> loaded, long[] slides) {
+    private List<SymbolicatedFrame> frame(int index, Frame f, long mask, ImageResolver resolver) {
         long pc = f.address() & mask;
         // A return address points after the call; the call itself is one byte earlier.
         long lookup = f.returnAddress() && pc != 0 ? pc - 1 : pc;
-        int ii = resolver.find(lookup);
-        if (ii < 0) {
-            return List.of(new SymbolicatedFrame(index, f.address(), Optional.empty(), OptionalLong.empty(),
-                    Optional.empty(), Optional.empty(), Optional.empty(), OptionalLong.empty(), 0, Optional.empty(),
-                    OptionalInt.empty(), OptionalInt.empty(), false, FrameStatus.NO_IMAGE, Optional.empty(), f.trust()));
+        Optional<MatchedImage> found = resolver.find(lookup);
+        if (found.isEmpty()) {
+            return List.of(SymbolicatedFrame.noImage(index, f));
         }
-        Image img = images.get(ii);
+        MatchedImage m = found.get();
+        Image img = m.image();
         long imageOffset = pc - img.loadAddress();
-        Optional<DebugModule> m = loaded.get(ii);
-        if (m.isEmpty()) {
-            return List.of(unnamed(index, f, img, imageOffset, FrameStatus.NO_DEBUG_FILE));
+        if (m.module().isEmpty()) {
+            return List.of(SymbolicatedFrame.unnamed(index, f, img, imageOffset, FrameStatus.NO_DEBUG_FILE));
         }
-        List<ResolvedSymbol> chain = m.get().lookup(lookup - slides[ii]);
+        List<ResolvedSymbol> chain = m.module().get().lookup(m.toLinkTime(lookup));
         if (chain.isEmpty()) {
-            return List.of(unnamed(index, f, img, imageOffset, FrameStatus.NO_SYMBOL));
+            OptionalLong start = m.module().get().unnamedFunctionStart(m.toLinkTime(lookup));
+            if (start.isPresent()) {
+                // A stripped function without a name: still printed from its start.
+                long symbolAddress = start.getAsLong() + m.slide();
+                return List.of(SymbolicatedFrame.functionStart(index, f, img, symbolAddress, pc));
+            }
+            return List.of(SymbolicatedFrame.unnamed(index, f, img, imageOffset, FrameStatus.NO_SYMBOL));
         }
         List<SymbolicatedFrame> out = new ArrayList<>(chain.size());
         for (ResolvedSymbol r : chain) {
-            long symbolAddress = r.start() + slides[ii];
             String symbol = demangle.map(style -> Demanglers.demangle(r.name(), style)).orElse(r.name());
-            out.add(new SymbolicatedFrame(index, f.address(), Optional.of(img.name()),
-                    OptionalLong.of(img.loadAddress()), img.id(), Optional.of(symbol), Optional.of(r.name()),
-                    OptionalLong.of(symbolAddress), pc - symbolAddress, r.file(), r.line(), r.column(), r.inlined(),
-                    FrameStatus.SYMBOLICATED, Optional.of(r.source()), f.trust()));
+            out.add(SymbolicatedFrame.named(index, f, img, r, symbol, r.start() + m.slide(), pc));
         }
         return out;
-    }
-
-    private static SymbolicatedFrame unnamed(int index, Frame f, Image img, long imageOffset, FrameStatus status) {
-        return new SymbolicatedFrame(index, f.address(), Optional.of(img.name()), OptionalLong.of(img.loadAddress()),
-                img.id(), Optional.empty(), Optional.empty(), OptionalLong.empty(), imageOffset, Optional.empty(),
-                OptionalInt.empty(), OptionalInt.empty(), false, status, Optional.empty(), f.trust());
     }
 }

@@ -78,8 +78,10 @@ class AtosCommandTest {
         CliTest.Run r = CliTest.run("atos", "-o", "testdata/macho/App-fat", "0x1");
         assertEquals(ExitCodes.INVALID_INPUT, r.code());
         assertTrue(r.err().contains("choose one with -arch"), r.err());
-        CliTest.Run ok = CliTest.run("atos", "-o", "testdata/macho/App-fat", "-arch", "x86_64", "zz");
-        assertEquals("zz", ok.out().strip());
+        // An argument that is no address is a usage error (issue 11; it used to be echoed with exit 0).
+        CliTest.Run bad = CliTest.run("atos", "-o", "testdata/macho/App-fat", "-arch", "x86_64", "zz");
+        assertEquals(ExitCodes.USAGE, bad.code());
+        assertEquals("", bad.out());
         CliTest.Run missing = CliTest.run("atos", "-o", "nope", "0x1");
         assertEquals(ExitCodes.INVALID_INPUT, missing.code());
         assertEquals("error: nope: no such file", missing.err().strip());

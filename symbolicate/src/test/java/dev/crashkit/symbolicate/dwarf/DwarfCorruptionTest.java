@@ -21,7 +21,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * Damaged DWARF (random byte flips, truncation) must give either answers or a one-line
  * DwarfException naming the file — never another exception, a stack overflow or a hang.
  */
-class DwarfCorruptionTest {
+public class DwarfCorruptionTest {
     private static final Path MACHO = Path.of("testdata/dwarf/macho/Inline5.dSYM/Contents/Resources/DWARF/Inline5");
     private static final Path ELF = Path.of("testdata/elf/debug/app-gcc.debug");
 
@@ -30,7 +30,7 @@ class DwarfCorruptionTest {
             "DEBUG_ADDR", "DEBUG_RNGLISTS", "DEBUG_ARANGES", "DEBUG_LINE_STR"})
     void damagedSectionsFailCleanly(DwarfSection damaged) throws IOException {
         DwarfSections macho = MachOTestSections.read(MACHO, MachOTestSections.CPU_ARM64);
-        DwarfSections elf = ElfFile.open(ELF).dwarfSections();
+        DwarfSections elf = DwarfSections.of(ElfFile.open(ELF));
         long[] addresses = Files.readAllLines(Path.of("testdata/dwarf/macho/Inline5.addrs")).stream()
                 .mapToLong(s -> Long.parseUnsignedLong(s.substring(2), 16)).toArray();
         long[] elfAddresses = Files.readAllLines(Path.of("testdata/elf/golden/app-gcc.addrs")).stream()
@@ -43,6 +43,44 @@ class DwarfCorruptionTest {
             }
             System.out.println(damaged + ": " + errors + " clean errors in 120 damaged images");
         });
+    }
+
+    /**
+     * A unit whose line table is damaged fails with the same error on every lookup, and the failure
+     * is kept (decoded once), not recomputed: the second answer is the same message.
+     */
+    @org.junit.jupiter.api.Test
+    void aDamagedUnitKeepsItsError() throws IOException {
+        DwarfSections elf = DwarfSections.of(ElfFile.open(ELF));
+        long[] addresses = Files.readAllLines(Path.of("testdata/elf/golden/app-gcc.addrs")).stream()
+                .mapToLong(s -> Long.parseUnsignedLong(s.substring(2), 16)).toArray();
+        for (int seed = 1; seed < 60; seed += 2) {
+            DwarfContext ctx;
+            try {
+                ctx = DwarfContext.open("damaged", mutate(elf, DwarfSection.DEBUG_LINE, seed));
+            } catch (DwarfException e) {
+                continue;
+            }
+            for (long a : addresses) {
+                String first;
+                try {
+                    ctx.lookup(a);
+                    continue;
+                } catch (DwarfException e) {
+                    first = e.getMessage();
+                }
+                DwarfException again = org.junit.jupiter.api.Assertions.assertThrows(DwarfException.class,
+                        () -> ctx.lookup(a));
+                org.junit.jupiter.api.Assertions.assertEquals(first, again.getMessage());
+                return;
+            }
+        }
+        org.junit.jupiter.api.Assertions.fail("no truncated .debug_line made a lookup fail");
+    }
+
+    /** Damaged sections for other packages' tests: even seeds flip bytes, odd seeds truncate. */
+    public static DwarfSections damaged(DwarfSections original, DwarfSection section, int seed) {
+        return mutate(original, section, seed);
     }
 
     private static int run(DwarfSections sections, long[] addresses) {

@@ -39,7 +39,7 @@ class ElfDwarfGoldenTest {
     void matchesLlvmSymbolizer(String file, String golden) throws IOException {
         ElfFile elf = ElfFile.open(ELF.resolve(file));
         assertTrue(elf.hasDwarf(), file + " has no DWARF");
-        DwarfContext ctx = DwarfContext.open(file, elf.dwarfSections());
+        DwarfContext ctx = DwarfContext.open(file, DwarfSections.of(elf));
         Golden.Result r = Golden.check(ctx, ELF.resolve("golden").resolve(golden));
         System.out.printf("%s: %d addresses, %d frames, %d mismatches%n", file, r.addresses(), r.frames(),
                 r.mismatches().size());

@@ -18,7 +18,7 @@ class InPlaceReadTest {
             Golden.Result m = Golden.check(DwarfContext.open(MachOTestSections.read(macho, MachOTestSections.CPU_ARM64)),
                     Path.of("testdata/dwarf/macho/Inline5"));
             Golden.Result e = Golden.check(
-                    DwarfContext.open(ElfFile.open(Path.of("testdata/elf/debug/app-gcc.debug")).dwarfSections()),
+                    DwarfContext.open(DwarfSections.of(ElfFile.open(Path.of("testdata/elf/debug/app-gcc.debug")))),
                     Path.of("testdata/elf/golden/app-gcc"));
             assertTrue(m.addresses() > 400 && e.addresses() > 200);
             assertTrue(m.mismatches().isEmpty(), String.join("\n", m.mismatches()));

@@ -19,7 +19,7 @@ final class MachOTestSections {
             if (image.cpuType() != cputype) {
                 continue;
             }
-            return image.dwarfSections();
+            return DwarfSections.of(image);
         }
         throw new IOException(file + ": no slice for CPU type 0x" + Integer.toHexString(cputype));
     }

@@ -10,8 +10,8 @@ import dev.crashkit.core.model.CrashReport;
 import dev.crashkit.core.model.Frame;
 import dev.crashkit.core.model.Image;
 import dev.crashkit.core.model.ThreadTrace;
-import dev.crashkit.symbolicate.report.ReportFormats;
-import dev.crashkit.symbolicate.symbolize.DebugFileIndex;
+import dev.crashkit.symbolicate.formats.ReportFormats;
+import dev.crashkit.symbolicate.locate.DebugFileIndex;
 import dev.crashkit.symbolicate.symbolize.ModuleCache;
 import dev.crashkit.symbolicate.symbolize.SymbolicatedReport;
 import dev.crashkit.symbolicate.symbolize.Symbolizer;
@@ -70,6 +70,36 @@ class CrashSignatureTest {
         // No names: the top frames as image+offset, dyld included (fallback takes any image).
         assertEquals(List.of("App+0x880", "App+0xa8c", "App+0x9e8", "dyld+0x5a3c"), raw.frames());
         assertNotEquals(raw.id(), CrashSignature.of(WITH_DSYMS.symbolicate(r)).id());
+    }
+
+    /**
+     * Two real captures (testdata/reports/native-crash/build.sh): a JVM dies of SIGSEGV in a JNA-called
+     * library, recorded by {@code capture --pid} under -XX:OnError; once with the library built by gcc -O2,
+     * once by clang -O1 (other code, other build-id), each run at its own ASLR slide. One group.
+     */
+    @Test
+    void theSameNativeCrashFromTwoBuildsAtDifferentSlidesIsOneGroup() throws Exception {
+        DebugFileIndex index = DebugFileIndex.scan(List.of(Fixtures.testdata("reports/native-crash")), m -> { });
+        Symbolizer s = new Symbolizer(new ModuleCache(index), Optional.of(DemangleStyle.SIMPLIFIED));
+        CrashReport gcc = read("reports/native-crash/report-gcc.json");
+        CrashReport clang = read("reports/native-crash/report-clang.json");
+        long gccLoad = gcc.images().stream().filter(i -> i.name().startsWith("libcrashy")).findFirst().orElseThrow()
+                .loadAddress();
+        long clangLoad = clang.images().stream().filter(i -> i.name().startsWith("libcrashy")).findFirst().orElseThrow()
+                .loadAddress();
+        assertNotEquals(gccLoad, clangLoad, "the two runs had different slides");
+        CrashSignature a = CrashSignature.of(s.symbolicate(gcc));
+        CrashSignature b = CrashSignature.of(s.symbolicate(clang));
+        // libc, libjvm (under /usr/lib) and the JIT's anonymous code are skipped; the library's functions stay.
+        assertEquals(List.of("crashy_fault", "crashy_level1", "crashy_level2"), a.frames());
+        assertEquals(a, b);
+        // Without any debug file the fallback takes the top frames as image+offset: here the helper's wait in
+        // libc and the JVM's error reporting, the same code in both runs whatever the slide.
+        CrashSignature rawA = CrashSignature.of(WITHOUT.symbolicate(gcc));
+        CrashSignature rawB = CrashSignature.of(WITHOUT.symbolicate(clang));
+        assertTrue(rawA.frames().get(0).startsWith("libc.so.6+0x"), rawA.frames().toString());
+        assertEquals(rawA, rawB);
+        assertNotEquals(a.id(), rawA.id());
     }
 
     @Test

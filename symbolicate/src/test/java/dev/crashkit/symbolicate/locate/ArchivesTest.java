@@ -8,8 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.crashkit.core.CrashkitException;
 import dev.crashkit.core.model.DebugId;
-import dev.crashkit.symbolicate.symbolize.DebugFileIndex;
-import dev.crashkit.symbolicate.symbolize.MemberStore;
 import dev.crashkit.symbolicate.symbolize.ModuleCache;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -58,9 +56,9 @@ class ArchivesTest {
             assertTrue(found.get(0).member().isPresent());
             ModuleCache cache = new ModuleCache(index, new MemberStore(Optional.of(dir.resolve("cache")), ArchiveLimits.defaults()));
             var loaded = cache.get(expectedUuid());
-            assertTrue(loaded.module().isPresent(), loaded.error().orElse(""));
-            assertTrue(loaded.module().get().file().toString().startsWith(archive + "!/"));
-            assertTrue(loaded.module().get().symbols().size() > 5);
+            assertTrue(loaded.loaded().isPresent(), loaded.toString());
+            assertTrue(loaded.loaded().get().file().toString().startsWith(archive + "!/"));
+            assertTrue(loaded.loaded().get().symbols().size() > 5);
         }
     }
 

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.crashkit.core.model.Arch;
 import dev.crashkit.core.model.DebugId;
-import dev.crashkit.symbolicate.symbolize.DebugFileIndex;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

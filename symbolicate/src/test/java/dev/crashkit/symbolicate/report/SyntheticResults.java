@@ -27,7 +27,8 @@ public final class SyntheticResults {
                 long a = t.frames().get(i).address();
                 frames.add(new SymbolicatedFrame(i, a, Optional.empty(), OptionalLong.empty(), Optional.empty(),
                         Optional.empty(), Optional.empty(), OptionalLong.empty(), 0, Optional.empty(),
-                        OptionalInt.empty(), OptionalInt.empty(), false, FrameStatus.NO_DEBUG_FILE, Optional.empty()));
+                        OptionalInt.empty(), OptionalInt.empty(), false, FrameStatus.NO_DEBUG_FILE, Optional.empty(),
+                        Optional.empty()));
             }
             threads.add(new SymbolicatedThread(t, frames));
         }
@@ -40,7 +41,7 @@ public final class SyntheticResults {
         return new SymbolicatedFrame(index, address, Optional.of("img"), OptionalLong.empty(), Optional.empty(),
                 Optional.of(symbol), Optional.of(symbol), OptionalLong.of(address - offset), offset,
                 Optional.ofNullable(file), file == null ? OptionalInt.empty() : OptionalInt.of(line),
-                OptionalInt.empty(), inlined, FrameStatus.SYMBOLICATED, Optional.of("dwarf"));
+                OptionalInt.empty(), inlined, FrameStatus.SYMBOLICATED, Optional.of("dwarf"), Optional.empty());
     }
 
     /** {@code base} with the entries of thread {@code thread} replaced by {@code entries} for their frames. */

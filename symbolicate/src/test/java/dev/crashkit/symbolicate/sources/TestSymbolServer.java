@@ -100,15 +100,22 @@ public final class TestSymbolServer implements AutoCloseable {
     private void handle(HttpExchange ex) throws IOException {
         int now = inFlight.incrementAndGet();
         maxInFlight.accumulateAndGet(now, Math::max);
+        boolean counted = true;
         try {
             requests.add(new Request(ex.getRequestURI().getRawPath(), Map.copyOf(ex.getRequestHeaders())));
             ex.getRequestBody().readAllBytes();
             if (delayMillis > 0) {
                 sleep(delayMillis);
             }
+            // Leave the in-flight count before the client can see the reply: once it has the reply it
+            // may start its next request, which must not be counted as overlapping this one.
+            inFlight.decrementAndGet();
+            counted = false;
             respond(ex);
         } finally {
-            inFlight.decrementAndGet();
+            if (counted) {
+                inFlight.decrementAndGet();
+            }
             ex.close();
         }
     }

@@ -15,6 +15,7 @@ import dev.crashkit.core.model.ProcessInfo;
 import dev.crashkit.core.model.ThreadTrace;
 import dev.crashkit.symbolicate.Fixtures;
 import dev.crashkit.symbolicate.demangle.DemangleStyle;
+import dev.crashkit.symbolicate.locate.DebugFileIndex;
 import dev.crashkit.testkit.TestData;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.crashkit.core.Diagnostics;
 import dev.crashkit.core.model.DebugId;
 import dev.crashkit.symbolicate.format.elf.ElfFile;
+import dev.crashkit.symbolicate.locate.DebugFileIndex;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -67,9 +68,9 @@ class ElfDebugFilesTest {
     private static DebugModule module(List<Path> roots) throws IOException {
         DebugId id = ElfFile.open(BIN).buildId().orElseThrow();
         ModuleCache cache = new ModuleCache(DebugFileIndex.scan(roots, Diagnostics.ignore()));
-        ModuleCache.Loaded l = cache.get(id);
-        assertTrue(l.module().isPresent(), l.error().orElse("no module"));
-        return l.module().get();
+        ModuleCache.Load l = cache.get(id);
+        assertTrue(l.loaded().isPresent(), l.toString());
+        return l.loaded().get();
     }
 
     private static void assertMainWithLines(DebugModule m) throws IOException {

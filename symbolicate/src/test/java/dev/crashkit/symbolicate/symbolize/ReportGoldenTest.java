@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.crashkit.core.Diagnostics;
 import dev.crashkit.core.crashreport.CrashReportJson;
 import dev.crashkit.core.model.CrashReport;
+import dev.crashkit.symbolicate.locate.DebugFileIndex;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

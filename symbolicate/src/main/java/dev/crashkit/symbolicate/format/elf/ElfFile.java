@@ -1,12 +1,18 @@
 package dev.crashkit.symbolicate.format.elf;
 
 import dev.crashkit.core.ObjectFormatException;
+import dev.crashkit.core.model.Arch;
 import dev.crashkit.core.model.DebugId;
-import dev.crashkit.symbolicate.dwarf.DwarfSection;
-import dev.crashkit.symbolicate.dwarf.DwarfSections;
-import dev.crashkit.symbolicate.dwarf.MapDwarfSections;
+import dev.crashkit.symbolicate.format.DebugLink;
 import dev.crashkit.symbolicate.format.FileBytes;
+import dev.crashkit.symbolicate.format.FunctionSymbols;
 import dev.crashkit.symbolicate.format.KaitaiGuard;
+import dev.crashkit.symbolicate.format.ObjectFile;
+import dev.crashkit.symbolicate.format.ObjectFormat;
+import dev.crashkit.symbolicate.format.ObjectKind;
+import dev.crashkit.symbolicate.format.ObjectSection;
+import dev.crashkit.symbolicate.format.ObjectSegment;
+import dev.crashkit.symbolicate.format.UnwindSection;
 import dev.crashkit.symbolicate.format.kaitai.Elf;
 import io.kaitai.struct.ByteBufferKaitaiStream;
 import java.nio.ByteBuffer;
@@ -14,9 +20,7 @@ import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.EnumMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -25,8 +29,11 @@ import java.util.Optional;
  * segments, symbols, .gnu_debuglink, and its DWARF sections. The file is memory-mapped, so an
  * image must be smaller than 2 GiB.
  */
-public final class ElfFile {
+public final class ElfFile implements ObjectFile {
     private static final int NT_GNU_BUILD_ID = 3;
+    private static final int ET_EXEC = 2;
+    private static final int ET_DYN = 3;
+    private static final long PT_INTERP = 3;
 
     private final Path path;
     private final ByteBuffer bytes;
@@ -34,17 +41,14 @@ public final class ElfFile {
     private final List<ElfSection> sections;
     private final List<ElfSegment> segments;
 
+    private Optional<DebugId> buildId = Optional.empty();
+
     private ElfFile(Path path, ByteBuffer bytes, Elf elf, List<ElfSection> sections, List<ElfSegment> segments) {
         this.path = path;
         this.bytes = bytes;
         this.elf = elf;
         this.sections = sections;
         this.segments = segments;
-    }
-
-    /** True when the first bytes of a file are the ELF magic. */
-    public static boolean matches(byte[] head) {
-        return head.length >= 4 && head[0] == 0x7f && head[1] == 'E' && head[2] == 'L' && head[3] == 'F';
     }
 
     /** Maps and parses an ELF file. */
@@ -68,7 +72,9 @@ public final class ElfFile {
                         p.filesz().value(), p.memsz().value(), p.align().value()));
             }
         }
-        return new ElfFile(path, b, elf, sectionList(path, b, elf), List.copyOf(segments));
+        ElfFile file = new ElfFile(path, b, elf, sectionList(path, b, elf), List.copyOf(segments));
+        file.buildId = file.readBuildId();
+        return file;
     }
 
     private static List<ElfSection> sectionList(Path path, ByteBuffer b, Elf elf) throws ObjectFormatException {
@@ -92,8 +98,110 @@ public final class ElfFile {
         return List.copyOf(out);
     }
 
+    @Override
     public Path path() {
         return path;
+    }
+
+    @Override
+    public ObjectFormat format() {
+        return ObjectFormat.ELF;
+    }
+
+    @Override
+    public Optional<DebugId> id() {
+        return buildId;
+    }
+
+    @Override
+    public Arch arch() {
+        return Arch.elf(machine());
+    }
+
+    /**
+     * A debug file when its code is not in it ({@code .text} is {@code SHT_NOBITS}); else by
+     * {@code e_type}, a position-independent executable (ET_DYN with an interpreter) counting as one.
+     */
+    @Override
+    public ObjectKind kind() {
+        if (section(".text").map(ElfSection::isNoBits).orElse(false)) {
+            return ObjectKind.DEBUG_COMPANION;
+        }
+        return switch (fileType()) {
+            case ET_EXEC -> ObjectKind.EXECUTABLE;
+            case ET_DYN -> segments.stream().anyMatch(p -> p.type() == PT_INTERP) ? ObjectKind.EXECUTABLE
+                    : ObjectKind.LIBRARY;
+            default -> ObjectKind.OTHER;
+        };
+    }
+
+    /** The lowest PT_LOAD address, rounded down to its page. */
+    @Override
+    public long linkBase() {
+        return loadSegments().stream().mapToLong(ElfSegment::vaddr).min().orElse(0) & ~0xfffL;
+    }
+
+    @Override
+    public List<ObjectSegment> segments() {
+        return loadSegments().stream().filter(p -> p.memsz() > 0)
+                .map(p -> new ObjectSegment("", p.vaddr(), p.memsz(), p.offset(), p.filesz(), p.isExecutable()))
+                .toList();
+    }
+
+    @Override
+    public List<ObjectSection> sections() {
+        return sections.stream().map(s -> new ObjectSection("", s.name(), s.addr(), s.size(),
+                (s.flags() & ElfSection.SHF_EXECINSTR) != 0)).toList();
+    }
+
+    @Override
+    public ByteBuffer segmentData(ObjectSegment s) throws ObjectFormatException {
+        return window(path, bytes, "PT_LOAD", s.fileOffset(), s.fileSize()).order(order());
+    }
+
+    @Override
+    public ByteOrder byteOrder() {
+        return order();
+    }
+
+    @Override
+    public int addressSize() {
+        return is64() ? 8 : 4;
+    }
+
+    @Override
+    public FunctionSymbols functionSymbols() throws ObjectFormatException {
+        return new ElfFunctionSymbols(symbols(), elfSections());
+    }
+
+    @Override
+    public long[] functionStarts() {
+        return new long[0];
+    }
+
+    /** {@code .eh_frame} and {@code .debug_frame}, when they hold bytes. */
+    @Override
+    public List<UnwindSection> unwindSections() throws ObjectFormatException {
+        List<UnwindSection> out = new ArrayList<>();
+        for (String name : List.of(".eh_frame", ".debug_frame")) {
+            Optional<ElfSection> s = section(name);
+            if (s.isPresent() && !s.get().isNoBits() && s.get().size() > 0) {
+                out.add(new UnwindSection(name, s.get().addr(), sectionData(s.get()), name.equals(".debug_frame")));
+            }
+        }
+        return out;
+    }
+
+    @Override
+    public void checkSections() throws ObjectFormatException {
+        for (ElfSection s : sections) {
+            rawSectionData(s); // throws when the section lies past the end: truncated
+        }
+    }
+
+    /** Nothing to check ahead: symbols are read whole when asked for. */
+    @Override
+    public void checkSymbols() {
     }
 
     public boolean is64() {
@@ -114,7 +222,8 @@ public final class ElfFile {
         return elf.body().eType();
     }
 
-    public List<ElfSection> sections() {
+    /** Every section header, with its ELF fields. */
+    public List<ElfSection> elfSections() {
         return sections;
     }
 
@@ -123,7 +232,7 @@ public final class ElfFile {
     }
 
     /** All program headers. */
-    public List<ElfSegment> segments() {
+    public List<ElfSegment> programHeaders() {
         return segments;
     }
 
@@ -149,8 +258,13 @@ public final class ElfFile {
         return SectionDecompressor.decompress(path, elf, s, raw).order(order());
     }
 
-    /** The GNU build-id (NT_GNU_BUILD_ID), from note sections or, without section headers, PT_NOTE. */
+    /** The GNU build-id (NT_GNU_BUILD_ID), read when the file was opened. */
     public Optional<DebugId> buildId() throws ObjectFormatException {
+        return buildId;
+    }
+
+    /** The GNU build-id from note sections or, without section headers, PT_NOTE. */
+    private Optional<DebugId> readBuildId() throws ObjectFormatException {
         for (ElfSection s : sections) {
             if (s.type() == ElfSection.SHT_NOTE && !s.isNoBits() && s.addralign() <= 4) {
                 Optional<DebugId> id = buildIdIn(rawSectionData(s), s.name());
@@ -236,6 +350,7 @@ public final class ElfFile {
     }
 
     /** The .gnu_debuglink section: the debug file's name and CRC-32. */
+    @Override
     public Optional<DebugLink> debugLink() throws ObjectFormatException {
         Optional<ElfSection> s = section(".gnu_debuglink");
         if (s.isEmpty() || s.get().isNoBits()) {
@@ -251,24 +366,21 @@ public final class ElfFile {
     }
 
     /** True when the file has a non-empty .debug_info (plain or compressed). */
+    @Override
     public boolean hasDwarf() {
         return sections.stream().anyMatch(s -> (s.name().equals(".debug_info") || s.name().equals(".zdebug_info"))
                 && !s.isNoBits() && s.size() > 0);
     }
 
-    /** The DWARF sections ({@code .debug_*} and {@code .zdebug_*}), decompressed. */
-    public DwarfSections dwarfSections() throws ObjectFormatException {
-        Map<DwarfSection, ByteBuffer> map = new EnumMap<>(DwarfSection.class);
+    /** A DWARF section, {@code .debug_<name>} or the older compressed {@code .zdebug_<name>}, decompressed. */
+    @Override
+    public Optional<ByteBuffer> dwarfSection(String name) throws ObjectFormatException {
         for (ElfSection s : sections) {
-            if (s.isNoBits() || !(s.name().startsWith(".debug_") || s.name().startsWith(".zdebug_"))) {
-                continue;
-            }
-            Optional<DwarfSection> which = DwarfSection.fromContainerName(s.name());
-            if (which.isPresent()) {
-                map.put(which.get(), sectionData(s));
+            if (!s.isNoBits() && (s.name().equals("." + name) || s.name().equals(".z" + name))) {
+                return Optional.of(sectionData(s));
             }
         }
-        return new MapDwarfSections(map, order(), is64() ? 8 : 4);
+        return Optional.empty();
     }
 
     private static ByteBuffer window(Path path, ByteBuffer b, String what, long offset, long size)

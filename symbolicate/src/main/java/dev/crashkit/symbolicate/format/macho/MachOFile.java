@@ -23,37 +23,23 @@ public final class MachOFile {
         this.fat = fat;
     }
 
-    /** True when the first bytes are a thin Mach-O or a fat header (Java class files excluded). */
-    public static boolean matches(byte[] head) {
-        if (head.length < 8) {
-            return false;
-        }
-        int be = ((head[0] & 0xff) << 24) | ((head[1] & 0xff) << 16) | ((head[2] & 0xff) << 8) | (head[3] & 0xff);
-        switch (be) {
-            case 0xfeedface: case 0xfeedfacf: case 0xcefaedfe: case 0xcffaedfe:
-                return true;
-            case 0xcafebabe: case 0xcafebabf:
-                // Java class files share 0xcafebabe; their next word (version) is far above any arch count.
-                int n = ((head[4] & 0xff) << 24) | ((head[5] & 0xff) << 16) | ((head[6] & 0xff) << 8) | (head[7] & 0xff);
-                return n > 0 && n <= 64;
-            default:
-                return false;
-        }
-    }
-
-    /** Opens and parses headers and load commands of every slice. */
+    /**
+     * Opens and parses headers and load commands of every slice. Callers decide with
+     * {@code ObjectFiles.peek} that the file is a Mach-O first.
+     */
     public static MachOFile open(Path path) throws ObjectFormatException {
         ByteBuffer all = FileBytes.map(path);
         if (all.capacity() < 8) {
             throw new ObjectFormatException(path + ": " + all.capacity() + " bytes is too short for a Mach-O header");
         }
-        byte[] head = new byte[8];
-        all.duplicate().get(head);
-        if (!matches(head)) {
+        // Which format a file is was decided by format.detect.ObjectFiles; this picks thin or fat and
+        // refuses what is neither (a caller that skipped the detection).
+        int magic = all.duplicate().order(java.nio.ByteOrder.BIG_ENDIAN).getInt(0);
+        boolean fatMagic = magic == 0xcafebabe || magic == 0xcafebabf;
+        if (!fatMagic && magic != 0xfeedface && magic != 0xfeedfacf && magic != 0xcefaedfe && magic != 0xcffaedfe) {
             throw new ObjectFormatException(path + ": not a Mach-O file (unknown magic)");
         }
-        int magic = all.duplicate().order(java.nio.ByteOrder.BIG_ENDIAN).getInt(0);
-        if (magic != 0xcafebabe && magic != 0xcafebabf) {
+        if (!fatMagic) {
             return new MachOFile(path, List.of(MachOImage.parse(path, 0, all)), false);
         }
         MachOFat fatHeader = KaitaiGuard.parse(path, "fat header", () -> new MachOFat(new ByteBufferKaitaiStream(all.duplicate())));

@@ -1,12 +1,21 @@
 package dev.crashkit.symbolicate.format.macho;
 
 import dev.crashkit.core.ObjectFormatException;
+import dev.crashkit.core.bytes.ByteReader;
 import dev.crashkit.core.model.Arch;
 import dev.crashkit.core.model.DebugId;
+import dev.crashkit.symbolicate.format.FunctionSymbols;
 import dev.crashkit.symbolicate.format.KaitaiGuard;
+import dev.crashkit.symbolicate.format.ObjectFile;
+import dev.crashkit.symbolicate.format.ObjectFormat;
+import dev.crashkit.symbolicate.format.ObjectKind;
+import dev.crashkit.symbolicate.format.ObjectSection;
+import dev.crashkit.symbolicate.format.ObjectSegment;
+import dev.crashkit.symbolicate.format.UnwindSection;
 import dev.crashkit.symbolicate.format.kaitai.MachO;
 import io.kaitai.struct.ByteBufferKaitaiStream;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,9 +25,17 @@ import java.util.Optional;
  * One thin Mach-O image (a whole thin file or one slice of a fat file): header facts, segments,
  * sections and identity are read eagerly; the symbol table and function starts on request.
  */
-public final class MachOImage {
+public final class MachOImage implements ObjectFile {
     /** MH_DSYM: the companion file inside a .dSYM bundle (segments without bytes, plus __DWARF). */
     public static final int MH_DSYM = 0xa;
+    private static final int MH_EXECUTE = 0x2;
+    /** Section types that take no bytes in the file. */
+    private static final int S_ZEROFILL = 0x1;
+    private static final int S_GB_ZEROFILL = 0xc;
+    private static final int S_THREAD_LOCAL_ZEROFILL = 0x12;
+    private static final int MH_DYLIB = 0x6;
+    private static final int MH_DYLINKER = 0x7;
+    private static final int MH_BUNDLE = 0x8;
 
     private final Path file;
     private final long sliceOffset;
@@ -48,7 +65,7 @@ public final class MachOImage {
             Object body = lc.body();
             if (body instanceof MachO.MachHeader.SegmentCommand seg) {
                 segs.add(new Segment(seg.segname(), number(seg.vmaddr()), number(seg.vmsize()),
-                        number(seg.fileoff()), number(seg.filesize())));
+                        number(seg.fileoff()), number(seg.filesize()), (int) seg.initprot()));
                 for (MachO.MachHeader.Section s : seg.sections()) {
                     sects.add(new Section(sects.size() + 1, s.segname(), s.sectname(), number(s.addr()),
                             number(s.size()), s.offset(), (int) s.flags()));
@@ -88,11 +105,75 @@ public final class MachOImage {
         return file;
     }
 
+    @Override
+    public Path path() {
+        return file;
+    }
+
+    @Override
+    public ObjectFormat format() {
+        return ObjectFormat.MACH_O;
+    }
+
+    @Override
+    public Optional<DebugId> id() {
+        return uuid;
+    }
+
+    @Override
+    public ObjectKind kind() {
+        return switch (fileType()) {
+            case MH_EXECUTE -> ObjectKind.EXECUTABLE;
+            case MH_DYLIB, MH_DYLINKER, MH_BUNDLE -> ObjectKind.LIBRARY;
+            case MH_DSYM -> ObjectKind.DEBUG_COMPANION;
+            default -> ObjectKind.OTHER;
+        };
+    }
+
+    @Override
+    public long linkBase() {
+        return textVmaddr();
+    }
+
+    @Override
+    public List<ObjectSegment> segments() {
+        return segments.stream()
+                .filter(s -> s.vmsize() != 0 && !s.name().equals("__PAGEZERO"))
+                .map(s -> new ObjectSegment(s.name(), s.vmaddr(), s.vmsize(), s.fileoff(), s.filesize(), s.executable()))
+                .toList();
+    }
+
+    @Override
+    public List<ObjectSection> sections() {
+        return sections.stream().map(s -> new ObjectSection(s.segment(), s.name(), s.addr(), s.size(),
+                s.hasInstructions())).toList();
+    }
+
+    @Override
+    public ByteBuffer segmentData(ObjectSegment s) throws ObjectFormatException {
+        if (s.fileOffset() < 0 || s.fileSize() < 0 || s.fileOffset() > bytes.capacity()
+                || s.fileSize() > bytes.capacity() - s.fileOffset()) {
+            throw new ObjectFormatException(file + ": segment " + s.name() + " extends past the end of the file: truncated");
+        }
+        return slice(s.fileOffset(), s.fileSize()).order(order());
+    }
+
+    @Override
+    public ByteOrder byteOrder() {
+        return order();
+    }
+
+    @Override
+    public int addressSize() {
+        return is64() ? 8 : 4;
+    }
+
     /** Offset of this slice within its file (0 for thin files). */
     public long sliceOffset() {
         return sliceOffset;
     }
 
+    @Override
     public Arch arch() {
         return arch;
     }
@@ -121,11 +202,13 @@ public final class MachOImage {
         return installName;
     }
 
-    public List<Segment> segments() {
+    /** Every LC_SEGMENT, __PAGEZERO included. */
+    public List<Segment> machOSegments() {
         return segments;
     }
 
-    public List<Section> sections() {
+    /** Every section with its nlist ordinal. */
+    public List<Section> machOSections() {
         return sections;
     }
 
@@ -135,6 +218,11 @@ public final class MachOImage {
 
     public Optional<Section> section(String segment, String name) {
         return sections.stream().filter(s -> s.segment().equals(segment) && s.name().equals(name)).findFirst();
+    }
+
+    /** The whole slice, read-only, for readers of structures this class does not model (format.macho.names). */
+    public ByteBuffer bytes() {
+        return bytes.asReadOnlyBuffer().order(order());
     }
 
     /** Link-time address of the Mach-O header: the __TEXT segment's vmaddr (0 if there is none). */
@@ -156,26 +244,60 @@ public final class MachOImage {
     }
 
     /** True when the image has a non-empty __DWARF,__debug_info section (a dSYM companion, usually). */
+    @Override
     public boolean hasDwarf() {
         return section("__DWARF", "__debug_info").map(s -> s.size() > 0 && s.offset() != 0).orElse(false);
     }
 
-    /** The __DWARF sections of this image for the DWARF reader. */
-    public dev.crashkit.symbolicate.dwarf.DwarfSections dwarfSections() throws ObjectFormatException {
-        java.util.Map<dev.crashkit.symbolicate.dwarf.DwarfSection, ByteBuffer> map =
-                new java.util.EnumMap<>(dev.crashkit.symbolicate.dwarf.DwarfSection.class);
+    /**
+     * A {@code __DWARF} section; Mach-O names are cut to 16 bytes, so {@code __debug_str_offs} is
+     * {@code debug_str_offsets}.
+     */
+    @Override
+    public Optional<ByteBuffer> dwarfSection(String name) throws ObjectFormatException {
+        String full = "__" + name;
         for (Section s : sections) {
-            if (s.segment().equals("__DWARF")) {
-                var which = dev.crashkit.symbolicate.dwarf.DwarfSection.fromContainerName(s.name());
-                if (which.isPresent()) {
-                    Optional<ByteBuffer> data = sectionBytes(s);
-                    if (data.isPresent()) {
-                        map.put(which.get(), data.get());
-                    }
-                }
+            if (s.segment().equals("__DWARF") && (s.name().equals(full)
+                    || (s.name().length() == 16 && full.startsWith(s.name())))) {
+                return sectionBytes(s);
             }
         }
-        return new dev.crashkit.symbolicate.dwarf.MapDwarfSections(map, order(), is64() ? 8 : 4);
+        return Optional.empty();
+    }
+
+    @Override
+    public FunctionSymbols functionSymbols() throws ObjectFormatException {
+        return new MachOFunctionSymbols(this, readSymbols());
+    }
+
+    @Override
+    public List<UnwindSection> unwindSections() throws ObjectFormatException {
+        List<UnwindSection> out = new ArrayList<>();
+        Optional<Section> eh = section("__TEXT", "__eh_frame");
+        if (eh.isPresent()) {
+            Optional<ByteBuffer> b = sectionBytes(eh.get());
+            if (b.isPresent()) {
+                out.add(new UnwindSection("__eh_frame", eh.get().addr(), b.get(), false));
+            }
+        }
+        Optional<Section> debug = section("__DWARF", "__debug_frame");
+        if (debug.isPresent()) {
+            Optional<ByteBuffer> b = sectionBytes(debug.get());
+            if (b.isPresent()) {
+                out.add(new UnwindSection("__debug_frame", 0, b.get(), true));
+            }
+        }
+        return out;
+    }
+
+    @Override
+    public void checkSections() throws ObjectFormatException {
+        for (Section s : sections) {
+            int type = s.flags() & 0xff;
+            if (type != S_ZEROFILL && type != S_GB_ZEROFILL && type != S_THREAD_LOCAL_ZEROFILL) {
+                sectionBytes(s); // throws when the section lies past the end: truncated
+            }
+        }
     }
 
     /** True when the image has an LC_SYMTAB with at least one entry. */
@@ -188,6 +310,7 @@ public final class MachOImage {
      *
      * @throws ObjectFormatException when either is truncated
      */
+    @Override
     public void checkSymbols() throws ObjectFormatException {
         if (symtab == null) {
             return;
@@ -218,14 +341,15 @@ public final class MachOImage {
         return bytes.duplicate().position((int) offset).limit((int) (offset + size)).slice();
     }
 
-    private java.nio.ByteOrder order() {
-        return parsed.magic()[0] == (byte) 0xfe ? java.nio.ByteOrder.BIG_ENDIAN : java.nio.ByteOrder.LITTLE_ENDIAN;
+    private ByteOrder order() {
+        return parsed.magic()[0] == (byte) 0xfe ? ByteOrder.BIG_ENDIAN : ByteOrder.LITTLE_ENDIAN;
     }
 
     /**
      * Link-time start addresses of all functions from LC_FUNCTION_STARTS, ascending; empty when
      * the command is absent (dSYM companions and some stripped files do not have it).
      */
+    @Override
     public long[] functionStarts() throws ObjectFormatException {
         if (functionStarts == null || functionStarts.datasize() == 0) {
             return new long[0];
@@ -244,22 +368,12 @@ public final class MachOImage {
 
     /** Decodes the LC_FUNCTION_STARTS deltas in {@code [pos, end)} into {@code out} (if given); returns the count. */
     private int decodeStarts(int pos, int end, long[] out) throws ObjectFormatException {
+        ByteReader<ObjectFormatException> r = new ByteReader<>(bytes.slice(pos, end - pos), pos, pos,
+                problem -> new ObjectFormatException(file + ": LC_FUNCTION_STARTS ends inside a ULEB128 value"));
         int n = 0;
         long addr = textVmaddr();
-        while (pos < end) {
-            long delta = 0;
-            int shift = 0;
-            int byt;
-            do {
-                if (pos >= end) {
-                    throw new ObjectFormatException(file + ": LC_FUNCTION_STARTS ends inside a ULEB128 value");
-                }
-                byt = bytes.get(pos++) & 0xff;
-                if (shift < 64) {
-                    delta |= (long) (byt & 0x7f) << shift;
-                }
-                shift += 7;
-            } while ((byt & 0x80) != 0);
+        while (r.hasRemaining()) {
+            long delta = r.uleb();
             if (delta == 0) {
                 break;
             }

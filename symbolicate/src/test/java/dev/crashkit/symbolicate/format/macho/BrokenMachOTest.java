@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.crashkit.core.ObjectFormatException;
-import dev.crashkit.symbolicate.symtab.MachOSymbolTables;
+import dev.crashkit.symbolicate.symtab.SymbolTables;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -71,7 +71,7 @@ class BrokenMachOTest {
     private static void fullyRead(Path file) throws ObjectFormatException {
         MachOFile mf = MachOFile.open(file);
         for (MachOImage s : mf.slices()) {
-            MachOSymbolTables.build(s, s.functionStarts());
+            SymbolTables.build(s);
         }
     }
 }

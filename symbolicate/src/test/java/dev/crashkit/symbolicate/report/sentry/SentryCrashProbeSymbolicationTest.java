@@ -5,10 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.crashkit.core.model.ThreadTrace;
 import dev.crashkit.symbolicate.demangle.DemangleStyle;
+import dev.crashkit.symbolicate.locate.DebugFileIndex;
 import dev.crashkit.symbolicate.report.ParsedReport;
 import dev.crashkit.symbolicate.report.ReportCorpus;
 import dev.crashkit.symbolicate.report.Texts;
-import dev.crashkit.symbolicate.symbolize.DebugFileIndex;
 import dev.crashkit.symbolicate.symbolize.FrameStatus;
 import dev.crashkit.symbolicate.symbolize.ModuleCache;
 import dev.crashkit.symbolicate.symbolize.SymbolicatedFrame;

@@ -1,0 +1,63 @@
+package dev.crashkit.symbolicate.format.elf;
+
+import dev.crashkit.symbolicate.format.FunctionSymbols;
+import java.nio.ByteBuffer;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * ELF's function symbols: defined {@code STT_FUNC}/{@code STT_GNU_IFUNC} entries of .symtab
+ * (preferred) and .dynsym, each covering {@code [value, value + size)} when the size is known, else
+ * up to its section's end; global before local, .symtab before .dynsym at a shared address.
+ */
+final class ElfFunctionSymbols implements FunctionSymbols {
+    private static final int RANK_SYMTAB_GLOBAL = 4;
+    private static final int RANK_SYMTAB = 3;
+    private static final int RANK_DYNSYM_GLOBAL = 2;
+    private static final int RANK_DYNSYM = 1;
+
+    private final List<ElfSymbol> symbols;
+    private final List<ElfSection> sections;
+
+    ElfFunctionSymbols(List<ElfSymbol> symbols, List<ElfSection> sections) {
+        this.symbols = symbols;
+        this.sections = sections;
+    }
+
+    @Override
+    public Optional<ByteBuffer> nameTable() {
+        return Optional.empty();
+    }
+
+    @Override
+    public int sizeHint() {
+        return symbols.size();
+    }
+
+    @Override
+    public void forEach(Visitor visitor) {
+        for (ElfSymbol s : symbols) {
+            if (!s.isDefinedFunction() || s.name().isEmpty()) {
+                continue;
+            }
+            long limit;
+            if (s.size() > 0) {
+                limit = s.value() + s.size();
+            } else if (s.sectionIndex() > 0 && s.sectionIndex() < sections.size()) {
+                ElfSection sec = sections.get(s.sectionIndex());
+                limit = sec.addr() + sec.size();
+            } else {
+                continue;
+            }
+            boolean global = s.binding() != 0;
+            int rank = s.dynamic() ? (global ? RANK_DYNSYM_GLOBAL : RANK_DYNSYM)
+                    : (global ? RANK_SYMTAB_GLOBAL : RANK_SYMTAB);
+            visitor.named(s.name(), s.value(), limit, rank);
+        }
+    }
+
+    @Override
+    public long[] fallbackBoundaries() {
+        return new long[0];
+    }
+}

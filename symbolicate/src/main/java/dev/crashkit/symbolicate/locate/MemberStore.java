@@ -1,0 +1,89 @@
+package dev.crashkit.symbolicate.locate;
+
+import dev.crashkit.core.CrashkitException;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.Optional;
+
+/**
+ * Gives every debug-file entry a path on disk: plain files as they are, archive members
+ * extracted once into {@code <cache>/members/<hash>} (named by a hash of archive path, size,
+ * mtime and member name: never by the member's own name, so nothing can escape the folder).
+ */
+public final class MemberStore {
+    private final Optional<Path> cacheFolder;
+    private final ArchiveLimits limits;
+    private Path tempFolder;
+
+    public MemberStore(Optional<Path> cacheFolder, ArchiveLimits limits) {
+        this.cacheFolder = cacheFolder;
+        this.limits = limits;
+    }
+
+    /** The file to parse for {@code entry}, extracting it first when it lives in an archive. */
+    public synchronized Path path(DebugFileIndex.Entry entry) throws CrashkitException {
+        if (entry.member().isEmpty()) {
+            return entry.file();
+        }
+        ArchiveMember m = entry.member().get();
+        try {
+            Path folder = folder();
+            Path target = folder.resolve(key(m));
+            if (Files.isRegularFile(target)) {
+                return target;
+            }
+            Path tmp = folder.resolve(key(m) + ".part");
+            Files.deleteIfExists(tmp);
+            Archives.extract(m, tmp, limits);
+            try {
+                Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
+            }
+            if (cacheFolder.isEmpty()) {
+                target.toFile().deleteOnExit();
+            }
+            return target;
+        } catch (IOException e) {
+            if (e instanceof CrashkitException se) {
+                throw se;
+            }
+            throw new CrashkitException(m + ": cannot extract: " + e.getMessage(), e);
+        }
+    }
+
+    private Path folder() throws IOException {
+        if (cacheFolder.isPresent()) {
+            return Files.createDirectories(cacheFolder.get().resolve("members"));
+        }
+        if (tempFolder == null) {
+            tempFolder = Files.createTempDirectory("crashkit-members");
+            tempFolder.toFile().deleteOnExit();
+        }
+        return tempFolder;
+    }
+
+    private static String key(ArchiveMember m) throws IOException {
+        try {
+            MessageDigest d = MessageDigest.getInstance("SHA-256");
+            Path a = m.archive().toAbsolutePath().normalize();
+            d.update(a.toString().getBytes(StandardCharsets.UTF_8));
+            d.update((byte) 0);
+            d.update(Long.toString(Files.size(a)).getBytes(StandardCharsets.UTF_8));
+            d.update((byte) 0);
+            d.update(Long.toString(Files.getLastModifiedTime(a).toMillis()).getBytes(StandardCharsets.UTF_8));
+            d.update((byte) 0);
+            d.update(m.name().getBytes(StandardCharsets.UTF_8));
+            return HexFormat.of().formatHex(d.digest());
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is required of every JVM", e);
+        }
+    }
+}

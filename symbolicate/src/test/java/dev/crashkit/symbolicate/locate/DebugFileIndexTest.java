@@ -1,0 +1,47 @@
+package dev.crashkit.symbolicate.locate;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.crashkit.core.Diagnostics;
+import dev.crashkit.core.model.DebugId;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class DebugFileIndexTest {
+
+    private static DebugId uuidFromGolden(String file) throws IOException {
+        // llvm-dwarfdump --uuid output: "UUID: <uuid> (<arch>) <path>"
+        return DebugId.parse(Files.readString(Path.of("testdata/macho/golden/" + file)).split("\\s+")[1]).orElseThrow();
+    }
+
+    @Test
+    void xcarchiveFolderIsSearched(@TempDir Path dir) throws IOException {
+        Path dsyms = Files.createDirectories(dir.resolve("App 2026-11-21.xcarchive/dSYMs/App.app.dSYM/Contents/Resources/DWARF"));
+        Files.copy(Path.of("testdata/macho/App-arm64.dSYM/Contents/Resources/DWARF/App-arm64"), dsyms.resolve("App"));
+        Path app = Files.createDirectories(dir.resolve("App 2026-11-21.xcarchive/Products/Applications/App.app"));
+        Files.copy(Path.of("testdata/macho/App-arm64"), app.resolve("App"));
+        Files.writeString(app.resolve("Info.plist"), "<plist/>");
+
+        DebugFileIndex index = DebugFileIndex.scan(List.of(dir.resolve("App 2026-11-21.xcarchive")), Diagnostics.ignore());
+        List<DebugFileIndex.Entry> found = index.find(uuidFromGolden("App-arm64.uuid.txt"));
+        assertEquals(2, found.size(), found.toString());
+        assertTrue(found.get(0).debugInfo(), "the dSYM comes first");
+        assertTrue(found.get(0).file().toString().contains("/dSYMs/"));
+    }
+
+    @Test
+    void duplicateDsymsAreReported(@TempDir Path dir) throws IOException {
+        Path src = Path.of("testdata/macho/App-arm64.dSYM/Contents/Resources/DWARF/App-arm64");
+        Files.copy(src, Files.createDirectories(dir.resolve("a")).resolve("App"));
+        Files.copy(src, Files.createDirectories(dir.resolve("b")).resolve("App"));
+        List<String> warnings = new ArrayList<>();
+        DebugFileIndex.scan(List.of(dir), warnings::add);
+        assertTrue(warnings.stream().anyMatch(w -> w.contains("is in 2 dSYMs")), warnings.toString());
+    }
+}
