@@ -4,6 +4,7 @@ import dev.crashkit.capture.linux.InProcessCapture;
 import dev.crashkit.capture.report.Snapshot;
 import dev.crashkit.capture.timing.Phases;
 import java.io.BufferedReader;
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
@@ -22,7 +23,9 @@ import java.util.Optional;
  * application would): it pads itself with blocked threads to 30 threads, takes one snapshot, then
  * {@code warm} more, and prints each call's phases. This command runs {@code runs} such JVMs and
  * prints the median of each phase, first call and warm.
- * Run: {@code java -cp bench/target/benchmarks.jar dev.crashkit.bench.CaptureSnapshotBench [runs] [warm] [threads]}.
+ * Run: {@code java -cp bench/target/benchmarks.jar dev.crashkit.bench.CaptureSnapshotBench [runs] [warm] [threads]
+ * [jar=OTHER-capture.jar]}; with {@code jar=} the children put that jar first on the class path and
+ * time whole {@code Capture.snapshot()} calls (no phases), for a side-by-side run against another build.
  */
 public final class CaptureSnapshotBench {
     /** Per phase: wall time, the capturing thread's on-CPU time, its time waiting for a CPU. */
@@ -36,18 +39,25 @@ public final class CaptureSnapshotBench {
             child(Integer.parseInt(args[1]), Integer.parseInt(args[2]));
             return;
         }
+        if (args.length > 0 && args[0].equals("child-plain")) {
+            childPlain(Integer.parseInt(args[1]), Integer.parseInt(args[2]));
+            return;
+        }
         int runs = args.length > 0 ? Integer.parseInt(args[0]) : 5;
         int warm = args.length > 1 ? Integer.parseInt(args[1]) : 20;
         int threads = args.length > 2 ? Integer.parseInt(args[2]) : 30;
+        // jar=PATH: time Capture.snapshot() of another capture.jar (e.g. an older build), whole calls only.
+        String other = args.length > 3 && args[3].startsWith("jar=") ? args[3].substring(4) : null;
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        String cp = System.getProperty("java.class.path");
+        String cp = (other == null ? "" : other + File.pathSeparator) + System.getProperty("java.class.path");
         Map<String, List<Double>> first = new LinkedHashMap<>();
         Map<String, List<Double>> warmPhases = new LinkedHashMap<>();
         List<Double> firstTotal = new ArrayList<>();
         List<Double> warmTotal = new ArrayList<>();
         int seenThreads = 0;
         for (int r = 0; r < runs; r++) {
-            Process p = new ProcessBuilder(java, "-cp", cp, CaptureSnapshotBench.class.getName(), "child",
+            Process p = new ProcessBuilder(java, "-cp", cp, CaptureSnapshotBench.class.getName(),
+                    other == null ? "child" : "child-plain",
                     Integer.toString(warm), Integer.toString(threads)).redirectErrorStream(true).start();
             BufferedReader in = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
             List<Double> runWarm = new ArrayList<>();
@@ -103,6 +113,19 @@ public final class CaptureSnapshotBench {
                 System.out.printf(Locale.ROOT, "  %-16s %9.3f %9.3f %9.3f%n", name, Stats.median(m.get(key)),
                         Stats.median(m.get(name + KINDS[1])), Stats.median(m.get(name + KINDS[2])));
             }
+        }
+    }
+
+    /** Capture.snapshot() as an application calls it, timed whole (any capture.jar first on the class path). */
+    private static void childPlain(int warm, int threads) throws Exception {
+        int have = (int) Files.list(Path.of("/proc/self/task")).count();
+        BlockedThreads.start(Math.max(0, threads - have));
+        for (int i = 0; i <= warm; i++) {
+            long t0 = System.nanoTime();
+            Snapshot s = dev.crashkit.capture.Capture.snapshot();
+            long t1 = System.nanoTime();
+            System.out.printf(Locale.ROOT, "call %d %d %.3f total=%.3f,-1,-1%n", i, s.threads().size(), (t1 - t0) / 1e6,
+                    (t1 - t0) / 1e6);
         }
     }
 

@@ -23,8 +23,6 @@ import javax.management.ObjectName;
  * {@code nid} is the tid: hex on JDK 17, decimal on later JDKs).
  */
 public final class JavaThreads {
-    private static final Pattern HEADER = Pattern.compile(
-            "^\"(.*)\"\\s+(?:#(\\d+)\\s+)?.*?\\bnid=(0x[0-9a-fA-F]+|\\d+)\\b.*$");
     private static final String STATE = "java.lang.Thread.State: ";
 
     private JavaThreads() {
@@ -81,7 +79,7 @@ public final class JavaThreads {
         Map<Long, JavaThread> out = new HashMap<>();
         String[] lines = dump.split("\n");
         for (int i = 0; i < lines.length; i++) {
-            Matcher m = HEADER.matcher(lines[i]);
+            Matcher m = Header.PATTERN.matcher(lines[i]);
             if (!m.matches()) {
                 continue;
             }
@@ -103,6 +101,12 @@ public final class JavaThreads {
             i = j - 1;
         }
         return out;
+    }
+
+    /** The dump's thread header line, compiled only when a dump is parsed (not on the fast path). */
+    private static final class Header {
+        static final Pattern PATTERN = Pattern.compile(
+                "^\"(.*)\"\\s+(?:#(\\d+)\\s+)?.*?\\bnid=(0x[0-9a-fA-F]+|\\d+)\\b.*$");
     }
 
     /** Thin wrapper over the DiagnosticCommand MBean. */

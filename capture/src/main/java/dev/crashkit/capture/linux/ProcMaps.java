@@ -49,7 +49,13 @@ public final class ProcMaps {
                 // A line we cannot read names no mapping we could use.
             }
         }
-        out.sort((a, b) -> Long.compareUnsigned(a.start(), b.start()));
+        // The kernel lists mappings in address order; sort only input that is not.
+        for (int i = 1; i < out.size(); i++) {
+            if (Long.compareUnsigned(out.get(i - 1).start(), out.get(i).start()) > 0) {
+                out.sort((a, b) -> Long.compareUnsigned(a.start(), b.start()));
+                break;
+            }
+        }
         return new ProcMaps(out);
     }
 
@@ -124,6 +130,7 @@ public final class ProcMaps {
     }
 
     public boolean isExecutable(long address) {
-        return find(address).map(Mapping::executable).orElse(false);
+        int i = indexOf(address);
+        return i >= 0 && mappings.get(i).executable();
     }
 }

@@ -54,7 +54,7 @@ public record Task(long tid, String name, char state, String syscall) {
                 }
             }
         }
-        tids.sort(Long::compare);
+        java.util.Collections.sort(tids);
         return tids;
     }
 

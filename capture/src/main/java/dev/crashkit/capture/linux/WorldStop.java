@@ -123,6 +123,8 @@ public final class WorldStop implements AutoCloseable {
     /**
      * Everything before the first stop: buffers for {@code tids} (touched, so that no page fault
      * lands in the window) and one call of every native function and Java path the window uses.
+     * Threads are stopped in the order of {@code tids} and resumed in the reverse order: list
+     * running threads first.
      */
     public static WorldStop prepare(int pid, List<Long> tids, ProcMaps maps, int window) {
         WorldStop w = new WorldStop(pid, tids, maps, window);
@@ -176,7 +178,10 @@ public final class WorldStop implements AutoCloseable {
             }
         } finally {
             long q = System.nanoTime();
-            for (int i = 0; i < nSeized; i++) {
+            // In reverse: callers list running threads first (stopping them first frees the CPU the
+            // others need to reach their stops), so they resume last. A resumed CPU-bound thread can
+            // take our CPU for a whole time slice; resumed blocked threads go straight back to sleep.
+            for (int i = nSeized - 1; i >= 0; i--) {
                 LinuxNative.ptrace(LinuxNative.PTRACE_DETACH, (int) seized[i], 0, 0L);
             }
             t1 = System.nanoTime();

@@ -88,10 +88,7 @@ public final class PtraceCapture {
         // thread (if any) waits for us, i.e. the thread that ran -XX:OnError.
         ProcMaps maps = ProcMaps.read(pid);
         long waiting = waitingForUs(tasks, pid);
-        List<Long> tids = new ArrayList<>(tasks.size());
-        for (Task t : tasks) {
-            tids.add(t.tid());
-        }
+        List<Long> tids = stopOrder(tasks);
         phases.mark("proc");
         WorldStop.Result stop;
         if (options.lowerOwnCompilers()) {
@@ -114,6 +111,25 @@ public final class PtraceCapture {
         }
         Snapshot snapshot = unwind(pid, after, maps, new ProcessMemory(pid), stop.stopped(), waiting, options, phases);
         return new Result(snapshot, stop.start(), stop.nanos(), stop.stopped().size(), phases.phases(), stop.phases());
+    }
+
+    /**
+     * The order to stop threads in: running ones first (stopping them frees the CPU the others need
+     * to reach their stops; {@link WorldStop} resumes them last), then the rest, each group by tid.
+     */
+    static List<Long> stopOrder(List<Task> tasks) {
+        List<Long> tids = new ArrayList<>(tasks.size());
+        for (Task t : tasks) {
+            if (t.state() == 'R') {
+                tids.add(t.tid());
+            }
+        }
+        for (Task t : tasks) {
+            if (t.state() != 'R') {
+                tids.add(t.tid());
+            }
+        }
+        return tids;
     }
 
     private static Snapshot unwind(int pid, List<Task> tasks, ProcMaps maps, ProcessMemory memory,

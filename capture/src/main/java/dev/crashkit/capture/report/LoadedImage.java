@@ -32,12 +32,26 @@ public record LoadedImage(String path, long bias, List<Segment> segments, Option
 
     /** Lowest mapped address. */
     public long start() {
-        return segments.stream().mapToLong(Segment::start).min().orElse(bias);
+        if (segments.isEmpty()) {
+            return bias;
+        }
+        long min = Long.MAX_VALUE;
+        for (Segment s : segments) {
+            min = Math.min(min, s.start());
+        }
+        return min;
     }
 
     /** One past the highest mapped address. */
     public long end() {
-        return segments.stream().mapToLong(s -> s.start() + s.size()).max().orElse(bias);
+        if (segments.isEmpty()) {
+            return bias;
+        }
+        long max = Long.MIN_VALUE;
+        for (Segment s : segments) {
+            max = Math.max(max, s.start() + s.size());
+        }
+        return max;
     }
 
     public String name() {
