@@ -1,5 +1,6 @@
 package dev.crashkit.capture.linux;
 
+import dev.crashkit.capture.report.LoadedImage;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
