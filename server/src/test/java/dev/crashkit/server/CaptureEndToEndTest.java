@@ -67,7 +67,7 @@ class CaptureEndToEndTest {
             assertTrue(missing.size() > 0, "the JVM's own images are missing at first");
             for (JsonNode m : missing) {
                 String name = m.get("image").asText();
-                byte[] file = name.startsWith("jna") && name.endsWith(".tmp") ? jnaLibrary() : Files.readAllBytes(
+                byte[] file = isJnaDispatch(name) ? jnaLibrary() : Files.readAllBytes(
                         Optional.ofNullable(local.get(name)).orElseThrow(() -> new AssertionError("no local " + name)));
                 Http.Response r = http.post("/api/debug-files?name=" + name, file);
                 assertEquals(201, r.status(), name + ": " + r.body());
@@ -133,6 +133,14 @@ class CaptureEndToEndTest {
     }
 
     /** JNA's native library as its jar ships it (the child ran an extracted copy of these bytes). */
+    /**
+     * JNA's native part as the capture loads it: JNA's own temporary copy ({@code jna*.tmp}) or the
+     * capture's cached {@code libjnidispatch.so} (see capture's JnaSettings).
+     */
+    private static boolean isJnaDispatch(String name) {
+        return name.startsWith("jna") && name.endsWith(".tmp") || name.equals("libjnidispatch.so");
+    }
+
     private static byte[] jnaLibrary() throws IOException {
         try (InputStream in = com.sun.jna.Native.class.getResourceAsStream("/com/sun/jna/linux-x86-64/libjnidispatch.so")) {
             if (in == null) {
