@@ -67,7 +67,10 @@ class CaptureEndToEndTest {
             assertTrue(missing.size() > 0, "the JVM's own images are missing at first");
             for (JsonNode m : missing) {
                 String name = m.get("image").asText();
-                byte[] file = name.startsWith("jna") && name.endsWith(".tmp") ? jnaLibrary() : Files.readAllBytes(
+                // JNA's library: unpacked by capture into its cache folder (libjnidispatch.so), or by JNA
+                // itself into a temporary jna*.tmp when JNA started before capture.
+                boolean jna = name.equals("libjnidispatch.so") || name.startsWith("jna") && name.endsWith(".tmp");
+                byte[] file = jna ? jnaLibrary() : Files.readAllBytes(
                         Optional.ofNullable(local.get(name)).orElseThrow(() -> new AssertionError("no local " + name)));
                 Http.Response r = http.post("/api/debug-files?name=" + name, file);
                 assertEquals(201, r.status(), name + ": " + r.body());
