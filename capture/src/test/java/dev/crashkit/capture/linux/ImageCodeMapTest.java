@@ -3,6 +3,7 @@ package dev.crashkit.capture.linux;
 import dev.crashkit.capture.report.LoadedImage;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.crashkit.capture.report.LoadedImage;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
