@@ -63,7 +63,7 @@ public final class BatchCommand implements Callable<Integer> {
         long problems = debugFiles.lookups().count();
         if (problems > 0) {
             spec.commandLine().getOut().println("Problems in debug files: " + problems
-                    + " (symbol tables used instead; --verbose lists them)");
+                    + " (other name sources used instead; --verbose lists them)");
         }
         return exitCode(r, failOnMissing);
     }

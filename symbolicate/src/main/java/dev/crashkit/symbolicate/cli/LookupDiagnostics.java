@@ -38,7 +38,7 @@ final class LookupDiagnostics implements Diagnostics {
     void summarise() {
         long n = count.get();
         if (n > 0 && !verbose) {
-            err.println("warning: " + n + " problem(s) in debug files, symbol tables used instead (--verbose lists them)");
+            err.println("warning: " + n + " problem(s) in debug files, other name sources used instead (--verbose lists them)");
         }
     }
 }
