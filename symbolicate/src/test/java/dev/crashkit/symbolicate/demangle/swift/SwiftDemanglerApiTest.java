@@ -1,5 +1,6 @@
 package dev.crashkit.symbolicate.demangle.swift;
 
+import dev.crashkit.symbolicate.demangle.detect.TextDemangler;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -46,8 +47,8 @@ class SwiftDemanglerApiTest {
     void textFilterReplacesNamesInsideText() {
         String line = "3  App  0x0000000100 _TtSi + 12 and $sSi and plain_text";
         assertEquals("3  App  0x0000000100 Swift.Int + 12 and Swift.Int and plain_text",
-                d.demangleText(line, DemangleOptions.full()));
-        assertEquals("no symbols here", d.demangleText("no symbols here", DemangleOptions.full()));
+                TextDemangler.demangle(line, DemangleOptions.full()));
+        assertEquals("no symbols here", TextDemangler.demangle("no symbols here", DemangleOptions.full()));
     }
 
     @Test
