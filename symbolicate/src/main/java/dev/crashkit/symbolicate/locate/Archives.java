@@ -67,9 +67,9 @@ public final class Archives {
                     out.add(new Listed(member, ids));
                 }
             } catch (ObjectFormatException e) {
-                diagnostics.warn("skipping " + e.getMessage());
+                diagnostics.warn("skipping " + oneLine(e.getMessage()));
             } catch (IOException e) {
-                diagnostics.warn("skipping " + member + ": " + e.getMessage());
+                diagnostics.warn("skipping " + member.displayPath() + ": " + oneLine(e.getMessage()));
             }
         }, null);
         return out;
@@ -197,13 +197,14 @@ public final class Archives {
                                  BiConsumer<ArchiveMember, InputStream> action, String only) throws IOException {
         InputStream raw = new BufferedInputStream(Files.newInputStream(archive), 1 << 16);
         // A tar member's size is exact, but a gzip stream may inflate to far more than the archive
-        // holds: the whole stream is held to the ratio limit.
-        try (InputStream in = gzip ? new ExpansionLimit(new GzipCompressorInputStream(raw, true), archive.toString(),
-                Long.MAX_VALUE, Files.size(archive), limits.maxRatio()) : raw;
+        // holds: the whole stream is held to the ratio limit. Commons Compress's own runtime
+        // failures on a damaged stream become unreadable-archive errors (LibraryFailures).
+        try (InputStream in = new LibraryFailures(gzip ? new ExpansionLimit(new GzipCompressorInputStream(raw, true),
+                archive.toString(), Long.MAX_VALUE, Files.size(archive), limits.maxRatio()) : raw);
              TarArchiveInputStream tar = new TarArchiveInputStream(in)) {
             int count = 0;
             TarArchiveEntry e;
-            while ((e = tar.getNextEntry()) != null) {
+            while ((e = nextEntry(tar)) != null) {
                 if (++count > limits.maxMembers()) {
                     diagnostics.warn(archive + ": more than " + limits.maxMembers() + " members, stopped listing");
                     return;
@@ -214,7 +215,7 @@ public final class Archives {
                 ArchiveMember m = new ArchiveMember(archive, e.getName());
                 if (e.getSize() > limits.maxMemberBytes()) {
                     // A stream cannot jump over it: skipping means decompressing all of it. Stop here.
-                    diagnostics.warn("refusing " + m + ": declares " + e.getSize() + " bytes, over the "
+                    diagnostics.warn("refusing " + m.displayPath() + ": declares " + e.getSize() + " bytes, over the "
                             + limits.maxMemberBytes() + "-byte limit; the rest of the archive is not read");
                     return;
                 }
@@ -237,27 +238,78 @@ public final class Archives {
         }
     }
 
+    /** Commons Compress signals some corrupt headers with runtime exceptions: they are unreadable archives. */
+    private static TarArchiveEntry nextEntry(TarArchiveInputStream tar) throws IOException {
+        try {
+            return tar.getNextEntry();
+        } catch (IllegalArgumentException | IllegalStateException | IndexOutOfBoundsException e) {
+            throw new IOException(e.getMessage(), e);
+        }
+    }
+
+    /** A warning is one line: messages quoting member names or bytes get their control characters replaced. */
+    private static String oneLine(String message) {
+        return String.valueOf(message).replaceAll("[\\p{Cntrl}\u2028\u2029]", "?");
+    }
+
+    /**
+     * Turns the runtime exceptions a decompressor throws on corrupt data (a gzip header field with a
+     * negative length, say) into the IOException every reader of a member already handles.
+     */
+    private static final class LibraryFailures extends java.io.FilterInputStream {
+        LibraryFailures(InputStream in) {
+            super(in);
+        }
+
+        @Override
+        public int read() throws IOException {
+            try {
+                return super.read();
+            } catch (IllegalArgumentException | IllegalStateException | IndexOutOfBoundsException e) {
+                throw new IOException("corrupt compressed data: " + e.getMessage(), e);
+            }
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            try {
+                return super.read(b, off, len);
+            } catch (IllegalArgumentException | IllegalStateException | IndexOutOfBoundsException e) {
+                throw new IOException("corrupt compressed data: " + e.getMessage(), e);
+            }
+        }
+
+        @Override
+        public long skip(long n) throws IOException {
+            try {
+                return super.skip(n);
+            } catch (IllegalArgumentException | IllegalStateException | IndexOutOfBoundsException e) {
+                throw new IOException("corrupt compressed data: " + e.getMessage(), e);
+            }
+        }
+    }
+
     /** Applies the safety rules to one member; true (with a warning) when it must not be read. */
     private static boolean refused(ArchiveMember m, ArchiveEntry e, boolean link, long compressed,
                                    ArchiveLimits limits, Diagnostics diagnostics) {
         String name = e.getName();
         if (link) {
-            diagnostics.warn("refusing " + m + ": symbolic or hard link (could point outside the archive)");
+            diagnostics.warn("refusing " + m.displayPath() + ": symbolic or hard link (could point outside the archive)");
             return true;
         }
         if (name.startsWith("/") || name.startsWith("\\") || name.matches("^[A-Za-z]:.*")
                 || List.of(name.split("[/\\\\]")).contains("..")) {
-            diagnostics.warn("refusing " + m + ": path leaves the archive (path traversal)");
+            diagnostics.warn("refusing " + m.displayPath() + ": path leaves the archive (path traversal)");
             return true;
         }
         long size = e.getSize();
         if (size > limits.maxMemberBytes()) {
-            diagnostics.warn("refusing " + m + ": declares " + size + " bytes, over the "
+            diagnostics.warn("refusing " + m.displayPath() + ": declares " + size + " bytes, over the "
                     + limits.maxMemberBytes() + "-byte limit");
             return true;
         }
         if (compressed > 0 && size > 0 && size / compressed > limits.maxRatio()) {
-            diagnostics.warn("refusing " + m + ": expands " + size / compressed + "x (archive bomb?)");
+            diagnostics.warn("refusing " + m.displayPath() + ": expands " + size / compressed + "x (archive bomb?)");
             return true;
         }
         return false;
