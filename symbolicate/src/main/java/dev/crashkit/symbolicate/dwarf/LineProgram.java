@@ -223,10 +223,16 @@ final class LineProgram {
             switch (op) {
                 case 0 -> {
                     long len = c.uleb();
-                    int next = (int) (c.pos() + len);
                     if (len == 0) {
                         continue;
                     }
+                    // An extended opcode must end inside the program: a length that runs past it (or wraps
+                    // around to a position behind this one) would loop forever re-reading the same rows.
+                    if (len < 0 || len > end - c.pos()) {
+                        throw new DwarfException("line program: extended opcode of " + Long.toUnsignedString(len)
+                                + " bytes at offset " + c.pos() + " runs past the program's end " + end);
+                    }
+                    int next = (int) (c.pos() + len);
                     int sub = c.u8();
                     switch (sub) {
                         case 1 -> {

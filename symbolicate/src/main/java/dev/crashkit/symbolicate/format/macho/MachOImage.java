@@ -235,7 +235,9 @@ public final class MachOImage implements ObjectFile {
         if (s.offset() == 0 || s.size() == 0) {
             return Optional.empty();
         }
-        if (s.offset() + s.size() > bytes.capacity()) {
+        // offset and size are unsigned fields of the file: compare them so that neither can wrap negative.
+        if (s.offset() < 0 || s.size() < 0 || s.offset() > bytes.capacity()
+                || s.size() > bytes.capacity() - s.offset()) {
             throw new ObjectFormatException(file + ": section " + s.segment() + "," + s.name()
                     + " extends past the end of the file: truncated");
         }
