@@ -5,8 +5,11 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")"
 
 ./macho/build.sh     # Mach-O binaries, dSYMs, broken copies, goldens + reports/ (crashreport/1 samples)
+./macho/objc/build.sh  # stripped Objective-C/Swift binaries (DYLD_INFO, chained, relative lists, arm64e auth) + llvm-nm goldens + reports
 ./dwarf/build.sh     # DWARF 4/5 and fat dSYMs (clang-19 + dsymutil-19) with llvm-symbolizer-19 goldens
 ./elf/build.sh       # ELF executables/libraries, separate + compressed debug files, .build-id tree, goldens
 ./demangle-cpp/generate.sh  # C++ demangler golden list: names from Debian C++ libraries, llvm-cxxfilt-19
 ./unwind/build.sh    # CFI test data: capture fixture built by gcc/clang-19 + readelf frames-interp goldens
 ./capture/record-threadprint.sh  # JDK 17/25 Thread.print dumps + the kernel task list at the same moment
+./reports/native-crash/build.sh  # two real captures of one native JVM crash (gcc/clang builds); needs capture.jar
+python3 ./server/make_bench_report.py  # server bench/kill-test report (sample-crash.json without system images)

@@ -45,9 +45,9 @@ python3 "$here/golden.py" make "$out/Inline5.dSYM/Contents/Resources/DWARF/Inlin
 python3 "$here/golden.py" make "$out/InlineFat.dSYM/Contents/Resources/DWARF/InlineFat" "$out/InlineFat-arm64" arm64
 python3 "$here/golden.py" make "$out/InlineFat.dSYM/Contents/Resources/DWARF/InlineFat" "$out/InlineFat-x86_64" x86_64
 
-# Goldens for the real CrashProbe dSYMs in the shared corpus (Apple dsymutil, DWARF 2, ObjC/Swift/C++);
-# the dSYMs stay in ../shared/corpus, only the address lists and llvm-symbolizer answers live here.
-corpus="$here/../../../shared/corpus/sentry-crashprobe/dSYMs"
+# Goldens for the real CrashProbe dSYMs (Apple dsymutil, DWARF 2, ObjC/Swift/C++) committed under
+# testdata/third-party/sentry-crashprobe (see its SOURCES.md); the address lists and llvm-symbolizer answers live here.
+corpus="$here/../third-party/sentry-crashprobe/dSYMs"
 mkdir -p "$here/crashprobe"
 python3 "$here/golden.py" make "$corpus/54039061-A983-3323-A49D-837A894D667F.dSYM/Contents/Resources/DWARF/CrashProbeiOS" \
     "$here/crashprobe/CrashProbeiOS" - 1

@@ -152,6 +152,9 @@ def binary_goldens(w, path, arch, dsym, slices_dir):
     w.tool(f'{k}.sections.txt', [OBJDUMP, '--macho', '--section-headers', *archf, path])
     lc = w.tool(f'{k}.load-commands.txt', [OBJDUMP, '--macho', '--private-headers', *archf, path])
     fs = w.tool(f'{k}.function-starts.txt', [OBJDUMP, '--macho', '--function-starts', *archf, path])
+    if path.startswith('stripped/'):
+        # What a stripped file still names: its exported symbols (reports/make_reports.py).
+        w.tool(f'{k}.exports-trie.txt', [OBJDUMP, '--macho', '--exports-trie', *archf, path])
     # Disassembly (raw bytes shown: instruction sizes matter for return addresses). llvm-objdump
     # cannot pick a universal slice for -d, -z shows zero fill instead of '...', so a slice is first extracted with llvm-lipo -thin.
     # Stripped copies have the same code as their unstripped twin: their disassembly and dSYM

@@ -51,6 +51,20 @@ def dwarf_names(k, addrs):
     return names
 
 
+def stripped_name(im, start):
+    """The name a symbolicator can still give the function at link-time start in a file without
+    its symbol: an export (llvm-objdump --exports-trie of that file, one leading underscore removed),
+    else an Objective-C method name (llvm-nm of the unstripped twin: rebuilt from metadata), else None."""
+    exports = getattr(im.img, 'exports', {})
+    if start in exports:
+        return min(n[1:] if n.startswith('_') else n for n in exports[start])
+    if im.pick is not im.img:
+        objc = [s.raw for s in im.pick.symbols if s.addr == start and s.raw[:2] in ('-[', '+[')]
+        if objc:
+            return min(objc)
+    return None
+
+
 def load_image(gold, k):
     rd = lambda ext: open(os.path.join(gold, f'{k}.{ext}')).read()  # noqa: E731
     # stripped copies have no disassembly golden: their frames are picked from the unstripped twin
@@ -59,6 +73,13 @@ def load_image(gold, k):
     m = re.search(r'UUID: ([0-9A-F-]{36})', rd('uuid.txt'))
     img.uuid = m.group(1)
     img.key = k
+    img.exports = {}
+    trie = os.path.join(gold, f'{k}.exports-trie.txt')
+    if os.path.exists(trie):
+        for line in open(trie):
+            e = re.match(r'^0x([0-9A-F]+)  (\S+)', line)
+            if e:
+                img.exports.setdefault(int(e.group(1), 16), []).append(e.group(2))
     return img
 
 
@@ -191,8 +212,18 @@ class Report:
                 lines.append([tid, i, hex(rec), im.name, '-', str(off_image), 'no_debug_file', '-', kind])
                 continue
             link = addr - im.slide
-            sym, _ = im.img.lookup(link - 1 if i > 0 else link)
-            if sym is None:
+            sym, rng = im.img.lookup(link - 1 if i > 0 else link)
+            if sym is None and rng is not None:
+                # No symbol, but LC_FUNCTION_STARTS bounds the function: offsets are from its start,
+                # and a stripped file may still name it (stripped_name).
+                name = stripped_name(im, rng[0])
+                off = str(addr - (rng[0] + im.slide))
+                if name is None:
+                    lines.append([tid, i, hex(rec), im.name, '-', off, 'no_symbol', '-', kind])
+                else:
+                    names.append(name)
+                    lines.append([tid, i, hex(rec), im.name, name, off, 'symbolicated', name, kind])
+            elif sym is None:
                 lines.append([tid, i, hex(rec), im.name, '-', str(off_image), 'no_symbol', '-', kind])
             else:
                 names.append(sym.name)

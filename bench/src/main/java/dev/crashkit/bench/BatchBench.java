@@ -18,6 +18,7 @@ import dev.crashkit.symbolicate.output.OutputFormat;
 import dev.crashkit.symbolicate.symbolize.ModuleCache;
 import dev.crashkit.symbolicate.symtab.SymbolTable;
 import dev.crashkit.symbolicate.symtab.SymbolTables;
+import dev.crashkit.testkit.TestData;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -43,13 +44,14 @@ import java.util.SplittableRandom;
  * from the repository root.
  */
 public final class BatchBench {
+    /** Under testdata/. */
     private static final String[] SOURCES = {
-        "testdata/macho/App-arm64.dSYM/Contents/Resources/DWARF/App-arm64",
-        "testdata/macho/App-ios-arm64.dSYM/Contents/Resources/DWARF/App-ios-arm64",
-        "testdata/macho/libCrashKitUtil.dylib.dSYM/Contents/Resources/DWARF/libCrashKitUtil.dylib",
-        "testdata/dwarf/macho/Inline4.dSYM/Contents/Resources/DWARF/Inline4",
-        "testdata/dwarf/macho/Inline5.dSYM/Contents/Resources/DWARF/Inline5",
-        "../shared/corpus/sentry-crashprobe/dSYMs/3CD3E3CC-281E-3AF3-84EB-CDE6D56F0559.dSYM/Contents/Resources/DWARF/CrashLibiOS",
+        "macho/App-arm64.dSYM/Contents/Resources/DWARF/App-arm64",
+        "macho/App-ios-arm64.dSYM/Contents/Resources/DWARF/App-ios-arm64",
+        "macho/libCrashKitUtil.dylib.dSYM/Contents/Resources/DWARF/libCrashKitUtil.dylib",
+        "dwarf/macho/Inline4.dSYM/Contents/Resources/DWARF/Inline4",
+        "dwarf/macho/Inline5.dSYM/Contents/Resources/DWARF/Inline5",
+        "third-party/sentry-crashprobe/dSYMs/3CD3E3CC-281E-3AF3-84EB-CDE6D56F0559.dSYM/Contents/Resources/DWARF/CrashLibiOS",
     };
 
     private record Dsym(String name, DebugId id, long text, long[] functionStarts) {
@@ -63,7 +65,7 @@ public final class BatchBench {
         SplittableRandom rnd = new SplittableRandom(7);
         List<Dsym> made = new ArrayList<>();
         for (int i = 0; i < 20; i++) {
-            Path src = Path.of(SOURCES[i % SOURCES.length]);
+            Path src = TestData.file(SOURCES[i % SOURCES.length]);
             Path copy = dsyms.resolve("Image" + i + ".dSYM/Contents/Resources/DWARF/Image" + i);
             Files.createDirectories(copy.getParent());
             byte[] bytes = Files.readAllBytes(src);
@@ -89,7 +91,7 @@ public final class BatchBench {
         StringWriter progress = new StringWriter();
         BatchRun.Result result = new BatchRun(modules, Optional.of(dev.crashkit.symbolicate.demangle.DemangleStyle.SIMPLIFIED),
                 OutputFormat.text, work.resolve("out"), Runtime.getRuntime().availableProcessors(), false,
-                new PrintWriter(progress)).run(List.of(in));
+                new PrintWriter(progress), dev.crashkit.symbolicate.report.ReportLimits.defaults()).run(List.of(in));
         long ns = System.nanoTime() - t0;
         long peak = 0;
         for (MemoryPoolMXBean p : ManagementFactory.getMemoryPoolMXBeans()) {

@@ -2,13 +2,13 @@ package dev.crashkit.bench;
 
 import dev.crashkit.core.model.Image;
 import dev.crashkit.symbolicate.demangle.DemangleStyle;
+import dev.crashkit.symbolicate.formats.ReportFormats;
 import dev.crashkit.symbolicate.locate.ArchiveLimits;
 import dev.crashkit.symbolicate.locate.DebugFileIndex;
 import dev.crashkit.symbolicate.locate.IndexCache;
 import dev.crashkit.symbolicate.locate.MemberStore;
 import dev.crashkit.symbolicate.output.JsonReportWriter;
 import dev.crashkit.symbolicate.report.ParsedReport;
-import dev.crashkit.symbolicate.report.ReportFormats;
 import dev.crashkit.symbolicate.symbolize.ModuleCache;
 import dev.crashkit.symbolicate.symbolize.SymbolicatedReport;
 import dev.crashkit.symbolicate.symbolize.Symbolizer;
@@ -28,7 +28,7 @@ import java.util.Optional;
  * Where the time of one {@code symbolicate REPORT --dsym D --format json} run goes, phase by phase
  * (wall and this thread's CPU time), in a fresh JVM: the same steps as the CLI's default command,
  * without picocli (whose cost is measured as the "picocli" phase by building the command line
- * model alone). The first line is the JVM's own start (process start to {@code main}). Like the
+ * model alone; the CLI itself parses plain command lines without it since FastArgs). The first line is the JVM's own start (process start to {@code main}). Like the
  * CLI it opens modules through the symbol cache in the cache folder (set NO_SYMCACHE=1 not to).
  *
  * <pre>java -cp bench/target/benchmarks.jar dev.crashkit.bench.CliPhases REPORT DSYM CACHE_DIR|- &gt; /dev/null</pre>

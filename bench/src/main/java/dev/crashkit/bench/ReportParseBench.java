@@ -1,12 +1,13 @@
 package dev.crashkit.bench;
 
 import dev.crashkit.core.ReportException;
+import dev.crashkit.symbolicate.formats.ReportFormats;
 import dev.crashkit.symbolicate.report.ParsedReport;
-import dev.crashkit.symbolicate.report.ReportFormats;
 import dev.crashkit.symbolicate.report.applecrash.AppleCrashDocument;
 import dev.crashkit.symbolicate.report.applecrash.AppleCrashWriter;
 import dev.crashkit.symbolicate.symbolize.SymbolicatedReport;
 import dev.crashkit.symbolicate.symbolize.SymbolicatedThread;
+import dev.crashkit.testkit.TestData;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,7 +27,7 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Detect + parse one report of each format from ../shared/corpus (run from the repository root):
+ * Detect + parse one report of each format from testdata/third-party (run from the repository):
  * {@code java -jar bench/target/benchmarks.jar ReportParseBench}.
  */
 @State(Scope.Benchmark)
@@ -49,7 +50,7 @@ public class ReportParseBench {
 
     @Setup(Level.Trial)
     public void setUp() throws IOException {
-        data = Files.readAllBytes(Path.of("../shared/corpus").resolve(file));
+        data = Files.readAllBytes(TestData.thirdParty(file));
         formats = ReportFormats.standard();
         parsed = formats.read(file, data);
         List<SymbolicatedThread> threads = parsed.model().threads().stream()

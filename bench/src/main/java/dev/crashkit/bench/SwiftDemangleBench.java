@@ -2,6 +2,7 @@ package dev.crashkit.bench;
 
 import dev.crashkit.symbolicate.demangle.swift.DemangleOptions;
 import dev.crashkit.symbolicate.demangle.swift.SwiftDemangler;
+import dev.crashkit.testkit.TestData;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -25,8 +26,8 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * Swift demangling throughput, single thread: one operation = one name of swift-demangle's conformance
  * lists ({@code manglings.txt} + {@code simplified-manglings.txt}, cycled), so ops/s = names/s. Run from the
- * repository root: {@code java -jar bench/target/benchmarks.jar SwiftDemangleBench}
- * ({@code -Dcrashkit.corpus=DIR} if {@code ../shared/corpus} is elsewhere).
+ * repository: {@code java -jar bench/target/benchmarks.jar SwiftDemangleBench} (the lists are read from
+ * {@code testdata/third-party/swift-demangle}).
  */
 @State(Scope.Thread)
 @Fork(1)
@@ -43,7 +44,7 @@ public class SwiftDemangleBench {
 
     @Setup(Level.Trial)
     public void load() throws IOException {
-        Path dir = Path.of(System.getProperty("crashkit.corpus", "../shared/corpus"), "swift-demangle");
+        Path dir = TestData.thirdParty("swift-demangle");
         List<String> all = new ArrayList<>();
         for (String f : new String[] {"manglings.txt", "simplified-manglings.txt"}) {
             for (String line : Files.readAllLines(dir.resolve(f), StandardCharsets.UTF_8)) {

@@ -2,6 +2,7 @@ package dev.crashkit.bench;
 
 import dev.crashkit.symbolicate.demangle.swift.DemangleOptions;
 import dev.crashkit.symbolicate.demangle.swift.SwiftDemangler;
+import dev.crashkit.testkit.TestData;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
@@ -29,7 +30,7 @@ public final class SwiftDemangleCpuBench {
     }
 
     public static void main(String[] args) throws IOException {
-        Path dir = Path.of(System.getProperty("crashkit.corpus", "../shared/corpus"), "swift-demangle");
+        Path dir = TestData.thirdParty("swift-demangle");
         List<String> all = new ArrayList<>();
         for (String f : new String[] {"manglings.txt", "simplified-manglings.txt"}) {
             for (String line : Files.readAllLines(dir.resolve(f), StandardCharsets.UTF_8)) {

@@ -41,8 +41,10 @@ public final class Capture {
      */
     public static Installation install(CaptureConfig config) throws IOException {
         Spool spool = new Spool(config.spool());
-        Optional<Uploader> uploader = config.endpoint().map(uri ->
-                new Uploader(spool, uri, config.retry(), config.timeout()));
+        Optional<Uploader> uploader = config.endpoint().map(uri -> {
+            Uploader u = new Uploader(spool, uri, config.retry(), config.timeout());
+            return config.token().isPresent() ? u.withToken(config.token().get()) : u;
+        });
         if (config.allowPtracer() && dev.crashkit.capture.linux.Platform.supported()) {
             PtracePermission.allowAnyTracer();
         }
@@ -82,8 +84,11 @@ public final class Capture {
                 }
                 if (previous != null) {
                     previous.uncaughtException(thread, error);
-                } else {
-                    thread.getThreadGroup().uncaughtException(thread, error);
+                } else if (!(error instanceof ThreadDeath)) {
+                    // What the JVM prints without a default handler. Not ThreadGroup.uncaughtException: it
+                    // calls the default handler, which is this one, and would recurse until the stack overflows.
+                    System.err.print("Exception in thread \"" + thread.getName() + "\" ");
+                    error.printStackTrace(System.err);
                 }
             };
             Thread.setDefaultUncaughtExceptionHandler(mine);

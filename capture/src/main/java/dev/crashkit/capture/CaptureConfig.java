@@ -15,25 +15,41 @@ import java.util.Optional;
  * @param options       what each snapshot records
  * @param allowPtracer  let an out-of-process helper ptrace this JVM (Yama scope 1)
  * @param uploadOnStart upload pending reports in the background right after installing
+ * @param token         bearer token sent with each upload ({@code Authorization: Bearer}); never printed
  */
 public record CaptureConfig(Path spool, Optional<URI> endpoint, InProcessCapture.Options options,
-                            boolean allowPtracer, boolean uploadOnStart, RetryPolicy retry, Duration timeout) {
+                            boolean allowPtracer, boolean uploadOnStart, RetryPolicy retry, Duration timeout,
+                            Optional<String> token) {
 
     /** Spool in {@code spool}, no upload, Java threads recorded, helpers allowed to trace. */
     public static CaptureConfig of(Path spool) {
         return new CaptureConfig(spool, Optional.empty(), InProcessCapture.Options.defaults(), true, true,
-                RetryPolicy.defaults(), Duration.ofSeconds(30));
+                RetryPolicy.defaults(), Duration.ofSeconds(30), Optional.empty());
     }
 
     public CaptureConfig withEndpoint(URI uri) {
-        return new CaptureConfig(spool, Optional.of(uri), options, allowPtracer, uploadOnStart, retry, timeout);
+        return new CaptureConfig(spool, Optional.of(uri), options, allowPtracer, uploadOnStart, retry, timeout, token);
     }
 
     public CaptureConfig withRetry(RetryPolicy policy) {
-        return new CaptureConfig(spool, endpoint, options, allowPtracer, uploadOnStart, policy, timeout);
+        return new CaptureConfig(spool, endpoint, options, allowPtracer, uploadOnStart, policy, timeout, token);
     }
 
     public CaptureConfig withUploadOnStart(boolean upload) {
-        return new CaptureConfig(spool, endpoint, options, allowPtracer, upload, retry, timeout);
+        return new CaptureConfig(spool, endpoint, options, allowPtracer, upload, retry, timeout, token);
+    }
+
+    /** Uploads carry {@code Authorization: Bearer <token>} (crashkit-server with {@code --token}). */
+    public CaptureConfig withToken(String bearerToken) {
+        return new CaptureConfig(spool, endpoint, options, allowPtracer, uploadOnStart, retry, timeout,
+                Optional.of(bearerToken));
+    }
+
+    /** Like the record's, with the token left out: configurations end up in logs. */
+    @Override
+    public String toString() {
+        return "CaptureConfig[spool=" + spool + ", endpoint=" + endpoint + ", options=" + options + ", allowPtracer="
+                + allowPtracer + ", uploadOnStart=" + uploadOnStart + ", retry=" + retry + ", timeout=" + timeout
+                + ", token=" + (token.isPresent() ? "(set)" : "(none)") + "]";
     }
 }

@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.sun.jna.NativeLibrary;
 import dev.crashkit.capture.linux.InProcessCapture;
-import dev.crashkit.capture.linux.LoadedImage;
 import dev.crashkit.capture.report.CapturedThread;
+import dev.crashkit.capture.report.LoadedImage;
 import dev.crashkit.capture.report.Snapshot;
 import dev.crashkit.core.model.Trust;
 import dev.crashkit.core.unwind.UnwoundFrame;

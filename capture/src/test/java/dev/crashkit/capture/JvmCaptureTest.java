@@ -103,8 +103,12 @@ class JvmCaptureTest {
     @Test
     void asOnErrorHelperItUnwindsTheCrashedThreadThroughTheSignalFrame() throws Exception {
         Path out = dir.resolve("onerror.json");
-        String helper = "'" + java() + "' -cp '" + classpath() + "' " + CaptureMain.class.getName()
-                + " --pid %p --out '" + out + "'";
+        // The JVM cuts an -XX:OnError command at a fixed length (a long class path ended in
+        // "Unterminated quoted string"), so the helper's command line lives in a script.
+        Path script = dir.resolve("onerror.sh");
+        Files.writeString(script, "exec '" + java() + "' -cp '" + classpath() + "' " + CaptureMain.class.getName()
+                + " --pid \"$1\" --out '" + out + "'\n");
+        String helper = "sh '" + script + "' %p";
         Process p = new ProcessBuilder(java(), "-XX:OnError=" + helper, "-XX:ErrorFile=" + dir.resolve("hs_err.log"),
                 "-cp", classpath(), BusyJvm.class.getName(), "crash").directory(dir.toFile())
                 .redirectErrorStream(true).start();

@@ -1,5 +1,6 @@
 package dev.crashkit.capture;
 
+import dev.crashkit.testkit.TestData;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -14,7 +15,7 @@ import java.util.concurrent.TimeUnit;
  * binutils' {@code nm -S}: the oracle for which function a captured address falls in.
  */
 final class NativeFixture {
-    static final Path SOURCE = Path.of("capture/src/test/c/nested.c");
+    static final Path SOURCE = TestData.repoFile("capture/src/test/c/nested.c");
     static final Path DIR = Path.of(System.getProperty("capture.target", "capture/target"), "fixture");
     /** No frame pointers: frames through our code are only recoverable with CFI. */
     private static final List<String> FLAGS = List.of("-O2", "-g", "-fomit-frame-pointer",
@@ -62,6 +63,18 @@ final class NativeFixture {
         // Later flags win over FLAGS' -fomit-frame-pointer.
         flags.addAll(how.flags);
         build(out, flags);
+        return out;
+    }
+
+    /** capture/src/test/c/gaptarget.c: a process that logs its own pauses (see {@link GapFixture}). */
+    static synchronized Path gapTarget() throws IOException, InterruptedException {
+        Path src = TestData.repoFile("capture/src/test/c/gaptarget.c");
+        Path out = DIR.resolve("gaptarget").toAbsolutePath();
+        if (Files.exists(out) && Files.getLastModifiedTime(out).compareTo(Files.getLastModifiedTime(src)) > 0) {
+            return out;
+        }
+        Files.createDirectories(DIR);
+        run(List.of("gcc", "-O2", "-pthread", "-o", out.toString(), src.toAbsolutePath().toString()));
         return out;
     }
 

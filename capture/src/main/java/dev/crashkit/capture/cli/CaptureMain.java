@@ -2,6 +2,7 @@ package dev.crashkit.capture.cli;
 
 import dev.crashkit.capture.ptrace.PtraceCapture;
 import dev.crashkit.capture.report.SnapshotJson;
+import dev.crashkit.capture.timing.Phases;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.Writer;
@@ -9,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -21,6 +23,7 @@ public final class CaptureMain {
     static final int FAILED = 1;
     static final int USAGE = 2;
     static final int REFUSED = 3;
+    static final String VERSION = "crashkit capture 0.1";
 
     static final String USAGE_TEXT = """
             Usage: capture --pid PID --out FILE [--stacks] [--java] [--window BYTES] [--timing]
@@ -34,6 +37,7 @@ public final class CaptureMain {
                   --window BYTES    stack bytes copied per thread (default 65536)
                   --timing          print how long the target was paused to stderr
               -h, --help            show this help and exit
+              -V, --version         print the version and exit
             """;
 
     private CaptureMain() {
@@ -56,8 +60,24 @@ public final class CaptureMain {
 
     /** Runs the command; returns the exit code. */
     public static int run(String[] args, PrintWriter out, PrintWriter err) {
+        try {
+            return runOrThrow(args, out, err);
+        } catch (OutOfMemoryError e) {
+            // An Error would otherwise end in a stack trace; the stack is unwound here, so there is room to print.
+            err.println("capture: out of memory (Java heap " + (Runtime.getRuntime().maxMemory() >> 20) + " MB)");
+            err.flush();
+            return FAILED;
+        }
+    }
+
+    private static int runOrThrow(String[] args, PrintWriter out, PrintWriter err) {
         if (args.length == 1 && (args[0].equals("-h") || args[0].equals("--help"))) {
             out.print(USAGE_TEXT);
+            out.flush();
+            return OK;
+        }
+        if (args.length == 1 && (args[0].equals("-V") || args[0].equals("--version"))) {
+            out.println(VERSION);
             out.flush();
             return OK;
         }
@@ -67,6 +87,12 @@ public final class CaptureMain {
         } catch (UsageException e) {
             err.println("capture: " + e.getMessage());
             err.print(USAGE_TEXT);
+            err.flush();
+            return USAGE;
+        }
+        if (Files.isDirectory(o.out())) {
+            // One line (the usage text would not help), before the target is paused.
+            err.println("capture: --out " + o.out() + " is a folder; give the report file to write");
             err.flush();
             return USAGE;
         }
@@ -117,6 +143,7 @@ public final class CaptureMain {
         if (window < 4096 || window > 8 * 1024 * 1024) {
             throw new UsageException("--window must be between 4096 and 8388608 bytes");
         }
+
         return new Options(pid.get(), out.get(), stacks, java, window, timing);
     }
 
@@ -131,7 +158,7 @@ public final class CaptureMain {
     private static int capture(Options o, PrintWriter err) {
         PtraceCapture.Result r;
         try {
-            r = PtraceCapture.capture(o.pid(), new PtraceCapture.Options(o.window(), o.stacks(), o.java()));
+            r = PtraceCapture.capture(o.pid(), new PtraceCapture.Options(o.window(), o.stacks(), o.java(), true));
         } catch (PtraceCapture.RefusedException e) {
             err.println("capture: " + e.getMessage());
             return REFUSED;
@@ -146,21 +173,55 @@ public final class CaptureMain {
             err.println("capture: process " + o.pid() + ": " + e.getMessage());
             return FAILED;
         }
+        Path abs = o.out().toAbsolutePath();
+        Path tmp = abs.resolveSibling("." + abs.getFileName() + ".part");
+        long writeStart = System.nanoTime();
         try {
-            Path abs = o.out().toAbsolutePath();
-            Path tmp = abs.resolveSibling("." + abs.getFileName() + ".part");
             try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
                 SnapshotJson.write(r.snapshot(), w);
             }
             Files.move(tmp, abs, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) {
+            deleteQuietly(tmp); // no stray .part next to the report
             err.println("capture: cannot write " + o.out() + ": " + e.getMessage());
             return FAILED;
         }
         if (o.timing()) {
-            err.printf("capture: paused %d threads for %.3f ms%n", r.threadsStopped(), r.pauseNanos() / 1e6);
+            printTiming(r, System.nanoTime() - writeStart, err);
         }
         err.flush();
         return OK;
+    }
+
+    private static void deleteQuietly(Path p) {
+        try {
+            Files.deleteIfExists(p);
+        } catch (IOException ignored) {
+            // Best effort: the write already failed and is reported.
+        }
+    }
+
+    /**
+     * The --timing lines: where the time went before, during and after the pause, the pause's
+     * window in CLOCK_MONOTONIC (to line it up with the target's own clock) and, last, the line
+     * scripts read.
+     */
+    private static void printTiming(PtraceCapture.Result r, long writeNanos, PrintWriter err) {
+        StringBuilder all = new StringBuilder();
+        for (Phases.Phase p : r.phases()) {
+            all.append(all.length() == 0 ? "" : ", ").append(String.format(Locale.ROOT, "%s %.3f ms", p.name(),
+                    p.millis()));
+        }
+        all.append(String.format(Locale.ROOT, ", write %.3f ms", writeNanos / 1e6));
+        err.println("capture: phases: " + all);
+        StringBuilder pause = new StringBuilder();
+        for (Phases.Phase p : r.pausePhases()) {
+            pause.append(pause.length() == 0 ? "" : ", ").append(String.format(Locale.ROOT, "%s %.3f ms", p.name(),
+                    p.millis()));
+        }
+        err.println("capture: stop-the-world: " + pause);
+        err.printf(Locale.ROOT, "capture: pause window CLOCK_MONOTONIC %d..%d ns%n", r.pauseStart(),
+                r.pauseStart() + r.pauseNanos());
+        err.printf("capture: paused %d threads for %.3f ms%n", r.threadsStopped(), r.pauseNanos() / 1e6);
     }
 }

@@ -1,6 +1,7 @@
 package dev.crashkit.capture.linux;
 
 import com.sun.jna.Pointer;
+import dev.crashkit.capture.report.LoadedImage;
 import dev.crashkit.core.unwind.Memory;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -20,11 +21,13 @@ public final class Images {
     private record Raw(long bias, String name, byte[] phdrs) {
     }
 
-    /** This process's images in load order; the main program first. */
-    public static List<LoadedImage> self(Memory memory) {
-        List<Raw> raw = new ArrayList<>();
-        // The loader lock is held inside the callback: copy the fields and return at once.
-        LinuxNative.PhdrCallback cb = (info, size, data) -> {
+    /** The dl_iterate_phdr callback (a class, not a lambda: one generated class fewer on a first snapshot). */
+    private static final class Collector implements LinuxNative.PhdrCallback {
+        final List<Raw> raw = new ArrayList<>();
+
+        @Override
+        public int invoke(Pointer info, long size, Pointer data) {
+            // The loader lock is held inside the callback: copy the fields and return at once.
             long bias = info.getLong(0);
             Pointer name = info.getPointer(8);
             Pointer phdr = info.getPointer(16);
@@ -32,8 +35,14 @@ public final class Images {
             raw.add(new Raw(bias, name == null ? "" : name.getString(0),
                     phdr == null ? new byte[0] : phdr.getByteArray(0, phnum * ProgramHeaders.PHDR_SIZE)));
             return 0;
-        };
+        }
+    }
+
+    /** This process's images in load order; the main program first. */
+    public static List<LoadedImage> self(Memory memory) {
+        Collector cb = new Collector();
         LinuxNative.dl_iterate_phdr(cb, null);
+        List<Raw> raw = cb.raw;
         String exe = exePath("self");
         List<LoadedImage> out = new ArrayList<>();
         for (Raw r : raw) {

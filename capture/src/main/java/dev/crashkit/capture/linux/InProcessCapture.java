@@ -3,9 +3,12 @@ package dev.crashkit.capture.linux;
 import dev.crashkit.capture.jvm.JavaThreads;
 import dev.crashkit.capture.jvm.PerfMap;
 import dev.crashkit.capture.report.CapturedThread;
+import dev.crashkit.capture.report.IsoInstant;
 import dev.crashkit.capture.report.JavaThread;
+import dev.crashkit.capture.report.LoadedImage;
 import dev.crashkit.capture.report.Snapshot;
 import dev.crashkit.capture.report.StackWindow;
+import dev.crashkit.capture.timing.Phases;
 import dev.crashkit.core.model.Arch;
 import dev.crashkit.core.unwind.ByteMemory;
 import dev.crashkit.core.unwind.FdeIndex;
@@ -48,20 +51,33 @@ public final class InProcessCapture {
      */
     public static Snapshot snapshot(Options options, Optional<String> reason, long crashedThread,
                                     Optional<String> exception) throws IOException {
+        return snapshot(options, reason, crashedThread, exception, Phases.start());
+    }
+
+    /** As above, recording the time each phase took into {@code phases} (for the bench). */
+    public static Snapshot snapshot(Options options, Optional<String> reason, long crashedThread,
+                                    Optional<String> exception, Phases phases) throws IOException {
         Platform.require();
         int pid = LinuxNative.getpid();
         long self = LinuxNative.gettid();
+        phases.mark("jna");
         List<UnwoundFrame> currentFrames = CurrentThreadStack.capture();
+        phases.mark("current thread");
         // Every read goes through process_vm_readv, code and CFI included: a library can be
         // unloaded while we look (JNA dlcloses libraries whose NativeLibrary was collected), and a
         // direct read of it would crash the JVM. CFI parses are cached across snapshots instead.
         ProcessMemory memory = ProcessMemory.self();
         ProcMaps maps = ProcMaps.read(pid);
+        phases.mark("maps");
         List<LoadedImage> images = Images.self(memory);
         ImageCodeMap code = new ImageCodeMap(images, maps, memory, CFI_CACHE);
-        Map<Long, JavaThread> java = options.javaThreads() ? JavaThreads.dump() : Map.of();
+        phases.mark("images");
+        Map<Long, JavaThread> java = options.javaThreads() ? JavaThreads.dump(memory) : Map.of();
+        phases.mark("java threads");
         List<CapturedThread> threads = new ArrayList<>();
-        for (Task t : Task.list(pid)) {
+        List<Task> tasks = Task.list(pid);
+        phases.mark("tasks");
+        for (Task t : tasks) {
             Optional<JavaThread> jt = Optional.ofNullable(java.get(t.tid()));
             boolean crashed = t.tid() == crashedThread;
             if (t.tid() == self) {
@@ -84,12 +100,17 @@ public final class InProcessCapture {
                     Map.of("rip", pc, "rsp", sp), frames,
                     options.keepStacks() ? Optional.of(window) : Optional.empty(), jt));
         }
+        phases.mark("unwind");
         Map<Long, Snapshot.JitSymbol> jit = Map.of();
         if (options.jitNames() && PerfMap.refresh()) {
             jit = PerfMap.read(pid);
         }
-        return new Snapshot(pid, processName(images), Arch.Known.X86_64, osName(), Instant.now().toString(), reason,
+        phases.mark("jit names");
+        Snapshot snapshot = new Snapshot(pid, processName(images), Arch.Known.X86_64, osName(),
+                IsoInstant.format(Instant.now()), reason,
                 crashedThread >= 0 ? Optional.of(crashedThread) : Optional.empty(), images, threads, jit, exception);
+        phases.mark("snapshot");
+        return snapshot;
     }
 
     /** This thread's OS id. */

@@ -17,8 +17,13 @@ final class LinuxNative {
     static final int PTRACE_SEIZE = 0x4206;
     static final int PTRACE_INTERRUPT = 0x4207;
     static final int WALL = 0x40000000;
+    static final int WNOHANG = 1;
+    static final int PR_SET_TIMERSLACK = 29;
+    static final int PR_GET_TIMERSLACK = 30;
+    static final int PRIO_PROCESS = 0;
 
     static {
+        JnaSettings.apply();
         Native.register(LinuxNative.class, NativeLibrary.getInstance("c"));
     }
 
@@ -45,5 +50,19 @@ final class LinuxNative {
 
     static native long ptrace(long request, int pid, long addr, Pointer data);
 
+    /** As above with {@code data} a raw address: no Pointer object per call inside the pause. */
+    static native long ptrace(long request, int pid, long addr, long data);
+
     static native int waitpid(int pid, Pointer status, int options);
+
+    /** As above with {@code status} a raw address. */
+    static native int waitpid(int pid, long status, int options);
+
+    /** {@code process_vm_readv} with raw iovec addresses. */
+    static native long process_vm_readv(int pid, long localIov, long liovcnt, long remoteIov, long riovcnt,
+                                        long flags);
+
+    static native int setpriority(int which, int who, int prio);
+
+    static native int getpriority(int which, int who);
 }

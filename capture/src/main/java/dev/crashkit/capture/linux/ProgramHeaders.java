@@ -1,5 +1,6 @@
 package dev.crashkit.capture.linux;
 
+import dev.crashkit.capture.report.LoadedImage;
 import dev.crashkit.core.unwind.Memory;
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -10,7 +10,10 @@ public final class StackCopy {
     }
 
     public static StackWindow window(Memory memory, ProcMaps maps, long sp, int max) {
-        long end = maps.find(sp).map(Mapping::end).orElse(sp + max);
+        long end = maps.endOf(sp);
+        if (end == 0) {
+            end = sp + max;
+        }
         long len = Math.min(max, end - sp);
         if (len <= 0) {
             return new StackWindow(sp, new byte[0]);

@@ -54,8 +54,23 @@ public record Task(long tid, String name, char state, String syscall) {
                 }
             }
         }
-        tids.sort(Long::compare);
+        java.util.Collections.sort(tids);
         return tids;
+    }
+
+    /**
+     * How many threads {@code pid} has, from one {@code stat} of {@code /proc/<pid>/task} (procfs
+     * gives that directory a link count of 2 + threads), or -1 when that is not available. Cheap
+     * enough for the stop-the-world window, where it tells whether threads appeared while we
+     * attached; a listing is only needed when the count disagrees.
+     */
+    public static int countHint(int pid) {
+        try {
+            Object n = Files.getAttribute(Path.of("/proc/" + pid + "/task"), "unix:nlink");
+            return n instanceof Integer i && i > 2 ? i - 2 : -1;
+        } catch (IOException | UnsupportedOperationException | IllegalArgumentException e) {
+            return -1;
+        }
     }
 
     private static String read(Path p) throws IOException {

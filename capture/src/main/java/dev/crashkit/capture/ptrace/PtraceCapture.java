@@ -3,17 +3,18 @@ package dev.crashkit.capture.ptrace;
 import dev.crashkit.capture.jvm.JavaThreads;
 import dev.crashkit.capture.linux.ImageCodeMap;
 import dev.crashkit.capture.linux.Images;
-import dev.crashkit.capture.linux.LoadedImage;
+import dev.crashkit.capture.linux.OwnThreads;
 import dev.crashkit.capture.linux.ProcMaps;
 import dev.crashkit.capture.linux.ProcessMemory;
-import dev.crashkit.capture.linux.Ptrace;
 import dev.crashkit.capture.linux.PtracePermission;
-import dev.crashkit.capture.linux.StackCopy;
 import dev.crashkit.capture.linux.Task;
+import dev.crashkit.capture.linux.WorldStop;
 import dev.crashkit.capture.report.CapturedThread;
+import dev.crashkit.capture.report.IsoInstant;
 import dev.crashkit.capture.report.JavaThread;
+import dev.crashkit.capture.report.LoadedImage;
 import dev.crashkit.capture.report.Snapshot;
-import dev.crashkit.capture.report.StackWindow;
+import dev.crashkit.capture.timing.Phases;
 import dev.crashkit.core.model.Arch;
 import dev.crashkit.core.unwind.ByteMemory;
 import dev.crashkit.core.unwind.Unwinder;
@@ -22,7 +23,6 @@ import java.io.IOException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -32,22 +32,37 @@ import java.util.Set;
  * The exact tier: stops every thread of another process with ptrace (SEIZE + INTERRUPT), reads
  * its registers and copies its stack window, detaches at once, and only then unwinds, with the
  * {@code .eh_frame} of the very files the process has mapped (libc included), falling back to
- * frame pointers and a validated scan. The target is paused only for the copying.
+ * frame pointers and a validated scan. The target is paused only for the copying
+ * ({@link WorldStop}); everything that can be done before or after the pause is.
  */
 public final class PtraceCapture {
-    private static final int MAX_ROUNDS = 4;
-    /** A thread that has not stopped by then is reported without frames rather than waited for. */
-    private static final long STOP_TIMEOUT_NANOS = 1_000_000_000L;
-
-    /** What to record besides native frames. */
-    public record Options(int stackWindow, boolean keepStacks, boolean javaThreads) {
+    /**
+     * What to record besides native frames, and how.
+     *
+     * @param lowerOwnCompilers give this JVM's JIT compiler threads the lowest priority before the
+     *                          pause (for a process that exists to capture, like the CLI; it cannot
+     *                          be undone without privileges)
+     */
+    public record Options(int stackWindow, boolean keepStacks, boolean javaThreads, boolean lowerOwnCompilers) {
         public static Options defaults() {
-            return new Options(64 * 1024, false, false);
+            return new Options(64 * 1024, false, false, false);
         }
     }
 
-    /** A snapshot and how long the target was paused (first stop to last detach). */
-    public record Result(Snapshot snapshot, long pauseNanos, int threadsStopped) {
+    /**
+     * A snapshot and how long the target was paused (first stop to last detach).
+     *
+     * @param pauseStart  {@link System#nanoTime()} at the first stop: CLOCK_MONOTONIC on Linux, so
+     *                    comparable with the target's own clock readings
+     * @param phases      wall time of the whole capture by phase: before the pause, the pause, after
+     * @param pausePhases time inside the pause by kind of work
+     */
+    public record Result(Snapshot snapshot, long pauseStart, long pauseNanos, int threadsStopped,
+                         List<Phases.Phase> phases, List<Phases.Phase> pausePhases) {
+        public Result {
+            phases = List.copyOf(phases);
+            pausePhases = List.copyOf(pausePhases);
+        }
     }
 
     /** Attaching was refused; the message says why and what to change. */
@@ -57,14 +72,14 @@ public final class PtraceCapture {
         }
     }
 
-    private record Stopped(long tid, byte[] regs, StackWindow stack) {
-    }
-
     private PtraceCapture() {
     }
 
     public static Result capture(int pid, Options options) throws IOException {
         dev.crashkit.capture.linux.Platform.require();
+        Phases phases = Phases.start();
+        WorldStop.bind();
+        phases.mark("jna");
         List<Task> tasks = Task.list(pid);
         if (tasks.isEmpty()) {
             throw new IOException("process " + pid + " has no threads (exited?)");
@@ -73,81 +88,66 @@ public final class PtraceCapture {
         // thread (if any) waits for us, i.e. the thread that ran -XX:OnError.
         ProcMaps maps = ProcMaps.read(pid);
         long waiting = waitingForUs(tasks, pid);
-        ProcessMemory memory = new ProcessMemory(pid);
-        Ptrace pt = new Ptrace();
-        pt.warmUp();
-        // Load and link the stack-copy path too (one read of our own stack).
-        StackCopy.window(new ProcessMemory((int) ProcessHandle.current().pid()), ProcMaps.read(
-                (int) ProcessHandle.current().pid()), 0, 16);
-        X86Registers.byName(new byte[Ptrace.REGS_SIZE]);
-        Map<Long, Stopped> stopped = new LinkedHashMap<>();
-        List<Long> seized = new ArrayList<>();
-        long t0 = System.nanoTime();
-        long t1;
-        try {
-            Set<Long> seen = new HashSet<>();
-            List<Long> round = tasks.stream().map(Task::tid).toList();
-            for (int r = 0; r < MAX_ROUNDS && !round.isEmpty(); r++) {
-                List<Long> fresh = new ArrayList<>();
-                for (long tid : round) {
-                    if (!seen.add(tid)) {
-                        continue;
-                    }
-                    int err = pt.seize(tid);
-                    if (err == 0) {
-                        seized.add(tid);
-                        fresh.add(tid);
-                    } else if (err != 3 && seized.isEmpty()) {
-                        throw new RefusedException(PtracePermission.explain(pid, err));
-                    }
-                }
-                for (long tid : fresh) {
-                    pt.interrupt(tid);
-                }
-                for (long tid : fresh) {
-                    if (!pt.waitStop(tid, STOP_TIMEOUT_NANOS)) {
-                        continue;
-                    }
-                    byte[] regs = pt.registers(tid);
-                    if (regs == null) {
-                        continue;
-                    }
-                    long sp = X86Registers.byName(regs).get("rsp");
-                    StackWindow w = StackCopy.window(memory, maps, sp, options.stackWindow());
-                    stopped.put(tid, new Stopped(tid, regs, w));
-                }
-                // Threads started while we attached: catch them in another round.
-                round = Task.tids(pid).stream().filter(t -> !seen.contains(t)).toList();
-            }
-        } finally {
-            for (long tid : seized) {
-                pt.detach(tid);
-            }
-            t1 = System.nanoTime();
+        List<Long> tids = stopOrder(tasks);
+        phases.mark("proc");
+        WorldStop.Result stop;
+        if (options.lowerOwnCompilers()) {
+            OwnThreads.lowerCompilerThreads();
         }
+        try (WorldStop world = WorldStop.prepare(pid, tids, maps, options.stackWindow())) {
+            phases.mark("buffers");
+            stop = world.run();
+        } catch (WorldStop.Refused e) {
+            throw new RefusedException(PtracePermission.explain(pid, e.errno()));
+        }
+        phases.mark("stop+copy");
         // Names and states of threads that appeared while attaching, read now that the target runs.
         List<Task> after = new ArrayList<>(tasks);
-        Set<Long> known = new HashSet<>(tasks.stream().map(Task::tid).toList());
+        Set<Long> known = new HashSet<>(tids);
         for (Task t : Task.list(pid)) {
             if (known.add(t.tid())) {
                 after.add(t);
             }
         }
-        return new Result(unwind(pid, after, maps, memory, stopped, waiting, options), t1 - t0, stopped.size());
+        Snapshot snapshot = unwind(pid, after, maps, new ProcessMemory(pid), stop.stopped(), waiting, options, phases);
+        return new Result(snapshot, stop.start(), stop.nanos(), stop.stopped().size(), phases.phases(), stop.phases());
+    }
+
+    /**
+     * The order to stop threads in: running ones first (stopping them frees the CPU the others need
+     * to reach their stops; {@link WorldStop} resumes them last), then the rest, each group by tid.
+     */
+    static List<Long> stopOrder(List<Task> tasks) {
+        List<Long> tids = new ArrayList<>(tasks.size());
+        for (Task t : tasks) {
+            if (t.state() == 'R') {
+                tids.add(t.tid());
+            }
+        }
+        for (Task t : tasks) {
+            if (t.state() != 'R') {
+                tids.add(t.tid());
+            }
+        }
+        return tids;
     }
 
     private static Snapshot unwind(int pid, List<Task> tasks, ProcMaps maps, ProcessMemory memory,
-                                   Map<Long, Stopped> stopped, long waiting, Options options) {
+                                   List<WorldStop.Stopped> stopped, long waiting, Options options, Phases phases) {
         List<LoadedImage> images = Images.remote(pid, maps, memory);
         ImageCodeMap code = new ImageCodeMap(images, maps, memory, ImageCodeMap.newCache());
+        phases.mark("images");
         Map<Long, JavaThread> java = options.javaThreads() ? jcmdThreads(pid) : Map.of();
+        if (options.javaThreads()) {
+            phases.mark("java threads");
+        }
         List<CapturedThread> threads = new ArrayList<>();
         Set<Long> listed = new HashSet<>();
         Map<Long, Task> byTid = new java.util.HashMap<>();
         for (Task t : tasks) {
             byTid.put(t.tid(), t);
         }
-        for (Stopped s : stopped.values()) {
+        for (WorldStop.Stopped s : stopped) {
             listed.add(s.tid());
             Task task = byTid.getOrDefault(s.tid(), new Task(s.tid(), "?", '?', ""));
             ByteMemory stack = new ByteMemory(s.stack().base(), s.stack().bytes());
@@ -165,11 +165,12 @@ public final class PtraceCapture {
             }
         }
         threads.sort((a, b) -> Long.compare(a.tid(), b.tid()));
+        phases.mark("unwind");
         String name = images.isEmpty() ? "pid " + pid : images.get(0).name();
         Optional<String> reason = waiting >= 0 ? Optional.of("captured by a helper the process started "
                 + "(thread " + waiting + " waits for it, e.g. -XX:OnError)") : Optional.of("snapshot of pid " + pid);
         return new Snapshot(pid, name, Arch.Known.X86_64, "Linux " + System.getProperty("os.version", ""),
-                Instant.now().toString(), reason, waiting >= 0 ? Optional.of(waiting) : Optional.empty(), images,
+                IsoInstant.format(Instant.now()), reason, waiting >= 0 ? Optional.of(waiting) : Optional.empty(), images,
                 threads, Map.of(), Optional.empty());
     }
 

@@ -1,6 +1,5 @@
 package dev.crashkit.capture.report;
 
-import dev.crashkit.capture.linux.LoadedImage;
 import dev.crashkit.core.model.Arch;
 import java.util.List;
 import java.util.Map;

@@ -1,7 +1,6 @@
 package dev.crashkit.capture.report;
 
 import com.fasterxml.jackson.core.JsonGenerator;
-import dev.crashkit.capture.linux.LoadedImage;
 import dev.crashkit.core.crashreport.CrashReportJson;
 import dev.crashkit.core.model.CrashInfo;
 import dev.crashkit.core.model.CrashReport;

@@ -28,6 +28,8 @@ public final class Uploader {
     private final HttpClient client;
     private final Sleeper sleeper;
     private final AtomicBoolean running = new AtomicBoolean();
+    /** Sent as {@code Authorization: Bearer}; never logged. */
+    private final java.util.Optional<String> token;
 
     /** Waits between attempts; replaceable in tests. */
     @FunctionalInterface
@@ -44,12 +46,26 @@ public final class Uploader {
     }
 
     public Uploader(Spool spool, URI endpoint, RetryPolicy retry, Duration timeout, Sleeper sleeper) {
+        this(spool, endpoint, retry, timeout, sleeper, java.util.Optional.empty());
+    }
+
+    private Uploader(Spool spool, URI endpoint, RetryPolicy retry, Duration timeout, Sleeper sleeper,
+                     java.util.Optional<String> token) {
         this.spool = spool;
         this.endpoint = endpoint;
         this.retry = retry;
         this.timeout = timeout;
         this.sleeper = sleeper;
+        this.token = token;
         this.client = HttpClient.newBuilder().connectTimeout(timeout).build();
+    }
+
+    /** The same uploader, sending {@code Authorization: Bearer <token>} with every request. */
+    public Uploader withToken(String bearerToken) {
+        if (bearerToken.isBlank() || bearerToken.chars().anyMatch(c -> c < 0x21 || c > 0x7e)) {
+            throw new IllegalArgumentException("the token must be printable ASCII without spaces");
+        }
+        return new Uploader(spool, endpoint, retry, timeout, sleeper, java.util.Optional.of(bearerToken));
     }
 
     /**
@@ -104,12 +120,13 @@ public final class Uploader {
         }
         for (int attempt = 1; attempt <= retry.attempts(); attempt++) {
             sleeper.sleep(retry.delayBefore(attempt));
-            HttpRequest req = HttpRequest.newBuilder(endpoint)
+            HttpRequest.Builder b = HttpRequest.newBuilder(endpoint)
                     .timeout(timeout)
                     .header("Content-Type", "application/json")
                     .header(ID_HEADER, report.getFileName().toString())
-                    .POST(HttpRequest.BodyPublishers.ofByteArray(body))
-                    .build();
+                    .POST(HttpRequest.BodyPublishers.ofByteArray(body));
+            token.ifPresent(t -> b.header("Authorization", "Bearer " + t));
+            HttpRequest req = b.build();
             try {
                 HttpResponse<Void> r = client.send(req, HttpResponse.BodyHandlers.discarding());
                 if (r.statusCode() / 100 == 2) {

@@ -156,7 +156,8 @@ public sealed interface Arch permits Arch.Known, Arch.Other {
             // A subtype without a name of its own is the family's generic member (arm64, arm, x86_64, ppc).
             return family;
         }
-        return new Other("cpu" + cpuType + "/" + sub, OptionalLong.of(cpuType), OptionalLong.of(sub), OptionalInt.empty());
+        return new Other("cpu" + cpuType + "/" + sub, OptionalLong.of(cpuType), OptionalLong.of(sub),
+                OptionalInt.empty());
     }
 
     /** The architecture of an ELF {@code e_machine}; never fails. */

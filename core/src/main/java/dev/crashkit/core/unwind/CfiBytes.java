@@ -1,11 +1,15 @@
 package dev.crashkit.core.unwind;
 
+import dev.crashkit.core.bytes.ByteReader;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+
 /**
- * A cursor over bytes copied from {@code address}: fixed-size little-endian integers, LEB128 and
- * the {@code DW_EH_PE_*} pointer encodings of {@code .eh_frame}. Every read is bounds-checked and
- * fails with a {@link CfiException} naming the address.
+ * A cursor over bytes copied from {@code address}: core's checked {@link ByteReader} (positions are
+ * runtime addresses, so a truncation names the address) plus the {@code DW_EH_PE_*} pointer
+ * encodings of {@code .eh_frame}. Every read fails with a {@link CfiException}.
  */
-final class CfiBytes {
+final class CfiBytes extends ByteReader<CfiException> {
     static final int PE_OMIT = 0xff;
     private static final int PE_ABSPTR = 0x00;
     private static final int PE_ULEB128 = 0x01;
@@ -22,120 +26,36 @@ final class CfiBytes {
     private static final int PE_INDIRECT = 0x80;
 
     private final byte[] bytes;
-    private final long address;
-    private int pos;
-    private final int limit;
 
+    /** Reads {@code bytes} copied from {@code address}. */
     CfiBytes(byte[] bytes, long address) {
-        this(bytes, address, 0, bytes.length);
+        this(bytes, address, bytes.length);
     }
 
-    CfiBytes(byte[] bytes, long address, int pos, int limit) {
+    /** Reads the first {@code limit} of {@code bytes}. */
+    CfiBytes(byte[] bytes, long address, int limit) {
+        super(ByteBuffer.wrap(bytes, 0, limit).order(ByteOrder.LITTLE_ENDIAN), address, address,
+                problem -> new CfiException("CFI " + problem));
         this.bytes = bytes;
-        this.address = address;
-        this.pos = pos;
-        this.limit = limit;
     }
 
-    int position() {
-        return pos;
+    /** Index of the next byte in the copied bytes. */
+    int offset() {
+        return (int) (position() - origin());
     }
 
-    void position(int p) {
-        pos = p;
+    void offset(int index) {
+        seek(origin() + index);
     }
 
-    int limit() {
-        return limit;
-    }
-
-    boolean hasMore() {
-        return pos < limit;
+    /** How many bytes may be read (from index 0). */
+    int size() {
+        return (int) (limit() - origin());
     }
 
     /** Runtime address of the next byte. */
     long here() {
-        return address + pos;
-    }
-
-    private void need(int n) throws CfiException {
-        if (n > limit - pos) {
-            throw new CfiException(String.format("CFI truncated at 0x%x (need %d bytes, %d left)", here(), n,
-                    limit - pos));
-        }
-    }
-
-    int u8() throws CfiException {
-        need(1);
-        return bytes[pos++] & 0xff;
-    }
-
-    int u16() throws CfiException {
-        need(2);
-        int v = (bytes[pos] & 0xff) | (bytes[pos + 1] & 0xff) << 8;
-        pos += 2;
-        return v;
-    }
-
-    long u32() throws CfiException {
-        need(4);
-        long v = (bytes[pos] & 0xffL) | (bytes[pos + 1] & 0xffL) << 8 | (bytes[pos + 2] & 0xffL) << 16
-                | (bytes[pos + 3] & 0xffL) << 24;
-        pos += 4;
-        return v;
-    }
-
-    long u64() throws CfiException {
-        long lo = u32();
-        return lo | u32() << 32;
-    }
-
-    long uleb() throws CfiException {
-        long v = 0;
-        int shift = 0;
-        while (true) {
-            int b = u8();
-            if (shift < 64) {
-                v |= (long) (b & 0x7f) << shift;
-            }
-            shift += 7;
-            if ((b & 0x80) == 0) {
-                return v;
-            }
-        }
-    }
-
-    long sleb() throws CfiException {
-        long v = 0;
-        int shift = 0;
-        int b;
-        do {
-            b = u8();
-            if (shift < 64) {
-                v |= (long) (b & 0x7f) << shift;
-            }
-            shift += 7;
-        } while ((b & 0x80) != 0);
-        if (shift < 64 && (b & 0x40) != 0) {
-            v |= -1L << shift;
-        }
-        return v;
-    }
-
-    /** A NUL-terminated string (CIE augmentation). */
-    String cstring() throws CfiException {
-        StringBuilder sb = new StringBuilder();
-        for (int c = u8(); c != 0; c = u8()) {
-            sb.append((char) c);
-        }
-        return sb.toString();
-    }
-
-    void skip(long n) throws CfiException {
-        if (n < 0 || n > limit - pos) {
-            throw new CfiException(String.format("CFI skip of %d bytes at 0x%x leaves the entry", n, here()));
-        }
-        pos += (int) n;
+        return origin() + offset();
     }
 
     /**

@@ -26,7 +26,7 @@ final class CfiInterpreter {
         Deque<CfiRow> saved = new ArrayDeque<>();
         long ca = cie.codeAlign();
         long da = cie.dataAlign();
-        while (b.hasMore()) {
+        while (b.hasRemaining()) {
             int op = b.u8();
             int high = op & 0xc0;
             int low = op & 0x3f;
@@ -117,7 +117,7 @@ final class CfiInterpreter {
 
     private static byte[] block(CfiBytes b) throws CfiException {
         long len = b.uleb();
-        int at = b.position();
+        int at = b.offset();
         b.skip(len);
         return java.util.Arrays.copyOfRange(b.array(), at, at + (int) len);
     }

@@ -72,13 +72,13 @@ public final class CfiSection {
             throw new CfiException(String.format("CFI entry at 0x%x (%d bytes) is not fully readable", at, total));
         }
         CfiBytes b = new CfiBytes(all, at);
-        b.position(headLen);
+        b.offset(headLen);
         return b;
     }
 
     /** True when {@code headLen}-bytes entry reading width is 64-bit (length escape). */
     private static boolean wide(CfiBytes b) {
-        return b.position() == 12;
+        return b.offset() == 12;
     }
 
     /** The FDE at {@code at}, or null when the entry there is a CIE or the terminator (scanners skip those). */
@@ -120,14 +120,14 @@ public final class CfiSection {
         if (cie.augmented()) {
             b.skip(b.uleb());
         }
-        byte[] insns = java.util.Arrays.copyOfRange(b.array(), b.position(), b.limit());
+        byte[] insns = java.util.Arrays.copyOfRange(b.array(), b.offset(), b.size());
         return new Fde(at, cie, begin, begin + range, insns);
     }
 
     /** Length in bytes of the entry at {@code at} (0 at the terminator), to step through a section. */
     long entrySize(long at) throws CfiException {
         CfiBytes b = entry(at);
-        return b == null ? 0 : b.limit();
+        return b == null ? 0 : b.size();
     }
 
     Cie cie(long at) throws CfiException {
@@ -163,7 +163,7 @@ public final class CfiSection {
         boolean augmented = aug.startsWith("z");
         if (augmented) {
             long augLen = b.uleb();
-            int end = b.position() + (int) Math.min(augLen, Integer.MAX_VALUE);
+            int end = b.offset() + (int) Math.min(augLen, Integer.MAX_VALUE);
             for (int i = 1; i < aug.length(); i++) {
                 switch (aug.charAt(i)) {
                     case 'R' -> fdeEnc = b.u8();
@@ -176,14 +176,14 @@ public final class CfiSection {
                     default -> { } // 'B', 'G' and vendor letters carry no data we need
                 }
             }
-            if (end > b.limit() || end < b.position()) {
+            if (end > b.size() || end < b.offset()) {
                 throw new CfiException(String.format("CIE at 0x%x: augmentation data overruns the entry", at));
             }
-            b.position(end);
+            b.offset(end);
         } else if (!aug.isEmpty()) {
             throw new CfiException(String.format("CIE at 0x%x has unknown augmentation \"%s\"", at, aug));
         }
-        byte[] insns = java.util.Arrays.copyOfRange(b.array(), b.position(), b.limit());
+        byte[] insns = java.util.Arrays.copyOfRange(b.array(), b.offset(), b.size());
         Cie cie = new Cie(at, codeAlign, dataAlign, ra, fdeEnc, lsdaEnc, augmented, signal, insns);
         cies.put(at, cie);
         return cie;

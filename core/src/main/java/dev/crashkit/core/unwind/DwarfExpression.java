@@ -26,7 +26,7 @@ final class DwarfExpression {
         }
         CfiBytes b = new CfiBytes(expr, 0);
         int steps = 0;
-        while (b.hasMore()) {
+        while (b.hasRemaining()) {
             if (++steps > MAX_STEPS) {
                 throw new CfiException("DWARF expression does not terminate");
             }
@@ -165,10 +165,10 @@ final class DwarfExpression {
     }
 
     private static void jump(CfiBytes b, int off) throws CfiException {
-        int target = b.position() + off;
-        if (target < 0 || target > b.limit()) {
+        int target = b.offset() + off;
+        if (target < 0 || target > b.size()) {
             throw new CfiException("DWARF expression branches outside itself");
         }
-        b.position(target);
+        b.offset(target);
     }
 }

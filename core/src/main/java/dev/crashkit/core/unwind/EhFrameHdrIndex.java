@@ -1,5 +1,8 @@
 package dev.crashkit.core.unwind;
 
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.IntBuffer;
 import java.util.Optional;
 
 /**
@@ -9,6 +12,8 @@ import java.util.Optional;
  */
 public final class EhFrameHdrIndex implements FdeIndex {
     private static final int MAX_FDES = 4_000_000;
+    /** DW_EH_PE_datarel | DW_EH_PE_sdata4: signed 32-bit offsets from the header. */
+    private static final int DATAREL_SDATA4 = 0x3b;
     private final long[] starts;
     private final long[] fdes;
     private final CfiSection section;
@@ -26,7 +31,7 @@ public final class EhFrameHdrIndex implements FdeIndex {
         if (got < 4) {
             throw new CfiException(String.format(".eh_frame_hdr at 0x%x is unreadable", hdrAddress));
         }
-        CfiBytes b = new CfiBytes(head, hdrAddress, 0, got);
+        CfiBytes b = new CfiBytes(head, hdrAddress, got);
         int version = b.u8();
         if (version != 1) {
             throw new CfiException(String.format(".eh_frame_hdr at 0x%x has version %d", hdrAddress, version));
@@ -45,15 +50,25 @@ public final class EhFrameHdrIndex implements FdeIndex {
             throw new CfiException(String.format(".eh_frame_hdr at 0x%x: bad table (%d entries, encoding 0x%02x)",
                     hdrAddress, count, tableEnc));
         }
-        long tableAt = hdrAddress + b.position();
+        long tableAt = b.here();
         int bytes = (int) count * 2 * width;
         byte[] table = new byte[bytes];
         if (memory.read(tableAt, table, 0, bytes) != bytes) {
             throw new CfiException(String.format(".eh_frame_hdr table at 0x%x is not fully readable", tableAt));
         }
-        CfiBytes t = new CfiBytes(table, tableAt);
         long[] starts = new long[(int) count];
         long[] fdes = new long[(int) count];
+        if (tableEnc == DATAREL_SDATA4) {
+            // What every GNU toolchain writes: a tight loop instead of a generic decode per field,
+            // which matters on a first snapshot (libjvm's table has ~44,000 pairs, run interpreted).
+            IntBuffer ints = ByteBuffer.wrap(table).order(ByteOrder.LITTLE_ENDIAN).asIntBuffer();
+            for (int i = 0; i < count; i++) {
+                starts[i] = hdrAddress + ints.get(2 * i);
+                fdes[i] = hdrAddress + ints.get(2 * i + 1);
+            }
+            return new EhFrameHdrIndex(starts, fdes, section);
+        }
+        CfiBytes t = new CfiBytes(table, tableAt);
         for (int i = 0; i < count; i++) {
             starts[i] = t.encoded(tableEnc, hdrAddress);
             fdes[i] = t.encoded(tableEnc, hdrAddress);

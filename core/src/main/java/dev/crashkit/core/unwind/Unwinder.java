@@ -9,8 +9,9 @@ import java.util.OptionalLong;
 /**
  * Unwinds one x86-64 thread from its registers and stack: CFI first, then the frame-pointer
  * chain ({@link FramePointerWalker}), then a scan for words that return just after a call
- * instruction. Each frame is labelled with how it was found. Every address read comes from {@link Memory}, so nothing here can fault;
- * every step must move the stack pointer up inside {@code [sp, stackEnd)}.
+ * instruction. Each frame is labelled with how it was found. Every address read comes from
+ * {@link Memory}, so nothing here can fault; every step must move the stack pointer up inside
+ * {@code [sp, stackEnd)}.
  */
 public final class Unwinder {
     private static final int DEFAULT_MAX_FRAMES = 256;

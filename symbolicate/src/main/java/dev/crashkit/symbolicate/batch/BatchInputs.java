@@ -2,9 +2,10 @@ package dev.crashkit.symbolicate.batch;
 
 import dev.crashkit.core.CrashkitException;
 import dev.crashkit.symbolicate.format.FileBytes;
+import dev.crashkit.symbolicate.formats.ReportFormats;
 import dev.crashkit.symbolicate.locate.ArchiveLimits;
 import dev.crashkit.symbolicate.locate.Archives;
-import dev.crashkit.symbolicate.report.ReportFormats;
+import dev.crashkit.symbolicate.report.ReportLimits;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,69 +14,136 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /**
- * Expands batch arguments into reports: files as they are, folders recursively (sorted, so runs
- * are repeatable), and archives (zip, tar, tar.gz) member by member, each member read in memory
- * up to the report size limit.
+ * Expands batch arguments into reports, one at a time: files as they are, folders recursively
+ * (sorted, so runs are repeatable), and archives (zip, tar, tar.gz) member by member. Each input is
+ * handed to a {@link Sink} as soon as it is found; the sink blocks while the workers are busy, so
+ * only a few archive members are ever held in memory, however many the archive has. Whatever cannot
+ * be read becomes an input that fails with the reason, never a silently dropped report.
  */
 final class BatchInputs {
-    private BatchInputs() {
+
+    /** Receives the inputs in order; may block until a worker is free. */
+    @FunctionalInterface
+    interface Sink {
+        void accept(BatchInput input) throws InterruptedException;
     }
 
-    /** All reports named by {@code args}; unreadable inputs become entries that fail when read. */
-    static List<BatchInput> expand(List<Path> args) throws CrashkitException {
-        List<BatchInput> out = new ArrayList<>();
+    private final long maxBytes;
+    private final Sink sink;
+
+    private BatchInputs(long maxBytes, Sink sink) {
+        this.maxBytes = maxBytes;
+        this.sink = sink;
+    }
+
+    /** Fails before anything is written when an argument does not exist (a typo, not a bad report). */
+    static void checkExist(List<Path> args) throws CrashkitException {
         for (Path p : args) {
             if (!Files.exists(p)) {
                 throw new CrashkitException(p + ": no such file or folder");
             }
-            if (Files.isDirectory(p)) {
-                try (Stream<Path> s = Files.walk(p)) {
-                    for (Path f : s.filter(Files::isRegularFile).sorted().toList()) {
-                        addFile(out, f, safeName(p.relativize(f).toString()));
-                    }
-                } catch (IOException e) {
-                    throw new CrashkitException(p + ": cannot list folder: " + e.getMessage(), e);
-                }
-            } else {
-                addFile(out, p, safeName(p.getFileName().toString()));
-            }
         }
-        return out;
     }
 
-    private static void addFile(List<BatchInput> out, Path file, String name) {
+    /** Hands every report named by {@code args} to {@code sink}, reports over {@code limits.maxBytes()} as failures. */
+    static void forEach(List<Path> args, ReportLimits limits, Sink sink) throws InterruptedException {
+        BatchInputs inputs = new BatchInputs(limits.maxBytes(), sink);
+        for (Path p : args) {
+            if (Files.isDirectory(p)) {
+                inputs.folder(p);
+            } else {
+                inputs.file(p, safeName(p.getFileName().toString()));
+            }
+        }
+    }
+
+    private void folder(Path dir) throws InterruptedException {
+        List<Path> files;
+        try (Stream<Path> s = Files.walk(dir)) {
+            files = s.filter(Files::isRegularFile).sorted().toList();
+        } catch (IOException | java.io.UncheckedIOException e) {
+            sink.accept(failing(safeName(dir.getFileName() + "/"), dir + ": cannot list folder: " + e.getMessage()));
+            return;
+        }
+        for (Path f : files) {
+            file(f, safeName(dir.relativize(f).toString()));
+        }
+    }
+
+    private void file(Path file, String name) throws InterruptedException {
         byte[] head;
         try {
             head = FileBytes.head(file, 512);
         } catch (IOException e) {
-            out.add(failing(name, file + ": cannot read: " + e.getMessage()));
+            sink.accept(failing(name, file + ": cannot read: " + e.getMessage()));
             return;
         }
         if (Archives.matches(head)) {
-            addArchive(out, file, head, name);
+            archive(file, head, name);
         } else {
-            out.add(new BatchInput(name, () -> Files.readAllBytes(file)));
+            // Read by the worker when its turn comes; the size is checked before reading.
+            sink.accept(new BatchInput(name, () -> {
+                long size = Files.size(file);
+                if (size > maxBytes) {
+                    throw new IOException(file + ": report too large (" + size + " bytes, limit " + maxBytes
+                            + "; see --max-report-size)");
+                }
+                return Files.readAllBytes(file);
+            }));
         }
     }
 
     /**
-     * Each regular member becomes one input named {@code archive/member}; members the archive
-     * rules refuse (links, path traversal, oversize) become failed inputs, never silently dropped.
+     * Each regular member becomes one input named {@code archive/member}, read (up to the size limit,
+     * counting the bytes it really expands to) only when the sink takes it. Members the archive rules
+     * refuse (links, path traversal, oversize, bombs) become failed inputs.
      */
-    private static void addArchive(List<BatchInput> out, Path archive, byte[] head, String name) {
-        long max = ReportFormats.MAX_REPORT_BYTES;
-        ArchiveLimits limits = new ArchiveLimits(max, ArchiveLimits.defaults().maxRatio(),
+    private void archive(Path archive, byte[] head, String name) throws InterruptedException {
+        ArchiveLimits limits = new ArchiveLimits(maxBytes, ArchiveLimits.defaults().maxRatio(),
                 ArchiveLimits.defaults().maxMembers());
+        InterruptedException[] interrupted = new InterruptedException[1];
         try {
-            Archives.forEachMember(archive, head, limits, warning -> out.add(failing(name + "/refused", warning)),
-                    (member, in) -> {
-                        byte[] data = in.readNBytes((int) max + 1);
+            Archives.forEachMember(archive, head, limits, warning -> deliver(failing(name + "/refused", warning),
+                    interrupted), (member, in) -> {
                         String memberName = name + "/" + safeName(member.name());
-                        out.add(data.length > max ? failing(memberName, member + ": report too large")
-                                : new BatchInput(memberName, () -> data));
+                        BatchInput input;
+                        try {
+                            byte[] data = in.readNBytes((int) maxBytes + 1);
+                            input = data.length > maxBytes
+                                    ? failing(memberName, member + ": report too large (limit " + maxBytes
+                                            + " bytes; see --max-report-size)")
+                                    : new BatchInput(memberName, () -> data);
+                        } catch (IOException e) {
+                            // One bad member (corrupt data, a bomb) fails alone; the next ones are still read.
+                            input = failing(memberName, e.getMessage());
+                        } catch (OutOfMemoryError e) {
+                            input = failing(memberName, member + ": out of memory while reading it (heap "
+                                    + (Runtime.getRuntime().maxMemory() >> 20) + " MB; see --max-report-size)");
+                        }
+                        deliver(input, interrupted);
+                        if (interrupted[0] != null) {
+                            throw new IOException("interrupted");
+                        }
                     });
         } catch (CrashkitException e) {
-            out.add(failing(name, e.getMessage()));
+            if (interrupted[0] == null) {
+                deliver(failing(name, e.getMessage()), interrupted);
+            }
+        }
+        if (interrupted[0] != null) {
+            throw interrupted[0];
+        }
+    }
+
+    /** Passes an input on from inside an archive callback, which cannot throw InterruptedException. */
+    private void deliver(BatchInput input, InterruptedException[] interrupted) {
+        if (interrupted[0] != null) {
+            return;
+        }
+        try {
+            sink.accept(input);
+        } catch (InterruptedException e) {
+            interrupted[0] = e;
         }
     }
 

@@ -2,36 +2,46 @@ package dev.crashkit.symbolicate.batch;
 
 import dev.crashkit.core.CrashkitException;
 import dev.crashkit.symbolicate.demangle.DemangleStyle;
+import dev.crashkit.symbolicate.formats.ReportFormats;
+import dev.crashkit.symbolicate.formats.ReportRenderer;
+import dev.crashkit.symbolicate.output.AtomicFile;
 import dev.crashkit.symbolicate.output.OutputFormat;
-import dev.crashkit.symbolicate.output.ReportRenderer;
 import dev.crashkit.symbolicate.report.ParsedReport;
-import dev.crashkit.symbolicate.report.ReportFormats;
+import dev.crashkit.symbolicate.report.ReportLimits;
 import dev.crashkit.symbolicate.symbolize.ModuleCache;
 import dev.crashkit.symbolicate.symbolize.SymbolicatedReport;
 import dev.crashkit.symbolicate.symbolize.Symbolizer;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 
 /**
  * One batch: every input report read, symbolicated and written by a pool of workers sharing one
- * {@link ModuleCache} (each debug file is parsed once per run). A report that fails is recorded
- * in the summary with its reason and never stops the others.
+ * {@link ModuleCache} (each debug file is parsed once per run).
+ *
+ * <p>No report is ever lost: each one ends as an output or as a listed failure, including when its
+ * worker runs out of memory or hits a bug (any {@link Throwable} is caught per report), and a final
+ * check lists any report that somehow finished neither way. Outputs are written under a temporary
+ * name and renamed when complete; {@link BatchJournal} records progress as it happens. Inputs are
+ * fed to the workers one at a time, so at most {@code jobs + 1} reports are in memory.
  */
 public final class BatchRun {
 
     /** What the run produced. */
-    public record Result(long doneReports, int failedReports, boolean missingDebugFiles, Consumer<PrintWriter> summary) {
+    public record Result(long doneReports, int failedReports, int internalErrors, boolean missingDebugFiles,
+                         Consumer<PrintWriter> summary) {
+
     }
 
     private final Symbolizer symbolizer;
@@ -40,80 +50,139 @@ public final class BatchRun {
     private final int jobs;
     private final boolean tty;
     private final PrintWriter progress;
-    private final ReportFormats formats = ReportFormats.standard();
+    private final ReportLimits limits;
+    private final ReportFormats formats;
+    private final AtomicInteger found = new AtomicInteger();
+    private final AtomicInteger finished = new AtomicInteger();
 
     public BatchRun(ModuleCache modules, Optional<DemangleStyle> demangle, OutputFormat format, Path outDir, int jobs,
-                    boolean tty, PrintWriter progress) {
+                    boolean tty, PrintWriter progress, ReportLimits limits) {
+        this(modules, demangle, format, outDir, jobs, tty, progress, limits, ReportFormats.standard());
+    }
+
+    /** With other report readers (tests make readers that fail in ways real input cannot yet). */
+    BatchRun(ModuleCache modules, Optional<DemangleStyle> demangle, OutputFormat format, Path outDir, int jobs,
+             boolean tty, PrintWriter progress, ReportLimits limits, ReportFormats formats) {
+        this.formats = formats;
         this.symbolizer = new Symbolizer(modules, demangle);
         this.format = format;
         this.outDir = outDir;
         this.jobs = jobs;
         this.tty = tty;
         this.progress = progress;
+        this.limits = limits;
     }
 
     public Result run(List<Path> inputs) throws IOException {
-        List<BatchInput> reports = BatchInputs.expand(inputs);
+        BatchInputs.checkExist(inputs);
         Files.createDirectories(outDir);
         BatchSummary summary = new BatchSummary();
-        AtomicInteger finished = new AtomicInteger();
-        ExecutorService pool = Executors.newFixedThreadPool(jobs);
-        try {
-            for (BatchInput in : reports) {
-                pool.execute(() -> {
-                    String outcome = process(in, summary);
-                    report(finished.incrementAndGet(), reports.size(), in.name(), outcome);
+        Map<Integer, String> unfinished = new ConcurrentHashMap<>();
+        try (BatchJournal journal = BatchJournal.open(outDir, summary)) {
+            ExecutorService pool = Executors.newFixedThreadPool(jobs);
+            Semaphore free = new Semaphore(jobs);
+            try {
+                BatchInputs.forEach(inputs, limits, in -> {
+                    free.acquire(); // back-pressure: the next input is read only when a worker is free
+                    int id = found.incrementAndGet();
+                    unfinished.put(id, in.name());
+                    pool.execute(() -> {
+                        try {
+                            finish(id, in, process(in), summary, journal, unfinished);
+                        } finally {
+                            free.release();
+                        }
+                    });
                 });
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IOException("interrupted", e);
+            } finally {
+                pool.shutdown();
+                awaitQuietly(pool);
             }
-        } finally {
-            pool.shutdown();
-        }
-        try {
-            while (!pool.awaitTermination(1, TimeUnit.SECONDS)) {
-                // keep waiting: every report finishes (or fails) on its own
+            for (String lost : unfinished.values()) {
+                // A worker died without recording its report (e.g. an error while recording): say so.
+                summary.failed(lost, "not finished: its worker stopped", true);
+                journal.failed(lost, "not finished: its worker stopped", true);
             }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IOException("interrupted", e);
+            if (tty) {
+                progress.println();
+            }
+            journal.complete();
         }
-        if (tty) {
-            progress.println();
-        }
-        try (Writer w = Files.newBufferedWriter(outDir.resolve("summary.json"), StandardCharsets.UTF_8)) {
-            summary.writeJson(w);
-        }
-        return new Result(summary.done(), summary.failedCount(), !summary.missing().isEmpty(), summary::print);
+        return new Result(summary.done(), summary.failedCount(), summary.internalCount(),
+                !summary.missing().isEmpty(), summary::print);
     }
 
-    /** Reads, symbolicates and writes one report; returns "ok" or the error. */
-    private String process(BatchInput in, BatchSummary summary) {
-        try {
-            ParsedReport parsed = formats.read(in.name(), in.bytes().get());
-            Path target = outDir.resolve(outputName(in.name(), parsed));
-            Files.createDirectories(target.getParent());
-            // Written as it is rendered (no second copy of a big report's text); no partial file is left behind.
-            SymbolicatedReport result;
-            boolean done = false;
-            try (Writer w = Files.newBufferedWriter(target, StandardCharsets.UTF_8)) {
-                result = ReportRenderer.renderTo(parsed, symbolizer, format, w);
-                done = true;
-            } finally {
-                if (!done) {
-                    Files.deleteIfExists(target);
+    private static void awaitQuietly(ExecutorService pool) {
+        boolean interrupted = false;
+        while (true) {
+            try {
+                if (pool.awaitTermination(1, TimeUnit.SECONDS)) {
+                    break;
                 }
+            } catch (InterruptedException e) {
+                interrupted = true; // every started report still finishes and is recorded
             }
-            summary.succeeded(result);
-            return "ok";
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** How one report ended. */
+    private record Outcome(Optional<SymbolicatedReport> result, String output, String error, boolean internal) {
+        static Outcome ok(SymbolicatedReport r, String output) {
+            return new Outcome(Optional.of(r), output, "", false);
+        }
+
+        static Outcome failed(String error, boolean internal) {
+            return new Outcome(Optional.empty(), "", error, internal);
+        }
+    }
+
+    /** Reads, symbolicates and writes one report; never throws, whatever happens inside. */
+    private Outcome process(BatchInput in) {
+        try {
+            ParsedReport parsed = formats.read(in.name(), in.bytes().get(), limits);
+            String name = outputName(in.name(), parsed);
+            Path target = outDir.resolve(name);
+            Files.createDirectories(target.getParent());
+            SymbolicatedReport[] result = new SymbolicatedReport[1];
+            AtomicFile.write(target, w -> result[0] = ReportRenderer.render(parsed, symbolizer, format, w));
+            return Outcome.ok(result[0], name);
         } catch (CrashkitException e) {
-            summary.failed(in.name(), e.getMessage());
-            return "failed: " + e.getMessage();
+            return Outcome.failed(e.getMessage(), false);
         } catch (IOException e) {
-            summary.failed(in.name(), e.getMessage());
-            return "failed: " + e.getMessage();
-        } catch (RuntimeException e) { // a bug must not take the other reports down; it is reported per report
-            String why = "internal error: " + e;
-            summary.failed(in.name(), why);
-            return "failed: " + why;
+            return Outcome.failed(e.getMessage(), false);
+        } catch (OutOfMemoryError e) {
+            // The report's objects are unreachable once we are here, so the other workers go on.
+            return Outcome.failed(in.name() + ": out of memory (heap " + (Runtime.getRuntime().maxMemory() >> 20)
+                    + " MB): too large for this heap; lower --max-report-size/--max-frames or raise -Xmx", false);
+        } catch (RuntimeException | Error e) { // a bug must not take the other reports down; it is listed per report
+            StackTraceElement[] at = e.getStackTrace();
+            return Outcome.failed("internal error: " + e + (at.length > 0 ? " at " + at[0] : ""), true);
+        }
+    }
+
+    private void finish(int id, BatchInput in, Outcome o, BatchSummary summary, BatchJournal journal,
+                        Map<Integer, String> unfinished) {
+        try {
+            if (o.result().isPresent()) {
+                summary.succeeded(o.result().get());
+                journal.succeeded(in.name(), o.output());
+            } else {
+                summary.failed(in.name(), o.error(), o.internal());
+                journal.failed(in.name(), o.error(), o.internal());
+            }
+            unfinished.remove(id);
+            report(finished.incrementAndGet(), found.get(), in.name(),
+                    o.result().isPresent() ? "ok" : "failed: " + o.error());
+        } catch (IOException e) {
+            // The journal could not be written (disk full?): the report stays "unfinished" and is
+            // listed at the end from memory.
+            progress.println("warning: " + outDir.resolve(BatchJournal.JOURNAL) + ": " + e.getMessage());
         }
     }
 
@@ -129,7 +198,7 @@ public final class BatchRun {
     private synchronized void report(int done, int total, String name, String outcome) {
         if (tty) {
             int width = 30;
-            int filled = total == 0 ? width : done * width / total;
+            int filled = total == 0 ? width : Math.min(width, done * width / total);
             progress.print("\r[" + "#".repeat(filled) + " ".repeat(width - filled) + "] " + done + "/" + total);
             if (!outcome.equals("ok")) {
                 progress.print("\r" + name + ": " + outcome + "\n");

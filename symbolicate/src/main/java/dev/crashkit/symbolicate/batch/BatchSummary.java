@@ -28,10 +28,14 @@ final class BatchSummary {
     record Missing(String image, String id, long frames, long reports) {
     }
 
+    /** A report that ended without an output: its name, the reason and whether it was a bug of ours. */
+    record Failure(String report, String error, boolean internal) {
+    }
+
     private long done;
     private long frames;
     private long symbolicated;
-    private final List<String[]> failures = new ArrayList<>();
+    private final List<Failure> failures = new ArrayList<>();
     private final Map<String, long[]> missing = new TreeMap<>();
     private final Map<String, String> missingNames = new TreeMap<>();
 
@@ -65,8 +69,8 @@ final class BatchSummary {
         }
     }
 
-    synchronized void failed(String report, String why) {
-        failures.add(new String[] {report, why});
+    synchronized void failed(String report, String why, boolean internal) {
+        failures.add(new Failure(report, why, internal));
     }
 
     synchronized long done() {
@@ -75,6 +79,11 @@ final class BatchSummary {
 
     synchronized int failedCount() {
         return failures.size();
+    }
+
+    /** Reports that failed because of a bug (or a worker error) rather than because of their content. */
+    synchronized int internalCount() {
+        return (int) failures.stream().filter(Failure::internal).count();
     }
 
     /** Missing debug files that would have named at least one frame, most frames first. */
@@ -100,17 +109,22 @@ final class BatchSummary {
                 out.printf(Locale.ROOT, "  %-30s %s  %d frames in %d report(s)%n", x.image(), x.id(), x.frames(), x.reports());
             }
         }
-        for (String[] f : failures) {
-            out.println("failed: " + f[0] + ": " + f[1]);
+        for (Failure f : failures) {
+            out.println("failed: " + f.report() + ": " + f.error());
         }
         out.flush();
     }
 
-    synchronized void writeJson(Writer w) throws IOException {
+    /**
+     * Writes {@code batch-summary/1}; {@code complete} is false while the run is going on (the file is
+     * rewritten as reports finish, so a killed run still says what it finished).
+     */
+    synchronized void writeJson(Writer w, boolean complete) throws IOException {
         try (JsonGenerator g = new JsonFactory().createGenerator(w)) {
             g.useDefaultPrettyPrinter();
             g.writeStartObject();
             g.writeStringField("schema", "batch-summary/1");
+            g.writeBooleanField("complete", complete);
             g.writeNumberField("reports_done", done);
             g.writeNumberField("reports_failed", failures.size());
             g.writeNumberField("frames", frames);
@@ -126,10 +140,11 @@ final class BatchSummary {
             }
             g.writeEndArray();
             g.writeArrayFieldStart("failed");
-            for (String[] f : failures) {
+            for (Failure f : failures) {
                 g.writeStartObject();
-                g.writeStringField("report", f[0]);
-                g.writeStringField("error", f[1]);
+                g.writeStringField("report", f.report());
+                g.writeStringField("error", f.error());
+                g.writeStringField("kind", f.internal() ? "internal" : "input");
                 g.writeEndObject();
             }
             g.writeEndArray();

@@ -3,11 +3,12 @@ package dev.crashkit.symbolicate.cli;
 import dev.crashkit.core.CrashkitException;
 import dev.crashkit.core.Diagnostics;
 import dev.crashkit.symbolicate.demangle.DemangleStyle;
-import dev.crashkit.symbolicate.demangle.Demanglers;
+import dev.crashkit.symbolicate.demangle.detect.Demanglers;
 import dev.crashkit.symbolicate.format.ObjectFile;
 import dev.crashkit.symbolicate.format.detect.ObjectFiles;
-import dev.crashkit.symbolicate.locate.IndexCache;
+import dev.crashkit.core.model.DebugId;
 import dev.crashkit.symbolicate.symbolize.DebugModule;
+import dev.crashkit.symbolicate.symbolize.ModuleCache;
 import dev.crashkit.symbolicate.symbolize.SymbolCaching;
 import dev.crashkit.symbolicate.symcache.SymCacheKey;
 import dev.crashkit.symbolicate.symcache.SymCacheStore;
@@ -28,19 +29,29 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** Apple {@code atos}-compatible lookups of single addresses in one binary or dSYM. */
 @Command(name = "atos", mixinStandardHelpOptions = true,
-        description = "Look up addresses in one binary or dSYM, printing lines as Apple's atos does.")
+        description = "Look up addresses in one binary or dSYM, printing lines as Apple's atos does.",
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:every address looked up", "2:usage error (also: an ADDR argument that is no hex address)",
+                "3:unreadable binary or dSYM, or tokens in -f FILE / standard input that are no address (echoed)",
+                "4:internal error"})
 public final class AtosCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "-o", required = true, paramLabel = "PATH", description = "binary, .dSYM bundle or the DWARF file inside one")
+    @Option(names = "-o", paramLabel = "PATH", description = "binary, .dSYM bundle or the DWARF file inside one")
     Path object;
+
+    @Option(names = "--uuid", paramLabel = "ID", description = "instead of -o: the image's UUID or build-id, looked up"
+            + " in --dsym paths, then the download cache and --symbol-server sources")
+    String uuid;
 
     @Option(names = "-arch", paramLabel = "ARCH", description = "slice of a universal file (arm64, x86_64, ...)")
     String arch;
@@ -54,31 +65,39 @@ public final class AtosCommand implements Callable<Integer> {
     @Option(names = "-f", paramLabel = "FILE", description = "read addresses from this file")
     Path addressFile;
 
-    @Option(names = "--cache-dir", paramLabel = "DIR",
-            description = "where symbol caches are kept (default: $CRASHKIT_CACHE, $XDG_CACHE_HOME/crashkit or ~/.cache/crashkit)")
-    Path cacheDir;
-
-    @Option(names = {"--no-cache", "--no-symcache"}, description = "do not read or write a symbol cache for -o")
-    boolean noCache;
-
-    @Option(names = "--demangle", defaultValue = "simplified", description = "simplified, full or none")
-    DebugFileOptions.Demangle demangle;
+    @Mixin
+    DebugFileOptions debugFiles = new DebugFileOptions();
 
     @Parameters(paramLabel = "ADDR", description = "addresses (hex, 0x optional); none: read -f FILE or standard input")
     List<String> addresses = new ArrayList<>();
 
     @Override
     public Integer call() throws IOException {
-        DebugModule module = open(resolveObject(object));
-        String imageName = imageName(module.file());
+        for (String a : addresses) {
+            try {
+                parse(a, "address");
+            } catch (CrashkitException e) {
+                // An argument that is no address is a mistake on the command line, not a line to echo.
+                throw new picocli.CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+            }
+        }
+        DebugModule module = module();
+        String imageName = uuid != null && module.file().getFileName().toString().matches("debuginfo|executable")
+                ? DebugId.parse(uuid).map(Object::toString).orElse(uuid) // the download cache knows no image names
+                : imageName(module.file());
         long slide = loadAddress == null ? 0 : parse(loadAddress, "-l") - module.linkBase();
         PrintWriter out = spec.commandLine().getOut();
+        int unreadable = 0;
         for (String token : tokens()) {
             long address;
             try {
                 address = parse(token, "address");
             } catch (CrashkitException e) {
-                out.println(token); // atos echoes what it cannot read
+                // From a file or standard input: echoed as atos does (one output line per input
+                // token), and said on stderr and in the exit code.
+                out.println(token);
+                spec.commandLine().getErr().println("warning: " + e.getMessage());
+                unreadable++;
                 continue;
             }
             List<ResolvedSymbol> chain = module.lookup(address - slide);
@@ -97,7 +116,28 @@ public final class AtosCommand implements Callable<Integer> {
             }
         }
         out.flush();
-        return ExitCodes.OK;
+        spec.commandLine().getErr().flush();
+        return unreadable > 0 ? ExitCodes.INVALID_INPUT : ExitCodes.OK;
+    }
+
+    /** The module of -o, or of the file found for --uuid. */
+    private DebugModule module() throws IOException {
+        if ((object == null) == (uuid == null)) {
+            throw new ParameterException(spec.commandLine(), "give either -o PATH or --uuid ID");
+        }
+        if (object != null) {
+            return open(resolveObject(object));
+        }
+        DebugId id = DebugId.parse(uuid).orElseThrow(() ->
+                new ParameterException(spec.commandLine(), "--uuid \"" + uuid + "\" is not a UUID or build-id (hex)"));
+        ModuleCache modules = debugFiles.modules(spec.commandLine().getErr());
+        modules.prefetch(List.of(id));
+        ModuleCache.Load load = modules.get(id);
+        if (load instanceof ModuleCache.Loaded loaded) {
+            return loaded.module();
+        }
+        throw new CrashkitException(load instanceof ModuleCache.Failed failed ? failed.error()
+                : "no debug file with UUID " + id + " in --dsym paths, the download cache or symbol servers");
     }
 
     /** {@code name (in Image) (file:line)} with source info, else {@code name (in Image) + offset}. */
@@ -111,7 +151,7 @@ public final class AtosCommand implements Callable<Integer> {
     }
 
     private String name(String raw) {
-        switch (demangle) {
+        switch (debugFiles.demangle) {
             case none: return raw;
             case full: return Demanglers.demangle(raw, DemangleStyle.FULL);
             default: return Demanglers.demangle(raw, DemangleStyle.SIMPLIFIED);
@@ -175,21 +215,26 @@ public final class AtosCommand implements Callable<Integer> {
 
     /**
      * A module for one Mach-O slice or one ELF file, with its DWARF when it has some; through the
-     * symbol cache unless turned off (a cache is keyed by the file, its size and mtime, and -arch).
+     * symbol cache unless turned off (--no-cache, --no-symcache; a cache is keyed by the file, its
+     * size and mtime, and -arch).
      */
     private DebugModule open(Path file) throws CrashkitException {
-        Optional<SymCacheKey> key = noCache ? Optional.empty()
+        // A stripped binary still names its exported, Objective-C and Swift code (as atos does).
+        PrintWriter err = spec.commandLine().getErr();
+        Diagnostics warnings = m -> err.println("warning: " + m);
+        Optional<SymCacheStore> store = debugFiles.symbolCache();
+        Optional<SymCacheKey> key = store.isEmpty() ? Optional.empty()
                 : SymbolCaching.fileKey(file, arch == null ? "-" : "arch " + arch);
         if (key.isEmpty()) {
-            return DebugModule.open(selectSlice(file), Diagnostics.ignore());
+            return DebugModule.openNamingStrippedCode(selectSlice(file), warnings);
         }
-        SymbolCaching caching = new SymbolCaching(SymCacheStore.in(cacheDir != null ? cacheDir : IndexCache.defaultFolder()));
-        Optional<DebugModule> cached = caching.open(key.get(), Diagnostics.ignore());
+        SymbolCaching caching = new SymbolCaching(store.get());
+        Optional<DebugModule> cached = caching.open(key.get(), warnings);
         if (cached.isPresent()) {
             return cached.get();
         }
-        DebugModule live = DebugModule.open(selectSlice(file), Diagnostics.ignore());
-        return caching.build(key.get(), List.of(file), live, Diagnostics.ignore());
+        DebugModule live = DebugModule.openNamingStrippedCode(selectSlice(file), warnings);
+        return caching.build(key.get(), List.of(file), live, warnings);
     }
 
     private ObjectFile selectSlice(Path file) throws CrashkitException {

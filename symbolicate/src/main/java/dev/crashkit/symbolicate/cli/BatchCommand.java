@@ -2,6 +2,7 @@ package dev.crashkit.symbolicate.cli;
 
 import dev.crashkit.symbolicate.batch.BatchRun;
 import dev.crashkit.symbolicate.output.OutputFormat;
+import dev.crashkit.symbolicate.report.ReportLimits;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -22,7 +23,7 @@ import picocli.CommandLine.Spec;
         exitCodeList = {"0:every report symbolicated (missing debug files are listed in the summary)",
                 "1:with --fail-on-missing: some frames fell into images without debug files",
                 "2:usage error", "3:some reports could not be read (each is listed in the summary)",
-                "4:internal error"})
+                "4:internal error (for some reports: each is listed in the summary)"})
 public final class BatchCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -45,23 +46,37 @@ public final class BatchCommand implements Callable<Integer> {
     @Mixin
     DebugFileOptions debugFiles = new DebugFileOptions();
 
+    @Mixin
+    ReportLimitOptions limits = new ReportLimitOptions();
+
     @Override
     public Integer call() throws IOException {
         PrintWriter err = spec.commandLine().getErr();
         if (jobs < 1) {
             throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--jobs must be at least 1");
         }
+        ReportLimits reportLimits = limits.limits(spec);
         BatchRun run = new BatchRun(debugFiles.modules(err), debugFiles.style(), format, out, jobs,
-                System.console() != null, err);
+                System.console() != null, err, reportLimits);
         BatchRun.Result r = run.run(inputs);
         r.summary().accept(spec.commandLine().getOut());
+        long problems = debugFiles.lookups().count();
+        if (problems > 0) {
+            spec.commandLine().getOut().println("Problems in debug files: " + problems
+                    + " (other name sources used instead; --verbose lists them)");
+        }
+        return exitCode(r, failOnMissing);
+    }
+
+    /** 4 when a report met a bug, 3 when one could not be read, 1 (if asked) for missing debug files. */
+    static int exitCode(BatchRun.Result r, boolean failOnMissing) {
+        if (r.internalErrors() > 0) {
+            return ExitCodes.INTERNAL_ERROR;
+        }
         if (r.failedReports() > 0) {
             return ExitCodes.INVALID_INPUT;
         }
-        if (failOnMissing && r.missingDebugFiles()) {
-            return ExitCodes.MISSING_DEBUG_FILES;
-        }
-        return ExitCodes.OK;
+        return failOnMissing && r.missingDebugFiles() ? ExitCodes.MISSING_DEBUG_FILES : ExitCodes.OK;
     }
 
 }

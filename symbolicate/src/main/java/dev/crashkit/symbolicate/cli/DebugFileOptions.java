@@ -6,6 +6,7 @@ import dev.crashkit.symbolicate.locate.ArchiveLimits;
 import dev.crashkit.symbolicate.locate.DebugFileIndex;
 import dev.crashkit.symbolicate.locate.IndexCache;
 import dev.crashkit.symbolicate.locate.MemberStore;
+import dev.crashkit.symbolicate.sources.DebugFileSource;
 import dev.crashkit.symbolicate.symbolize.ModuleCache;
 import dev.crashkit.symbolicate.symcache.SymCacheStore;
 import java.io.PrintWriter;
@@ -13,6 +14,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Map;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** Options shared by the commands that symbolicate reports: where debug files are, caching, naming. */
@@ -39,8 +42,21 @@ final class DebugFileOptions {
             + "the debug-file index is still cached")
     boolean noSymcache;
 
-    @Option(names = {"-v", "--verbose"}, description = "list every file skipped while scanning --dsym folders")
+    @Mixin
+    SymbolServerOptions symbolServers = new SymbolServerOptions();
+
+    /** Where DEBUGINFOD_URLS and ${env:…} in a server config file are read (tests replace it). */
+    Map<String, String> environment = System.getenv();
+
+    @Option(names = {"-v", "--verbose"},
+            description = "list every file skipped while scanning --dsym folders and every problem met in debug files")
     boolean verbose;
+
+    @Option(names = "--module-cache-mb", paramLabel = "MB",
+            description = "keep at most this many MB of loaded debug files (default: a quarter of the RAM, at least the heap)")
+    Long moduleCacheMb;
+
+    private LookupDiagnostics lookups;
 
     Optional<DemangleStyle> style() {
         switch (demangle) {
@@ -51,19 +67,28 @@ final class DebugFileOptions {
     }
 
     /**
-     * Indexes the --dsym paths and returns the module cache over them. Files skipped inside
-     * folders are summarised in one line unless verbose: a symbol folder full of unrelated files
-     * should not bury the output.
+     * Indexes the --dsym paths and returns the module cache over them, with the symbol servers
+     * (if any) behind it for images no --dsym file has. Noise from files met inside folders
+     * (unreadable files, object files without a UUID or build-id such as a system folder's
+     * {@code crt1.o}) is summarised in one line each unless verbose: a symbol folder full of
+     * unrelated files should not bury the output. Files named explicitly always get their warning.
      */
     ModuleCache modules(PrintWriter err) throws CrashkitException {
         Optional<Path> cache = noCache ? Optional.empty()
                 : Optional.of(cacheDir != null ? cacheDir : IndexCache.defaultFolder());
+        // Servers first: a bad --symbol-server value is reported before a long folder scan.
+        DebugFileSource remote = symbolServers.source(cache, environment, err);
         List<String> skipped = new ArrayList<>();
+        List<String> unmatchable = new ArrayList<>();
         DebugFileIndex.ScanOptions options = new DebugFileIndex.ScanOptions(cache.map(IndexCache::open),
                 ArchiveLimits.defaults());
         DebugFileIndex index = DebugFileIndex.scan(dsyms, options, m -> {
-            if (m.startsWith("skipping ") && !verbose) {
+            if (verbose) {
+                err.println("warning: " + m);
+            } else if (m.startsWith("skipping ")) {
                 skipped.add(m);
+            } else if (cannotBeMatched(m) && !aboutExplicitFile(m)) {
+                unmatchable.add(m);
             } else {
                 err.println("warning: " + m);
             }
@@ -71,10 +96,42 @@ final class DebugFileOptions {
         if (!skipped.isEmpty()) {
             err.println("warning: skipped " + skipped.size() + " unreadable file(s) under --dsym (--verbose lists them)");
         }
-        ModuleCache.Options o = ModuleCache.Options.defaults();
+        if (!unmatchable.isEmpty()) {
+            err.println("warning: " + unmatchable.size() + " file(s) under --dsym have no UUID or build-id and cannot be"
+                    + " matched to a report (--verbose lists them)");
+        }
+        lookups = new LookupDiagnostics(err, verbose);
+        long budget = moduleCacheMb != null ? Math.max(1, moduleCacheMb) * 1024 * 1024 : ModuleCache.defaultBudget();
+        ModuleCache.Options o = new ModuleCache.Options(budget, lookups);
         if (cache.isPresent() && !noSymcache) {
             o = o.withSymbolCache(SymCacheStore.in(cache.get()));
         }
-        return new ModuleCache(index, new MemberStore(cache, ArchiveLimits.defaults()), o);
+        return new ModuleCache(index, new MemberStore(cache, ArchiveLimits.defaults()), remote, o);
+    }
+
+    /** Where symbol caches are read and written, unless turned off. */
+    Optional<SymCacheStore> symbolCache() {
+        return noCache || noSymcache ? Optional.empty()
+                : Optional.of(SymCacheStore.in(cacheDir != null ? cacheDir : IndexCache.defaultFolder()));
+    }
+
+    /** Problems met in debug files while symbolicating (after {@link #modules}). */
+    LookupDiagnostics lookups() {
+        return lookups;
+    }
+
+    /** The scan's "no LC_UUID" / "without a GNU build-id" warnings. */
+    private static boolean cannotBeMatched(String message) {
+        return message.endsWith("cannot be matched to a report");
+    }
+
+    private boolean aboutExplicitFile(String message) {
+        for (Path p : dsyms) {
+            String s = p.toString();
+            if (!java.nio.file.Files.isDirectory(p) && (message.startsWith(s + ":") || message.startsWith(s + " ("))) {
+                return true;
+            }
+        }
+        return false;
     }
 }

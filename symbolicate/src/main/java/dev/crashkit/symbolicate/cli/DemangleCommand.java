@@ -1,5 +1,8 @@
 package dev.crashkit.symbolicate.cli;
 
+import dev.crashkit.symbolicate.demangle.DemangleStyle;
+import dev.crashkit.symbolicate.demangle.detect.TextDemangler;
+import dev.crashkit.symbolicate.demangle.cpp.ItaniumDemangler;
 import dev.crashkit.symbolicate.demangle.swift.DemangleOptions;
 import dev.crashkit.symbolicate.demangle.swift.SwiftDemangler;
 import java.io.BufferedReader;
@@ -11,19 +14,18 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import dev.crashkit.symbolicate.demangle.DemangleStyle;
-import dev.crashkit.symbolicate.demangle.cpp.ItaniumDemangler;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * {@code demangle [--simplified] [--compact] [--classify] [NAME...]}, modelled on {@code swift-demangle}: each
  * NAME prints {@code NAME ---> DEMANGLED} (or only the demangling with {@code --compact}); without names,
- * standard input is copied to standard output with every mangled Swift name replaced by its demangling.
+ * standard input is copied to standard output with every mangled Swift or C++ name (a whole word) replaced by its
+ * demangling.
  */
 @Command(name = "demangle", mixinStandardHelpOptions = true,
         description = "Demangle Swift (like swift-demangle) and C++ (like llvm-cxxfilt) names. Without NAMEs, filters standard input.")
@@ -64,7 +66,7 @@ public final class DemangleCommand implements Callable<Integer> {
         }
         for (String raw : names) {
             StringBuilder line = new StringBuilder();
-            String name = raw.startsWith("__") ? raw.substring(1) : raw;
+            String name = withDollar(raw.startsWith("__") ? raw.substring(1) : raw, d, options);
             if (!compact) {
                 line.append(name).append(" ---> ");
             }
@@ -83,9 +85,39 @@ public final class DemangleCommand implements Callable<Integer> {
         return 0;
     }
 
-    /** Swift names first (they are found by prefix anywhere), then C++ words as llvm-cxxfilt splits them. */
+    /**
+     * swift-demangle turns an argument starting with {@code S}, {@code s} or {@code e} into {@code $} + the
+     * argument (a shell ate the {@code $}), and a USR {@code s:X} into {@code $sX} (swiftlang/swift
+     * test/Demangle/usr.swift); we do so when the result demangles, so plain C names keep their spelling.
+     */
+    private static String withDollar(String name, SwiftDemangler d, DemangleOptions options) {
+        String candidate;
+        if (name.startsWith("s:")) {
+            candidate = "$s" + name.substring(2);
+        } else if (!name.isEmpty() && "sSe".indexOf(name.charAt(0)) >= 0) {
+            candidate = "$" + name;
+        } else {
+            return name;
+        }
+        return d.demangle(candidate, options).equals(candidate) ? name : candidate;
+    }
+
+    /** One tokenisation for both schemes: a mangled name is a whole word (see {@link TextDemangler}). */
     private static String both(SwiftDemangler d, String text, DemangleOptions options) {
-        return ItaniumDemangler.demangleText(d.demangleText(text, options));
+        return TextDemangler.demangle(text, options);
+    }
+
+    /** Text kept back while waiting for the end of a line. */
+    static final int MAX_PENDING = 1 << 20;
+
+    /** The last blank of {@code s}, else its last character: where a too-long line is cut. */
+    private static int lastBlank(CharSequence s) {
+        for (int i = s.length() - 1; i >= 0; i--) {
+            if (s.charAt(i) == ' ' || s.charAt(i) == '\t') {
+                return i;
+            }
+        }
+        return s.length() - 1;
     }
 
     private static void filter(SwiftDemangler d, DemangleOptions options, PrintWriter w) {
@@ -97,10 +129,15 @@ public final class DemangleCommand implements Callable<Integer> {
             int n;
             while ((n = in.read(buf)) > 0) {
                 pending.append(buf, 0, n);
-                int lastNl = pending.lastIndexOf("\n");
-                if (lastNl >= 0) {
-                    w.write(both(d, pending.substring(0, lastNl + 1), options));
-                    pending.delete(0, lastNl + 1);
+                int cut = pending.lastIndexOf("\n");
+                if (cut < 0 && pending.length() > MAX_PENDING) {
+                    // A line without end is passed on in pieces cut at a blank, so memory stays bounded and
+                    // no word (hence no mangled name) is split; a name is far shorter than this.
+                    cut = lastBlank(pending);
+                }
+                if (cut >= 0) {
+                    w.write(both(d, pending.substring(0, cut + 1), options));
+                    pending.delete(0, cut + 1);
                 }
             }
             w.write(both(d, pending.toString(), options));

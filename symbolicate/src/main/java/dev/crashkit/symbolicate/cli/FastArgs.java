@@ -41,6 +41,13 @@ final class FastArgs {
         SymbolicateCommand c = new SymbolicateCommand();
         c.format = OutputFormat.text;
         c.debugFiles.demangle = DebugFileOptions.Demangle.simplified;
+        // The symbol-server options' annotated defaults (FastArgsTest fails when one is missed).
+        SymbolServerOptions servers = c.debugFiles.symbolServers;
+        servers.negativeTtl = "1h";
+        servers.timeoutSeconds = 30;
+        servers.retries = 2;
+        servers.parallel = 4;
+        servers.maxSize = "4G";
         Set<String> seen = new HashSet<>();
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
@@ -99,7 +106,11 @@ final class FastArgs {
                 default -> c.debugFiles.cacheDir = Path.of(v);
             }
         }
-        return c.report == null ? Optional.empty() : Optional.of(c);
+        if (c.report == null || java.nio.file.Files.isDirectory(c.report)
+                || c.output != null && java.nio.file.Files.isDirectory(c.output)) {
+            return Optional.empty(); // picocli says what to do instead
+        }
+        return Optional.of(c);
     }
 
     /** One name per option (aliases folded). */

@@ -37,7 +37,11 @@ public final class Main {
             try {
                 code = plain.get().run(out, err);
             } catch (Exception e) {
-                code = failed(e, err);
+                code = failed(e, err, "symbolicate");
+            } catch (OutOfMemoryError e) {
+                code = outOfMemory(err, e);
+            } catch (Error e) {
+                code = internalError(err, e.toString(), e);
             }
             out.flush();
             err.flush();
@@ -46,10 +50,37 @@ public final class Main {
         CommandLine cl = commandLine();
         cl.setOut(out);
         cl.setErr(err);
-        int code = cl.execute(args);
+        int code;
+        try {
+            code = cl.execute(args);
+        } catch (OutOfMemoryError e) {
+            code = outOfMemory(err, e);
+        } catch (Error e) {
+            code = internalError(err, e.toString(), e);
+        }
         out.flush();
         err.flush();
         return code;
+    }
+
+    /**
+     * picocli only handles Exceptions; an Error would end in a stack trace and exit 1, which means
+     * "some images had no debug file". The stack is unwound here, so there is room to print.
+     */
+    private static int outOfMemory(PrintWriter err, OutOfMemoryError e) {
+        return internalError(err, "out of memory (Java heap " + (Runtime.getRuntime().maxMemory() >> 20)
+                + " MB); raise -Xmx or lower the limits (see the README, Limits)", e);
+    }
+
+    /** One line, the trace only with CRASHKIT_DEBUG set. */
+    static int internalError(PrintWriter err, String what, Throwable e) {
+        StackTraceElement at = e.getStackTrace().length > 0 ? e.getStackTrace()[0] : null;
+        err.println("internal error: " + what + (at != null && !(e instanceof OutOfMemoryError) ? " at " + at : ""));
+        if (System.getenv("CRASHKIT_DEBUG") != null) {
+            e.printStackTrace(err);
+        }
+        err.flush();
+        return ExitCodes.INTERNAL_ERROR;
     }
 
     static CommandLine commandLine() {
@@ -62,12 +93,18 @@ public final class Main {
             err.flush();
             return ExitCodes.USAGE;
         });
-        cl.setExecutionExceptionHandler((ex, c, parsed) -> failed(ex, c.getErr()));
+        cl.setExecutionExceptionHandler((ex, c, parsed) -> failed(ex, c.getErr(), c.getCommandSpec().qualifiedName()));
         return cl;
     }
 
     /** Reports an exception a command threw and returns the exit code for it. */
-    private static int failed(Exception ex, PrintWriter err) {
+    private static int failed(Exception ex, PrintWriter err, String command) {
+        if (ex instanceof OptionValueException) {
+            err.println("error: " + ex.getMessage());
+            err.println("usage: " + command + " --help");
+            err.flush();
+            return ExitCodes.USAGE;
+        }
         if (ex instanceof CrashkitException) {
             err.println("error: " + ex.getMessage());
             err.flush();
@@ -79,12 +116,6 @@ public final class Main {
             return ExitCodes.INVALID_INPUT;
         }
         // A bug: one line with where it happened, the trace only on request.
-        StackTraceElement at = ex.getStackTrace().length > 0 ? ex.getStackTrace()[0] : null;
-        err.println("internal error: " + ex + (at != null ? " at " + at : ""));
-        if (System.getenv("CRASHKIT_DEBUG") != null) {
-            ex.printStackTrace(err);
-        }
-        err.flush();
-        return ExitCodes.INTERNAL_ERROR;
+        return internalError(err, ex.toString(), ex);
     }
 }

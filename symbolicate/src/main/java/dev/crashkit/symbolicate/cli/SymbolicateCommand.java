@@ -2,10 +2,13 @@ package dev.crashkit.symbolicate.cli;
 
 import dev.crashkit.core.CrashkitException;
 import dev.crashkit.core.model.CrashReport;
+import dev.crashkit.core.ReportException;
+import dev.crashkit.symbolicate.formats.ReportFormats;
+import dev.crashkit.symbolicate.formats.ReportRenderer;
+import dev.crashkit.symbolicate.output.AtomicFile;
 import dev.crashkit.symbolicate.output.OutputFormat;
-import dev.crashkit.symbolicate.output.ReportRenderer;
 import dev.crashkit.symbolicate.report.ParsedReport;
-import dev.crashkit.symbolicate.report.ReportFormats;
+import dev.crashkit.symbolicate.report.ReportLimits;
 import dev.crashkit.symbolicate.symbolize.ImageStatus;
 import dev.crashkit.symbolicate.symbolize.ModuleCache;
 import dev.crashkit.symbolicate.symbolize.Reunwinder;
@@ -13,8 +16,6 @@ import dev.crashkit.symbolicate.symbolize.SymbolicatedReport;
 import dev.crashkit.symbolicate.symbolize.Symbolizer;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -53,6 +54,9 @@ public final class SymbolicateCommand implements Callable<Integer> {
     @Mixin
     DebugFileOptions debugFiles = new DebugFileOptions();
 
+    @Mixin
+    ReportLimitOptions limits = new ReportLimitOptions();
+
     @Option(names = "--reunwind", description = "unwind threads again from the registers and stack a capture saved "
             + "(x86-64 ELF; needs the very binaries, matched by build-id, among --dsym)")
     boolean reunwind;
@@ -62,12 +66,24 @@ public final class SymbolicateCommand implements Callable<Integer> {
         if (report == null) {
             throw new picocli.CommandLine.ParameterException(spec.commandLine(), "Missing required parameter: 'REPORT'");
         }
+        if (Files.isDirectory(report)) {
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(), report
+                    + " is a folder; to symbolicate every report in it use: symbolicate batch " + report
+                    + " --dsym PATH --out DIR");
+        }
+        if (output != null && Files.isDirectory(output)) {
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(), output
+                    + " is a folder; -o takes the file to write");
+        }
         return run(spec.commandLine().getOut(), spec.commandLine().getErr());
     }
 
-    /** The command once its options are set (by picocli, or by {@link FastArgs} for a plain command line). */
+    /**
+     * The command once its options are set and checked (by picocli, or by {@link FastArgs} for a
+     * plain command line, which leaves folders and bad values to picocli's messages).
+     */
     int run(PrintWriter out, PrintWriter err) throws IOException {
-        ParsedReport input = ReportFormats.standard().read(report);
+        ParsedReport input = read(report, limits.limits(spec));
         ModuleCache modules = debugFiles.modules(err);
         if (reunwind) {
             // Threads that carry registers + a stack window are unwound again with the binaries' CFI.
@@ -75,30 +91,42 @@ public final class SymbolicateCommand implements Callable<Integer> {
             input = new ParsedReport(again, input.format(), input.document());
         }
         Symbolizer symbolizer = new Symbolizer(modules, debugFiles.style());
-        SymbolicatedReport result;
-        if (output == null) {
-            // Straight to standard output as it is written: a big report's text is not held twice.
-            result = ReportRenderer.renderTo(input, symbolizer, format, out);
-            out.flush();
-        } else {
-            ReportRenderer.Rendered rendered = ReportRenderer.render(input, symbolizer, format);
-            result = rendered.result();
-            write(rendered.text());
-        }
+        SymbolicatedReport result = write(input, symbolizer, out);
         for (ImageStatus s : result.images()) {
             if (s.status() == ImageStatus.Status.UNREADABLE || s.status() == ImageStatus.Status.UUID_MISMATCH) {
                 err.println("warning: " + s.image().name() + ": " + s.detail().orElse(s.status().jsonName()));
             }
         }
+        debugFiles.lookups().summarise();
         err.flush();
         return result.missingDebugFiles() ? ExitCodes.MISSING_DEBUG_FILES : ExitCodes.OK;
     }
 
-    private void write(String text) throws IOException {
-        try (Writer w = Files.newBufferedWriter(output, StandardCharsets.UTF_8)) {
-            w.write(text);
+    /** Reads the report; running out of memory on it is a problem of the input (exit 3), not a bug. */
+    private static ParsedReport read(Path report, ReportLimits limits) throws ReportException {
+        try {
+            return ReportFormats.standard().read(report, limits);
+        } catch (OutOfMemoryError e) {
+            throw new ReportException(report + ": out of memory while reading the report (Java heap "
+                    + (Runtime.getRuntime().maxMemory() >> 20) + " MB); lower --max-report-size or raise -Xmx");
+        }
+    }
+
+    /** Renders straight into standard output or the output file (complete or absent, never truncated). */
+    private SymbolicatedReport write(ParsedReport input, Symbolizer symbolizer, PrintWriter out) throws IOException {
+        if (output == null) {
+            SymbolicatedReport result = ReportRenderer.render(input, symbolizer, format, out);
+            out.flush();
+            return result;
+        }
+        SymbolicatedReport[] result = new SymbolicatedReport[1];
+        try {
+            AtomicFile.write(output, w -> result[0] = ReportRenderer.render(input, symbolizer, format, w));
+        } catch (CrashkitException e) {
+            throw e;
         } catch (IOException e) {
             throw new CrashkitException(output + ": cannot write: " + e.getMessage(), e);
         }
+        return result[0];
     }
 }

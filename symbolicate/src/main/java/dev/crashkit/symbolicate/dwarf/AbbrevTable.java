@@ -16,9 +16,9 @@ final class AbbrevTable {
         this.sparse = sparse;
     }
 
-    static AbbrevTable parse(ByteBuffer abbrevSection, long offset) {
+    static AbbrevTable parse(ByteBuffer abbrevSection, long offset) throws DwarfException {
         if (offset < 0 || offset >= abbrevSection.limit()) {
-            throw new DwarfFormatError("abbreviation offset 0x" + Long.toHexString(offset) + " outside .debug_abbrev");
+            throw new DwarfException("abbreviation offset 0x" + Long.toHexString(offset) + " outside .debug_abbrev");
         }
         Cursor c = new Cursor(abbrevSection, (int) offset);
         List<Abbrev> list = new ArrayList<>();
@@ -67,10 +67,10 @@ final class AbbrevTable {
         return new AbbrevTable(dense, sparse);
     }
 
-    Abbrev get(long code) {
+    Abbrev get(long code) throws DwarfException {
         Abbrev a = code > 0 && code < dense.length ? dense[(int) code] : sparse.get(code);
         if (a == null) {
-            throw new DwarfFormatError("unknown abbreviation code " + code);
+            throw new DwarfException("unknown abbreviation code " + code);
         }
         return a;
     }

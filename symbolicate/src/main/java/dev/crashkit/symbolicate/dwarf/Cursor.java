@@ -1,31 +1,22 @@
 package dev.crashkit.symbolicate.dwarf;
 
+import dev.crashkit.core.bytes.ByteReader;
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
-import java.nio.charset.StandardCharsets;
 
 /**
- * A read position in one section. Uses absolute ByteBuffer reads, so several cursors can share a
- * buffer; reading past the end throws IndexOutOfBoundsException, which the public API reports
- * as a {@link DwarfException}. A cursor may read a window of the section (a heap copy of one
- * unit or line program, much faster to scan than a mapped file): positions stay section offsets,
- * {@code base} is the section offset of the window's first byte.
+ * A read position in one section: core's checked {@link ByteReader} in section offsets, plus the
+ * DWARF-specific reads. Truncated or inconsistent data is a {@link DwarfException}. A cursor may read
+ * a window of the section (a heap copy of one unit or line program, much faster to scan than a
+ * mapped file): positions stay section offsets.
  */
-final class Cursor {
-    private final ByteBuffer buf;
-    private final int base;
-    private final boolean little;
-    int pos;
+final class Cursor extends ByteReader<DwarfException> {
 
     Cursor(ByteBuffer buf, int pos) {
         this(buf, 0, pos);
     }
 
     Cursor(ByteBuffer window, int base, int pos) {
-        this.buf = window;
-        this.base = base;
-        this.little = window.order() == ByteOrder.LITTLE_ENDIAN;
-        this.pos = pos;
+        super(window, base, pos, DwarfException::new);
     }
 
     /** Windows larger than this are read in place: a giant (LTO) unit must not be duplicated. */
@@ -35,7 +26,11 @@ final class Cursor {
      * A cursor at {@code pos} over [start, end) of a section: a heap copy of that range, or the
      * section itself when the range is larger than {@link #maxWindow}.
      */
-    static Cursor over(ByteBuffer section, int start, int end, int pos) {
+    static Cursor over(ByteBuffer section, int start, int end, int pos) throws DwarfException {
+        if (start < 0 || end < start || end > section.limit()) {
+            throw new DwarfException("range [0x" + Integer.toHexString(start) + ", 0x" + Integer.toHexString(end)
+                    + ") lies outside its section (0x" + Integer.toHexString(section.limit()) + " bytes)");
+        }
         if (end - start > maxWindow) {
             return new Cursor(section, 0, pos);
         }
@@ -44,144 +39,30 @@ final class Cursor {
         return new Cursor(ByteBuffer.wrap(copy).order(section.order()), start, pos);
     }
 
+    /** The position as a section offset (sections are smaller than 2 GiB). */
+    int pos() {
+        return (int) position();
+    }
+
     /** A new cursor over the same bytes at another position. */
     Cursor at(int position) {
-        return new Cursor(buf, base, position);
+        return new Cursor(buffer(), (int) origin(), position);
     }
 
-    int limit() {
-        return base + buf.limit();
-    }
-
-    int u8() {
-        return buf.get(pos++ - base) & 0xff;
-    }
-
-    int s8() {
-        return buf.get(pos++ - base);
-    }
-
-    int u16() {
-        int v = buf.getShort(pos - base) & 0xffff;
-        pos += 2;
-        return v;
-    }
-
-    int u24() {
-        int b0 = u8();
-        int b1 = u8();
-        int b2 = u8();
-        return little ? b0 | b1 << 8 | b2 << 16 : b2 | b1 << 8 | b0 << 16;
-    }
-
-    long u32() {
-        long v = buf.getInt(pos - base) & 0xffffffffL;
-        pos += 4;
-        return v;
-    }
-
-    long u64() {
-        long v = buf.getLong(pos - base);
-        pos += 8;
-        return v;
-    }
-
-    /** An unsigned value of 1, 2, 4 or 8 bytes (addresses, offsets). */
-    long unsigned(int size) {
-        return switch (size) {
-            case 1 -> u8();
-            case 2 -> u16();
-            case 4 -> u32();
-            case 8 -> u64();
-            default -> throw new DwarfFormatError("unsupported value size " + size);
-        };
-    }
-
-    long uleb() {
-        long result = 0;
-        int shift = 0;
-        while (true) {
-            int b = buf.get(pos++ - base);
-            if (shift < 64) {
-                result |= (long) (b & 0x7f) << shift;
-            }
-            shift += 7;
-            if ((b & 0x80) == 0) {
-                return result;
-            }
-        }
-    }
-
-    long sleb() {
-        long result = 0;
-        int shift = 0;
-        int b;
-        do {
-            b = buf.get(pos++ - base);
-            if (shift < 64) {
-                result |= (long) (b & 0x7f) << shift;
-            }
-            shift += 7;
-        } while ((b & 0x80) != 0);
-        if (shift < 64 && (b & 0x40) != 0) {
-            result |= -1L << shift;
-        }
-        return result;
-    }
-
-    void skipUleb() {
-        while ((buf.get(pos++ - base) & 0x80) != 0) {
-            // continuation bytes carry no information we need here
-        }
-    }
-
-    void skip(long n) {
-        if (n < 0 || pos + n > limit()) {
-            throw new IndexOutOfBoundsException("skip past end of section");
-        }
-        pos += (int) n;
-    }
-
-    void skipCString() {
-        while (buf.get(pos++ - base) != 0) {
-            // scan to the terminator
-        }
-    }
-
-    String cstring() {
-        int start = pos;
-        skipCString();
-        return decode(buf, start - base, pos - 1 - start);
-    }
-
-    /** Reads a NUL-terminated UTF-8 string at an absolute offset of a buffer. */
-    static String cstringAt(ByteBuffer buf, long offset) {
-        if (offset < 0 || offset >= buf.limit()) {
-            throw new DwarfFormatError("string offset 0x" + Long.toHexString(offset) + " outside its section");
-        }
-        int start = (int) offset;
-        int end = start;
-        while (buf.get(end) != 0) {
-            end++;
-        }
-        return decode(buf, start, end - start);
-    }
-
-    private static String decode(ByteBuffer buf, int start, int len) {
-        byte[] bytes = new byte[len];
-        buf.get(start, bytes);
-        return new String(bytes, StandardCharsets.UTF_8);
+    /** Reads a NUL-terminated UTF-8 string at an absolute offset of a section. */
+    static String cstringAt(ByteBuffer buf, long offset) throws DwarfException {
+        return ByteReader.cstringAt(buf, offset, DwarfException::new);
     }
 
     /** Reads an initial length; returns the length and sets {@code dwarf64[0]}. */
-    long initialLength(boolean[] dwarf64) {
+    long initialLength(boolean[] dwarf64) throws DwarfException {
         long len = u32();
         if (len == 0xffffffffL) {
             dwarf64[0] = true;
             return u64();
         }
         if (len >= 0xfffffff0L) {
-            throw new DwarfFormatError("reserved unit length 0x" + Long.toHexString(len));
+            throw new DwarfException("reserved unit length 0x" + Long.toHexString(len));
         }
         dwarf64[0] = false;
         return len;

@@ -28,7 +28,7 @@ final class DebugData {
     private final int[] unitOffsets;
     private final Map<Long, AbbrevTable> abbrevTables = new HashMap<>();
 
-    DebugData(DwarfSections s) {
+    DebugData(DwarfSections s) throws DwarfException {
         ByteOrder order = s.order();
         info = buffer(s, DwarfSection.DEBUG_INFO, order);
         abbrev = buffer(s, DwarfSection.DEBUG_ABBREV, order);
@@ -51,21 +51,21 @@ final class DebugData {
         return s.section(which).map(b -> b.duplicate().order(order)).orElse(EMPTY);
     }
 
-    private List<Unit> scanUnits() {
+    private List<Unit> scanUnits() throws DwarfException {
         List<Unit> list = new ArrayList<>();
         Cursor c = new Cursor(info, 0);
         boolean[] dwarf64 = new boolean[1];
-        while (c.pos + 11 <= info.limit()) {
-            int start = c.pos;
+        while (c.pos() + 11 <= info.limit()) {
+            int start = c.pos();
             long length = c.initialLength(dwarf64);
-            int headerEnd = c.pos;
+            int headerEnd = c.pos();
             if (length > info.limit() - headerEnd) {
-                throw new DwarfFormatError("unit at 0x" + Integer.toHexString(start) + " extends past the end of .debug_info");
+                throw new DwarfException("unit at 0x" + Integer.toHexString(start) + " extends past the end of .debug_info");
             }
             int end = (int) (headerEnd + length);
             int version = c.u16();
             if (version < 2 || version > 5) {
-                throw new DwarfFormatError("unit at 0x" + Integer.toHexString(start) + " has unsupported DWARF version " + version);
+                throw new DwarfException("unit at 0x" + Integer.toHexString(start) + " has unsupported DWARF version " + version);
             }
             int offsetSize = dwarf64[0] ? 8 : 4;
             int unitType = Dw.UT_COMPILE;
@@ -85,16 +85,21 @@ final class DebugData {
                 addressSize = c.u8();
             }
             if (addressSize != 2 && addressSize != 4 && addressSize != 8) {
-                throw new DwarfFormatError("unit at 0x" + Integer.toHexString(start) + " has address size " + addressSize);
+                throw new DwarfException("unit at 0x" + Integer.toHexString(start) + " has address size " + addressSize);
             }
-            list.add(new Unit(this, start, version, unitType, addressSize, offsetSize, abbrevOffset, c.pos, end));
-            c.pos = end;
+            list.add(new Unit(this, start, version, unitType, addressSize, offsetSize, abbrevOffset, c.pos(), end));
+            c.seek(end);
         }
         return List.copyOf(list);
     }
 
-    AbbrevTable abbrevTable(long offset) {
-        return abbrevTables.computeIfAbsent(offset, o -> AbbrevTable.parse(abbrev, o));
+    AbbrevTable abbrevTable(long offset) throws DwarfException {
+        AbbrevTable t = abbrevTables.get(offset);
+        if (t == null) {
+            t = AbbrevTable.parse(abbrev, offset);
+            abbrevTables.put(offset, t);
+        }
+        return t;
     }
 
     /** The unit whose DIEs contain an absolute .debug_info offset, or null. */
@@ -119,7 +124,7 @@ final class DebugData {
     }
 
     /** The DIE at an absolute .debug_info offset, or null when no unit holds it. */
-    Die dieAt(long dieOffset) {
+    Die dieAt(long dieOffset) throws DwarfException {
         Unit u = unitContaining(dieOffset);
         return u == null ? null : u.dieAt((int) dieOffset);
     }

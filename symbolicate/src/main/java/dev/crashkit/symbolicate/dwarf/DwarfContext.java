@@ -15,12 +15,13 @@ public final class DwarfContext implements SourceLookup {
     private final String fileName;
     private final DwarfSections sections;
     private final DebugData data;
-    private UnitRanges unitRanges;
+    private final Once<UnitRanges> unitRanges;
 
     private DwarfContext(String fileName, DwarfSections sections, DebugData data) {
         this.fileName = fileName;
         this.sections = sections;
         this.data = data;
+        this.unitRanges = new Once<>(() -> UnitRanges.build(data));
     }
 
     /**
@@ -32,8 +33,8 @@ public final class DwarfContext implements SourceLookup {
     public static DwarfContext open(String fileName, DwarfSections sections) throws DwarfException {
         try {
             return new DwarfContext(fileName, sections, new DebugData(sections));
-        } catch (DwarfFormatError | IndexOutOfBoundsException e) {
-            throw error(fileName, e);
+        } catch (DwarfException e) {
+            throw named(fileName, e);
         }
     }
 
@@ -65,22 +66,23 @@ public final class DwarfContext implements SourceLookup {
      * Empty when no unit covers the address. When a unit covers it but no subprogram does, a
      * single frame with the line-table location and no function name (as llvm-symbolizer).
      *
+     * <p>The address ranges of all units are computed once; each unit's subroutine index and line
+     * table once, on first use. A failure is kept like a result: asking again gives the same error
+     * without decoding again (addr2line's {@code OnceCell<Result>}).
+     *
      * @throws DwarfException when the DWARF needed for this address is corrupt
      */
     @Override
     public synchronized List<SourceFrame> lookup(long address) throws DwarfException {
         try {
-            if (unitRanges == null) {
-                unitRanges = UnitRanges.build(data);
-            }
-            Unit u = unitRanges.find(address);
+            Unit u = unitRanges.get().find(address);
             return u == null ? List.of() : lookup(u, address);
-        } catch (DwarfFormatError | IndexOutOfBoundsException | IllegalArgumentException e) {
-            throw error(fileName, e);
+        } catch (DwarfException e) {
+            throw named(fileName, e);
         }
     }
 
-    private static List<SourceFrame> lookup(Unit u, long address) {
+    private static List<SourceFrame> lookup(Unit u, long address) throws DwarfException {
         InlineTree subs = u.subroutines().treeFor(address);
         LineTable lines = u.lineTable();
         List<SourceFrame> frames = new ArrayList<>();
@@ -120,25 +122,8 @@ public final class DwarfContext implements SourceLookup {
         return List.copyOf(frames);
     }
 
-    private static DwarfException error(String fileName, RuntimeException e) {
-        return new DwarfException(fileName + ": " + why(e), e);
-    }
-
-    /**
-     * What a lookup's exception says after the file name (shared with the flattener, so both say it
-     * alike). Only our own errors' messages are used: a JDK exception's message depends on whether
-     * the code that threw it was compiled yet (hot code throws preallocated exceptions without
-     * one), and the same bytes must always give the same answer; its class name does not vary.
-     */
-    static String why(RuntimeException e) {
-        return e instanceof DwarfFormatError ? e.getMessage()
-                : "truncated or corrupt DWARF (" + e.getClass().getSimpleName() + ")";
-    }
-
-    /** Whether a lookup turns this exception into a {@link DwarfException} (anything else escapes as a bug). */
-    static boolean isFormatProblem(RuntimeException e) {
-        return e instanceof DwarfFormatError || e instanceof IndexOutOfBoundsException
-                || e instanceof IllegalArgumentException;
+    private static DwarfException named(String fileName, DwarfException e) {
+        return new DwarfException(fileName + ": " + e.getMessage(), e);
     }
 
     DebugData data() {

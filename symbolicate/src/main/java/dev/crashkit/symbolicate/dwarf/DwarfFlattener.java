@@ -31,18 +31,17 @@ public final class DwarfFlattener {
         DebugData first;
         try {
             first = new DebugData(sections);
-        } catch (DwarfFormatError | IndexOutOfBoundsException e) {
-            throw new DwarfException(fileName + ": " + DwarfContext.why(e), e);
+        } catch (DwarfException e) {
+            throw new DwarfException(fileName + ": " + e.getMessage(), e);
         }
         UnitRanges ranges;
         try {
             ranges = UnitRanges.build(first);
         } catch (RuntimeException e) {
-            if (!DwarfContext.isFormatProblem(e)) {
-                throw new DwarfException(fileName + ": cannot flatten the DWARF (" + e + ")", e);
-            }
+            throw new DwarfException(fileName + ": cannot flatten the DWARF (" + e + ")", e);
+        } catch (DwarfException e) {
             // Every lookup fails with this message: one range from address 0 says so.
-            return new FlatDwarf(new long[] {0}, new int[] {-2}, new String[] {DwarfContext.why(e)}, new int[] {0},
+            return new FlatDwarf(new long[] {0}, new int[] {-2}, new String[] {e.getMessage()}, new int[] {0},
                     new FlatDwarf.Part[0], new int[1], new int[1], new int[1]);
         }
         List<Unit> units = first.units;
@@ -85,8 +84,13 @@ public final class DwarfFlattener {
         int extra = Math.max(0, Math.min(threads, todo.size()) - 1);
         List<Thread> workers = new ArrayList<>();
         for (int w = 0; w < extra; w++) {
-            Thread t = new Thread(() -> work(new DebugData(sections), todo, starts, ends, done, next, failure),
-                    "symcache-flatten-" + w);
+            Thread t = new Thread(() -> {
+                try {
+                    work(new DebugData(sections), todo, starts, ends, done, next, failure);
+                } catch (DwarfException e) {
+                    failure.compareAndSet(null, e); // the headers read once already: not expected
+                }
+            }, "symcache-flatten-" + w);
             t.setDaemon(true);
             t.start();
             workers.add(t);
@@ -115,7 +119,7 @@ public final class DwarfFlattener {
                 done[u] = UnitFlattener.flatten(unit, starts[u], ends[u]);
                 unit.release(); // decoded state is not needed again: keep the heap small
             }
-        } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
+        } catch (DwarfException | RuntimeException | StackOverflowError | OutOfMemoryError e) {
             failure.compareAndSet(null, e);
         }
     }

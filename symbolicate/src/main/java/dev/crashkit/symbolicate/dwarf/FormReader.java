@@ -6,11 +6,11 @@ final class FormReader {
     }
 
     /** Reads the DIE at the cursor; a null entry gives a Die with a null abbreviation. */
-    static Die read(Unit u, Cursor c) {
-        int offset = c.pos;
+    static Die read(Unit u, Cursor c) throws DwarfException {
+        int offset = c.pos();
         long code = c.uleb();
         if (code == 0) {
-            return new Die(u, offset, null, new int[0], new long[0], c.pos);
+            return new Die(u, offset, null, new int[0], new long[0], c.pos());
         }
         Abbrev a = u.abbrevs().get(code);
         int n = a.attrs().length;
@@ -24,11 +24,11 @@ final class FormReader {
             forms[i] = form;
             values[i] = form == Dw.FORM_IMPLICIT_CONST ? a.implicitConsts()[i] : value(u, c, form);
         }
-        return new Die(u, offset, a, forms, values, c.pos);
+        return new Die(u, offset, a, forms, values, c.pos());
     }
 
     /** Skips the attributes of a DIE of the given shape. */
-    static void skipAttributes(Unit u, Abbrev a, Cursor c) {
+    static void skipAttributes(Unit u, Abbrev a, Cursor c) throws DwarfException {
         int fixed = a.fixedSize(u.version(), u.addressSize(), u.offsetSize());
         if (fixed >= 0) {
             c.skip(fixed);
@@ -46,7 +46,7 @@ final class FormReader {
     }
 
     /** Reads one value and returns it raw; variable-size data is skipped and its offset returned. */
-    static long value(Unit u, Cursor c, int form) {
+    static long value(Unit u, Cursor c, int form) throws DwarfException {
         switch (form) {
             case Dw.FORM_ADDR:
                 return c.unsigned(u.addressSize());
@@ -61,7 +61,7 @@ final class FormReader {
             case Dw.FORM_DATA8, Dw.FORM_REF8, Dw.FORM_REF_SIG8, Dw.FORM_REF_SUP8:
                 return c.u64();
             case Dw.FORM_DATA16: {
-                long at = c.pos;
+                long at = c.pos();
                 c.skip(16);
                 return at;
             }
@@ -77,34 +77,34 @@ final class FormReader {
                 // DWARF 2 sized DW_FORM_ref_addr like an address; later versions like an offset.
                 return c.unsigned(u.version() <= 2 ? u.addressSize() : u.offsetSize());
             case Dw.FORM_STRING: {
-                long at = c.pos;
+                long at = c.pos();
                 c.skipCString();
                 return at;
             }
             case Dw.FORM_BLOCK1: {
-                long at = c.pos;
+                long at = c.pos();
                 c.skip(c.u8());
                 return at;
             }
             case Dw.FORM_BLOCK2: {
-                long at = c.pos;
+                long at = c.pos();
                 c.skip(c.u16());
                 return at;
             }
             case Dw.FORM_BLOCK4: {
-                long at = c.pos;
+                long at = c.pos();
                 c.skip(c.u32());
                 return at;
             }
             case Dw.FORM_BLOCK, Dw.FORM_EXPRLOC: {
-                long at = c.pos;
+                long at = c.pos();
                 c.skip(c.uleb());
                 return at;
             }
             case Dw.FORM_FLAG_PRESENT:
                 return 1;
             default:
-                throw new DwarfFormatError("unknown attribute form 0x" + Integer.toHexString(form)
+                throw new DwarfException("unknown attribute form 0x" + Integer.toHexString(form)
                         + " in unit at 0x" + Integer.toHexString(u.offset()));
         }
     }

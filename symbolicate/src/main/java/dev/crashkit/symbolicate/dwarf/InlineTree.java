@@ -28,7 +28,7 @@ final class InlineTree {
     }
 
     /** Decodes the DIEs in [start, end) of .debug_info: one outermost subroutine and its children. */
-    static InlineTree build(Unit u, int start, int end) {
+    static InlineTree build(Unit u, int start, int end) throws DwarfException {
         int cap = 16;
         int[] offsets = new int[cap];
         boolean[] inl = new boolean[cap];
@@ -42,8 +42,8 @@ final class InlineTree {
         int depth = 0;
         Cursor c = u.cursor(start);
         AbbrevTable abbrevs = u.abbrevs();
-        while (c.pos < end) {
-            int dieOffset = c.pos;
+        while (c.pos() < end) {
+            int dieOffset = c.pos();
             long code = c.uleb();
             if (code == 0) {
                 if (--depth <= 0) {
@@ -55,7 +55,7 @@ final class InlineTree {
             int parent = depth == 0 ? -1 : stack[depth - 1];
             int self = parent;
             if (a.tag() == Dw.TAG_SUBPROGRAM || a.tag() == Dw.TAG_INLINED_SUBROUTINE) {
-                c.pos = dieOffset;
+                c.seek(dieOffset);
                 Die d = FormReader.read(u, c);
                 if (count == offsets.length) {
                     cap = count * 2;

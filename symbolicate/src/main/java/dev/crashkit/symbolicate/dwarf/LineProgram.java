@@ -28,33 +28,33 @@ final class LineProgram {
         column = new int[cap];
     }
 
-    static LineTable parse(Unit unit, long offset, String compDir) {
+    static LineTable parse(Unit unit, long offset, String compDir) throws DwarfException {
         if (offset < 0 || offset >= unit.data().line.limit()) {
-            throw new DwarfFormatError("line table offset 0x" + Long.toHexString(offset) + " outside .debug_line");
+            throw new DwarfException("line table offset 0x" + Long.toHexString(offset) + " outside .debug_line");
         }
         // Scan a heap copy of just this program: far faster than reading the mapped section.
         Cursor head = new Cursor(unit.data().line, (int) offset);
         boolean[] dwarf64 = new boolean[1];
         long length = head.initialLength(dwarf64);
-        if (length > head.limit() - head.pos) {
-            throw new DwarfFormatError("line table extends past the end of .debug_line");
+        if (length > head.limit() - head.pos()) {
+            throw new DwarfException("line table extends past the end of .debug_line");
         }
-        int end = (int) (head.pos + length);
+        int end = (int) (head.pos() + length);
         Cursor c = Cursor.over(unit.data().line, (int) offset, end, (int) offset);
         return new LineProgram(unit, c, end - (int) offset).run(compDir);
     }
 
-    private LineTable run(String compDir) {
+    private LineTable run(String compDir) throws DwarfException {
         boolean[] dwarf64 = new boolean[1];
         long length = c.initialLength(dwarf64);
         offsetSize = dwarf64[0] ? 8 : 4;
-        if (length > c.limit() - c.pos) {
-            throw new DwarfFormatError("line table extends past the end of .debug_line");
+        if (length > c.limit() - c.pos()) {
+            throw new DwarfException("line table extends past the end of .debug_line");
         }
-        int end = (int) (c.pos + length);
+        int end = (int) (c.pos() + length);
         int version = c.u16();
         if (version < 2 || version > 5) {
-            throw new DwarfFormatError("unsupported line table version " + version);
+            throw new DwarfException("unsupported line table version " + version);
         }
         addressSize = unit.addressSize();
         if (version >= 5) {
@@ -62,7 +62,7 @@ final class LineProgram {
             c.u8(); // segment selector size
         }
         long headerLength = c.unsigned(offsetSize);
-        int programStart = (int) (c.pos + headerLength);
+        int programStart = (int) (c.pos() + headerLength);
         int minInst = c.u8();
         if (version >= 4) {
             c.u8(); // maximum operations per instruction: VLIW only, treated as 1
@@ -72,18 +72,18 @@ final class LineProgram {
         int lineRange = c.u8();
         int opcodeBase = c.u8();
         if (lineRange == 0) {
-            throw new DwarfFormatError("line table has line_range 0");
+            throw new DwarfException("line table has line_range 0");
         }
         int[] opcodeLengths = new int[Math.max(opcodeBase, 1)];
         for (int i = 1; i < opcodeBase; i++) {
             opcodeLengths[i] = c.u8();
         }
         FileTable files = version >= 5 ? v5Files(version, compDir) : legacyFiles(version, compDir);
-        c.pos = programStart;
+        c.seek(programStart);
         return execute(files, end, minInst, lineBase, lineRange, opcodeBase, opcodeLengths);
     }
 
-    private FileTable legacyFiles(int version, String compDir) {
+    private FileTable legacyFiles(int version, String compDir) throws DwarfException {
         List<String> dirs = new ArrayList<>();
         while (true) {
             String d = c.cstring();
@@ -108,7 +108,7 @@ final class LineProgram {
                 dirIndexes.stream().mapToLong(Long::longValue).toArray(), compDir);
     }
 
-    private FileTable v5Files(int version, String compDir) {
+    private FileTable v5Files(int version, String compDir) throws DwarfException {
         String[][] dirEntries = v5Entries();
         String[] dirs = new String[dirEntries.length];
         for (int i = 0; i < dirs.length; i++) {
@@ -125,7 +125,7 @@ final class LineProgram {
     }
 
     /** Reads one DWARF 5 entry list; each entry gives {path, directory index as text}. */
-    private String[][] v5Entries() {
+    private String[][] v5Entries() throws DwarfException {
         int formatCount = c.u8();
         long[] types = new long[formatCount];
         int[] forms = new int[formatCount];
@@ -135,7 +135,7 @@ final class LineProgram {
         }
         long count = c.uleb();
         if (count > c.limit()) {
-            throw new DwarfFormatError("line table header has an impossible entry count " + count);
+            throw new DwarfException("line table header has an impossible entry count " + count);
         }
         String[][] out = new String[(int) count][2];
         for (int e = 0; e < count; e++) {
@@ -152,7 +152,7 @@ final class LineProgram {
         return out;
     }
 
-    private String headerString(int form) {
+    private String headerString(int form) throws DwarfException {
         return switch (form) {
             case Dw.FORM_STRING -> c.cstring();
             case Dw.FORM_LINE_STRP -> Cursor.cstringAt(unit.data().lineStr, c.unsigned(offsetSize));
@@ -162,12 +162,12 @@ final class LineProgram {
             case Dw.FORM_STRX2 -> unit.stringAtIndex(c.u16());
             case Dw.FORM_STRX3 -> unit.stringAtIndex(c.u24());
             case Dw.FORM_STRX4 -> unit.stringAtIndex(c.u32());
-            default -> throw new DwarfFormatError("unsupported form 0x" + Integer.toHexString(form) + " for a line table path");
+            default -> throw new DwarfException("unsupported form 0x" + Integer.toHexString(form) + " for a line table path");
         };
     }
 
     /** Reads (or skips) a non-path header value; numbers are returned, the rest skipped. */
-    private long headerValue(int form) {
+    private long headerValue(int form) throws DwarfException {
         return switch (form) {
             case Dw.FORM_DATA1 -> c.u8();
             case Dw.FORM_DATA2 -> c.u16();
@@ -188,19 +188,19 @@ final class LineProgram {
                 headerString(form);
                 yield 0;
             }
-            default -> throw new DwarfFormatError("unsupported form 0x" + Integer.toHexString(form) + " in a line table header");
+            default -> throw new DwarfException("unsupported form 0x" + Integer.toHexString(form) + " in a line table header");
         };
     }
 
     private LineTable execute(FileTable files, int end, int minInst, int lineBase, int lineRange, int opcodeBase,
-            int[] opcodeLengths) {
+            int[] opcodeLengths) throws DwarfException {
         List<long[]> sequences = new ArrayList<>();
         long address = 0;
         int fileIndex = 1;
         int lineNo = 1;
         int col = 0;
         int seqStart = -1;
-        while (c.pos < end) {
+        while (c.pos() < end) {
             int op = c.u8();
             if (op >= opcodeBase) {
                 // Special opcodes are most of any program: append the row here rather than via emit().
@@ -223,10 +223,16 @@ final class LineProgram {
             switch (op) {
                 case 0 -> {
                     long len = c.uleb();
-                    int next = (int) (c.pos + len);
                     if (len == 0) {
                         continue;
                     }
+                    // An extended opcode must end inside the program: a length that runs past it (or wraps
+                    // around to a position behind this one) would loop forever re-reading the same rows.
+                    if (len < 0 || len > end - c.pos()) {
+                        throw new DwarfException("line program: extended opcode of " + Long.toUnsignedString(len)
+                                + " bytes at offset " + c.pos() + " runs past the program's end " + end);
+                    }
+                    int next = (int) (c.pos() + len);
                     int sub = c.u8();
                     switch (sub) {
                         case 1 -> {
@@ -244,7 +250,7 @@ final class LineProgram {
                         case 2 -> address = c.unsigned((int) len - 1);
                         default -> { } // define_file, set_discriminator, vendor: nothing we use
                     }
-                    c.pos = next;
+                    c.seek(next);
                 }
                 case 1 -> seqStart = emit(seqStart, address, fileIndex, lineNo, col);
                 case 2 -> address += c.uleb() * minInst;

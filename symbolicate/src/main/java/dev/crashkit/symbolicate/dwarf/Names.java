@@ -20,22 +20,22 @@ final class Names {
     private static final int[] NAME = {Dw.AT_NAME};
     private static final int[] DECL_LINE = {Dw.AT_DECL_LINE};
 
-    static Optional<String> linkageName(Die d) {
+    static Optional<String> linkageName(Die d) throws DwarfException {
         Found f = findRecursively(d, LINKAGE);
         return f == null ? Optional.empty() : f.die.unit().string(f.die, f.index);
     }
 
-    static Optional<String> name(Die d) {
+    static Optional<String> name(Die d) throws DwarfException {
         Found f = findRecursively(d, NAME);
         return f == null ? Optional.empty() : f.die.unit().string(f.die, f.index);
     }
 
-    static long declLine(Die d) {
+    static long declLine(Die d) throws DwarfException {
         Found f = findRecursively(d, DECL_LINE);
         return f == null || !FormReader.isConstantForm(f.die.forms()[f.index]) ? 0 : f.die.values()[f.index];
     }
 
-    static OptionalLong lowPc(Die d) {
+    static OptionalLong lowPc(Die d) throws DwarfException {
         int i = d.find(Dw.AT_LOW_PC);
         return i >= 0 && FormReader.isAddressForm(d.forms()[i]) ? OptionalLong.of(d.unit().address(d, i))
                 : OptionalLong.empty();
@@ -69,7 +69,7 @@ final class Names {
     private record Found(Die die, int index) {
     }
 
-    private static Found findRecursively(Die start, int[] attrs) {
+    private static Found findRecursively(Die start, int[] attrs) throws DwarfException {
         Deque<Die> work = new ArrayDeque<>();
         Set<Integer> seen = new HashSet<>();
         work.push(start);

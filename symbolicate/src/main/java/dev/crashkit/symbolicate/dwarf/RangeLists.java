@@ -12,7 +12,7 @@ final class RangeLists {
     private RangeLists() {
     }
 
-    static long[] of(Die d) {
+    static long[] of(Die d) throws DwarfException {
         Unit u = d.unit();
         int lo = d.find(Dw.AT_LOW_PC);
         if (lo >= 0 && FormReader.isAddressForm(d.forms()[lo])) {
@@ -37,7 +37,7 @@ final class RangeLists {
             long base = u.rnglistsBase();
             long at = base + offset * u.offsetSize();
             if (at < 0 || at + u.offsetSize() > u.data().rnglists.limit()) {
-                throw new DwarfFormatError("range list index " + offset + " outside .debug_rnglists");
+                throw new DwarfException("range list index " + offset + " outside .debug_rnglists");
             }
             offset = base + new Cursor(u.data().rnglists, (int) at).unsigned(u.offsetSize());
         }
@@ -45,9 +45,9 @@ final class RangeLists {
     }
 
     /** DWARF 2-4 .debug_ranges: (start, end) pairs, a max-address start sets a new base. */
-    private static long[] rangeList(Unit u, long offset) {
+    private static long[] rangeList(Unit u, long offset) throws DwarfException {
         if (offset < 0 || offset >= u.data().ranges.limit()) {
-            throw new DwarfFormatError("range list offset 0x" + Long.toHexString(offset) + " outside .debug_ranges");
+            throw new DwarfException("range list offset 0x" + Long.toHexString(offset) + " outside .debug_ranges");
         }
         int size = u.addressSize();
         long max = size == 8 ? -1L : (1L << (size * 8)) - 1;
@@ -81,9 +81,9 @@ final class RangeLists {
     }
 
     /** DWARF 5 .debug_rnglists entries (DW_RLE_*). */
-    private static long[] rnglist(Unit u, long offset) {
+    private static long[] rnglist(Unit u, long offset) throws DwarfException {
         if (offset < 0 || offset >= u.data().rnglists.limit()) {
-            throw new DwarfFormatError("range list offset 0x" + Long.toHexString(offset) + " outside .debug_rnglists");
+            throw new DwarfException("range list offset 0x" + Long.toHexString(offset) + " outside .debug_rnglists");
         }
         long base = u.hasBaseAddress() ? u.baseAddress() : 0;
         int size = u.addressSize();
@@ -126,7 +126,7 @@ final class RangeLists {
                     start = c.unsigned(size);
                     end = start + c.uleb();
                 }
-                default -> throw new DwarfFormatError("unknown range list entry kind " + kind);
+                default -> throw new DwarfException("unknown range list entry kind " + kind);
             }
             if (n + 2 > out.length) {
                 out = Arrays.copyOf(out, out.length * 2);

@@ -22,7 +22,7 @@ final class SubroutineIndex {
         this.trees = new InlineTree[topOffsets.length];
     }
 
-    static SubroutineIndex build(Unit u) {
+    static SubroutineIndex build(Unit u) throws DwarfException {
         int[] offsets = new int[64];
         int[] ends = new int[64];
         int count = 0;
@@ -34,15 +34,15 @@ final class SubroutineIndex {
         int[] openDepths = new int[8];
         int[] openEntries = new int[8];
         int open = 0;
-        while (c.pos < u.end()) {
-            int dieOffset = c.pos;
+        while (c.pos() < u.end()) {
+            int dieOffset = c.pos();
             long code = c.uleb();
             if (code == 0) {
                 if (depth > 0) {
                     depth--;
                 }
                 while (open > 0 && openDepths[open - 1] == depth) {
-                    ends[openEntries[--open]] = c.pos;
+                    ends[openEntries[--open]] = c.pos();
                 }
                 if (depth == 0) {
                     break;
@@ -57,14 +57,14 @@ final class SubroutineIndex {
                     ? a.tag() == Dw.TAG_SUBPROGRAM || a.tag() == Dw.TAG_INLINED_SUBROUTINE
                     : a.tag() == Dw.TAG_SUBPROGRAM;
             if (indexed) {
-                c.pos = dieOffset;
+                c.seek(dieOffset);
                 Die d = FormReader.read(u, c);
                 if (count == offsets.length) {
                     offsets = Arrays.copyOf(offsets, count * 2);
                     ends = Arrays.copyOf(ends, count * 2);
                 }
                 offsets[count] = dieOffset;
-                ends[count] = c.pos;
+                ends[count] = c.pos();
                 long[] r = RangeLists.of(d);
                 for (int i = 0; i < r.length; i += 2) {
                     ranges.add(r[i], r[i + 1], count);
@@ -88,13 +88,13 @@ final class SubroutineIndex {
             }
         }
         while (open > 0) {
-            ends[openEntries[--open]] = c.pos;
+            ends[openEntries[--open]] = c.pos();
         }
         return new SubroutineIndex(u, Arrays.copyOf(offsets, count), Arrays.copyOf(ends, count), ranges.build());
     }
 
     /** The inline tree of the outermost subroutine covering an address, or null. */
-    InlineTree treeFor(long address) {
+    InlineTree treeFor(long address) throws DwarfException {
         int top = map.find(address);
         return top < 0 ? null : tree(top);
     }
@@ -105,7 +105,7 @@ final class SubroutineIndex {
     }
 
     /** The inline tree of outermost subroutine {@code top}, decoded on first use. */
-    InlineTree tree(int top) {
+    InlineTree tree(int top) throws DwarfException {
         if (trees[top] == null) {
             trees[top] = InlineTree.build(unit, topOffsets[top], topEnds[top]);
         }

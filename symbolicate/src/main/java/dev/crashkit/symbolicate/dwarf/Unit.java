@@ -26,9 +26,8 @@ final class Unit {
     private long rnglistsBase;
     private boolean hasBaseAddress;
     private long baseAddress;
-    private SubroutineIndex subroutines;
-    private LineTable lineTable;
-    private boolean lineTableRead;
+    private Once<SubroutineIndex> subroutines = newSubroutines();
+    private Once<LineTable> lineTable = new Once<>(this::readLineTable);
 
     Unit(DebugData data, int offset, int version, int unitType, int addressSize, int offsetSize,
             long abbrevOffset, int firstDieOffset, int end) {
@@ -84,19 +83,19 @@ final class Unit {
         return unitType == Dw.UT_TYPE || unitType == Dw.UT_SPLIT_TYPE;
     }
 
-    AbbrevTable abbrevs() {
+    AbbrevTable abbrevs() throws DwarfException {
         if (abbrevs == null) {
             abbrevs = data.abbrevTable(abbrevOffset);
         }
         return abbrevs;
     }
 
-    Die dieAt(int dieOffset) {
+    Die dieAt(int dieOffset) throws DwarfException {
         return FormReader.read(this, cursor(dieOffset));
     }
 
     /** A cursor over this unit's bytes (copied to the heap on first use) at a .debug_info offset. */
-    Cursor cursor(int infoOffset) {
+    Cursor cursor(int infoOffset) throws DwarfException {
         if (window == null) {
             window = Cursor.over(data.info, offset, end, offset);
         }
@@ -104,14 +103,14 @@ final class Unit {
     }
 
     /** The unit DIE; reading it also sets the string, address and range-list bases. */
-    Die unitDie() {
+    Die unitDie() throws DwarfException {
         if (unitDie == null) {
             if (isEmpty()) {
-                throw new DwarfFormatError("unit at 0x" + Integer.toHexString(offset) + " has no DIEs");
+                throw new DwarfException("unit at 0x" + Integer.toHexString(offset) + " has no DIEs");
             }
             Die d = dieAt(firstDieOffset);
             if (d.isNull()) {
-                throw new DwarfFormatError("unit at 0x" + Integer.toHexString(offset) + " has no unit DIE");
+                throw new DwarfException("unit at 0x" + Integer.toHexString(offset) + " has no unit DIE");
             }
             int i = d.find(Dw.AT_STR_OFFSETS_BASE);
             // Without the attribute, DWARF 5 producers put the table right after its 8/16-byte header.
@@ -141,56 +140,60 @@ final class Unit {
      * bytes); they are decoded again if asked for. Used after a unit has been flattened once.
      */
     void release() {
-        subroutines = null;
-        lineTable = null;
-        lineTableRead = false;
+        subroutines = newSubroutines();
+        lineTable = new Once<>(this::readLineTable);
         window = null;
     }
 
-    boolean hasBaseAddress() {
+    boolean hasBaseAddress() throws DwarfException {
         unitDie();
         return hasBaseAddress;
     }
 
-    long baseAddress() {
+    long baseAddress() throws DwarfException {
         unitDie();
         return baseAddress;
     }
 
-    long rnglistsBase() {
+    long rnglistsBase() throws DwarfException {
         unitDie();
         return rnglistsBase;
     }
 
-    Optional<String> compDir() {
+    Optional<String> compDir() throws DwarfException {
         Die d = unitDie();
         int i = d.find(Dw.AT_COMP_DIR);
         return i < 0 ? Optional.empty() : string(d, i);
     }
 
-    SubroutineIndex subroutines() {
-        if (subroutines == null) {
+    private Once<SubroutineIndex> newSubroutines() {
+        return new Once<>(() -> {
             unitDie();
-            subroutines = SubroutineIndex.build(this);
-        }
-        return subroutines;
+            return SubroutineIndex.build(this);
+        });
     }
 
-    /** The unit's line table, or null when it has none. */
-    LineTable lineTable() {
-        if (!lineTableRead) {
-            Die d = unitDie();
-            int i = d.find(Dw.AT_STMT_LIST);
-            if (i >= 0 && data.line.limit() > 0) {
-                lineTable = LineProgram.parse(this, d.values()[i], compDir().orElse(""));
-            }
-            lineTableRead = true;
+    /** The unit's subroutine tree, decoded once (a failure too). */
+    SubroutineIndex subroutines() throws DwarfException {
+        return subroutines.get();
+    }
+
+    /** The unit's line table, or null when it has none; decoded once (a failure too). */
+    LineTable lineTable() throws DwarfException {
+        return lineTable.get();
+    }
+
+    private LineTable readLineTable() throws DwarfException {
+        Die d = unitDie();
+        int i = d.find(Dw.AT_STMT_LIST);
+        if (i >= 0 && data.line.limit() > 0) {
+            return LineProgram.parse(this, d.values()[i], compDir().orElse(""));
         }
-        return lineTable;
+        return null;
     }
 
     /** Resolves a string-class attribute value. */
-    Optional<String> string(Die d, int i) {
+    Optional<String> string(Die d, int i) throws DwarfException {
         long v = d.values()[i];
         return switch (d.forms()[i]) {
             case Dw.FORM_STRING -> Optional.of(Cursor.cstringAt(data.info, v));
@@ -202,27 +205,27 @@ final class Unit {
         };
     }
 
-    String stringAtIndex(long index) {
+    String stringAtIndex(long index) throws DwarfException {
         unitDie();
         long at = strOffsetsBase + index * offsetSize;
         if (at < 0 || at + offsetSize > data.strOffsets.limit()) {
-            throw new DwarfFormatError("string index " + index + " outside .debug_str_offsets");
+            throw new DwarfException("string index " + index + " outside .debug_str_offsets");
         }
         long strOffset = new Cursor(data.strOffsets, (int) at).unsigned(offsetSize);
         return Cursor.cstringAt(data.str, strOffset);
     }
 
     /** Resolves an address-class attribute value (DW_FORM_addr or an index into .debug_addr). */
-    long address(Die d, int i) {
+    long address(Die d, int i) throws DwarfException {
         int form = d.forms()[i];
         return form == Dw.FORM_ADDR ? d.values()[i] : addressAtIndex(d.values()[i]);
     }
 
-    long addressAtIndex(long index) {
+    long addressAtIndex(long index) throws DwarfException {
         unitDie();
         long at = addrBase + index * addressSize;
         if (at < 0 || at + addressSize > data.addr.limit()) {
-            throw new DwarfFormatError("address index " + index + " outside .debug_addr");
+            throw new DwarfException("address index " + index + " outside .debug_addr");
         }
         return new Cursor(data.addr, (int) at).unsigned(addressSize);
     }

@@ -65,15 +65,15 @@ final class UnitFlattener {
     }
 
     /** Flattens {@code unit} over its spans [spanStarts[i], spanEnds[i]), which ascend and do not overlap. */
-    static FlatUnit flatten(Unit unit, long[] spanStarts, long[] spanEnds) {
+    static FlatUnit flatten(Unit unit, long[] spanStarts, long[] spanEnds) throws DwarfException {
         return new UnitFlattener(unit).run(spanStarts, spanEnds);
     }
 
-    private FlatUnit run(long[] spanStarts, long[] spanEnds) {
+    private FlatUnit run(long[] spanStarts, long[] spanEnds) throws DwarfException {
         int[] spanFirst = new int[spanStarts.length + 1];
         try {
             subs = unit.subroutines();
-        } catch (RuntimeException e) {
+        } catch (DwarfException e) {
             int code = error(e);
             for (int i = 0; i < spanStarts.length; i++) {
                 spanFirst[i] = count;
@@ -84,7 +84,7 @@ final class UnitFlattener {
         }
         try {
             lines = unit.lineTable();
-        } catch (RuntimeException e) {
+        } catch (DwarfException e) {
             lineError = error(e);
         }
         int tops = subs.topCount();
@@ -127,7 +127,7 @@ final class UnitFlattener {
         for (int t = 0; t < tops; t++) {
             try {
                 subs.tree(t).boundaries(sink);
-            } catch (RuntimeException e) {
+            } catch (DwarfException e) {
                 treeError[t] = error(e);
             }
         }
@@ -164,7 +164,7 @@ final class UnitFlattener {
     }
 
     /** What DwarfContext.lookup(unit, a) answers, as a code (see FlatDwarf). */
-    private int evaluate(long a) {
+    private int evaluate(long a) throws DwarfException {
         int top = topSweep.find(a);
         InlineTree tree = null;
         if (top >= 0) {
@@ -236,7 +236,7 @@ final class UnitFlattener {
                     OptionalLong lowPc = Names.lowPc(d);
                     memo[e] = function(string(linkage), string(name), declLine, lowPc, tree.isInlined(e));
                 }
-            } catch (RuntimeException ex) {
+            } catch (DwarfException ex) {
                 memo[e] = error(ex);
             }
         }
@@ -260,7 +260,7 @@ final class UnitFlattener {
                     on[2] = (int) decl;
                     on[3] = (int) (decl >>> 32);
                 }
-            } catch (RuntimeException ex) {
+            } catch (DwarfException ex) {
                 on[4] = error(ex);
             }
             originNames.put(origin, on);
@@ -383,12 +383,9 @@ final class UnitFlattener {
         return id;
     }
 
-    /** The code of a lookup failure; anything a lookup would not catch escapes (the flattening fails). */
-    private int error(RuntimeException e) {
-        if (!DwarfContext.isFormatProblem(e)) {
-            throw e;
-        }
-        String why = DwarfContext.why(e);
+    /** The code of a lookup failure (what it says after the file name). */
+    private int error(DwarfException e) {
+        String why = e.getMessage();
         Integer id = errorIds.get(why);
         if (id == null) {
             id = errors.size();

@@ -25,7 +25,7 @@ final class UnitRanges {
         this.units = units;
     }
 
-    static UnitRanges build(DebugData data) {
+    static UnitRanges build(DebugData data) throws DwarfException {
         List<long[]> endpoints = new ArrayList<>(); // {address, isStart (1/0), unit offset}
         Map<Long, Unit> byOffset = new HashMap<>();
         for (Unit u : data.units) {
@@ -80,29 +80,30 @@ final class UnitRanges {
     }
 
     /** Reads .debug_aranges into endpoints; returns the unit offsets it described. */
-    private static Set<Long> readAranges(DebugData data, Map<Long, Unit> known, List<long[]> endpoints) {
+    private static Set<Long> readAranges(DebugData data, Map<Long, Unit> known, List<long[]> endpoints)
+            throws DwarfException {
         Set<Long> covered = new HashSet<>();
         Cursor c = new Cursor(data.aranges, 0);
         boolean[] dwarf64 = new boolean[1];
-        while (c.pos + 12 <= data.aranges.limit()) {
-            int setStart = c.pos;
+        while (c.pos() + 12 <= data.aranges.limit()) {
+            int setStart = c.pos();
             long length = c.initialLength(dwarf64);
-            int end = (int) Math.min(data.aranges.limit(), c.pos + length);
+            int end = (int) Math.min(data.aranges.limit(), c.pos() + length);
             c.u16(); // version
             long unitOffset = c.unsigned(dwarf64[0] ? 8 : 4);
             int addressSize = c.u8();
             int segmentSize = c.u8();
             if (addressSize != 4 && addressSize != 8 || segmentSize != 0 || !known.containsKey(unitOffset)) {
-                c.pos = end;
+                c.seek(end);
                 continue;
             }
             int tuple = 2 * addressSize;
-            int rel = c.pos - setStart;
+            int rel = c.pos() - setStart;
             if (rel % tuple != 0) {
-                c.pos += tuple - rel % tuple;
+                c.seek(c.pos() + tuple - rel % tuple);
             }
             covered.add(unitOffset);
-            while (c.pos + tuple <= end) {
+            while (c.pos() + tuple <= end) {
                 long start = c.unsigned(addressSize);
                 long len = c.unsigned(addressSize);
                 if (start == 0 && len == 0) {
@@ -112,7 +113,7 @@ final class UnitRanges {
                     addRange(endpoints, start, start + len, unitOffset);
                 }
             }
-            c.pos = end;
+            c.seek(end);
         }
         return covered;
     }

@@ -88,4 +88,10 @@ public interface ObjectFile {
      * refuse a truncated copy before choosing it.
      */
     void checkSymbols() throws ObjectFormatException;
+
+    /**
+     * Checks that every section holding bytes lies inside the file (a cut-off download is caught
+     * before it is kept).
+     */
+    void checkSections() throws ObjectFormatException;
 }

@@ -67,9 +67,9 @@ public final class Archives {
                     out.add(new Listed(member, ids));
                 }
             } catch (ObjectFormatException e) {
-                diagnostics.warn("skipping " + e.getMessage());
+                diagnostics.warn("skipping " + oneLine(e.getMessage()));
             } catch (IOException e) {
-                diagnostics.warn("skipping " + member + ": " + e.getMessage());
+                diagnostics.warn("skipping " + member.displayPath() + ": " + oneLine(e.getMessage()));
             }
         }, null);
         return out;
@@ -176,8 +176,18 @@ public final class Archives {
                 if (e.isDirectory() || refused(m, e, e.isUnixSymlink(), e.getCompressedSize(), limits, diagnostics)) {
                     continue;
                 }
-                try (InputStream in = zip.getInputStream(e)) {
+                // The declared sizes were checked above; the real ones are counted while reading.
+                try (InputStream in = new ExpansionLimit(zip.getInputStream(e), m.toString(), limits.maxMemberBytes(),
+                        e.getCompressedSize(), limits.maxRatio())) {
                     action.accept(m, in);
+                } catch (IOException | RuntimeException bad) {
+                    // A corrupt member (bad compressed data, an unsupported method; commons-compress may
+                    // also throw unchecked on hostile bytes) spoils only itself when listing.
+                    if (only != null) {
+                        throw bad;
+                    }
+                    diagnostics.warn("skipping " + m + ": " + (bad instanceof IOException && bad.getMessage() != null
+                            ? bad.getMessage() : "corrupt member (" + bad + ")"));
                 }
             }
         }
@@ -186,11 +196,15 @@ public final class Archives {
     private static void visitTar(Path archive, boolean gzip, ArchiveLimits limits, Diagnostics diagnostics,
                                  BiConsumer<ArchiveMember, InputStream> action, String only) throws IOException {
         InputStream raw = new BufferedInputStream(Files.newInputStream(archive), 1 << 16);
-        try (InputStream in = gzip ? new GzipCompressorInputStream(raw, true) : raw;
+        // A tar member's size is exact, but a gzip stream may inflate to far more than the archive
+        // holds: the whole stream is held to the ratio limit. Commons Compress's own runtime
+        // failures on a damaged stream become unreadable-archive errors (LibraryFailures).
+        try (InputStream in = new LibraryFailures(gzip ? new ExpansionLimit(new GzipCompressorInputStream(raw, true),
+                archive.toString(), Long.MAX_VALUE, Files.size(archive), limits.maxRatio()) : raw);
              TarArchiveInputStream tar = new TarArchiveInputStream(in)) {
             int count = 0;
             TarArchiveEntry e;
-            while ((e = tar.getNextEntry()) != null) {
+            while ((e = nextEntry(tar)) != null) {
                 if (++count > limits.maxMembers()) {
                     diagnostics.warn(archive + ": more than " + limits.maxMembers() + " members, stopped listing");
                     return;
@@ -201,7 +215,7 @@ public final class Archives {
                 ArchiveMember m = new ArchiveMember(archive, e.getName());
                 if (e.getSize() > limits.maxMemberBytes()) {
                     // A stream cannot jump over it: skipping means decompressing all of it. Stop here.
-                    diagnostics.warn("refusing " + m + ": declares " + e.getSize() + " bytes, over the "
+                    diagnostics.warn("refusing " + m.displayPath() + ": declares " + e.getSize() + " bytes, over the "
                             + limits.maxMemberBytes() + "-byte limit; the rest of the archive is not read");
                     return;
                 }
@@ -210,7 +224,67 @@ public final class Archives {
                         || refused(m, e, link, -1, limits, diagnostics)) {
                     continue;
                 }
-                action.accept(m, new NonClosing(tar));
+                try {
+                    action.accept(m, new NonClosing(tar));
+                } catch (RuntimeException bad) {
+                    // The reader of one member failed on its bytes; the tar stream itself is fine
+                    // (the next getNextEntry skips what is left of the member).
+                    if (only != null) {
+                        throw bad;
+                    }
+                    diagnostics.warn("skipping " + m + ": corrupt member (" + bad + ")");
+                }
+            }
+        }
+    }
+
+    /** Commons Compress signals some corrupt headers with runtime exceptions: they are unreadable archives. */
+    private static TarArchiveEntry nextEntry(TarArchiveInputStream tar) throws IOException {
+        try {
+            return tar.getNextEntry();
+        } catch (IllegalArgumentException | IllegalStateException | IndexOutOfBoundsException e) {
+            throw new IOException(e.getMessage(), e);
+        }
+    }
+
+    /** A warning is one line: messages quoting member names or bytes get their control characters replaced. */
+    private static String oneLine(String message) {
+        return String.valueOf(message).replaceAll("[\\p{Cntrl}\u2028\u2029]", "?");
+    }
+
+    /**
+     * Turns the runtime exceptions a decompressor throws on corrupt data (a gzip header field with a
+     * negative length, say) into the IOException every reader of a member already handles.
+     */
+    private static final class LibraryFailures extends java.io.FilterInputStream {
+        LibraryFailures(InputStream in) {
+            super(in);
+        }
+
+        @Override
+        public int read() throws IOException {
+            try {
+                return super.read();
+            } catch (IllegalArgumentException | IllegalStateException | IndexOutOfBoundsException e) {
+                throw new IOException("corrupt compressed data: " + e.getMessage(), e);
+            }
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            try {
+                return super.read(b, off, len);
+            } catch (IllegalArgumentException | IllegalStateException | IndexOutOfBoundsException e) {
+                throw new IOException("corrupt compressed data: " + e.getMessage(), e);
+            }
+        }
+
+        @Override
+        public long skip(long n) throws IOException {
+            try {
+                return super.skip(n);
+            } catch (IllegalArgumentException | IllegalStateException | IndexOutOfBoundsException e) {
+                throw new IOException("corrupt compressed data: " + e.getMessage(), e);
             }
         }
     }
@@ -220,22 +294,22 @@ public final class Archives {
                                    ArchiveLimits limits, Diagnostics diagnostics) {
         String name = e.getName();
         if (link) {
-            diagnostics.warn("refusing " + m + ": symbolic or hard link (could point outside the archive)");
+            diagnostics.warn("refusing " + m.displayPath() + ": symbolic or hard link (could point outside the archive)");
             return true;
         }
         if (name.startsWith("/") || name.startsWith("\\") || name.matches("^[A-Za-z]:.*")
                 || List.of(name.split("[/\\\\]")).contains("..")) {
-            diagnostics.warn("refusing " + m + ": path leaves the archive (path traversal)");
+            diagnostics.warn("refusing " + m.displayPath() + ": path leaves the archive (path traversal)");
             return true;
         }
         long size = e.getSize();
         if (size > limits.maxMemberBytes()) {
-            diagnostics.warn("refusing " + m + ": declares " + size + " bytes, over the "
+            diagnostics.warn("refusing " + m.displayPath() + ": declares " + size + " bytes, over the "
                     + limits.maxMemberBytes() + "-byte limit");
             return true;
         }
         if (compressed > 0 && size > 0 && size / compressed > limits.maxRatio()) {
-            diagnostics.warn("refusing " + m + ": expands " + size / compressed + "x (archive bomb?)");
+            diagnostics.warn("refusing " + m.displayPath() + ": expands " + size / compressed + "x (archive bomb?)");
             return true;
         }
         return false;

@@ -18,11 +18,13 @@ import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Every debug file found under the {@code --dsym} paths, indexed by UUID / build-id. Images are
@@ -110,6 +112,8 @@ public final class DebugFileIndex {
         final Diagnostics diagnostics;
         final Map<DebugId, List<Entry>> byId = new LinkedHashMap<>();
         final Map<String, List<Entry>> byName = new HashMap<>();
+        /** Files already indexed: the same dSYM named twice (or inside a folder also given) is one dSYM. */
+        final Set<Path> seen = new HashSet<>();
 
         Scan(ScanOptions options, Diagnostics diagnostics) {
             this.options = options;
@@ -123,7 +127,9 @@ public final class DebugFileIndex {
                     public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
                         if (attrs.isRegularFile() && attrs.size() >= 32) {
                             try {
-                                add(file, false);
+                                // The walk already has size and mtime: no second stat per file
+                                // (a DeviceSupport folder has thousands).
+                                add(file, false, attrs.size(), attrs.lastModifiedTime().toMillis());
                             } catch (CrashkitException e) {
                                 diagnostics.warn("skipping " + e.getMessage());
                             }
@@ -144,13 +150,16 @@ public final class DebugFileIndex {
 
         /** Indexes one file; false when it is neither an object file nor an archive. */
         boolean add(Path file, boolean explicit) throws CrashkitException {
-            long size;
-            long mtime;
             try {
-                size = Files.size(file);
-                mtime = Files.getLastModifiedTime(file).toMillis();
+                return add(file, explicit, Files.size(file), Files.getLastModifiedTime(file).toMillis());
             } catch (IOException e) {
                 throw new ObjectFormatException(file + ": cannot read: " + e.getMessage(), e);
+            }
+        }
+
+        boolean add(Path file, boolean explicit, long size, long mtime) throws CrashkitException {
+            if (!seen.add(identity(file))) {
+                return true;
             }
             Optional<List<IndexCache.Item>> cached = options.cache().flatMap(c -> c.get(file, size, mtime));
             List<IndexCache.Item> items;
@@ -176,6 +185,14 @@ public final class DebugFileIndex {
                 byName.computeIfAbsent(name.toLowerCase(Locale.ROOT), k -> new ArrayList<>()).add(e);
             }
             return true;
+        }
+
+        private static Path identity(Path file) {
+            try {
+                return file.toRealPath();
+            } catch (IOException e) {
+                return file.toAbsolutePath().normalize(); // unreadable: add() reports it
+            }
         }
 
         /** The identities in a file; empty when it is not a format we index. */

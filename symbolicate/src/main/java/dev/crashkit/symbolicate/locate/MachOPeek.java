@@ -66,7 +66,8 @@ final class MachOPeek {
         }
         boolean is64 = (hdr[0] & 0xff) == 0xcf || (hdr[3] & 0xff) == 0xcf;
         // A 32-bit header is 28 bytes: 4 of the 32 already read belong to the load commands.
-        byte[] cmds = r.read((int) sizeofcmds - (is64 ? 0 : 4));
+        // sizeofcmds under 4 in a 32-bit header: the commands (if any) are already in hdr; never a negative read.
+        byte[] cmds = r.read((int) Math.max(0, sizeofcmds - (is64 ? 0 : 4)));
         byte[] all = concat(hdr, cmds);
         ObjectFile image = ObjectFiles.parseMachOHeaders(name, ByteBuffer.wrap(all));
         if (image.id().isEmpty()) {

@@ -14,7 +14,7 @@ import java.util.Locale;
 /**
  * Plain-text rendering in the layout of {@code Thread.callStackSymbols} and Apple crash reports:
  * {@code %-4d%-35s 0x%016llx symbol + offset}, or {@code 0xLOAD + offset} when the frame has no
- * name. Inlined frames get their own line with the same index and address.
+ * name ({@code 0xFUNCTION_START + offset} when a stripped image's function starts bound it). Inlined frames get their own line with the same index and address.
  */
 public final class TextReportWriter {
 
@@ -50,6 +50,10 @@ public final class TextReportWriter {
         sb.append(" 0x").append("0000000000000000", hex.length(), 16).append(hex).append(' ');
         if (f.symbol().isPresent()) {
             sb.append(f.symbol().get()).append(" + ").append(Long.toUnsignedString(f.offset()));
+        } else if (f.symbolAddress().isPresent()) {
+            // A function without a name (a stripped image's LC_FUNCTION_STARTS): from its start.
+            sb.append("0x").append(Long.toHexString(f.symbolAddress().getAsLong()))
+                    .append(" + ").append(Long.toUnsignedString(f.offset()));
         } else if (f.imageLoadAddress().isPresent()) {
             sb.append("0x").append(Long.toHexString(f.imageLoadAddress().getAsLong()))
                     .append(" + ").append(Long.toUnsignedString(f.offset()));

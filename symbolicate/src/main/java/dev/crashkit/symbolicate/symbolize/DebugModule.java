@@ -38,6 +38,7 @@ public final class DebugModule {
     private final Optional<SourceLookup> dwarf;
     private final long mappedBytes;
     private final Diagnostics diagnostics;
+    private final NameFallback fallback;
     private final Set<String> reported = ConcurrentHashMap.newKeySet();
 
     /**
@@ -46,9 +47,11 @@ public final class DebugModule {
      *                    report gives no size
      * @param dwarf       source locations: the DWARF itself or a symbol cache built from it
      * @param mappedBytes bytes of the files it maps (what the module cache budgets)
+     * @param fallback    names for stripped code neither DWARF nor the symbol table covers
      */
     public DebugModule(Path file, Arch arch, long linkBase, List<LinkRange> ranges, SymbolTable symbols,
-                       Optional<? extends SourceLookup> dwarf, long mappedBytes, Diagnostics diagnostics) {
+                       Optional<? extends SourceLookup> dwarf, long mappedBytes, Diagnostics diagnostics,
+                       NameFallback fallback) {
         this.file = Objects.requireNonNull(file, "file");
         this.arch = Objects.requireNonNull(arch, "arch");
         this.linkBase = linkBase;
@@ -57,6 +60,13 @@ public final class DebugModule {
         this.dwarf = Objects.requireNonNull(dwarf, "dwarf").map(d -> d);
         this.mappedBytes = mappedBytes;
         this.diagnostics = Objects.requireNonNull(diagnostics, "diagnostics");
+        this.fallback = Objects.requireNonNull(fallback, "fallback");
+    }
+
+    /** A module without names for stripped code. */
+    public DebugModule(Path file, Arch arch, long linkBase, List<LinkRange> ranges, SymbolTable symbols,
+                       Optional<? extends SourceLookup> dwarf, long mappedBytes, Diagnostics diagnostics) {
+        this(file, arch, linkBase, ranges, symbols, dwarf, mappedBytes, diagnostics, NameFallback.none());
     }
 
     /**
@@ -69,15 +79,35 @@ public final class DebugModule {
         return of(object, SymbolTables.build(object), dwarf, diagnostics);
     }
 
+    /**
+     * As {@link #open}, and a Mach-O binary also names its stripped code from its own metadata
+     * (export trie, Objective-C, Swift; see {@link NameFallback}); problems go to {@code diagnostics}.
+     */
+    public static DebugModule openNamingStrippedCode(ObjectFile object, Diagnostics diagnostics)
+            throws ObjectFormatException {
+        if (!(object instanceof dev.crashkit.symbolicate.format.macho.MachOImage image)) {
+            return open(object, diagnostics);
+        }
+        Optional<DwarfContext> dwarf = object.hasDwarf()
+                ? Optional.of(DwarfContext.open(object.path().toString(), DwarfSections.of(object))) : Optional.empty();
+        return of(object, SymbolTables.build(object), dwarf, diagnostics, NameFallback.forMachO(image, diagnostics));
+    }
+
     /** A module whose layout comes from {@code layout}, with the symbols and DWARF given. */
     public static DebugModule of(ObjectFile layout, SymbolTable symbols, Optional<? extends SourceLookup> dwarf,
                                  Diagnostics diagnostics) {
+        return of(layout, symbols, dwarf, diagnostics, NameFallback.none());
+    }
+
+    /** The same, with names for the stripped code of {@code layout} (see {@link NameFallback}). */
+    public static DebugModule of(ObjectFile layout, SymbolTable symbols, Optional<? extends SourceLookup> dwarf,
+                                 Diagnostics diagnostics, NameFallback fallback) {
         List<LinkRange> mapped = new ArrayList<>();
         for (ObjectSegment s : layout.segments()) {
             mapped.add(new LinkRange(s.address(), s.size()));
         }
         return new DebugModule(layout.path(), layout.arch(), layout.linkBase(), mapped, symbols, dwarf,
-                sizeOf(layout.path()), diagnostics);
+                sizeOf(layout.path()), diagnostics, fallback);
     }
 
     private static long sizeOf(Path p) {
@@ -141,9 +171,25 @@ public final class DebugModule {
             }
         }
         if (i < 0) {
-            return List.of();
+            // Precedence dwarf > symtab > exports > objc > swift > function_starts (NameSource
+            // argues it): metadata names only where the linker's and compiler's records are silent.
+            return fallback.lookup(linkAddress).flatMap(h -> h.name().map(n -> List.of(
+                    ResolvedSymbol.fromSymbolTable(n, h.start()).withSource(h.source().jsonName()))))
+                    .orElse(List.of());
         }
         return List.of(ResolvedSymbol.fromSymbolTable(symbols.name(i), symbols.start(i)));
+    }
+
+    /**
+     * Start of the function around {@code linkAddress} when it has no name (LC_FUNCTION_STARTS of
+     * a stripped image), so that offsets are printed from it.
+     */
+    public java.util.OptionalLong unnamedFunctionStart(long linkAddress) {
+        if (symbols.indexOf(linkAddress) >= 0) {
+            return java.util.OptionalLong.empty();
+        }
+        return fallback.lookup(linkAddress).filter(h -> h.name().isEmpty())
+                .map(h -> java.util.OptionalLong.of(h.start())).orElse(java.util.OptionalLong.empty());
     }
 
     private List<ResolvedSymbol> fromDwarf(List<SourceFrame> frames, int symbolIndex, long linkAddress) {
@@ -165,9 +211,14 @@ public final class DebugModule {
         return out;
     }
 
+    /** Names for stripped code that neither DWARF nor the symbol table covers. */
+    NameFallback fallback() {
+        return fallback;
+    }
+
     /** The same module under another name (an archive member instead of its extracted copy). */
     DebugModule renamed(Path displayName) {
-        return new DebugModule(displayName, arch, linkBase, ranges, symbols, dwarf, mappedBytes, diagnostics);
+        return new DebugModule(displayName, arch, linkBase, ranges, symbols, dwarf, mappedBytes, diagnostics, fallback);
     }
 
     @Override

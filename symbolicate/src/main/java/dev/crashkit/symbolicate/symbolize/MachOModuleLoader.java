@@ -7,6 +7,7 @@ import dev.crashkit.symbolicate.dwarf.DwarfContext;
 import dev.crashkit.symbolicate.dwarf.DwarfSections;
 import dev.crashkit.symbolicate.format.ObjectFile;
 import dev.crashkit.symbolicate.format.detect.ObjectFiles;
+import dev.crashkit.symbolicate.format.macho.MachOImage;
 import dev.crashkit.symbolicate.locate.DebugFileIndex;
 import dev.crashkit.symbolicate.locate.MemberStore;
 import dev.crashkit.symbolicate.symtab.SymbolTables;
@@ -35,9 +36,15 @@ final class MachOModuleLoader {
                 if (image.hasDwarf()) {
                     dwarf = Optional.of(DwarfContext.open(e.location(), DwarfSections.of(image)));
                 }
-                DebugModule m = DebugModule.of(image,
-                        SymbolTables.build(image.functionSymbols(), functionStarts(image, entries, id)), dwarf,
-                        diagnostics);
+                Optional<ObjectFile> binary = binaryWithFunctionStarts(image, entries, id);
+                long[] starts = binary.isPresent() ? binary.get().functionStarts() : new long[0];
+                // The binary that lends function starts also names its stripped code (a dSYM has
+                // no __DATA bytes to read Objective-C metadata from).
+                NameFallback fallback = binary.filter(MachOImage.class::isInstance)
+                        .<NameFallback>map(b -> new StrippedNameFallback((MachOImage) b, diagnostics))
+                        .orElse(NameFallback.none());
+                DebugModule m = DebugModule.of(image, SymbolTables.build(image.functionSymbols(), starts), dwarf,
+                        diagnostics, fallback);
                 return new ModuleCache.Loaded(e.member().isPresent() ? m.renamed(Path.of(e.location())) : m);
             } catch (CrashkitException ex) {
                 errors.add(ex.getMessage());
@@ -46,8 +53,9 @@ final class MachOModuleLoader {
         return new ModuleCache.Failed(String.join("; ", errors));
     }
 
-    /** The image's LC_FUNCTION_STARTS, or those of another plain file with the same UUID. */
-    private static long[] functionStarts(ObjectFile primary, List<DebugFileIndex.Entry> entries, DebugId id) {
+    /** The image itself when it has LC_FUNCTION_STARTS, else another plain file with the same UUID that has. */
+    private static Optional<ObjectFile> binaryWithFunctionStarts(ObjectFile primary, List<DebugFileIndex.Entry> entries,
+                                                                 DebugId id) {
         List<ObjectFile> sources = new ArrayList<>();
         sources.add(primary);
         for (DebugFileIndex.Entry e : entries) {
@@ -61,15 +69,14 @@ final class MachOModuleLoader {
         }
         for (ObjectFile s : sources) {
             try {
-                long[] starts = s.functionStarts();
-                if (starts.length > 0) {
-                    return starts;
+                if (s.functionStarts().length > 0) {
+                    return Optional.of(s);
                 }
             } catch (CrashkitException ex) {
                 // Truncated __LINKEDIT in this copy: try the next one.
             }
         }
-        return new long[0];
+        return Optional.empty();
     }
 
     private static ObjectFile slice(Path path, DebugFileIndex.Entry entry, DebugId id) throws CrashkitException {

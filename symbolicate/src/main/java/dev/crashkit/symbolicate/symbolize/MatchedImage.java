@@ -10,6 +10,12 @@ import java.util.Optional;
  */
 public record MatchedImage(Image image, ImageStatus status, Optional<DebugModule> module, long slide) {
 
+    /** An image before matching: only the report's own ranges place it (to see which images frames use). */
+    static MatchedImage unmatched(Image image) {
+        return new MatchedImage(image, new ImageStatus(image, Optional.empty(), ImageStatus.Status.NO_DEBUG_FILE,
+                Optional.of("not matched yet")), Optional.empty(), 0);
+    }
+
     /** The link-time address of a runtime address in this image. */
     public long toLinkTime(long runtimeAddress) {
         return runtimeAddress - slide;

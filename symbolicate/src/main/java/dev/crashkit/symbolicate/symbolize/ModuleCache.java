@@ -7,9 +7,12 @@ import dev.crashkit.symbolicate.locate.ArchiveLimits;
 import dev.crashkit.symbolicate.locate.DebugFileIndex;
 import dev.crashkit.symbolicate.locate.MemberStore;
 import dev.crashkit.symbolicate.locate.SliceId;
+import dev.crashkit.symbolicate.sources.DebugFileSource;
+import dev.crashkit.symbolicate.sources.FetchedFile;
 import dev.crashkit.symbolicate.symcache.SymCacheKey;
 import dev.crashkit.symbolicate.symcache.SymCacheStore;
 import java.nio.file.Path;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -17,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The modules of one symbolication run, by image identity. Policy (as LLVM's symbolizer):
@@ -31,7 +35,9 @@ import java.util.concurrent.CompletableFuture;
  *   <li><b>Concurrent.</b> Batch workers share one cache; two workers asking for the same identity
  *       wait for one load; loads of different identities run in parallel.</li>
  * </ul>
- * Closing drops every module (their mapped files are released when no frame still uses them).
+ * With a remote source (symbol servers), {@link #prefetch} fetches the identities no indexed file has
+ * before they are asked for. Closing drops every module (their mapped files are released when no
+ * frame still uses them).
  */
 public final class ModuleCache implements AutoCloseable {
 
@@ -79,7 +85,9 @@ public final class ModuleCache implements AutoCloseable {
 
     private final DebugFileIndex index;
     private final MemberStore members;
+    private final DebugFileSource remote;
     private final Options options;
+    private final Map<DebugId, FetchedFile> fetched = new ConcurrentHashMap<>();
     private final LinkedHashMap<DebugId, Loaded> lru = new LinkedHashMap<>(16, 0.75f, true);
     private final Map<DebugId, Load> unavailable = new HashMap<>();
     private final Map<DebugId, CompletableFuture<Load>> inFlight = new HashMap<>();
@@ -91,13 +99,49 @@ public final class ModuleCache implements AutoCloseable {
     }
 
     public ModuleCache(DebugFileIndex index, MemberStore members) {
-        this(index, members, Options.defaults());
+        this(index, members, DebugFileSource.none());
+    }
+
+    /** With {@code remote} asked (by {@link #prefetch}) for identities no indexed file has. */
+    public ModuleCache(DebugFileIndex index, MemberStore members, DebugFileSource remote) {
+        this(index, members, remote, Options.defaults());
     }
 
     public ModuleCache(DebugFileIndex index, MemberStore members, Options options) {
+        this(index, members, DebugFileSource.none(), options);
+    }
+
+    public ModuleCache(DebugFileIndex index, MemberStore members, DebugFileSource remote, Options options) {
         this.index = index;
         this.members = members;
+        this.remote = remote;
         this.options = options;
+    }
+
+    /** True when a remote source is configured, so {@link #prefetch} is worth calling. */
+    public boolean hasRemote() {
+        return remote != DebugFileSource.none();
+    }
+
+    /**
+     * Fetches from the remote source, in parallel, the identities that no indexed file has, so
+     * that {@link #get} finds them. Only images that frames point into are worth this.
+     */
+    public void prefetch(Collection<DebugId> ids) {
+        List<DebugId> missing = ids.stream().filter(id -> index.find(id).isEmpty() && !fetched.containsKey(id)).toList();
+        if (missing.isEmpty()) {
+            return;
+        }
+        Map<DebugId, FetchedFile> got = remote.fetchAll(missing);
+        fetched.putAll(got);
+        // A get() before the fetch remembered "no file": forget that answer.
+        synchronized (this) {
+            got.keySet().forEach(id -> {
+                if (unavailable.get(id) instanceof Missing) {
+                    unavailable.remove(id);
+                }
+            });
+        }
     }
 
     /**
@@ -189,6 +233,11 @@ public final class ModuleCache implements AutoCloseable {
 
     private Load load(DebugId id) {
         List<DebugFileIndex.Entry> entries = index.find(id);
+        FetchedFile f = fetched.get(id);
+        if (entries.isEmpty() && f != null) {
+            entries = List.of(new DebugFileIndex.Entry(id, f.file(), f.slice().arch(), f.slice().debugInfo(),
+                    f.slice().container(), f.file().getFileName().toString(), Optional.empty()));
+        }
         if (entries.isEmpty()) {
             return new Missing("no debug file with UUID " + id);
         }

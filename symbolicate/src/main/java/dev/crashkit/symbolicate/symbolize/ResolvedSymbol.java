@@ -10,7 +10,7 @@ import java.util.OptionalInt;
  * @param name    raw linkage name (Mach-O leading underscore removed), or the DWARF name
  * @param start   link-time start of the concrete function (all entries of a chain share it, so
  *                that offsets are from the real symbol, as Apple prints them)
- * @param source  "symtab" or "dwarf"
+ * @param source  "symtab", "dwarf", or a stripped-image source ("exports", "objc", "swift")
  */
 public record ResolvedSymbol(String name, long start, Optional<String> file, OptionalInt line,
                              OptionalInt column, boolean inlined, String source) {
@@ -18,5 +18,10 @@ public record ResolvedSymbol(String name, long start, Optional<String> file, Opt
     static ResolvedSymbol fromSymbolTable(String name, long start) {
         return new ResolvedSymbol(name, start, Optional.empty(), OptionalInt.empty(), OptionalInt.empty(), false,
                 "symtab");
+    }
+
+    /** The same symbol credited to another source. */
+    ResolvedSymbol withSource(String other) {
+        return new ResolvedSymbol(name, start, file, line, column, inlined, other);
     }
 }

@@ -5,6 +5,9 @@ import dev.crashkit.core.model.DebugId;
 import dev.crashkit.symbolicate.dwarf.DwarfContext;
 import dev.crashkit.symbolicate.dwarf.FlatDwarf;
 import dev.crashkit.symbolicate.dwarf.SourceLookup;
+import dev.crashkit.symbolicate.format.ObjectFile;
+import dev.crashkit.symbolicate.format.detect.ObjectFiles;
+import dev.crashkit.symbolicate.format.macho.MachOImage;
 import dev.crashkit.symbolicate.locate.DebugFileIndex;
 import dev.crashkit.symbolicate.symcache.ModuleLayout;
 import dev.crashkit.symbolicate.symcache.SymCache;
@@ -58,11 +61,18 @@ public final class SymbolCaching {
         }
     }
 
-    /** The module from its cache when a good one exists; a bad one is reported and left for rebuilding. */
+    /**
+     * The module from its cache when a good one exists; a bad one is reported and left for
+     * rebuilding, and one whose binary for stripped names is gone is stale.
+     */
     public Optional<DebugModule> open(SymCacheKey key, Diagnostics diagnostics) {
         SymCacheStore.Opened o = store.open(key);
         o.problem().ifPresent(p -> diagnostics.warn("symbol cache " + p + " (rebuilding it)"));
-        return o.cache().map(c -> module(c, diagnostics));
+        if (o.cache().isEmpty() || o.cache().get().layout().strippedNamesFrom()
+                .filter(b -> !Files.isRegularFile(Path.of(b.file()))).isPresent()) {
+            return Optional.empty();
+        }
+        return Optional.of(module(o.cache().get(), diagnostics));
     }
 
     /**
@@ -74,6 +84,13 @@ public final class SymbolCaching {
         if (dwarf.isEmpty() || !(dwarf.get() instanceof DwarfContext context)) {
             return live;
         }
+        // Names for stripped code come from the binary's metadata, read again when needed.
+        Optional<ModuleLayout.Binary> names = Optional.empty();
+        if (live.fallback() instanceof StrippedNameFallback s && s.image().id().isPresent()) {
+            names = Optional.of(new ModuleLayout.Binary(s.image().file().toString(), s.image().id().get().toString()));
+        } else if (live.fallback() != NameFallback.none()) {
+            return live; // a fallback the cache could not bring back
+        }
         try {
             SymCacheKey full = key;
             for (Path extra : extraFiles(live, inputs)) {
@@ -84,7 +101,8 @@ public final class SymbolCaching {
             for (LinkRange r : live.ranges()) {
                 segments.add(new ModuleLayout.Segment(r.start(), r.size()));
             }
-            ModuleLayout layout = new ModuleLayout(live.file().toString(), live.arch(), live.linkBase(), segments);
+            ModuleLayout layout = new ModuleLayout(live.file().toString(), live.arch(), live.linkBase(), segments,
+                    names);
             SymCacheStore.Built built = store.build(full, layout, live.symbols(), flat, context.fileName());
             built.problem().ifPresent(p -> diagnostics.warn(p));
             return module(built.cache(), diagnostics);
@@ -105,7 +123,55 @@ public final class SymbolCaching {
         for (ModuleLayout.Segment s : l.segments()) {
             ranges.add(new LinkRange(s.start(), s.size()));
         }
+        NameFallback fallback = l.strippedNamesFrom().<NameFallback>map(b -> new ReopenedNames(b, diagnostics))
+                .orElse(NameFallback.none());
         return new DebugModule(Path.of(l.file()), l.arch(), l.linkBase(), ranges, c.symbols(), Optional.of(c), c.size(),
-                diagnostics);
+                diagnostics, fallback);
+    }
+
+    /**
+     * The stripped-code names of a cached module: the binary they come from is opened again the
+     * first time an address needs them (as the loader opened it), then its metadata is read as then.
+     */
+    private static final class ReopenedNames implements NameFallback {
+        private final ModuleLayout.Binary binary;
+        private final Diagnostics diagnostics;
+        private volatile NameFallback names;
+
+        ReopenedNames(ModuleLayout.Binary binary, Diagnostics diagnostics) {
+            this.binary = binary;
+            this.diagnostics = diagnostics;
+        }
+
+        @Override
+        public Optional<dev.crashkit.symbolicate.format.macho.names.NameHit> lookup(long linkAddress) {
+            NameFallback n = names;
+            if (n == null) {
+                synchronized (this) {
+                    n = names;
+                    if (n == null) {
+                        n = open();
+                        names = n;
+                    }
+                }
+            }
+            return n.lookup(linkAddress);
+        }
+
+        private NameFallback open() {
+            try {
+                Optional<DebugId> id = DebugId.parse(binary.id());
+                Optional<ObjectFile> slice = id.isEmpty() ? Optional.empty()
+                        : ObjectFiles.openWithId(Path.of(binary.file()), id.get());
+                if (slice.isPresent() && slice.get() instanceof MachOImage image) {
+                    return new StrippedNameFallback(image, diagnostics);
+                }
+                diagnostics.warn(binary.file() + ": no slice " + binary.id() + " any more (file changed?); "
+                        + "stripped code stays unnamed");
+            } catch (dev.crashkit.core.CrashkitException e) {
+                diagnostics.warn(e.getMessage() + "; stripped code stays unnamed");
+            }
+            return NameFallback.none();
+        }
     }
 }

@@ -12,8 +12,8 @@ import java.util.OptionalLong;
 /**
  * One output line for one input frame. An input frame with inlined calls becomes several of
  * these with the same {@code index}: inlined ones first, the concrete function last. The
- * symbolizer builds them with the three factories below only ({@link #noImage}, {@link #unnamed},
- * {@link #named}).
+ * symbolizer builds them with the factories below only ({@link #noImage}, {@link #unnamed},
+ * {@link #functionStart}, {@link #named}).
  *
  * @param index         position of the input frame in its thread
  * @param address       the address as recorded (PAC bits kept, for printing)
@@ -23,7 +23,8 @@ import java.util.OptionalLong;
  * @param mangled       raw linkage name, Mach-O leading underscore removed
  * @param symbolAddress runtime address of the symbol's start
  * @param offset        {@code address - symbolAddress}, or the offset into the image when unnamed
- * @param source        what answered: "symtab", "dwarf", or "report" (names already in the input)
+ * @param source        what answered: "dwarf", "symtab", "exports", "objc", "swift", "function_starts" (a
+ *                      boundary without a name), or "report" (names already in the input)
  * @param trust         how the capturing unwinder found the input frame, when the report says
  */
 public record SymbolicatedFrame(int index, long address, Optional<String> image, OptionalLong imageLoadAddress,
@@ -48,6 +49,20 @@ public record SymbolicatedFrame(int index, long address, Optional<String> image,
         return new SymbolicatedFrame(index, f.address(), Optional.of(img.name()), OptionalLong.of(img.loadAddress()),
                 img.id(), Optional.empty(), Optional.empty(), OptionalLong.empty(), imageOffset, Optional.empty(),
                 OptionalInt.empty(), OptionalInt.empty(), false, status, Optional.empty(), f.trust());
+    }
+
+    /**
+     * An input frame in a stripped function that has no name but a known start (function starts):
+     * printed from that start.
+     *
+     * @param symbolAddress runtime address of the function's start
+     * @param pc            the frame's address with pointer-authentication bits removed
+     */
+    static SymbolicatedFrame functionStart(int index, Frame f, Image img, long symbolAddress, long pc) {
+        return new SymbolicatedFrame(index, f.address(), Optional.of(img.name()), OptionalLong.of(img.loadAddress()),
+                img.id(), Optional.empty(), Optional.empty(), OptionalLong.of(symbolAddress), pc - symbolAddress,
+                Optional.empty(), OptionalInt.empty(), OptionalInt.empty(), false, FrameStatus.NO_SYMBOL,
+                Optional.of("function_starts"), f.trust());
     }
 
     /**

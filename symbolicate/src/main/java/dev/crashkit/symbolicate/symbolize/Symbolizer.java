@@ -7,11 +7,14 @@ import dev.crashkit.core.model.Frame;
 import dev.crashkit.core.model.Image;
 import dev.crashkit.core.model.ThreadTrace;
 import dev.crashkit.symbolicate.demangle.DemangleStyle;
-import dev.crashkit.symbolicate.demangle.Demanglers;
+import dev.crashkit.symbolicate.demangle.detect.Demanglers;
 import dev.crashkit.symbolicate.locate.DebugFileIndex;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 /**
  * Symbolicates crash reports against the debug files of a {@link ModuleCache}. Stateless apart
@@ -28,14 +31,17 @@ public final class Symbolizer {
     }
 
     public SymbolicatedReport symbolicate(CrashReport report) {
+        long mask = report.process().arch()
+                .or(() -> report.images().stream().flatMap(i -> i.arch().stream()).findFirst())
+                .map(Arch::addressMask).orElse(-1L);
+        if (modules.hasRemote()) {
+            modules.prefetch(referenced(report, mask)); // symbol servers: only images that frames point into
+        }
         List<MatchedImage> matched = new ArrayList<>(report.images().size());
         for (Image img : report.images()) {
             matched.add(match(img));
         }
         ImageResolver resolver = new ImageResolver(matched);
-        long mask = report.process().arch()
-                .or(() -> report.images().stream().flatMap(i -> i.arch().stream()).findFirst())
-                .map(Arch::addressMask).orElse(-1L);
         List<SymbolicatedThread> threads = new ArrayList<>();
         for (ThreadTrace t : report.threads()) {
             List<SymbolicatedFrame> out = new ArrayList<>();
@@ -45,6 +51,20 @@ public final class Symbolizer {
             threads.add(new SymbolicatedThread(t, out));
         }
         return new SymbolicatedReport(report, matched.stream().map(MatchedImage::status).toList(), threads);
+    }
+
+    /** Identities of the images that frames point into, found from the report's own ranges. */
+    private static List<DebugId> referenced(CrashReport report, long mask) {
+        ImageResolver r = new ImageResolver(report.images().stream().map(MatchedImage::unmatched).toList());
+        Set<DebugId> out = new LinkedHashSet<>();
+        for (ThreadTrace t : report.threads()) {
+            for (Frame f : t.frames()) {
+                long pc = f.address() & mask;
+                r.find(f.returnAddress() && pc != 0 ? pc - 1 : pc)
+                        .flatMap(m -> m.image().id()).filter(id -> !id.isZero()).ifPresent(out::add);
+            }
+        }
+        return List.copyOf(out);
     }
 
     /** Matches one image with its module by identity (never by name; names only explain a mismatch). */
@@ -97,6 +117,12 @@ public final class Symbolizer {
         }
         List<ResolvedSymbol> chain = m.module().get().lookup(m.toLinkTime(lookup));
         if (chain.isEmpty()) {
+            OptionalLong start = m.module().get().unnamedFunctionStart(m.toLinkTime(lookup));
+            if (start.isPresent()) {
+                // A stripped function without a name: still printed from its start.
+                long symbolAddress = start.getAsLong() + m.slide();
+                return List.of(SymbolicatedFrame.functionStart(index, f, img, symbolAddress, pc));
+            }
             return List.of(SymbolicatedFrame.unnamed(index, f, img, imageOffset, FrameStatus.NO_SYMBOL));
         }
         List<SymbolicatedFrame> out = new ArrayList<>(chain.size());

@@ -126,7 +126,9 @@ public final class SymCache implements SourceLookup {
         for (int i = 0, p = s.offset(SEGMENTS); i < s.count(SEGMENTS); i++, p += 16) {
             segments.add(new ModuleLayout.Segment(b.getLong(p), b.getLong(p + 8)));
         }
-        return new ModuleLayout(file, arch, b.getLong(m + 16), segments);
+        Optional<ModuleLayout.Binary> names = b.getInt(m + 56) < 0 ? Optional.empty()
+                : Optional.of(new ModuleLayout.Binary(string(b, s, b.getInt(m + 56)), string(b, s, b.getInt(m + 60))));
+        return new ModuleLayout(file, arch, b.getLong(m + 16), segments, names);
     }
 
     private static SymbolTable symbols(ByteBuffer b, Sections s) {

@@ -22,7 +22,8 @@ package dev.crashkit.symbolicate.symcache;
  *   <li>KEY [1]: the identity the file was built for (UTF-8, see {@link SymCacheKey}).</li>
  *   <li>MODULE [64]: i32 file string, i32 arch label string, u32 arch flags, i32 ELF machine,
  *       u64 link base, u64 Mach-O cpu type, u64 subtype, i32 DWARF name string (what error
- *       messages start with), u32 range count, u32 location count, u32 function count, 8 zero bytes.</li>
+ *       messages start with), u32 range count, u32 location count, u32 function count, i32 string
+ *       of the Mach-O binary naming stripped code and i32 string of its slice's UUID (-1 for none).</li>
  *   <li>SEGMENTS [16]: u64 start, u64 size.</li>
  *   <li>STRING_OFFSETS [4]: n + 1 ascending offsets into STRINGS; string i is [offset i,
  *       offset i+1 - 1), then a NUL. STRINGS [1].</li>
@@ -50,7 +51,7 @@ package dev.crashkit.symbolicate.symcache;
 final class SymCacheFormat {
     static final int MAGIC = 'C' | 'K' << 8 | 'S' << 16 | 'C' << 24;
     static final int FORMAT_VERSION = 2;
-    static final int BUILDER_VERSION = 1;
+    static final int BUILDER_VERSION = 2;
     static final int HEADER_SIZE = 64;
     static final int DIRECTORY_ENTRY = 24;
     static final int MAX_SECTIONS = 64;

@@ -85,6 +85,8 @@ final class SymCacheWriter {
         int fileString = intern(layout.file());
         int archString = intern(layout.arch().label());
         int dwarfString = intern(dwarfName);
+        int namesFile = layout.strippedNamesFrom().map(b -> intern(b.file())).orElse(-1);
+        int namesId = layout.strippedNamesFrom().map(b -> intern(b.id())).orElse(-1);
         int[] symbolNames = new int[symbols.size()];
         for (int i = 0; i < symbolNames.length; i++) {
             symbolNames[i] = intern(symbols.name(i));
@@ -98,7 +100,8 @@ final class SymCacheWriter {
         b.begin(KEY).put(key.bytes()).end();
         b.begin(MODULE);
         module(b, layout, fileString, archString, dwarfString);
-        b.putInt(dwarf.rangeCount()).putInt(dwarf.locationCount()).putInt(dwarf.functionCount()).putLong(0).end();
+        b.putInt(dwarf.rangeCount()).putInt(dwarf.locationCount()).putInt(dwarf.functionCount()).putInt(namesFile)
+                .putInt(namesId).end();
         b.begin(SEGMENTS);
         for (ModuleLayout.Segment s : layout.segments()) {
             b.putLong(s.start()).putLong(s.size());

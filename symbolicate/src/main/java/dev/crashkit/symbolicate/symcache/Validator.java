@@ -23,6 +23,8 @@ final class Validator {
         string(b.getInt(m), strings, false);
         string(b.getInt(m + 4), strings, false);
         string(b.getInt(m + 40), strings, false);
+        string(b.getInt(m + 56), strings, true);
+        string(b.getInt(m + 60), strings, b.getInt(m + 56) < 0);
         long ranges = b.getInt(m + 44) & 0xffffffffL;
         long locations = b.getInt(m + 48) & 0xffffffffL;
         long functions = b.getInt(m + 52) & 0xffffffffL;

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.crashkit.symbolicate.cli.ExitCodes;
 import dev.crashkit.symbolicate.cli.Main;
+import dev.crashkit.testkit.TestData;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -30,7 +31,7 @@ class BatchCommandTest {
     void folderArchiveAndBrokenReportInOneBatch(@TempDir Path dir) throws IOException {
         Path in = Files.createDirectories(dir.resolve("in"));
         Files.copy(Path.of("testdata/reports/sample-crash.json"), in.resolve("sample-crash.json"));
-        Files.copy(Path.of("../shared/corpus/apple-crash-report-parser/fixtures/spaces.txt"), in.resolve("spaces.crash"));
+        Files.copy(TestData.thirdParty("apple-crash-report-parser/fixtures/spaces.txt"), in.resolve("spaces.crash"));
         Files.writeString(in.resolve("garbage.json"), "{\"not\": \"a report\"");
         Path zip = dir.resolve("more.zip");
         try (ZipArchiveOutputStream z = new ZipArchiveOutputStream(zip)) {

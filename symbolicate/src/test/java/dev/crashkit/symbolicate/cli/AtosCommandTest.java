@@ -37,6 +37,30 @@ class AtosCommandTest {
     }
 
     /**
+     * A stripped binary as -o: each function start of golden/&lt;v&gt;.expected.tsv (llvm-nm names of the
+     * unstripped build) prints its name, or the bare address for a function no metadata names.
+     */
+    @Test
+    void strippedBinaryNamesItsObjcExportedAndSwiftCode() throws IOException {
+        List<String> args = new ArrayList<>(List.of("atos", "-o", "testdata/macho/objc/Shapes-arm64e", "--demangle",
+                "none", "-l", "0x100000000"));
+        List<String> want = new ArrayList<>();
+        for (String line : Files.readAllLines(Path.of("testdata/macho/objc/golden/Shapes-arm64e.expected.tsv"))) {
+            if (line.startsWith("#")) {
+                continue;
+            }
+            String[] c = line.split("\t", -1);
+            long pc = Long.decode(c[0]) + 4;
+            args.add("0x" + Long.toHexString(pc));
+            want.add(c[3].equals("-") ? "0x" + Long.toHexString(pc) : c[3] + " (in Shapes-arm64e) + 4");
+        }
+        CliTest.Run r = CliTest.run(args.toArray(String[]::new));
+        assertEquals(ExitCodes.OK, r.code(), r.err());
+        assertEquals(want, r.out().lines().toList());
+        assertEquals(23, want.size());
+    }
+
+    /**
      * With the dSYM, lines come from DWARF: against llvm-symbolizer's output for the same
      * addresses (testdata/macho/golden/App-arm64.dsym-symbolizer.txt, raw names).
      */
@@ -78,8 +102,10 @@ class AtosCommandTest {
         CliTest.Run r = CliTest.run("atos", "-o", "testdata/macho/App-fat", "0x1");
         assertEquals(ExitCodes.INVALID_INPUT, r.code());
         assertTrue(r.err().contains("choose one with -arch"), r.err());
-        CliTest.Run ok = CliTest.run("atos", "-o", "testdata/macho/App-fat", "-arch", "x86_64", "zz");
-        assertEquals("zz", ok.out().strip());
+        // An argument that is no address is a usage error (issue 11; it used to be echoed with exit 0).
+        CliTest.Run bad = CliTest.run("atos", "-o", "testdata/macho/App-fat", "-arch", "x86_64", "zz");
+        assertEquals(ExitCodes.USAGE, bad.code());
+        assertEquals("", bad.out());
         CliTest.Run missing = CliTest.run("atos", "-o", "nope", "0x1");
         assertEquals(ExitCodes.INVALID_INPUT, missing.code());
         assertEquals("error: nope: no such file", missing.err().strip());

@@ -42,4 +42,54 @@ class DemangleCommandTest {
         }
         assertEquals("0 x Int + 4\nplain\nString", sw.toString());
     }
+
+    /** The demangling both swiftlang/swift tests below expect (test/Demangle/usr.swift and stdin.swift). */
+    private static final String LAMBDA_KIT = "(extension in LambdaKit):__C.UIGestureRecognizer.init(handler: "
+            + "(__C.UIGestureRecognizer, __C.UIGestureRecognizerState) -> ()) -> __C.UIGestureRecognizer";
+
+    /** swiftlang/swift test/Demangle/usr.swift: a USR argument prints as its $s spelling. */
+    @Test
+    void usrArgumentIsNormalisedToDollarS() {
+        assertEquals("$sSo19UIGestureRecognizerC9LambdaKitE7handlerAByAB_So0aB5StateVtc_tcfc ---> " + LAMBDA_KIT + "\n",
+                run("s:So19UIGestureRecognizerC9LambdaKitE7handlerAByAB_So0aB5StateVtc_tcfc"));
+    }
+
+    /** swiftlang/swift test/Demangle/stdin.swift: an argument, or a line of input, without its "$". */
+    @Test
+    void nameWithoutDollarIsNormalisedAsArgumentAndOnStandardInput() {
+        assertEquals("$sSo19UIGestureRecognizerC9LambdaKitE7handlerAByAB_So0aB5StateVtc_tcfc ---> " + LAMBDA_KIT + "\n",
+                run("sSo19UIGestureRecognizerC9LambdaKitE7handlerAByAB_So0aB5StateVtc_tcfc"));
+        assertEquals(LAMBDA_KIT + "\n", filter("sSo19UIGestureRecognizerC9LambdaKitE7handlerAByAB_So0aB5StateVtc_tcfc\n"));
+        // A plain word that is no Swift name keeps its spelling.
+        assertEquals("strlen ---> strlen\n", run("strlen"));
+    }
+
+    /** Regression: "_T0_" at the end of a C++ name was taken for an old Swift symbol (llvm-cxxfilt-19 output). */
+    @Test
+    void filterKeepsCppNamesWhole() {
+        assertEquals("void llvm::stable_sort<llvm::SmallVector<llvm::ValueDFS, 16u>&, llvm::ValueDFS_Compare>"
+                        + "(llvm::SmallVector<llvm::ValueDFS, 16u>&, llvm::ValueDFS_Compare) + 4\n",
+                filter("_ZN4llvm11stable_sortIRNS_11SmallVectorINS_8ValueDFSELj16EEENS_16ValueDFS_CompareEEEvOT_T0_ + 4\n"));
+    }
+
+    /** A line longer than the filter's buffer without a newline is passed on in pieces, names intact. */
+    @Test
+    void veryLongLineKeepsItsNames() {
+        String chunk = "_TtSi ";
+        String in = chunk.repeat(DemangleCommand.MAX_PENDING / chunk.length() + 1000);
+        String out = filter(in);
+        assertEquals("Swift.Int ".repeat(DemangleCommand.MAX_PENDING / chunk.length() + 1000), out);
+    }
+
+    private static String filter(String input) {
+        InputStream oldIn = System.in;
+        StringWriter sw = new StringWriter();
+        try {
+            System.setIn(new ByteArrayInputStream(input.getBytes(StandardCharsets.UTF_8)));
+            assertEquals(0, Main.run(new PrintWriter(sw), new PrintWriter(new StringWriter()), "demangle"));
+        } finally {
+            System.setIn(oldIn);
+        }
+        return sw.toString();
+    }
 }

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.crashkit.symbolicate.format.macho.MachOFile;
 import dev.crashkit.symbolicate.format.macho.MachOImage;
+import dev.crashkit.testkit.TestData;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,7 +29,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * xfail rows are the ones upstream expects to fail on arm64; they are listed by the table itself.
  */
 class CrashProbeDwarfTest {
-    private static final Path DIR = Path.of("..", "shared", "corpus", "sentry-crashprobe");
+    private static final Path DIR = TestData.thirdParty("sentry-crashprobe");
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Map<String, Dsym> DSYMS = new HashMap<>();
 

@@ -21,7 +21,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * Damaged DWARF (random byte flips, truncation) must give either answers or a one-line
  * DwarfException naming the file — never another exception, a stack overflow or a hang.
  */
-class DwarfCorruptionTest {
+public class DwarfCorruptionTest {
     private static final Path MACHO = Path.of("testdata/dwarf/macho/Inline5.dSYM/Contents/Resources/DWARF/Inline5");
     private static final Path ELF = Path.of("testdata/elf/debug/app-gcc.debug");
 
@@ -43,6 +43,93 @@ class DwarfCorruptionTest {
             }
             System.out.println(damaged + ": " + errors + " clean errors in 120 damaged images");
         });
+    }
+
+    /**
+     * A unit whose line table is damaged fails with the same error on every lookup, and the failure
+     * is kept (decoded once), not recomputed: the second answer is the same message.
+     */
+    @org.junit.jupiter.api.Test
+    void aDamagedUnitKeepsItsError() throws IOException {
+        DwarfSections elf = DwarfSections.of(ElfFile.open(ELF));
+        long[] addresses = Files.readAllLines(Path.of("testdata/elf/golden/app-gcc.addrs")).stream()
+                .mapToLong(s -> Long.parseUnsignedLong(s.substring(2), 16)).toArray();
+        for (int seed = 1; seed < 60; seed += 2) {
+            DwarfContext ctx;
+            try {
+                ctx = DwarfContext.open("damaged", mutate(elf, DwarfSection.DEBUG_LINE, seed));
+            } catch (DwarfException e) {
+                continue;
+            }
+            for (long a : addresses) {
+                String first;
+                try {
+                    ctx.lookup(a);
+                    continue;
+                } catch (DwarfException e) {
+                    first = e.getMessage();
+                }
+                DwarfException again = org.junit.jupiter.api.Assertions.assertThrows(DwarfException.class,
+                        () -> ctx.lookup(a));
+                org.junit.jupiter.api.Assertions.assertEquals(first, again.getMessage());
+                return;
+            }
+        }
+        org.junit.jupiter.api.Assertions.fail("no truncated .debug_line made a lookup fail");
+    }
+
+    /**
+     * An extended opcode whose length (2^32 - 16) wraps the position around to before the opcode made
+     * the line program loop forever, re-reading the same rows and growing its tables without bound.
+     */
+    @org.junit.jupiter.api.Test
+    void extendedOpcodeLengthThatJumpsBackwardsIsAnError() throws IOException {
+        DwarfSections elf = DwarfSections.of(ElfFile.open(ELF));
+        Map<DwarfSection, ByteBuffer> map = new EnumMap<>(DwarfSection.class);
+        int patched = 0;
+        for (DwarfSection s : DwarfSection.values()) {
+            if (elf.section(s).isEmpty()) {
+                continue;
+            }
+            ByteBuffer b = elf.section(s).get();
+            byte[] bytes = new byte[b.remaining()];
+            b.duplicate().get(bytes);
+            if (s == DwarfSection.DEBUG_LINE) {
+                // DW_LNE_set_address: 00 09 02 <8-byte address>, rewritten in place (same 11 bytes) as
+                // 00 <uleb 0xfffffff0> 80 (a vendor opcode) and padding.
+                for (int i = 0; i + 11 <= bytes.length; i++) {
+                    if (bytes[i] == 0 && bytes[i + 1] == 9 && bytes[i + 2] == 2) {
+                        byte[] evil = {0, (byte) 0xf0, (byte) 0xff, (byte) 0xff, (byte) 0xff, 0x0f, (byte) 0x80,
+                            1, 1, 1, 1};
+                        System.arraycopy(evil, 0, bytes, i, evil.length);
+                        patched++;
+                    }
+                }
+            }
+            map.put(s, ByteBuffer.wrap(bytes));
+        }
+        assertTrue(patched > 0, "no DW_LNE_set_address found");
+        DwarfSections evil = new MapDwarfSections(map, elf.order(), elf.addressSize());
+        long[] addresses = Files.readAllLines(Path.of("testdata/elf/golden/app-gcc.addrs")).stream()
+                .mapToLong(s -> Long.parseUnsignedLong(s.substring(2), 16)).toArray();
+        assertTimeoutPreemptively(Duration.ofSeconds(10), () -> {
+            DwarfContext ctx = DwarfContext.open("damaged", evil);
+            int refused = 0;
+            for (long a : addresses) {
+                try {
+                    ctx.lookup(a);
+                } catch (DwarfException e) {
+                    check(e);
+                    refused += e.getMessage().contains("runs past the program's end") ? 1 : 0;
+                }
+            }
+            assertTrue(refused > 0, "no lookup reached the damaged line program");
+        });
+    }
+
+    /** Damaged sections for other packages' tests: even seeds flip bytes, odd seeds truncate. */
+    public static DwarfSections damaged(DwarfSections original, DwarfSection section, int seed) {
+        return mutate(original, section, seed);
     }
 
     private static int run(DwarfSections sections, long[] addresses) {

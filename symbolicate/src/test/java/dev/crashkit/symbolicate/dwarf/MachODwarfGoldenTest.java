@@ -3,6 +3,7 @@ package dev.crashkit.symbolicate.dwarf;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.crashkit.testkit.TestData;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.stream.Stream;
@@ -35,14 +36,13 @@ class MachODwarfGoldenTest {
         assertTrue(r.mismatches().isEmpty(), String.join("\n", r.mismatches().subList(0, Math.min(30, r.mismatches().size()))));
     }
 
-    /** The real CrashProbe dSYMs (Apple dsymutil, DWARF 2, ObjC/Swift/C++) from the shared corpus. */
+    /** The real CrashProbe dSYMs (Apple dsymutil, DWARF 2, ObjC/Swift/C++) from testdata/third-party. */
     @ParameterizedTest(name = "{0}")
     @org.junit.jupiter.params.provider.CsvSource({
         "54039061-A983-3323-A49D-837A894D667F, CrashProbeiOS",
         "3CD3E3CC-281E-3AF3-84EB-CDE6D56F0559, CrashLibiOS"})
     void crashProbeDsymsMatchLlvmSymbolizer(String uuid, String image) throws IOException {
-        Path dwarf = Path.of("..", "shared", "corpus", "sentry-crashprobe", "dSYMs", uuid + ".dSYM", "Contents",
-                "Resources", "DWARF", image);
+        Path dwarf = TestData.thirdParty("sentry-crashprobe/dSYMs/" + uuid + ".dSYM/Contents/Resources/DWARF/" + image);
         DwarfContext ctx = DwarfContext.open(dwarf.toString(), MachOTestSections.read(dwarf, MachOTestSections.CPU_ARM64));
         Golden.Result r = Golden.check(ctx, Path.of("testdata/dwarf/crashprobe").resolve(image));
         System.out.printf("%s: %d addresses, %d frames, %d mismatches%n", image, r.addresses(), r.frames(),

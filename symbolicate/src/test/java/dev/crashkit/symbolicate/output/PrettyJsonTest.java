@@ -10,7 +10,7 @@ import dev.crashkit.core.model.Arch;
 import dev.crashkit.core.model.Image;
 import dev.crashkit.symbolicate.demangle.DemangleStyle;
 import dev.crashkit.symbolicate.locate.DebugFileIndex;
-import dev.crashkit.symbolicate.report.ReportFormats;
+import dev.crashkit.symbolicate.formats.ReportFormats;
 import dev.crashkit.symbolicate.symbolize.ImageStatus;
 import dev.crashkit.symbolicate.symbolize.ModuleCache;
 import dev.crashkit.symbolicate.symbolize.SymbolicatedFrame;

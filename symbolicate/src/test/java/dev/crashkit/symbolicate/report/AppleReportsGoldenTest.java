@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.crashkit.core.model.Frame;
 import dev.crashkit.core.model.ThreadTrace;
 import dev.crashkit.symbolicate.cli.Main;
+import dev.crashkit.symbolicate.formats.ReportFormats;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;

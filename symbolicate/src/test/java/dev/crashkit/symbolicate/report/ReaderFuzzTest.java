@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.crashkit.core.ReportException;
+import dev.crashkit.symbolicate.formats.ReportFormats;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -6,41 +6,29 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import dev.crashkit.core.ReportException;
+import dev.crashkit.symbolicate.formats.ReportFormats;
+import dev.crashkit.testkit.TestData;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.stream.Stream;
 
-/** Access to the third-party report corpus in ../shared/corpus; a missing file fails the test. */
+/** Access to the committed third-party report fixtures ({@code testdata/third-party/}); a missing file fails the test. */
 public final class ReportCorpus {
-
-    /**
-     * {@code ../shared/corpus} from the repository root; a git worktree one level deeper (as used
-     * for parallel branches) finds it at {@code ../../shared/corpus}.
-     */
-    public static final Path ROOT = Files.isDirectory(Path.of("../shared/corpus")) ? Path.of("../shared/corpus")
-            : Path.of("../../shared/corpus");
 
     private ReportCorpus() {
     }
 
     public static Path path(String relative) {
-        Path p = ROOT.resolve(relative);
-        assertTrue(Files.isRegularFile(p), "missing corpus file " + p.toAbsolutePath());
+        Path p = TestData.thirdParty(relative);
+        assertTrue(Files.isRegularFile(p), "not a file: " + p.toAbsolutePath());
         return p;
     }
 
-    /** Files of a corpus directory ending in {@code suffix}, sorted; fails when there are none. */
+    /** Files of a third-party directory ending in {@code suffix}, sorted; fails when there are none. */
     public static List<Path> files(String dir, String suffix) throws IOException {
-        Path d = ROOT.resolve(dir);
-        assertTrue(Files.isDirectory(d), "missing corpus directory " + d.toAbsolutePath());
-        try (Stream<Path> s = Files.list(d)) {
-            List<Path> out = s.filter(p -> p.getFileName().toString().endsWith(suffix)).sorted().toList();
-            assertTrue(!out.isEmpty(), "no " + suffix + " files in " + d);
-            return out;
-        }
+        return TestData.filesIn(TestData.thirdParty(dir), suffix);
     }
 
     public static String text(Path p) throws IOException {

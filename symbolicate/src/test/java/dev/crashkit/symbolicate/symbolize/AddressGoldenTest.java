@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.crashkit.core.Diagnostics;
 import dev.crashkit.core.model.DebugId;
 import dev.crashkit.symbolicate.demangle.DemangleStyle;
-import dev.crashkit.symbolicate.demangle.Demanglers;
+import dev.crashkit.symbolicate.demangle.detect.Demanglers;
 import dev.crashkit.symbolicate.format.macho.MachOFile;
 import dev.crashkit.symbolicate.format.macho.MachOImage;
 import dev.crashkit.symbolicate.locate.DebugFileIndex;

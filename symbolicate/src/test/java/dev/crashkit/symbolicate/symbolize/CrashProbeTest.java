@@ -16,6 +16,7 @@ import dev.crashkit.core.model.ThreadTrace;
 import dev.crashkit.symbolicate.Fixtures;
 import dev.crashkit.symbolicate.demangle.DemangleStyle;
 import dev.crashkit.symbolicate.locate.DebugFileIndex;
+import dev.crashkit.testkit.TestData;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -36,7 +37,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * (derived from getsentry/symbolic's test, cross-checked with llvm-symbolizer).
  */
 class CrashProbeTest {
-    private static final Path DIR = Path.of("..", "shared", "corpus", "sentry-crashprobe");
+    private static final Path DIR = TestData.thirdParty("sentry-crashprobe");
     private static final Set<String> APP_IMAGES = Set.of("CrashProbeiOS", "CrashLibiOS");
     private static final ObjectMapper JSON = new ObjectMapper();
 

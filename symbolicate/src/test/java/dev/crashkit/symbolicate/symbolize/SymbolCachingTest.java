@@ -71,6 +71,8 @@ class SymbolCachingTest {
                 assertEquals(want.get().ranges(), m.ranges(), text);
                 for (long a : addresses(want.get())) {
                     assertEquals(want.get().lookup(a), m.lookup(a), () -> text + " at 0x" + Long.toHexString(a));
+                    assertEquals(want.get().unnamedFunctionStart(a), m.unnamedFunctionStart(a),
+                            () -> text + " unnamed function at 0x" + Long.toHexString(a));
                     compared++;
                 }
             }

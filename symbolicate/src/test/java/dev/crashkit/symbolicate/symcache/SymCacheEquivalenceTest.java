@@ -15,6 +15,7 @@ import dev.crashkit.symbolicate.format.ObjectSegment;
 import dev.crashkit.symbolicate.format.detect.ObjectFiles;
 import dev.crashkit.symbolicate.symtab.SymbolTable;
 import dev.crashkit.symbolicate.symtab.SymbolTables;
+import dev.crashkit.testkit.TestData;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -37,12 +38,6 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class SymCacheEquivalenceTest {
 
-    /** The CrashProbe dSYMs: committed under testdata/third-party on main, in the shared corpus before. */
-    static final List<Path> CRASHPROBE = List.of(Path.of("testdata", "third-party", "sentry-crashprobe", "dSYMs"),
-            Path.of("..", "testdata", "third-party", "sentry-crashprobe", "dSYMs"),
-            Path.of("..", "..", "shared", "corpus", "sentry-crashprobe", "dSYMs"),
-            Path.of("..", "shared", "corpus", "sentry-crashprobe", "dSYMs"));
-
     record Slice(Path file, int index) {
         @Override
         public String toString() {
@@ -51,9 +46,9 @@ class SymCacheEquivalenceTest {
     }
 
     static Stream<Arguments> slices() throws IOException {
-        List<Path> roots = new ArrayList<>(List.of(repo("testdata")));
-        roots.add(CRASHPROBE.stream().filter(Files::isDirectory).findFirst()
-                .orElseThrow(() -> new AssertionError("CrashProbe dSYMs not found in " + CRASHPROBE)));
+        // Every file under testdata/, third-party/sentry-crashprobe/dSYMs included.
+        List<Path> roots = List.of(TestData.root().resolve("testdata"));
+        TestData.thirdParty("sentry-crashprobe/dSYMs"); // fails loudly if it is gone
         List<Arguments> out = new ArrayList<>();
         int crashProbe = 0;
         for (Path root : roots) {
@@ -71,7 +66,7 @@ class SymCacheEquivalenceTest {
                 for (int i = 0; i < objects.size(); i++) {
                     if (objects.get(i).hasDwarf()) {
                         out.add(Arguments.of(new Slice(f, i)));
-                        crashProbe += root == roots.get(1) ? 1 : 0;
+                        crashProbe += f.toString().contains("sentry-crashprobe") ? 1 : 0;
                     }
                 }
             }
@@ -81,9 +76,9 @@ class SymCacheEquivalenceTest {
         return out.stream();
     }
 
-    /** A path of the repository (tests run from its root; from the module folder when run alone). */
+    /** A path of the repository, wherever the tests run from. */
     static Path repo(String p) {
-        return Files.isDirectory(Path.of("testdata")) ? Path.of(p) : Path.of("..").resolve(p);
+        return TestData.root().resolve(p);
     }
 
     @ParameterizedTest(name = "{0}")

@@ -3,7 +3,7 @@
  * {@code llvm-cxxfilt}.
  *
  * <p>Entry point: {@link dev.crashkit.symbolicate.demangle.cpp.ItaniumDemangler} (also registered
- * in {@link dev.crashkit.symbolicate.demangle.Demanglers}). Design, following the structure of
+ * in {@link dev.crashkit.symbolicate.demangle.detect.Demanglers}). Design, following the structure of
  * LLVM's {@code ItaniumDemangle.h} but written anew:
  * <ul>
  *   <li>A recursive-descent parser (ParserCore … Parser) builds an immutable tree of small node

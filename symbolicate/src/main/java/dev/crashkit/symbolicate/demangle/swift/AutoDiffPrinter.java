@@ -57,8 +57,14 @@ final class AutoDiffPrinter {
                     kindIdx = 3;
                 }
                 p.w("for ");
+                if (p.opts.shortenThunk()) {
+                    // swift's simplified style names only the type the thunk reorders.
+                    p.printOpt(from, depth, null, null);
+                    break;
+                }
                 p.printOpt(n.get(kindIdx), depth, null, null);
-                p.printOpt(genSig, depth, " ", null);
+                // As swift prints it: the signature right after the kind, then a space before " from ".
+                p.printOpt(genSig, depth, null, " ");
                 p.printOpt(from, depth, " from ", null);
                 p.printOpt(to, depth, " to ", null);
                 break;

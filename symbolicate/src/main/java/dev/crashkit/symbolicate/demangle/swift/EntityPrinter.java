@@ -6,8 +6,8 @@ abstract class EntityPrinter extends TypePrinter {
     static final int WITH_COLON = 1;
     static final int FUNCTION_STYLE = 2;
 
-    EntityPrinter(DemangleOptions opts, StringBuilder out) {
-        super(opts, out);
+    EntityPrinter(DemangleOptions opts, StringBuilder out, int maxOutput) {
+        super(opts, out, maxOutput);
     }
 
     abstract String demangleNested(String mangled);

@@ -93,7 +93,6 @@ enum Kind {
     Sending, CoroFunctionPointer, DefaultOverride, PackProtocolConformance, ModuleDescriptor, ExtensionDescriptor,
     AnonymousDescriptor, AsyncRemoved, RepresentationChanged, YieldTypes, CalledOnceFunctionType, ImplCalledOnceFunction,
     MutateAccessor, BorrowAccessor, YieldingBorrowAccessor, YieldingMutateAccessor, MetatypeParamsRemoved,
-    AsyncMainEntryPoint,
     WitnessTableOffset;
 
     /** Declarations that can be the context of another declaration (CONTEXT_NODE in DemangleNodes.def). */

@@ -12,8 +12,10 @@ final class NewDemangler extends NewConformanceParser {
 
     /**
      * Length of the Swift 4+ prefix ({@code _T0}, {@code $s}, {@code _$s}, {@code $S}, {@code _$S}, {@code $e},
-     * {@code _$e}, {@code @__swiftmacro_}), -1 for the prefix-less async main entry point, 0 otherwise.
-     * Decided on the first characters because it runs for every name, Swift or not.
+     * {@code _$e}, {@code @__swiftmacro_}), 0 otherwise: exactly swift's {@code getManglingPrefixLength} list
+     * (Swift 6.2 lib/Demangling/Demangler.cpp), so nothing swift rejects is accepted (a prefix-less
+     * {@code async_Main} is not a Swift mangling there). Decided on the first characters because it runs for
+     * every name, Swift or not.
      */
     static int prefixLength(String name) {
         switch (charAt(name, 0)) {
@@ -23,13 +25,10 @@ final class NewDemangler extends NewConformanceParser {
                 switch (charAt(name, 1)) {
                     case 'T': return charAt(name, 2) == '0' ? 3 : 0;
                     case '$': return isPrefixLetter(charAt(name, 2)) ? 3 : 0;
-                    // The async entry point of top-level code has no prefix (Mangling.rst: async-main-entry-point).
-                    default: return name.startsWith("_async_Main") ? -1 : 0;
+                    default: return 0;
                 }
             case '@':
                 return name.startsWith(MACRO_PREFIX) ? MACRO_PREFIX.length() : 0;
-            case 'a':
-                return name.startsWith("async_Main") ? -1 : 0;
             default:
                 return 0;
         }
@@ -50,12 +49,8 @@ final class NewDemangler extends NewConformanceParser {
      * {@code prefix} is {@link #prefixLength}{@code (name)}, non-zero.
      */
     Node demangleSymbol(byte[] input, String name, int prefix) {
-        boolean asyncMain = prefix < 0;
-        reset(input, asyncMain ? name.indexOf("async_Main") + "async_Main".length() : prefix);
+        reset(input, prefix);
         oldFunctionTypeMangling = name.startsWith("_T");
-        if (asyncMain) {
-            push(new Node(Kind.AsyncMainEntryPoint));
-        }
         try {
             while (pos < end) {
                 if (peek() == 0) {

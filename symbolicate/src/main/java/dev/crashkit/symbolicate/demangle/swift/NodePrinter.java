@@ -5,8 +5,8 @@ final class NodePrinter extends EntityPrinter {
 
     private final SwiftDemangler owner;
 
-    NodePrinter(DemangleOptions opts, SwiftDemangler owner, StringBuilder out) {
-        super(opts, out);
+    NodePrinter(DemangleOptions opts, SwiftDemangler owner, StringBuilder out, int maxOutput) {
+        super(opts, out, maxOutput);
         this.owner = owner;
     }
 
@@ -70,7 +70,7 @@ final class NodePrinter extends EntityPrinter {
                 w(n.index);
                 return null;
             case NegativeInteger:
-                w(n.index);
+                out.append(n.index); // the one signed number swift prints
                 return null;
             case UnknownIndex: w("unknown index"); return null;
             case InfixOperator: w(n.text()).w(" infix"); return null;

@@ -5,10 +5,11 @@ final class OldBuiltins {
     private OldBuiltins() {
     }
 
-    private static long size(OldDemanglerBase p) {
+    /** Sizes are unsigned 64-bit in swift and print that way even after wrapping around. */
+    private static String size(OldDemanglerBase p) {
         long n = p.natural();
         OldDemanglerBase.req(p.nextIf('_'));
-        return n;
+        return Long.toUnsignedString(n);
     }
 
     static Node parse(OldDemanglerBase p) {
@@ -20,7 +21,7 @@ final class OldBuiltins {
             case 'f': name = "Builtin.FPIEEE" + size(p); break;
             case 'i': name = "Builtin.Int" + size(p); break;
             case 'v': {
-                long elts = p.natural();
+                String elts = Long.toUnsignedString(p.natural());
                 OldDemanglerBase.req(p.nextIf('B'));
                 if (p.nextIf('i')) {
                     name = "Builtin.Vec" + elts + "xInt" + size(p);

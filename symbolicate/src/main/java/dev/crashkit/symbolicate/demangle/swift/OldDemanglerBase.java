@@ -189,7 +189,8 @@ abstract class OldDemanglerBase extends MangledCursor {
             case 'u': pos++; return swiftType(Kind.Structure, "UInt");
             default: {
                 long idx = index();
-                req(idx < subs.size());
+                // Unsigned, like swift: the number wraps around at 2^64, so a huge index can look negative.
+                req(Long.compareUnsigned(idx, subs.size()) < 0);
                 return subs.get((int) idx);
             }
         }

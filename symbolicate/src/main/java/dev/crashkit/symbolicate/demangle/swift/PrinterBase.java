@@ -7,13 +7,28 @@ abstract class PrinterBase {
     /** Output bound; beyond it the symbol is reported as not demanglable. */
     static final int MAX_OUTPUT = 1 << 20;
 
+    /**
+     * Characters of output allowed per character of input. Substitutions let a short name describe a tree
+     * whose printing doubles with every few characters; real names print at most ~12x their length
+     * (swift-demangle's conformance lists), so beyond 64x (plus a fixed 64K) the name is given up rather
+     * than letting a few bytes cost megabytes.
+     */
+    static final int MAX_OUTPUT_PER_INPUT_CHAR = 64;
+
+    /** The output bound for a name of {@code mangledLength} characters. */
+    static int maxOutput(int mangledLength) {
+        return (int) Math.min(MAX_OUTPUT, (1L << 16) + (long) MAX_OUTPUT_PER_INPUT_CHAR * mangledLength);
+    }
+
     final DemangleOptions opts;
     final StringBuilder out;
+    final int maxOutput;
     boolean specializationPrefixPrinted;
 
-    PrinterBase(DemangleOptions opts, StringBuilder out) {
+    PrinterBase(DemangleOptions opts, StringBuilder out, int maxOutput) {
         this.opts = opts;
         this.out = out;
+        this.maxOutput = maxOutput;
     }
 
     /** Prints a node; returns a context still to be printed in postfix form, or null. */
@@ -25,7 +40,7 @@ abstract class PrinterBase {
 
     final PrinterBase w(String s) {
         out.append(s);
-        if (out.length() > MAX_OUTPUT) {
+        if (out.length() > maxOutput) {
             throw ParseFailure.INSTANCE;
         }
         return this;
@@ -33,11 +48,22 @@ abstract class PrinterBase {
 
     final PrinterBase w(char c) {
         out.append(c);
+        if (out.length() > maxOutput) {
+            throw ParseFailure.INSTANCE;
+        }
         return this;
     }
 
+    /** Numbers in nodes are swift's {@code uint64_t}: wrapped-around values print unsigned, as swift prints them. */
     final PrinterBase w(long v) {
-        out.append(v);
+        if (v >= 0) {
+            out.append(v);
+        } else {
+            out.append(Long.toUnsignedString(v));
+        }
+        if (out.length() > maxOutput) {
+            throw ParseFailure.INSTANCE;
+        }
         return this;
     }
 
@@ -97,14 +123,15 @@ abstract class PrinterBase {
         return computeParameterName(depth, index);
     }
 
+    /** Depth and index are unsigned 64-bit, as in swift (old manglings can wrap them around). */
     private static String computeParameterName(long depth, long index) {
         StringBuilder sb = new StringBuilder();
         do {
-            sb.append((char) ('A' + (index % 26)));
-            index /= 26;
+            sb.append((char) ('A' + Long.remainderUnsigned(index, 26)));
+            index = Long.divideUnsigned(index, 26);
         } while (index != 0);
         if (depth != 0) {
-            sb.append(depth);
+            sb.append(Long.toUnsignedString(depth));
         }
         return sb.toString();
     }

@@ -75,15 +75,6 @@ public final class SwiftDemangler implements Demangler {
         return sb.length() == 0 ? "" : "{" + sb + "} ";
     }
 
-    /**
-     * Replaces every mangled Swift name found in {@code text} by its demangling, like {@code swift-demangle}
-     * reading standard input. Candidates are maximal runs matching
-     * {@code (_T|_?$[SsEe]|@__swiftmacro_)[_a-zA-Z0-9$.]+}; runs that do not demangle are kept as they are.
-     */
-    public String demangleText(String text, DemangleOptions options) {
-        return TextFilter.filter(this, text, options);
-    }
-
     /** Parses a whole symbol; null when it is not a valid mangling. */
     Node parse(String name) {
         if (name.isEmpty()) {
@@ -113,7 +104,8 @@ public final class SwiftDemangler implements Demangler {
         // A fresh buffer each time: a reused one stays UTF-16 after one non-Latin-1 name, which makes every
         // later append a conversion.
         try {
-            return new NodePrinter(options, this, new StringBuilder(Math.min(4096, 16 + 4 * mangledLength))).printRoot(root);
+            return new NodePrinter(options, this, new StringBuilder(Math.min(4096, 16 + 4 * mangledLength)),
+                    PrinterBase.maxOutput(mangledLength)).printRoot(root);
         } catch (ParseFailure | StackOverflowError e) {
             // Output bound exceeded or a pathological tree: treat as not demanglable.
             return null;

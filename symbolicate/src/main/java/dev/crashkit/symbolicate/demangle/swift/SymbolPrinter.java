@@ -246,12 +246,12 @@ final class SymbolPrinter {
                 if (!o.shortenThunk()) { p.w("dynamically replaceable variable for "); }
                 break;
             case BackDeploymentThunk: if (!o.shortenThunk()) { p.w("back deployment thunk for "); } break;
-            case BackDeploymentFallback: if (!o.shortenThunk()) { p.w("back deployment fallback for "); } break;
+            // Unlike the back deployment thunk, swift keeps this prefix in the simplified style too.
+            case BackDeploymentFallback: p.w("back deployment fallback for "); break;
             case AccessibleFunctionRecord:
                 if (!o.shortenThunk()) { p.w("accessible function runtime record for "); }
                 break;
             case AsyncFunctionPointer: p.w("async function pointer to "); break;
-            case AsyncMainEntryPoint: p.w("async_Main"); break;
             case HasSymbolQuery: p.w("#_hasSymbol query for "); break;
             case CoroFunctionPointer: p.w("coro function pointer to "); break;
             case DefaultOverride: p.w("default override of "); break;

@@ -3,8 +3,8 @@ package dev.crashkit.symbolicate.demangle.swift;
 /** Printing of function types, parameters, bound generics with sugar, SIL function types, signatures. */
 abstract class TypePrinter extends PrinterBase {
 
-    TypePrinter(DemangleOptions opts, StringBuilder out) {
-        super(opts, out);
+    TypePrinter(DemangleOptions opts, StringBuilder out, int maxOutput) {
+        super(opts, out, maxOutput);
     }
 
     private void conventionWithCType(Node n, int depth, String conv) {

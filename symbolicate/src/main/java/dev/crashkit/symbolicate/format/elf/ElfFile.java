@@ -192,6 +192,13 @@ public final class ElfFile implements ObjectFile {
         return out;
     }
 
+    @Override
+    public void checkSections() throws ObjectFormatException {
+        for (ElfSection s : sections) {
+            rawSectionData(s); // throws when the section lies past the end: truncated
+        }
+    }
+
     /** Nothing to check ahead: symbols are read whole when asked for. */
     @Override
     public void checkSymbols() {
@@ -281,6 +288,7 @@ public final class ElfFile implements ObjectFile {
 
     private Optional<DebugId> buildIdIn(ByteBuffer notes, String where) throws ObjectFormatException {
         boolean le = elf.ident().isLe();
+        checkNoteSizes(notes.duplicate().order(le ? ByteOrder.LITTLE_ENDIAN : ByteOrder.BIG_ENDIAN), where);
         Elf.FileBody.NoteList list = KaitaiGuard.parse(path, "notes in " + where,
                 () -> new Elf.FileBody.NoteList(new ByteBufferKaitaiStream(notes.duplicate()), null, elf, le));
         for (Elf.FileBody.Note n : list.notes()) {
@@ -290,6 +298,25 @@ public final class ElfFile implements ObjectFile {
             }
         }
         return Optional.empty();
+    }
+
+    /**
+     * Checks every note's name and desc sizes against the bytes left before Kaitai reads them: it
+     * allocates a claimed size before noticing the data is not there (a hostile 4 GB claim).
+     */
+    private void checkNoteSizes(ByteBuffer notes, String where) throws ObjectFormatException {
+        long pos = notes.position();
+        long end = notes.limit();
+        while (end - pos >= 12) {
+            long namesz = notes.getInt((int) pos) & 0xffffffffL;
+            long descsz = notes.getInt((int) pos + 4) & 0xffffffffL;
+            long size = 12 + ((namesz + 3) & ~3L) + ((descsz + 3) & ~3L);
+            if (size > end - pos) {
+                throw new ObjectFormatException(path + ": note in " + where + " claims " + size + " bytes, only "
+                        + (end - pos) + " left");
+            }
+            pos += size;
+        }
     }
 
     /** Symbols of .symtab and .dynsym (the null symbol 0 left out), in table order. */

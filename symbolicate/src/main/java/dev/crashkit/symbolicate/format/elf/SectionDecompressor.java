@@ -44,9 +44,19 @@ final class SectionDecompressor {
         return inflate(where, raw.duplicate().position(12).slice(), size);
     }
 
+    /** zlib's maximal expansion is 1032:1 (258-byte matches coded in under 2 bits); a little slack on top. */
+    private static final long MAX_ZLIB_RATIO = 1040;
+
     private static ByteBuffer inflate(String where, ByteBuffer input, long size) throws ObjectFormatException {
         if (size < 0 || size > Integer.MAX_VALUE - 8) {
             throw new ObjectFormatException(where + ": uncompressed size " + Long.toUnsignedString(size) + " is too large");
+        }
+        // zlib cannot expand more than about 1032:1 (a deflate block of maximal matches): a size past that
+        // is a lie (or a decompression bomb) and is refused before anything is allocated.
+        long most = (long) input.remaining() * MAX_ZLIB_RATIO + 1024;
+        if (size > most) {
+            throw new ObjectFormatException(where + ": uncompressed size " + size + " is more than "
+                    + input.remaining() + " compressed bytes can hold");
         }
         byte[] out = new byte[(int) size];
         Inflater inflater = new Inflater();

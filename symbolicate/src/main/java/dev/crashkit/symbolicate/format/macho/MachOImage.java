@@ -1,6 +1,7 @@
 package dev.crashkit.symbolicate.format.macho;
 
 import dev.crashkit.core.ObjectFormatException;
+import dev.crashkit.core.bytes.ByteReader;
 import dev.crashkit.core.model.Arch;
 import dev.crashkit.core.model.DebugId;
 import dev.crashkit.symbolicate.format.FunctionSymbols;
@@ -28,6 +29,10 @@ public final class MachOImage implements ObjectFile {
     /** MH_DSYM: the companion file inside a .dSYM bundle (segments without bytes, plus __DWARF). */
     public static final int MH_DSYM = 0xa;
     private static final int MH_EXECUTE = 0x2;
+    /** Section types that take no bytes in the file. */
+    private static final int S_ZEROFILL = 0x1;
+    private static final int S_GB_ZEROFILL = 0xc;
+    private static final int S_THREAD_LOCAL_ZEROFILL = 0x12;
     private static final int MH_DYLIB = 0x6;
     private static final int MH_DYLINKER = 0x7;
     private static final int MH_BUNDLE = 0x8;
@@ -215,6 +220,11 @@ public final class MachOImage implements ObjectFile {
         return sections.stream().filter(s -> s.segment().equals(segment) && s.name().equals(name)).findFirst();
     }
 
+    /** The whole slice, read-only, for readers of structures this class does not model (format.macho.names). */
+    public ByteBuffer bytes() {
+        return bytes.asReadOnlyBuffer().order(order());
+    }
+
     /** Link-time address of the Mach-O header: the __TEXT segment's vmaddr (0 if there is none). */
     public long textVmaddr() {
         return segment("__TEXT").map(Segment::vmaddr).orElse(0L);
@@ -225,7 +235,9 @@ public final class MachOImage implements ObjectFile {
         if (s.offset() == 0 || s.size() == 0) {
             return Optional.empty();
         }
-        if (s.offset() + s.size() > bytes.capacity()) {
+        // offset and size are unsigned fields of the file: compare them so that neither can wrap negative.
+        if (s.offset() < 0 || s.size() < 0 || s.offset() > bytes.capacity()
+                || s.size() > bytes.capacity() - s.offset()) {
             throw new ObjectFormatException(file + ": section " + s.segment() + "," + s.name()
                     + " extends past the end of the file: truncated");
         }
@@ -278,6 +290,16 @@ public final class MachOImage implements ObjectFile {
             }
         }
         return out;
+    }
+
+    @Override
+    public void checkSections() throws ObjectFormatException {
+        for (Section s : sections) {
+            int type = s.flags() & 0xff;
+            if (type != S_ZEROFILL && type != S_GB_ZEROFILL && type != S_THREAD_LOCAL_ZEROFILL) {
+                sectionBytes(s); // throws when the section lies past the end: truncated
+            }
+        }
     }
 
     /** True when the image has an LC_SYMTAB with at least one entry. */
@@ -348,22 +370,12 @@ public final class MachOImage implements ObjectFile {
 
     /** Decodes the LC_FUNCTION_STARTS deltas in {@code [pos, end)} into {@code out} (if given); returns the count. */
     private int decodeStarts(int pos, int end, long[] out) throws ObjectFormatException {
+        ByteReader<ObjectFormatException> r = new ByteReader<>(bytes.slice(pos, end - pos), pos, pos,
+                problem -> new ObjectFormatException(file + ": LC_FUNCTION_STARTS ends inside a ULEB128 value"));
         int n = 0;
         long addr = textVmaddr();
-        while (pos < end) {
-            long delta = 0;
-            int shift = 0;
-            int byt;
-            do {
-                if (pos >= end) {
-                    throw new ObjectFormatException(file + ": LC_FUNCTION_STARTS ends inside a ULEB128 value");
-                }
-                byt = bytes.get(pos++) & 0xff;
-                if (shift < 64) {
-                    delta |= (long) (byt & 0x7f) << shift;
-                }
-                shift += 7;
-            } while ((byt & 0x80) != 0);
+        while (r.hasRemaining()) {
+            long delta = r.uleb();
             if (delta == 0) {
                 break;
             }

@@ -1,6 +1,8 @@
 package dev.crashkit.symbolicate.report.applecrash;
 
-import dev.crashkit.symbolicate.report.SymbolicatedFrames;
+import dev.crashkit.symbolicate.output.ReportWriter;
+import dev.crashkit.symbolicate.output.SymbolicatedFrames;
+import dev.crashkit.symbolicate.report.ParsedReport;
 import dev.crashkit.symbolicate.symbolize.SymbolicatedFrame;
 import dev.crashkit.symbolicate.symbolize.SymbolicatedReport;
 import dev.crashkit.symbolicate.symbolize.SymbolicatedThread;
@@ -13,7 +15,7 @@ import java.util.Optional;
  * frame's address changes; calls inlined into a frame get lines of their own with the same frame
  * number before it. Every other byte of the report is written as read.
  */
-public final class AppleCrashWriter {
+public final class AppleCrashWriter implements ReportWriter {
 
     /** How a named frame's text is written. */
     public enum Style {
@@ -26,7 +28,22 @@ public final class AppleCrashWriter {
         CRASH_SYMBOLICATOR
     }
 
-    private AppleCrashWriter() {
+    /** The writer as a {@link ReportWriter} (the static methods serve callers that hold the document). */
+    public AppleCrashWriter() {
+    }
+
+    @Override
+    public String extension() {
+        return ".crash";
+    }
+
+    /** Writes {@code input} back; it must have been read by this format's reader. */
+    @Override
+    public String write(ParsedReport input, SymbolicatedReport result, Optional<SymbolicatedThread> exception) {
+        if (!(input.document() instanceof AppleCrashDocument doc)) {
+            throw new IllegalArgumentException(input.format() + " report given to the .crash writer");
+        }
+        return write(doc, result, exception);
     }
 
     /** Writes with {@link Style#SYMBOLICATECRASH}. */

@@ -6,8 +6,10 @@ import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.crashkit.symbolicate.output.ReportWriter;
+import dev.crashkit.symbolicate.output.SymbolicatedFrames;
 import dev.crashkit.symbolicate.report.JsonTrees;
-import dev.crashkit.symbolicate.report.SymbolicatedFrames;
+import dev.crashkit.symbolicate.report.ParsedReport;
 import dev.crashkit.symbolicate.symbolize.SymbolicatedFrame;
 import dev.crashkit.symbolicate.symbolize.SymbolicatedReport;
 import dev.crashkit.symbolicate.symbolize.SymbolicatedThread;
@@ -23,13 +25,28 @@ import java.util.Optional;
  * shape of Apple's reports, e.g. lldb's {@code a.out.inline.ips} test input). The header line is
  * written byte for byte; the body is the same JSON tree pretty-printed (every other field kept, in order).
  */
-public final class IpsWriter {
+public final class IpsWriter implements ReportWriter {
 
     private static final DefaultPrettyPrinter PRINTER = new DefaultPrettyPrinter()
             .withObjectIndenter(new DefaultIndenter("  ", "\n"))
             .withArrayIndenter(new DefaultIndenter("  ", "\n"));
 
-    private IpsWriter() {
+    /** The writer as a {@link ReportWriter} (the static methods serve callers that hold the document). */
+    public IpsWriter() {
+    }
+
+    @Override
+    public String extension() {
+        return ".ips";
+    }
+
+    /** Writes {@code input} back; it must have been read by this format's reader. */
+    @Override
+    public String write(ParsedReport input, SymbolicatedReport result, Optional<SymbolicatedThread> exception) {
+        if (!(input.document() instanceof IpsDocument doc)) {
+            throw new IllegalArgumentException(input.format() + " report given to the .ips writer");
+        }
+        return write(doc, result, exception);
     }
 
     public static String write(IpsDocument doc, SymbolicatedReport result) {

@@ -1,5 +1,6 @@
 package dev.crashkit.symbolicate.demangle.swift;
 
+import dev.crashkit.testkit.TestData;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -10,7 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Loads swift-demangle's conformance lists from the shared corpus and our known-failure lists. */
+/** Loads swift-demangle's conformance lists from the committed third-party fixtures and our known-failure lists. */
 final class ConformanceCases {
     record Case(int line, String mangled, String expected) {
     }
@@ -18,24 +19,9 @@ final class ConformanceCases {
     private ConformanceCases() {
     }
 
-    /** Finds {@code shared/corpus/swift-demangle} from the working directory upwards. */
+    /** The committed swift-demangle lists ({@code testdata/third-party/swift-demangle}). */
     static Path corpusDir() {
-        String prop = System.getProperty("crashkit.corpus");
-        if (prop != null) {
-            return Path.of(prop, "swift-demangle");
-        }
-        Path dir = Path.of("").toAbsolutePath();
-        for (Path p = dir; p != null; p = p.getParent()) {
-            Path c = p.resolve("shared/corpus/swift-demangle");
-            if (Files.isDirectory(c)) {
-                return c;
-            }
-            Path c2 = p.resolve("../shared/corpus/swift-demangle").normalize();
-            if (Files.isDirectory(c2)) {
-                return c2;
-            }
-        }
-        throw new IllegalStateException("shared/corpus/swift-demangle not found above " + dir);
+        return TestData.thirdParty("swift-demangle");
     }
 
     /** Lines of the form {@code MANGLED ---> EXPECTED}; other lines are not cases (as in upstream's lit test). */

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Runs swift-demangle's own conformance lists (swiftlang/swift test/Demangle/Inputs, see
- * ../shared/corpus/SOURCES.md) line by line. {@code manglings.txt} is checked the way upstream's lit test
+ * testdata/third-party/swift-demangle/SOURCES.md) line by line. {@code manglings.txt} is checked the way upstream's lit test
  * checks it, i.e. against {@code swift-demangle -classify} output; {@code simplified-manglings.txt} against
  * {@code swift-demangle -simplified}.
  */

@@ -1,11 +1,12 @@
 package dev.crashkit.symbolicate.demangle.swift;
 
+import dev.crashkit.symbolicate.demangle.detect.TextDemangler;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.crashkit.symbolicate.demangle.DemangleStyle;
-import dev.crashkit.symbolicate.demangle.Demanglers;
+import dev.crashkit.symbolicate.demangle.detect.Demanglers;
 import java.io.IOException;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -46,8 +47,8 @@ class SwiftDemanglerApiTest {
     void textFilterReplacesNamesInsideText() {
         String line = "3  App  0x0000000100 _TtSi + 12 and $sSi and plain_text";
         assertEquals("3  App  0x0000000100 Swift.Int + 12 and Swift.Int and plain_text",
-                d.demangleText(line, DemangleOptions.full()));
-        assertEquals("no symbols here", d.demangleText("no symbols here", DemangleOptions.full()));
+                TextDemangler.demangle(line, DemangleOptions.full()));
+        assertEquals("no symbols here", TextDemangler.demangle("no symbols here", DemangleOptions.full()));
     }
 
     @Test

@@ -1,5 +1,6 @@
 package dev.crashkit.symbolicate.demangle.swift;
 
+import dev.crashkit.symbolicate.demangle.detect.TextDemangler;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
@@ -23,15 +24,15 @@ class SwiftRobustnessTest {
         String in = Files.readString(ConformanceCases.corpusDir().resolve("bigtype.txt"), StandardCharsets.UTF_8);
         String expected = Files.readString(ConformanceCases.corpusDir().resolve("bigtype-demangle.txt"),
                 StandardCharsets.UTF_8);
-        assertEquals(expected, d.demangleText(in, DemangleOptions.full()));
+        assertEquals(expected, TextDemangler.demangle(in, DemangleOptions.full()));
     }
 
     @Test
     void otherBigTypeFilesDoNotBreakTheFilter() throws IOException {
         for (String f : List.of("bigtype-objcrt.txt", "bigtype-remangle.txt")) {
             String in = Files.readString(ConformanceCases.corpusDir().resolve(f), StandardCharsets.UTF_8);
-            assertNotNull(d.demangleText(in, DemangleOptions.full()));
-            assertNotNull(d.demangleText(in, DemangleOptions.simplified()));
+            assertNotNull(TextDemangler.demangle(in, DemangleOptions.full()));
+            assertNotNull(TextDemangler.demangle(in, DemangleOptions.simplified()));
         }
     }
 
@@ -110,5 +111,31 @@ class SwiftRobustnessTest {
             assertNotNull(d.demangle(s, DemangleStyle.FULL));
             assertNotNull(d.demangle(s, DemangleStyle.SIMPLIFIED));
         }
+    }
+
+    /**
+     * {@code $s} + {@code SDy}×k + {@code SaySiG} + {@code AAG ABG ...} nests dictionaries whose key and value are
+     * the previous level (a substitution): the printed name doubles with every 4 input bytes. Regression: 105
+     * bytes printed a million characters and allocated 4.6 MB; output is now bounded by the input's length.
+     */
+    @Test
+    void exponentialPrintingIsBoundedByTheInputLength() {
+        var threads = (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+        for (int k : new int[] {16, 20, 25}) {
+            StringBuilder sb = new StringBuilder("$s").append("SDy".repeat(k)).append("SaySiG");
+            for (int i = 0; i < k; i++) {
+                sb.append('A').append((char) ('A' + i)).append('G');
+            }
+            String name = sb.append('N').toString();
+            d.demangle(name, DemangleStyle.FULL); // class loading and JIT out of the measurement
+            long before = threads.getCurrentThreadAllocatedBytes();
+            String out = d.demangle(name, DemangleStyle.FULL);
+            long allocated = threads.getCurrentThreadAllocatedBytes() - before;
+            assertTrue(out.length() <= PrinterBase.maxOutput(name.length()), "output bounded");
+            assertTrue(allocated < 1_000_000, name.length() + " input bytes allocated " + allocated);
+        }
+        // Shallower nesting still prints in full: 57 bytes -> 4109 characters.
+        String eight = "$s" + "SDy".repeat(8) + "SaySiGAAGABGACGADGAEGAFGAGGAHGN";
+        assertTrue(d.demangle(eight, DemangleStyle.FULL).startsWith("type metadata for [[[[[[[[[Swift.Int] : "));
     }
 }

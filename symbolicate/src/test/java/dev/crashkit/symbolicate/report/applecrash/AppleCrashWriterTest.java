@@ -3,11 +3,11 @@ package dev.crashkit.symbolicate.report.applecrash;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.crashkit.symbolicate.formats.ReportFormats;
 import dev.crashkit.symbolicate.report.ParsedReport;
 import dev.crashkit.symbolicate.report.PresetSymbol;
 import dev.crashkit.symbolicate.report.ReportCorpus;
 import dev.crashkit.symbolicate.report.ReportFormat;
-import dev.crashkit.symbolicate.report.ReportFormats;
 import dev.crashkit.symbolicate.report.SyntheticResults;
 import dev.crashkit.symbolicate.symbolize.SymbolicatedReport;
 import java.nio.charset.StandardCharsets;

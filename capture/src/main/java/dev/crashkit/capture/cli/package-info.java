@@ -1,0 +1,2 @@
+/** The {@code capture --pid} command line (hand-parsed: the library needs no CLI library). */
+package dev.crashkit.capture.cli;

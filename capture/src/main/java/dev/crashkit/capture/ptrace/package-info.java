@@ -1,0 +1,2 @@
+/** {@code capture --pid}: stop every thread of another process with ptrace, copy registers and stacks, unwind after detaching. */
+package dev.crashkit.capture.ptrace;

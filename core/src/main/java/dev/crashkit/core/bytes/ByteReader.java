@@ -1,0 +1,236 @@
+package dev.crashkit.core.bytes;
+
+import dev.crashkit.core.ObjectFormatException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.util.function.Function;
+
+/**
+ * The one checked reader of untrusted bytes: fixed-size integers in the buffer's byte order,
+ * LEB128, NUL-terminated strings. Every read is bounds-checked first; running past the end is a
+ * checked exception of the caller's own type ({@code E}: a DWARF, CFI or Mach-O error), built by
+ * the {@code errors} function from a message naming the position and what was missing, never an
+ * {@code IndexOutOfBoundsException}. Sizes taken from the data are checked against what is left
+ * before anything is skipped or allocated.
+ *
+ * <p>Positions are {@code origin + index}: the section offset (DWARF), the address (CFI) or the file
+ * offset of the first byte, so that messages and callers speak the data's own coordinates. Reads use
+ * absolute buffer indexing, so several readers may share one buffer.
+ *
+ * @param <E> the checked exception truncation is reported as
+ */
+public class ByteReader<E extends ObjectFormatException> {
+    private final ByteBuffer buf;
+    private final long origin;
+    private final int limit;
+    private final boolean little;
+    private final Function<String, E> errors;
+    private int index;
+
+    /**
+     * @param buf    the bytes (read from index 0 to its limit; its position is ignored)
+     * @param origin the position of the buffer's first byte
+     * @param start  the first position to read
+     * @param errors makes the exception for a problem message
+     */
+    public ByteReader(ByteBuffer buf, long origin, long start, Function<String, E> errors) {
+        this.buf = buf;
+        this.origin = origin;
+        this.limit = buf.limit();
+        this.little = buf.order() == ByteOrder.LITTLE_ENDIAN;
+        this.errors = errors;
+        this.index = (int) (start - origin);
+    }
+
+    /** The position of the next byte. */
+    public final long position() {
+        return origin + index;
+    }
+
+    /** Moves to {@code position} (checked when something is read there). */
+    public final void seek(long position) {
+        index = (int) (position - origin);
+    }
+
+    /** One past the last position. */
+    public final long limit() {
+        return origin + limit;
+    }
+
+    public final int remaining() {
+        return limit - index;
+    }
+
+    public final boolean hasRemaining() {
+        return index < limit;
+    }
+
+    /** The position of the buffer's first byte. */
+    public final long origin() {
+        return origin;
+    }
+
+    /** The underlying bytes (shared, not copied). */
+    public final ByteBuffer buffer() {
+        return buf;
+    }
+
+    /** The exception for {@code problem} at the current position. */
+    public final E error(String problem) {
+        return errors.apply(problem);
+    }
+
+    private void need(int n) throws E {
+        if (index < 0 || n > limit - index) {
+            throw errors.apply(String.format("truncated at 0x%x (need %d bytes, %d left)", origin + index, n,
+                    Math.max(0, limit - index)));
+        }
+    }
+
+    public final int u8() throws E {
+        need(1);
+        return buf.get(index++) & 0xff;
+    }
+
+    public final int s8() throws E {
+        need(1);
+        return buf.get(index++);
+    }
+
+    public final int u16() throws E {
+        need(2);
+        int v = buf.getShort(index) & 0xffff;
+        index += 2;
+        return v;
+    }
+
+    public final int u24() throws E {
+        need(3);
+        int b0 = buf.get(index) & 0xff;
+        int b1 = buf.get(index + 1) & 0xff;
+        int b2 = buf.get(index + 2) & 0xff;
+        index += 3;
+        return little ? b0 | b1 << 8 | b2 << 16 : b2 | b1 << 8 | b0 << 16;
+    }
+
+    public final long u32() throws E {
+        need(4);
+        long v = buf.getInt(index) & 0xffffffffL;
+        index += 4;
+        return v;
+    }
+
+    public final long u64() throws E {
+        need(8);
+        long v = buf.getLong(index);
+        index += 8;
+        return v;
+    }
+
+    /** An unsigned value of 1, 2, 4 or 8 bytes (addresses, offsets). */
+    public final long unsigned(int size) throws E {
+        return switch (size) {
+            case 1 -> u8();
+            case 2 -> u16();
+            case 4 -> u32();
+            case 8 -> u64();
+            default -> throw errors.apply("unsupported value size " + size);
+        };
+    }
+
+    /** Unsigned LEB128; bits past 64 are dropped. */
+    public final long uleb() throws E {
+        long result = 0;
+        int shift = 0;
+        while (true) {
+            int b = u8();
+            if (shift < 64) {
+                result |= (long) (b & 0x7f) << shift;
+            }
+            shift += 7;
+            if ((b & 0x80) == 0) {
+                return result;
+            }
+        }
+    }
+
+    /** Signed LEB128. */
+    public final long sleb() throws E {
+        long result = 0;
+        int shift = 0;
+        int b;
+        do {
+            b = u8();
+            if (shift < 64) {
+                result |= (long) (b & 0x7f) << shift;
+            }
+            shift += 7;
+        } while ((b & 0x80) != 0);
+        if (shift < 64 && (b & 0x40) != 0) {
+            result |= -1L << shift;
+        }
+        return result;
+    }
+
+    public final void skipUleb() throws E {
+        while ((u8() & 0x80) != 0) {
+            // continuation bytes carry nothing we need
+        }
+    }
+
+    /** Skips {@code n} bytes; a negative or too large {@code n} (an untrusted length) is an error. */
+    public final void skip(long n) throws E {
+        if (n < 0 || n > limit - index) {
+            throw errors.apply(String.format("length %d at 0x%x runs past the end (%d bytes left)", n,
+                    origin + index, Math.max(0, limit - index)));
+        }
+        index += (int) n;
+    }
+
+    /** Skips a NUL-terminated string. */
+    public final void skipCString() throws E {
+        while (u8() != 0) {
+            // scan to the terminator
+        }
+    }
+
+    /** A NUL-terminated UTF-8 string. */
+    public final String cstring() throws E {
+        int start = index;
+        skipCString();
+        return decode(buf, start, index - 1 - start);
+    }
+
+    /** {@code n} bytes, copied; {@code n} is checked against what is left before allocating. */
+    public final byte[] bytes(long n) throws E {
+        int at = index;
+        skip(n);
+        byte[] out = new byte[(int) n];
+        buf.get(at, out);
+        return out;
+    }
+
+    /** A NUL-terminated UTF-8 string at {@code offset} of a table; the string must end inside it. */
+    public static <E extends ObjectFormatException> String cstringAt(ByteBuffer table, long offset,
+                                                                     Function<String, E> errors) throws E {
+        if (offset < 0 || offset >= table.limit()) {
+            throw errors.apply("string offset 0x" + Long.toHexString(offset) + " outside its section");
+        }
+        int start = (int) offset;
+        int end = start;
+        while (end < table.limit() && table.get(end) != 0) {
+            end++;
+        }
+        if (end == table.limit()) {
+            throw errors.apply("string at 0x" + Long.toHexString(offset) + " runs past the end of its section");
+        }
+        return decode(table, start, end - start);
+    }
+
+    private static String decode(ByteBuffer buf, int start, int len) {
+        byte[] bytes = new byte[len];
+        buf.get(start, bytes);
+        return new String(bytes, StandardCharsets.UTF_8);
+    }
+}

@@ -1,0 +1,102 @@
+package dev.crashkit.server;
+
+import dev.crashkit.server.metrics.Metrics;
+import dev.crashkit.server.store.Database;
+import dev.crashkit.server.store.DebugFileStore;
+import dev.crashkit.server.store.Groups;
+import dev.crashkit.server.store.Queue;
+import dev.crashkit.server.store.ReportStore;
+import dev.crashkit.server.store.Results;
+import dev.crashkit.server.symbolication.DebugFiles;
+import dev.crashkit.server.symbolication.ReportSymbolicator;
+import dev.crashkit.server.web.Services;
+import dev.crashkit.server.web.WebServer;
+import dev.crashkit.server.worker.Workers;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.nio.file.Files;
+import java.util.function.Consumer;
+
+/** A running crashkit-server: database, debug files, symbolication workers and the HTTP server. */
+public final class CrashkitServer implements AutoCloseable {
+    /** A claim older than this is taken again (its worker died). */
+    private static final long LEASE_MILLIS = 5 * 60_000;
+
+    private final Database db;
+    private final DebugFiles debugFiles;
+    private final ReportStore reports;
+    private final Workers workers;
+    private final WebServer web;
+
+    private CrashkitServer(Database db, DebugFiles debugFiles, ReportStore reports, Workers workers, WebServer web) {
+        this.db = db;
+        this.debugFiles = debugFiles;
+        this.reports = reports;
+        this.workers = workers;
+        this.web = web;
+    }
+
+    /**
+     * Opens the store, applies migrations, starts the workers and listens.
+     *
+     * @throws IllegalArgumentException when asked to listen beyond loopback without a token, or a symbol
+     *                                  server is not {@code LAYOUT=URL}
+     */
+    public static CrashkitServer start(ServerConfig config, Consumer<String> log) throws IOException {
+        if (config.token().isEmpty() && !isLoopback(config.bind())) {
+            throw new IllegalArgumentException("refusing to listen on " + config.bind()
+                    + " without --token (or CRASHKIT_TOKEN): without a token only loopback addresses are allowed");
+        }
+        Files.createDirectories(config.data());
+        Database db = Database.open(config.jdbcUrl(), Math.max(4, config.workers() + 4));
+        try {
+            DebugFileStore files = new DebugFileStore(config.data().resolve("debug-files"),
+                    config.data().resolve("tmp"), db);
+            files.sweepStaging();
+            DebugFiles debugFiles = DebugFiles.open(config.dsyms(), config.symbolServers(), files.folder(),
+                    config.data().resolve("cache"), m -> log.accept("debug files: " + m));
+            ReportStore reports = new ReportStore(db);
+            Queue queue = new Queue(db, LEASE_MILLIS);
+            queue.releaseAll();
+            Results results = new Results(db);
+            Metrics metrics = new Metrics();
+            ReportSymbolicator symbolicator = new ReportSymbolicator(debugFiles);
+            Workers workers = new Workers(queue, reports, results, symbolicator, debugFiles, metrics, log);
+            Services services = new Services(new Services.Limits(config.maxReportBytes(), config.maxDebugFileBytes()),
+                    reports, queue, results, new Groups(db), files, debugFiles, symbolicator, workers, metrics);
+            workers.start(config.workers());
+            WebServer web = WebServer.start(services, config.token(), config.bind(), config.port(), log);
+            return new CrashkitServer(db, debugFiles, reports, workers, web);
+        } catch (IOException | RuntimeException e) {
+            db.close();
+            throw e;
+        }
+    }
+
+    static boolean isLoopback(String host) {
+        try {
+            for (InetAddress a : InetAddress.getAllByName(host)) {
+                if (!a.isLoopbackAddress()) {
+                    return false;
+                }
+            }
+            return true;
+        } catch (UnknownHostException e) {
+            return false;
+        }
+    }
+
+    public int port() {
+        return web.port();
+    }
+
+    @Override
+    public void close() {
+        web.close();
+        reports.close();
+        workers.close();
+        debugFiles.close();
+        db.close();
+    }
+}

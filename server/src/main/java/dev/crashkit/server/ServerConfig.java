@@ -1,0 +1,67 @@
+package dev.crashkit.server;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * How a server runs.
+ *
+ * @param db                 JDBC URL; empty: SQLite in {@code data}
+ * @param symbolServers      {@code LAYOUT=URL} symbol servers asked for identities no local file has
+ * @param token              bearer token every /api call (and the UI) must present; empty: no auth, loopback only
+ * @param maxReportBytes     largest report body accepted
+ * @param maxDebugFileBytes  largest debug file accepted (streamed to disk)
+ * @param workers            symbolication threads
+ */
+public record ServerConfig(String bind, int port, Path data, Optional<String> db, List<Path> dsyms,
+                           List<String> symbolServers, Optional<String> token, long maxReportBytes,
+                           long maxDebugFileBytes, int workers) {
+    public static final long DEFAULT_MAX_REPORT = 50L * 1024 * 1024;
+    public static final long DEFAULT_MAX_DEBUG_FILE = 2L * 1024 * 1024 * 1024;
+
+    public ServerConfig {
+        dsyms = List.copyOf(dsyms);
+        symbolServers = List.copyOf(symbolServers);
+    }
+
+    /** Loopback, port {@code port} (0: any free one), SQLite in {@code data}, no token, 2 workers. */
+    public static ServerConfig local(Path data, int port) {
+        return new ServerConfig("127.0.0.1", port, data, Optional.empty(), List.of(), List.of(), Optional.empty(),
+                DEFAULT_MAX_REPORT, DEFAULT_MAX_DEBUG_FILE, 2);
+    }
+
+    public ServerConfig withDb(String url) {
+        return new ServerConfig(bind, port, data, Optional.of(url), dsyms, symbolServers, token, maxReportBytes, maxDebugFileBytes,
+                workers);
+    }
+
+    public ServerConfig withToken(String t) {
+        return new ServerConfig(bind, port, data, db, dsyms, symbolServers, Optional.of(t), maxReportBytes, maxDebugFileBytes, workers);
+    }
+
+    public ServerConfig withDsyms(List<Path> paths) {
+        return new ServerConfig(bind, port, data, db, paths, symbolServers, token, maxReportBytes, maxDebugFileBytes, workers);
+    }
+
+    public ServerConfig withSymbolServers(List<String> specs) {
+        return new ServerConfig(bind, port, data, db, dsyms, specs, token, maxReportBytes, maxDebugFileBytes, workers);
+    }
+
+    public ServerConfig withLimits(long report, long debugFile) {
+        return new ServerConfig(bind, port, data, db, dsyms, symbolServers, token, report, debugFile, workers);
+    }
+
+    public ServerConfig withWorkers(int n) {
+        return new ServerConfig(bind, port, data, db, dsyms, symbolServers, token, maxReportBytes, maxDebugFileBytes, n);
+    }
+
+    public ServerConfig withBind(String address) {
+        return new ServerConfig(address, port, data, db, dsyms, symbolServers, token, maxReportBytes, maxDebugFileBytes, workers);
+    }
+
+    /** The JDBC URL in use. */
+    public String jdbcUrl() {
+        return db.orElse("jdbc:sqlite:" + data.resolve("crashkit.db").toAbsolutePath());
+    }
+}

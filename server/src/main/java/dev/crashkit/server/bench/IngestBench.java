@@ -1,0 +1,168 @@
+package dev.crashkit.server.bench;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * Ingest benchmark and kill test for crashkit-server on SQLite (a child process per server):
+ * <pre>
+ * java -cp server/target/crashkit-server.jar dev.crashkit.server.bench.IngestBench [--reports 10000] [--clients 8]
+ *      [--report testdata/server/bench-crash.json] [--dsym testdata/macho] [--single 50] [--kill-after N]
+ * </pre>
+ * Prints reports/s accepted with p50/p99 request latency, the time until the queue drained, upload-to-
+ * symbolicated p50/p99 for the burst (queue wait included) and for single reports at idle. With
+ * {@code --kill-after N} the server is killed with SIGKILL after N acknowledgements, restarted on the same
+ * data, and every 201-acknowledged report must be there and symbolicated (exit 1 otherwise).
+ */
+public final class IngestBench {
+    private IngestBench() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        int reports = 10_000;
+        int clients = 8;
+        int single = 50;
+        int killAfter = -1;
+        Path report = Path.of("testdata/server/bench-crash.json");
+        Path dsym = Path.of("testdata/macho");
+        for (int i = 0; i < args.length; i++) {
+            switch (args[i]) {
+                case "--reports" -> reports = Integer.parseInt(args[++i]);
+                case "--clients" -> clients = Integer.parseInt(args[++i]);
+                case "--single" -> single = Integer.parseInt(args[++i]);
+                case "--kill-after" -> killAfter = Integer.parseInt(args[++i]);
+                case "--report" -> report = Path.of(args[++i]);
+                case "--dsym" -> dsym = Path.of(args[++i]);
+                default -> {
+                    System.err.println("usage: IngestBench [--reports N] [--clients N] [--single N] [--kill-after N] "
+                            + "[--report FILE] [--dsym PATH]");
+                    System.exit(2);
+                }
+            }
+        }
+        Path data = Files.createTempDirectory("crashkit-bench");
+        byte[] body = Files.readAllBytes(report);
+        List<String> serverArgs = List.of("--dsym", dsym.toString());
+        if (killAfter >= 0) {
+            KillResult k = killTest(data, serverArgs, body, reports, clients, killAfter);
+            System.out.println(k.summary());
+            System.exit(k.lost().isEmpty() && k.notSymbolicated().isEmpty() ? 0 : 1);
+        }
+        try (ServerProcess server = ServerProcess.start(data, serverArgs)) {
+            Drain drain = new Drain(server.port(), Optional.empty());
+            Burst.run(server.port(), body, 500, clients, Optional.empty(), "warmup", n -> { });
+            drain.awaitEmptyQueue(Duration.ofMinutes(10));
+            Burst.Result r = Burst.run(server.port(), body, reports, clients, Optional.empty(), "burst", n -> { });
+            Duration drained = drain.awaitEmptyQueue(Duration.ofMinutes(30));
+            List<Drain.Stored> stored = drain.check(r.acknowledged().values());
+            long[] toSym = stored.stream().mapToLong(s -> Duration.between(s.received(), s.symbolicated().orElseThrow())
+                    .toMillis()).toArray();
+            System.out.printf("ingest: %d reports from %d clients: %.0f reports/s accepted, request p50 %.1f ms, p99 %.1f ms"
+                    + " (%d errors)%n", r.acknowledged().size(), clients, r.perSecond(), r.percentileMillis(50),
+                    r.percentileMillis(99), r.errors());
+            System.out.printf("symbolication: queue drained %.1f s after the burst; %.0f reports/s end to end;"
+                    + " upload-to-symbolicated p50 %d ms, p99 %d ms (queue wait included)%n",
+                    drained.toMillis() / 1000.0, r.acknowledged().size() / ((r.elapsedNanos() / 1e9) + drained.toMillis() / 1000.0),
+                    percentile(toSym, 50), percentile(toSym, 99));
+            long[] idle = new long[single];
+            for (int i = 0; i < single; i++) {
+                Burst.Result one = Burst.run(server.port(), body, 1, 1, Optional.empty(), "single" + i, n -> { });
+                String id = one.acknowledged().values().iterator().next();
+                Drain.Stored s;
+                do {
+                    Thread.sleep(2);
+                    s = drain.check(List.of(id)).get(0);
+                } while (s.symbolicated().isEmpty());
+                idle[i] = Duration.between(s.received(), s.symbolicated().get()).toMillis();
+            }
+            System.out.printf("idle: upload-to-symbolicated of %d single reports p50 %d ms, p99 %d ms%n", single,
+                    percentile(idle, 50), percentile(idle, 99));
+        }
+    }
+
+    static long percentile(long[] values, double p) {
+        long[] s = values.clone();
+        Arrays.sort(s);
+        int i = (int) Math.min(s.length - 1, Math.ceil(p / 100.0 * s.length) - 1);
+        return s[Math.max(0, i)];
+    }
+
+    /** What the kill test found. */
+    public record KillResult(int acknowledged, int storedBeforeKill, List<String> lost, List<String> notSymbolicated,
+                             long survivingDuplicates) {
+        public String summary() {
+            return "kill -9 after " + storedBeforeKill + " acknowledgements: " + acknowledged
+                    + " reports acknowledged (201) in all; after restart " + (acknowledged - lost.size())
+                    + " present, " + lost.size() + " lost, " + notSymbolicated.size() + " not symbolicated; "
+                    + survivingDuplicates + " repeats answered 200 with the stored id";
+        }
+    }
+
+    /**
+     * Starts a server, posts {@code total} reports from {@code clients} threads, kills the server with
+     * SIGKILL once {@code killAfter} were acknowledged, restarts it on the same data and checks that every
+     * acknowledged report is there and, once the queue drained, symbolicated; repeats of acknowledged uploads
+     * must answer 200 with the same id.
+     */
+    public static KillResult killTest(Path data, List<String> serverArgs, byte[] body, int total, int clients,
+                                      int killAfter) throws IOException, InterruptedException {
+        Map<String, String> acked;
+        ServerProcess server = ServerProcess.start(data, serverArgs);
+        AtomicBoolean killed = new AtomicBoolean();
+        try {
+            Burst.Result r = Burst.run(server.port(), body, total, clients, Optional.empty(), "kill", n -> {
+                if (n >= killAfter && killed.compareAndSet(false, true)) {
+                    try {
+                        server.kill9();
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                }
+            });
+            acked = r.acknowledged();
+        } finally {
+            if (!killed.get()) {
+                server.kill9();
+            }
+        }
+        try (ServerProcess again = ServerProcess.start(data, serverArgs)) {
+            Drain drain = new Drain(again.port(), Optional.empty());
+            List<String> lost = new ArrayList<>();
+            for (Map.Entry<String, String> e : acked.entrySet()) {
+                try {
+                    drain.get("/api/reports/" + e.getValue());
+                } catch (IOException ex) {
+                    lost.add(e.getKey());
+                }
+            }
+            drain.awaitEmptyQueue(Duration.ofMinutes(10));
+            List<String> notSymbolicated = new ArrayList<>();
+            List<String> present = new ArrayList<>(acked.values());
+            present.removeIf(id -> lostIds(lost, acked).contains(id));
+            for (Drain.Stored s : drain.check(present)) {
+                if (!s.status().equals("symbolicated")) {
+                    notSymbolicated.add(s.id() + " (" + s.status() + ")");
+                }
+            }
+            // A client that never saw the 201 (killed mid-answer) uploads again: same id, nothing stored twice.
+            List<String> sample = new ArrayList<>(acked.keySet()).subList(0, Math.min(20, acked.size()));
+            long repeats = 0;
+            for (String clientId : sample) {
+                repeats += Repeat.post(again.port(), body, clientId).equals(acked.get(clientId)) ? 1 : 0;
+            }
+            return new KillResult(acked.size(), killAfter, lost, notSymbolicated, repeats);
+        }
+    }
+
+    private static List<String> lostIds(List<String> lostClientIds, Map<String, String> acked) {
+        return lostClientIds.stream().map(acked::get).toList();
+    }
+}

@@ -1,0 +1,83 @@
+package dev.crashkit.server.bench;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/** crashkit-server as a child process (so that it can be killed with SIGKILL). */
+public final class ServerProcess implements AutoCloseable {
+    private static final Pattern LISTENING = Pattern.compile("listening on http://[^:]+:(\\d+)/");
+    private final Process process;
+    private final int port;
+
+    private ServerProcess(Process process, int port) {
+        this.process = process;
+        this.port = port;
+    }
+
+    /** Starts {@code ServerMain} with this JVM's class path on a free port; waits until it listens. */
+    public static ServerProcess start(Path data, List<String> extraArgs) throws IOException, InterruptedException {
+        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+        List<String> cmd = new ArrayList<>(List.of(java.toString(), "-Xmx1g", "-cp", System.getProperty("java.class.path"),
+                "dev.crashkit.server.ServerMain", "--port", "0", "--data", data.toString()));
+        cmd.addAll(extraArgs);
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
+        CompletableFuture<Integer> port = new CompletableFuture<>();
+        StringBuilder seen = new StringBuilder();
+        Thread reader = new Thread(() -> {
+            try {
+                String line;
+                while ((line = out.readLine()) != null) {
+                    Matcher m = LISTENING.matcher(line);
+                    if (m.find()) {
+                        port.complete(Integer.parseInt(m.group(1)));
+                    } else if (!port.isDone()) {
+                        seen.append(line).append('\n');
+                    }
+                }
+            } catch (IOException e) {
+                // the process ended
+            }
+            port.completeExceptionally(new IOException("the server stopped before listening:\n" + seen));
+        }, "server-output");
+        reader.setDaemon(true);
+        reader.start();
+        try {
+            return new ServerProcess(p, port.get(120, TimeUnit.SECONDS));
+        } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+            p.destroyForcibly();
+            throw new IOException("crashkit-server did not start: " + e.getMessage(), e);
+        }
+    }
+
+    public int port() {
+        return port;
+    }
+
+    public long pid() {
+        return process.pid();
+    }
+
+    /** SIGKILL: no shutdown hook, no flush, nothing. */
+    public void kill9() throws InterruptedException {
+        process.destroyForcibly();
+        process.waitFor(30, TimeUnit.SECONDS);
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        process.destroy();
+        if (!process.waitFor(30, TimeUnit.SECONDS)) {
+            process.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+        }
+    }
+}

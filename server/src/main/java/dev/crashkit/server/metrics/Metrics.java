@@ -1,0 +1,90 @@
+package dev.crashkit.server.metrics;
+
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicLongArray;
+
+/** Counters and the upload-to-symbolicated latency histogram, written in Prometheus text format. */
+public final class Metrics {
+    /** Histogram bucket bounds in seconds. */
+    private static final double[] BOUNDS = {0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300, 3600};
+
+    private final AtomicLong received = new AtomicLong();
+    private final AtomicLong duplicates = new AtomicLong();
+    private final AtomicLong rejected = new AtomicLong();
+    private final AtomicLong symbolicated = new AtomicLong();
+    private final AtomicLong failed = new AtomicLong();
+    private final AtomicLong debugFiles = new AtomicLong();
+    private final AtomicLongArray buckets = new AtomicLongArray(BOUNDS.length + 1);
+    private final AtomicLong latencyCount = new AtomicLong();
+    private final AtomicLong latencySumMillis = new AtomicLong();
+
+    public void received() {
+        received.incrementAndGet();
+    }
+
+    public void duplicate() {
+        duplicates.incrementAndGet();
+    }
+
+    public void rejected() {
+        rejected.incrementAndGet();
+    }
+
+    public void debugFile() {
+        debugFiles.incrementAndGet();
+    }
+
+    public void failed() {
+        failed.incrementAndGet();
+    }
+
+    /** A symbolication finished; {@code firstLatencyMillis} is upload-to-result for a report's first one, else -1. */
+    public void symbolicated(long firstLatencyMillis) {
+        symbolicated.incrementAndGet();
+        if (firstLatencyMillis < 0) {
+            return;
+        }
+        double s = firstLatencyMillis / 1000.0;
+        int i = 0;
+        while (i < BOUNDS.length && s > BOUNDS[i]) {
+            i++;
+        }
+        buckets.incrementAndGet(i);
+        latencyCount.incrementAndGet();
+        latencySumMillis.addAndGet(firstLatencyMillis);
+    }
+
+    /** The exposition text; {@code queueDepth} is read from the database by the caller. */
+    public String prometheus(long queueDepth) {
+        StringBuilder b = new StringBuilder();
+        counter(b, "crashkit_reports_received_total", "Reports accepted (201).", received.get());
+        counter(b, "crashkit_reports_duplicate_total", "Repeated uploads answered with the stored id (200).",
+                duplicates.get());
+        counter(b, "crashkit_reports_rejected_total", "Report uploads refused (400/413).", rejected.get());
+        counter(b, "crashkit_reports_symbolicated_total", "Symbolication passes finished.", symbolicated.get());
+        counter(b, "crashkit_reports_failed_total", "Symbolication passes that failed.", failed.get());
+        counter(b, "crashkit_debug_files_received_total", "Debug files accepted.", debugFiles.get());
+        b.append("# HELP crashkit_symbolication_queue_depth Reports waiting for symbolication.\n")
+                .append("# TYPE crashkit_symbolication_queue_depth gauge\n")
+                .append("crashkit_symbolication_queue_depth ").append(queueDepth).append('\n');
+        String h = "crashkit_symbolication_latency_seconds";
+        b.append("# HELP ").append(h).append(" Time from upload to first symbolication.\n")
+                .append("# TYPE ").append(h).append(" histogram\n");
+        long cumulative = 0;
+        for (int i = 0; i < BOUNDS.length; i++) {
+            cumulative += buckets.get(i);
+            b.append(h).append("_bucket{le=\"").append(BOUNDS[i]).append("\"} ").append(cumulative).append('\n');
+        }
+        cumulative += buckets.get(BOUNDS.length);
+        b.append(h).append("_bucket{le=\"+Inf\"} ").append(cumulative).append('\n');
+        b.append(h).append("_sum ").append(latencySumMillis.get() / 1000.0).append('\n');
+        b.append(h).append("_count ").append(latencyCount.get()).append('\n');
+        return b.toString();
+    }
+
+    private static void counter(StringBuilder b, String name, String help, long v) {
+        b.append("# HELP ").append(name).append(' ').append(help).append('\n')
+                .append("# TYPE ").append(name).append(" counter\n")
+                .append(name).append(' ').append(v).append('\n');
+    }
+}

@@ -1,0 +1,151 @@
+package dev.crashkit.server.store;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Properties;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * A small fixed pool of JDBC connections to SQLite (WAL, synchronous=FULL: a committed transaction is
+ * on disk) or PostgreSQL (synchronous_commit as configured by the server, on by default). Writes to
+ * SQLite take one process-wide lock: SQLite has a single writer anyway, and waiting on a Java lock is
+ * fairer than retrying on SQLITE_BUSY (and keeps deferred transactions from failing to upgrade).
+ */
+public final class Database implements AutoCloseable {
+
+    /** Work in one transaction. */
+    @FunctionalInterface
+    public interface Work<T> {
+        T run(Connection c) throws SQLException, StoreException;
+    }
+
+    private final String url;
+    private final Dialect dialect;
+    private final BlockingQueue<Connection> idle;
+    private final List<Connection> all = new ArrayList<>();
+    private final ReentrantLock sqliteWriter = new ReentrantLock(true);
+
+    private Database(String url, Dialect dialect, int size) {
+        this.url = url;
+        this.dialect = dialect;
+        this.idle = new ArrayBlockingQueue<>(size);
+    }
+
+    /** Opens {@code size} connections and applies the migrations. */
+    public static Database open(String url, int size) throws StoreException {
+        Dialect dialect = Dialect.of(url);
+        Database db = new Database(url, dialect, size);
+        try {
+            for (int i = 0; i < size; i++) {
+                Connection c = db.connect();
+                db.all.add(c);
+                db.idle.add(c);
+            }
+            Migrations.apply(db);
+        } catch (SQLException e) {
+            db.close();
+            throw new StoreException("cannot open database " + Dialect.redact(url) + ": " + e.getMessage(), e);
+        } catch (StoreException e) {
+            db.close();
+            throw e;
+        }
+        return db;
+    }
+
+    public Dialect dialect() {
+        return dialect;
+    }
+
+    private Connection connect() throws SQLException {
+        Properties p = new Properties();
+        if (dialect == Dialect.SQLITE) {
+            // Set on every connection: synchronous and busy_timeout are per connection.
+            p.setProperty("journal_mode", "WAL");
+            p.setProperty("synchronous", "FULL");
+            p.setProperty("busy_timeout", "30000");
+            p.setProperty("foreign_keys", "true");
+        }
+        Connection c = DriverManager.getConnection(url, p);
+        if (dialect == Dialect.SQLITE) {
+            try (Statement s = c.createStatement()) {
+                s.execute("PRAGMA journal_mode=WAL");
+                s.execute("PRAGMA synchronous=FULL");
+            }
+        }
+        c.setAutoCommit(false);
+        return c;
+    }
+
+    /** Runs a read-only unit of work. */
+    public <T> T read(Work<T> work) throws StoreException {
+        return run(work, false);
+    }
+
+    /** Runs work in a transaction that is committed (durably) before this returns. */
+    public <T> T write(Work<T> work) throws StoreException {
+        return run(work, true);
+    }
+
+    private <T> T run(Work<T> work, boolean writes) throws StoreException {
+        Connection c = take();
+        boolean locked = writes && dialect == Dialect.SQLITE;
+        if (locked) {
+            sqliteWriter.lock();
+        }
+        try {
+            T result = work.run(c);
+            c.commit();
+            return result;
+        } catch (SQLException e) {
+            rollback(c);
+            throw new StoreException("database: " + e.getMessage(), e);
+        } catch (StoreException | RuntimeException e) {
+            rollback(c);
+            throw e;
+        } finally {
+            if (locked) {
+                sqliteWriter.unlock();
+            }
+            idle.add(c);
+        }
+    }
+
+    private Connection take() throws StoreException {
+        try {
+            Connection c = idle.poll(60, TimeUnit.SECONDS);
+            if (c == null) {
+                throw new StoreException("database: no connection free after 60 s");
+            }
+            return c;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new StoreException("database: interrupted while waiting for a connection");
+        }
+    }
+
+    private static void rollback(Connection c) {
+        try {
+            c.rollback();
+        } catch (SQLException ignored) {
+            // The connection is broken; the original error is the one to report.
+        }
+    }
+
+    @Override
+    public void close() {
+        for (Connection c : all) {
+            try {
+                c.close();
+            } catch (SQLException ignored) {
+                // closing at shutdown: nothing left to do with it
+            }
+        }
+    }
+}

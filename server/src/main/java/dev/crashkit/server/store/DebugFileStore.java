@@ -1,0 +1,159 @@
+package dev.crashkit.server.store;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.channels.FileChannel;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.security.DigestOutputStream;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.sql.PreparedStatement;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.UUID;
+
+/**
+ * Uploaded debug files, content-addressed: {@code <folder>/<sha256>/<safe name>}. The name is reduced to
+ * {@code [A-Za-z0-9._-]} (never a path), so an upload cannot write outside the folder; archives are kept
+ * whole and read by the symbolicator's index (members are extracted under hash names only when needed).
+ */
+public final class DebugFileStore {
+
+    /** An upload written to a temporary file, not yet in the store. */
+    public record Staged(Path file, String sha256, long size) {
+    }
+
+    /** The upload was larger than allowed. */
+    public static final class TooLarge extends IOException {
+        public TooLarge(long limit) {
+            super("debug file larger than the limit of " + limit + " bytes");
+        }
+    }
+
+    /** An identity to record for a stored file. */
+    public record Id(String debugId, String arch, String member, boolean debugInfo) {
+    }
+
+    private final Path folder;
+    private final Path staging;
+    private final Database db;
+
+    public DebugFileStore(Path folder, Path staging, Database db) throws IOException {
+        this.folder = Files.createDirectories(folder);
+        this.staging = Files.createDirectories(staging);
+        this.db = db;
+    }
+
+    public Path folder() {
+        return folder;
+    }
+
+    /** Streams an upload to a temporary file (hashing it), refusing more than {@code limit} bytes. */
+    public Staged stage(InputStream in, long limit) throws IOException {
+        Path tmp = staging.resolve(UUID.randomUUID() + ".part");
+        MessageDigest sha = sha256();
+        long total = 0;
+        try (OutputStream out = new DigestOutputStream(Files.newOutputStream(tmp), sha)) {
+            byte[] buf = new byte[1 << 16];
+            int n;
+            while ((n = in.read(buf)) > 0) {
+                total += n;
+                if (total > limit) {
+                    throw new TooLarge(limit);
+                }
+                out.write(buf, 0, n);
+            }
+        } catch (IOException e) {
+            Files.deleteIfExists(tmp);
+            throw e;
+        }
+        return new Staged(tmp, HexFormat.of().formatHex(sha.digest()), total);
+    }
+
+    /** Moves a staged file into the store (fsynced, atomically named); returns its stored path. */
+    public Path keep(Staged s, String originalName) throws IOException {
+        Path dir = Files.createDirectories(folder.resolve(s.sha256()));
+        Path target = dir.resolve(safeName(originalName));
+        if (Files.exists(target)) {
+            Files.delete(s.file());
+            return target;
+        }
+        try (FileChannel ch = FileChannel.open(s.file(), StandardOpenOption.WRITE)) {
+            ch.force(true);
+        }
+        try {
+            Files.move(s.file(), target, StandardCopyOption.ATOMIC_MOVE);
+        } catch (AtomicMoveNotSupportedException e) {
+            Files.move(s.file(), target);
+        }
+        fsyncFolder(dir);
+        fsyncFolder(folder);
+        return target;
+    }
+
+    /** Records the file and its identities (after {@link #keep}). */
+    public void record(Staged s, String name, List<Id> ids, long now) throws StoreException {
+        db.write(c -> {
+            try (PreparedStatement p = c.prepareStatement("INSERT INTO debug_files (sha256, name, size, uploaded_at) "
+                    + "VALUES (?, ?, ?, ?) ON CONFLICT (sha256) DO NOTHING")) {
+                p.setString(1, s.sha256());
+                p.setString(2, safeName(name));
+                p.setLong(3, s.size());
+                p.setLong(4, now);
+                p.executeUpdate();
+            }
+            try (PreparedStatement p = c.prepareStatement("INSERT INTO debug_ids (debug_id, sha256, arch, member, "
+                    + "debug_info) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING")) {
+                for (Id id : ids) {
+                    p.setString(1, id.debugId());
+                    p.setString(2, s.sha256());
+                    p.setString(3, id.arch());
+                    p.setString(4, id.member());
+                    p.setInt(5, id.debugInfo() ? 1 : 0);
+                    p.executeUpdate();
+                }
+            }
+            return null;
+        });
+    }
+
+    /** Removes left-over temporary files of uploads cut off by a crash. */
+    public void sweepStaging() throws IOException {
+        try (var files = Files.list(staging)) {
+            for (Path p : (Iterable<Path>) files::iterator) {
+                Files.deleteIfExists(p);
+            }
+        }
+    }
+
+    static String safeName(String name) {
+        String base = name.replace('\\', '/');
+        base = base.substring(base.lastIndexOf('/') + 1);
+        String safe = base.replaceAll("[^A-Za-z0-9._-]", "_");
+        if (safe.isEmpty() || safe.chars().allMatch(ch -> ch == '.')) {
+            safe = "upload";
+        }
+        return safe.length() > 100 ? safe.substring(safe.length() - 100) : safe;
+    }
+
+    private static void fsyncFolder(Path dir) {
+        try (FileChannel ch = FileChannel.open(dir, StandardOpenOption.READ)) {
+            ch.force(true);
+        } catch (IOException e) {
+            // Some file systems cannot open folders for sync; the file itself was forced.
+        }
+    }
+
+    private static MessageDigest sha256() {
+        try {
+            return MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is required of every JVM", e);
+        }
+    }
+}

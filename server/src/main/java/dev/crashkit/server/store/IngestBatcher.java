@@ -1,0 +1,114 @@
+package dev.crashkit.server.store;
+
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * Group commit for ingest: one thread writes every report waiting at that moment in a single
+ * transaction, and each caller is answered only after that transaction committed. Under load, one
+ * fsync acknowledges many reports; alone, a report is written at once (no waiting for company).
+ * The queue in memory holds only requests whose callers are still waiting for their 201.
+ */
+final class IngestBatcher {
+    /** Most reports per transaction (bounds the transaction's size in memory). */
+    private static final int MAX_BATCH = 64;
+
+    /** One report to insert, and where its outcome goes. */
+    record Pending(byte[] body, String sha256, String format, Optional<String> appVersion,
+                   Optional<String> clientReportId, long now) {
+    }
+
+    private record Request(Pending pending, CompletableFuture<ReportStore.Ingested> done) {
+    }
+
+    private final Database db;
+    private final LinkedBlockingQueue<Request> queue = new LinkedBlockingQueue<>();
+    private final Thread writer;
+    private volatile boolean running = true;
+
+    IngestBatcher(Database db) {
+        this.db = db;
+        this.writer = new Thread(this::loop, "crashkit-ingest-writer");
+        writer.setDaemon(true);
+        writer.start();
+    }
+
+    ReportStore.Ingested submit(Pending p) throws StoreException {
+        if (!running) {
+            throw new StoreException("the server is stopping");
+        }
+        Request r = new Request(p, new CompletableFuture<>());
+        queue.add(r);
+        try {
+            return r.done().get(120, TimeUnit.SECONDS);
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof StoreException se) {
+                throw se;
+            }
+            throw new StoreException("storing the report failed: " + cause, cause);
+        } catch (TimeoutException e) {
+            throw new StoreException("storing the report took over 120 s");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new StoreException("interrupted while storing the report");
+        }
+    }
+
+    private void loop() {
+        while (running) {
+            List<Request> batch = new ArrayList<>();
+            try {
+                Request first = queue.poll(200, TimeUnit.MILLISECONDS);
+                if (first == null) {
+                    continue;
+                }
+                batch.add(first);
+                queue.drainTo(batch, MAX_BATCH - 1);
+                write(batch);
+            } catch (InterruptedException e) {
+                running = false;
+            }
+        }
+        for (Request r; (r = queue.poll()) != null; ) {
+            r.done().completeExceptionally(new StoreException("the server is stopping"));
+        }
+    }
+
+    private void write(List<Request> batch) {
+        try {
+            Map<Request, ReportStore.Ingested> results = db.write(c -> {
+                Map<Request, ReportStore.Ingested> out = new IdentityHashMap<>();
+                for (Request r : batch) {
+                    out.put(r, ReportStore.insert(c, r.pending()));
+                }
+                return out;
+            });
+            for (Request r : batch) {
+                r.done().complete(results.get(r));
+            }
+        } catch (StoreException | RuntimeException e) {
+            for (Request r : batch) {
+                r.done().completeExceptionally(e);
+            }
+        }
+    }
+
+    /** Stops after the batch in hand (not interrupted: that could cut a commit short); the rest is refused. */
+    void close() {
+        running = false;
+        try {
+            writer.join(10_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

@@ -1,0 +1,205 @@
+package dev.crashkit.server.store;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.UUID;
+
+/** Reports: durable ingest (row, raw bytes and queue entry in one transaction) and reads. */
+public final class ReportStore {
+
+    /** The outcome of an ingest: the report's id, and whether this call stored it (false: a repeat). */
+    public record Ingested(String id, boolean created) {
+    }
+
+    /** A report's row. */
+    public record Report(String id, Optional<String> clientReportId, String format, long size, long receivedAt,
+                         Optional<String> appVersion, String status, Optional<String> error, Optional<String> group,
+                         OptionalLong symbolicatedAt) {
+    }
+
+    static final String COLUMNS = "id, client_report_id, format, size, received_at, app_version, status, error, "
+            + "group_id, symbolicated_at";
+
+    private final Database db;
+    private final IngestBatcher batcher;
+
+    public ReportStore(Database db) {
+        this.db = db;
+        this.batcher = new IngestBatcher(db);
+    }
+
+    /** Stops the ingest writer (after the HTTP server stopped taking requests). */
+    public void close() {
+        batcher.close();
+    }
+
+    /**
+     * Stores a new report and queues it, committed before this returns. With a client report id already
+     * stored, stores nothing and returns the existing id. Concurrent calls share one transaction (group
+     * commit, {@link IngestBatcher}): one fsync acknowledges them all.
+     */
+    public Ingested ingest(byte[] body, String sha256, String format, Optional<String> appVersion,
+                           Optional<String> clientReportId, long now) throws StoreException {
+        // The repeat check runs inside the batch's write transaction (insert), not in a read before it.
+        return batcher.submit(new IngestBatcher.Pending(body, sha256, format, appVersion, clientReportId, now));
+    }
+
+    /** Inserts one report inside the batch's transaction; a client id seen before answers with its report. */
+    static Ingested insert(Connection c, IngestBatcher.Pending r) throws SQLException {
+        if (r.clientReportId().isPresent()) {
+            // Inside the write transaction: a concurrent repeat cannot slip in between check and insert.
+            Optional<String> existing = byClientId(c, r.clientReportId().get());
+            if (existing.isPresent()) {
+                return new Ingested(existing.get(), false);
+            }
+        }
+        String id = UUID.randomUUID().toString();
+        try (PreparedStatement p = c.prepareStatement("INSERT INTO reports (id, client_report_id, format, size, "
+                + "sha256, received_at, app_version, status) VALUES (?, ?, ?, ?, ?, ?, ?, 'pending')")) {
+            p.setString(1, id);
+            p.setString(2, r.clientReportId().orElse(null));
+            p.setString(3, r.format());
+            p.setLong(4, r.body().length);
+            p.setString(5, r.sha256());
+            p.setLong(6, r.now());
+            p.setString(7, r.appVersion().orElse(null));
+            p.executeUpdate();
+        }
+        try (PreparedStatement p = c.prepareStatement("INSERT INTO report_bodies (report_id, body) VALUES (?, ?)")) {
+            p.setString(1, id);
+            p.setBytes(2, r.body());
+            p.executeUpdate();
+        }
+        try (PreparedStatement p = c.prepareStatement("INSERT INTO jobs (report_id, queued_at) VALUES (?, ?)")) {
+            p.setString(1, id);
+            p.setLong(2, r.now());
+            p.executeUpdate();
+        }
+        return new Ingested(id, true);
+    }
+
+    private static Optional<String> byClientId(Connection c, String clientId) throws SQLException {
+        try (PreparedStatement p = c.prepareStatement("SELECT id FROM reports WHERE client_report_id = ?")) {
+            p.setString(1, clientId);
+            try (ResultSet r = p.executeQuery()) {
+                return r.next() ? Optional.of(r.getString(1)) : Optional.empty();
+            }
+        }
+    }
+
+    public Optional<Report> report(String id) throws StoreException {
+        return db.read(c -> {
+            try (PreparedStatement p = c.prepareStatement("SELECT " + COLUMNS + " FROM reports WHERE id = ?")) {
+                p.setString(1, id);
+                try (ResultSet r = p.executeQuery()) {
+                    return r.next() ? Optional.of(row(r)) : Optional.empty();
+                }
+            }
+        });
+    }
+
+    /** Newest first; {@code group} and {@code since} (received at or after, ms) filter when present. */
+    public List<Report> list(Optional<String> group, OptionalLong since, int limit, int offset) throws StoreException {
+        return db.read(c -> {
+            StringBuilder sql = new StringBuilder("SELECT " + COLUMNS + " FROM reports WHERE 1 = 1");
+            if (group.isPresent()) {
+                sql.append(" AND group_id = ?");
+            }
+            if (since.isPresent()) {
+                sql.append(" AND received_at >= ?");
+            }
+            sql.append(" ORDER BY received_at DESC, id LIMIT ? OFFSET ?");
+            try (PreparedStatement p = c.prepareStatement(sql.toString())) {
+                int i = 1;
+                if (group.isPresent()) {
+                    p.setString(i++, group.get());
+                }
+                if (since.isPresent()) {
+                    p.setLong(i++, since.getAsLong());
+                }
+                p.setInt(i++, limit);
+                p.setInt(i, offset);
+                List<Report> out = new ArrayList<>();
+                try (ResultSet r = p.executeQuery()) {
+                    while (r.next()) {
+                        out.add(row(r));
+                    }
+                }
+                return out;
+            }
+        });
+    }
+
+    /** The raw bytes as uploaded. */
+    public Optional<byte[]> body(String id) throws StoreException {
+        return db.read(c -> {
+            try (PreparedStatement p = c.prepareStatement("SELECT body FROM report_bodies WHERE report_id = ?")) {
+                p.setString(1, id);
+                try (ResultSet r = p.executeQuery()) {
+                    return r.next() ? Optional.of(r.getBytes(1)) : Optional.empty();
+                }
+            }
+        });
+    }
+
+    /** The symbolicated/1 document and app image names (JSON array) of the latest symbolication. */
+    public record Result(String symbolicated, String appImages) {
+    }
+
+    public Optional<Result> result(String id) throws StoreException {
+        return db.read(c -> {
+            try (PreparedStatement p = c.prepareStatement(
+                    "SELECT symbolicated, app_images FROM report_results WHERE report_id = ?")) {
+                p.setString(1, id);
+                try (ResultSet r = p.executeQuery()) {
+                    return r.next() ? Optional.of(new Result(r.getString(1), r.getString(2))) : Optional.empty();
+                }
+            }
+        });
+    }
+
+    /** Debug ids this report waits for. */
+    public List<String> missing(String id) throws StoreException {
+        return db.read(c -> {
+            try (PreparedStatement p = c.prepareStatement(
+                    "SELECT debug_id FROM missing_images WHERE report_id = ? ORDER BY image_name")) {
+                p.setString(1, id);
+                List<String> out = new ArrayList<>();
+                try (ResultSet r = p.executeQuery()) {
+                    while (r.next()) {
+                        out.add(r.getString(1));
+                    }
+                }
+                return out;
+            }
+        });
+    }
+
+    static Report row(ResultSet r) throws SQLException {
+        long symAt = r.getLong(10);
+        OptionalLong symbolicatedAt = r.wasNull() ? OptionalLong.empty() : OptionalLong.of(symAt);
+        return new Report(r.getString(1), Optional.ofNullable(r.getString(2)), r.getString(3), r.getLong(4),
+                r.getLong(5), Optional.ofNullable(r.getString(6)), r.getString(7), Optional.ofNullable(r.getString(8)),
+                Optional.ofNullable(r.getString(9)), symbolicatedAt);
+    }
+
+    /** Totals by status, for metrics. */
+    public java.util.Map<String, Long> countByStatus() throws StoreException {
+        return db.read(c -> {
+            java.util.Map<String, Long> out = new java.util.TreeMap<>();
+            try (PreparedStatement p = c.prepareStatement("SELECT status, COUNT(*) FROM reports GROUP BY status");
+                 ResultSet r = p.executeQuery()) {
+                while (r.next()) {
+                    out.put(r.getString(1), r.getLong(2));
+                }
+            }
+            return out;
+        });
+    }
+}

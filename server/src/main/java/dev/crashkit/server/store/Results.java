@@ -1,0 +1,202 @@
+package dev.crashkit.server.store;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.Optional;
+
+/** Writes what a symbolication found, and queues reports again when their debug files arrive. */
+public final class Results {
+
+    /** One symbolication's outcome as stored. */
+    public record Written(String status, String symbolicatedJson, String appImagesJson, String groupId,
+                          String groupTitle, String groupException, String groupFramesJson, List<Missing> missing) {
+    }
+
+    /** An image a report waits for. */
+    public record Missing(String debugId, String imageName, String arch, int frames) {
+    }
+
+    private final Database db;
+
+    public Results(Database db) {
+        this.db = db;
+    }
+
+    /**
+     * One finished symbolication for {@link #completeAll}.
+     *
+     * @param started the debug-file generation the symbolication used
+     */
+    public record Done(Queue.Job job, Written written, long started) {
+    }
+
+    /**
+     * Stores several results in one transaction (one commit); returns, per result, whether it was the first.
+     * {@code requeue} is asked inside the transaction (after SQLite's write lock is taken), so that a debug
+     * file upload either sees this pass's missing images or is seen by it.
+     */
+    public List<Boolean> completeAll(List<Done> done, java.util.function.Predicate<Done> requeue, long now)
+            throws StoreException {
+        return db.write(c -> {
+            List<Boolean> firsts = new java.util.ArrayList<>();
+            for (Done d : done) {
+                firsts.add(write(c, d.job(), d.written(), !d.written().missing().isEmpty() && requeue.test(d), now));
+            }
+            return firsts;
+        });
+    }
+
+    private static boolean write(Connection c, Queue.Job job, Written w, boolean requeue, long now) throws SQLException {
+        if (queuedAt(c, job).isEmpty()) {
+            // A newer pass over this report finished first (its job row is gone): this result is stale.
+            return false;
+        }
+        {
+            boolean first;
+            try (PreparedStatement p = c.prepareStatement("SELECT symbolicated_at FROM reports WHERE id = ?")) {
+                p.setString(1, job.reportId());
+                try (var r = p.executeQuery()) {
+                    first = r.next() && r.getObject(1) == null;
+                }
+            }
+            try (PreparedStatement p = c.prepareStatement("INSERT INTO crash_groups (id, title, exception, frames, "
+                    + "created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING")) {
+                p.setString(1, w.groupId());
+                p.setString(2, w.groupTitle());
+                p.setString(3, w.groupException());
+                p.setString(4, w.groupFramesJson());
+                p.setLong(5, now);
+                p.executeUpdate();
+            }
+            try (PreparedStatement p = c.prepareStatement("DELETE FROM report_results WHERE report_id = ?")) {
+                p.setString(1, job.reportId());
+                p.executeUpdate();
+            }
+            try (PreparedStatement p = c.prepareStatement(
+                    "INSERT INTO report_results (report_id, symbolicated, app_images) VALUES (?, ?, ?)")) {
+                p.setString(1, job.reportId());
+                p.setString(2, w.symbolicatedJson());
+                p.setString(3, w.appImagesJson());
+                p.executeUpdate();
+            }
+            try (PreparedStatement p = c.prepareStatement("UPDATE reports SET status = ?, error = NULL, group_id = ?, "
+                    + "symbolicated_at = COALESCE(symbolicated_at, ?) WHERE id = ?")) {
+                p.setString(1, w.status());
+                p.setString(2, w.groupId());
+                p.setLong(3, now);
+                p.setString(4, job.reportId());
+                p.executeUpdate();
+            }
+            try (PreparedStatement p = c.prepareStatement("DELETE FROM missing_images WHERE report_id = ?")) {
+                p.setString(1, job.reportId());
+                p.executeUpdate();
+            }
+            try (PreparedStatement p = c.prepareStatement("INSERT INTO missing_images (report_id, debug_id, image_name, "
+                    + "arch, frames) VALUES (?, ?, ?, ?, ?)")) {
+                for (Missing m : w.missing()) {
+                    p.setString(1, job.reportId());
+                    p.setString(2, m.debugId());
+                    p.setString(3, m.imageName());
+                    p.setString(4, m.arch());
+                    p.setInt(5, m.frames());
+                    p.addBatch();
+                }
+                if (!w.missing().isEmpty()) {
+                    p.executeBatch();
+                }
+            }
+            finish(c, job, requeue, now);
+            return first;
+        }
+    }
+
+    /** Marks a report failed (its error kept) and finishes the job. */
+    public void fail(Queue.Job job, String error, long now) throws StoreException {
+        db.write(c -> {
+            if (queuedAt(c, job).isEmpty()) {
+                return null; // a newer pass finished first
+            }
+            try (PreparedStatement p = c.prepareStatement("UPDATE reports SET status = 'failed', error = ? WHERE id = ?")) {
+                p.setString(1, error);
+                p.setString(2, job.reportId());
+                p.executeUpdate();
+            }
+            finish(c, job, false, now);
+            return null;
+        });
+    }
+
+    /** When the report's queue entry was made; empty when it has none. */
+    private static Optional<Long> queuedAt(Connection c, Queue.Job job) throws SQLException {
+        try (PreparedStatement p = c.prepareStatement("SELECT queued_at FROM jobs WHERE report_id = ?")) {
+            p.setString(1, job.reportId());
+            try (var r = p.executeQuery()) {
+                return r.next() ? Optional.of(r.getLong(1)) : Optional.empty();
+            }
+        }
+    }
+
+    /**
+     * Ends this pass's queue entry. When the entry was made again meanwhile (a debug file arrived), it is
+     * a newer pass's to run and is left alone; otherwise it is deleted, or queued again when asked.
+     */
+    private static void finish(Connection c, Queue.Job job, boolean requeue, long now) throws SQLException {
+        if (queuedAt(c, job).filter(q -> q == job.queuedAt()).isEmpty()) {
+            return;
+        }
+        String sql = requeue ? "UPDATE jobs SET claimed_at = NULL, queued_at = ? WHERE report_id = ? AND queued_at = ?"
+                : "DELETE FROM jobs WHERE report_id = ? AND queued_at = ?";
+        try (PreparedStatement p = c.prepareStatement(sql)) {
+            int i = 1;
+            if (requeue) {
+                p.setLong(i++, Math.max(now, job.queuedAt() + 1));
+            }
+            p.setString(i++, job.reportId());
+            p.setLong(i, job.queuedAt());
+            p.executeUpdate();
+        }
+    }
+
+    /** Queues every report that waits for one of {@code debugIds}; returns how many. */
+    public int requeueWaitingFor(List<String> debugIds, long now) throws StoreException {
+        if (debugIds.isEmpty()) {
+            return 0;
+        }
+        return db.write(c -> {
+            int n = 0;
+            for (String id : debugIds) {
+                try (PreparedStatement p = c.prepareStatement("SELECT DISTINCT report_id FROM missing_images WHERE debug_id = ?")) {
+                    p.setString(1, id);
+                    try (var r = p.executeQuery()) {
+                        while (r.next()) {
+                            n += queue(c, r.getString(1), now);
+                        }
+                    }
+                }
+            }
+            return n;
+        });
+    }
+
+    private static int queue(Connection c, String reportId, long now) throws SQLException {
+        // Always a new queued_at (even within the same millisecond): a pass still running on the old entry
+        // must see that the report was queued again.
+        try (PreparedStatement p = c.prepareStatement("UPDATE jobs SET queued_at = CASE WHEN queued_at < ? THEN ? "
+                + "ELSE queued_at + 1 END, claimed_at = NULL WHERE report_id = ?")) {
+            p.setLong(1, now);
+            p.setLong(2, now);
+            p.setString(3, reportId);
+            if (p.executeUpdate() == 1) {
+                return 1;
+            }
+        }
+        try (PreparedStatement p = c.prepareStatement("INSERT INTO jobs (report_id, queued_at) VALUES (?, ?)")) {
+            p.setString(1, reportId);
+            p.setLong(2, now);
+            return p.executeUpdate();
+        }
+    }
+
+}

@@ -1,0 +1,84 @@
+package dev.crashkit.server.symbolication;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.crashkit.symbolicate.report.ReportFormat;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/** The app version a report names, where its format has one (for "affected versions" of a group). */
+final class AppVersions {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Pattern CRASH_VERSION = Pattern.compile("(?m)^Version:\\s+(.+?)\\s*$");
+
+    private AppVersions() {
+    }
+
+    static Optional<String> of(ReportFormat format, byte[] body) {
+        String key = switch (format) {
+            case SENTRY -> "\"release\"";
+            case KSCRASH -> "CFBundle";
+            case CRASHREPORT -> "\"app_version\"";
+            default -> "";
+        };
+        if (!key.isEmpty() && !contains(body, key)) {
+            return Optional.empty(); // spare parsing the whole document a second time at ingest
+        }
+        try {
+            switch (format) {
+                case IPS: {
+                    String text = new String(body, StandardCharsets.UTF_8);
+                    int nl = text.indexOf('\n');
+                    JsonNode header = JSON.readTree(nl > 0 ? text.substring(0, nl) : text);
+                    return join(text(header, "app_version"), text(header, "build_version"));
+                }
+                case APPLE_CRASH: {
+                    Matcher m = CRASH_VERSION.matcher(new String(body, StandardCharsets.UTF_8));
+                    return m.find() ? Optional.of(m.group(1)) : Optional.empty();
+                }
+                case SENTRY:
+                    return text(JSON.readTree(body), "release");
+                case KSCRASH: {
+                    JsonNode system = JSON.readTree(body).path("system");
+                    return join(text(system, "CFBundleShortVersionString"), text(system, "CFBundleVersion"));
+                }
+                case CRASHREPORT:
+                    return text(JSON.readTree(body).path("process"), "app_version");
+                default:
+                    return Optional.empty();
+            }
+        } catch (IOException e) {
+            return Optional.empty(); // the report was read already; a version is only a label
+        }
+    }
+
+    private static boolean contains(byte[] body, String key) {
+        byte[] k = key.getBytes(StandardCharsets.US_ASCII);
+        outer:
+        for (int i = 0; i + k.length <= body.length; i++) {
+            for (int j = 0; j < k.length; j++) {
+                if (body[i + j] != k[j]) {
+                    continue outer;
+                }
+            }
+            return true;
+        }
+        return false;
+    }
+
+    private static Optional<String> join(Optional<String> version, Optional<String> build) {
+        if (version.isEmpty()) {
+            return build;
+        }
+        return Optional.of(version.get() + build.filter(b -> !b.equals(version.get())).map(b -> " (" + b + ")")
+                .orElse(""));
+    }
+
+    private static Optional<String> text(JsonNode n, String field) {
+        JsonNode v = n.get(field);
+        return v != null && v.isValueNode() && !v.asText().isBlank() ? Optional.of(v.asText()) : Optional.empty();
+    }
+}

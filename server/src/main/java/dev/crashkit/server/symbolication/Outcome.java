@@ -1,0 +1,31 @@
+package dev.crashkit.server.symbolication;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The result of symbolicating one stored report.
+ *
+ * @param symbolicatedJson the symbolicated/1 document
+ * @param status           {@code symbolicated} (every image with frames had a debug file) or {@code partial}
+ * @param appImages        names of the report's images that are the app's own (highlighted in the UI)
+ * @param missing          images with frames but no debug file
+ */
+public record Outcome(String symbolicatedJson, String status, Group group, List<String> appImages,
+                      List<MissingImage> missing) {
+    public Outcome {
+        appImages = List.copyOf(appImages);
+        missing = List.copyOf(missing);
+    }
+
+    /** The crash group a report belongs to (see {@code CrashSignature}). */
+    public record Group(String id, String title, String exception, List<String> frames) {
+        public Group {
+            frames = List.copyOf(frames);
+        }
+    }
+
+    /** An image that frames fell into without a debug file. */
+    public record MissingImage(String debugId, String name, Optional<String> arch, int frames) {
+    }
+}

@@ -1,0 +1,169 @@
+package dev.crashkit.server.web;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.crashkit.server.store.Groups;
+import dev.crashkit.server.store.ReportStore;
+import dev.crashkit.server.web.view.Views;
+import gg.jte.ContentType;
+import gg.jte.TemplateEngine;
+import gg.jte.output.StringOutput;
+import io.javalin.Javalin;
+import io.javalin.http.Context;
+import io.javalin.http.UploadedFile;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+
+/** The server-rendered pages (JTE templates compiled at build time); no JavaScript. */
+final class Pages {
+    private final Services s;
+    private final Auth auth;
+    private final TemplateEngine engine = TemplateEngine.createPrecompiled(ContentType.Html);
+
+    /** A page was asked for without the token: the sign-in form answers instead. */
+    private static final class LoginRequired extends RuntimeException {
+        LoginRequired() {
+            super(null, null, false, false);
+        }
+    }
+
+    private final Api api;
+
+    Pages(Services services, Auth auth, Api api) {
+        this.s = services;
+        this.auth = auth;
+        this.api = api;
+    }
+
+    void register(Javalin app) {
+        for (String path : List.of("/", "/groups/*", "/reports/*", "/missing", "/upload")) {
+            app.before(path, ctx -> {
+                if (!auth.pageOk(ctx)) {
+                    throw new LoginRequired();
+                }
+            });
+        }
+        app.exception(LoginRequired.class, (e, ctx) -> render(ctx, 401, "login.jte", new Views.LoginPage(false)));
+        app.get("/login", ctx -> render(ctx, 200, "login.jte", new Views.LoginPage(false)));
+        app.post("/login", ctx -> {
+            if (auth.login(ctx, ctx.formParam("token"))) {
+                ctx.redirect("/");
+            } else {
+                render(ctx, 401, "login.jte", new Views.LoginPage(true));
+            }
+        });
+        app.get("/", this::groups);
+        app.get("/groups/{id}", this::group);
+        app.get("/reports/{id}", this::report);
+        app.get("/missing", ctx -> render(ctx, 200, "missing.jte",
+                new Views.MissingPage(missingRows(), Optional.empty(), Optional.empty())));
+        app.post("/upload", this::upload);
+    }
+
+    private void groups(Context ctx) throws IOException {
+        long now = System.currentTimeMillis();
+        List<Views.GroupRow> rows = new ArrayList<>();
+        long reports = 0;
+        for (Groups.Group g : s.groups().list(200, 0)) {
+            rows.add(row(g, s.groups().perDay(g.id(), 14, now)));
+            reports += g.count();
+        }
+        render(ctx, 200, "groups.jte", new Views.GroupsPage(rows, reports, s.queue().depth()));
+    }
+
+    private void group(Context ctx) throws IOException {
+        Groups.Group g = s.groups().get(ctx.pathParam("id")).orElseThrow(() -> new ApiError(404, "no such group"));
+        long now = System.currentTimeMillis();
+        List<Views.ReportRow> reports = new ArrayList<>();
+        for (ReportStore.Report r : s.reports().list(Optional.of(g.id()), OptionalLong.empty(), 100, 0)) {
+            reports.add(reportRow(r));
+        }
+        List<String> frames = new ArrayList<>();
+        Api.JSON.readTree(g.framesJson()).forEach(f -> frames.add(f.asText()));
+        List<Groups.Day> days = s.groups().perDay(g.id(), 30, now);
+        render(ctx, 200, "group.jte", new Views.GroupPage(row(g, days), g.exception(), frames, reports, bars(days)));
+    }
+
+    private void report(Context ctx) throws IOException {
+        String id = ctx.pathParam("id");
+        ReportStore.Report r = s.reports().report(id).orElseThrow(() -> new ApiError(404, "no such report"));
+        Optional<String> title = Optional.empty();
+        if (r.group().isPresent()) {
+            title = s.groups().get(r.group().get()).map(Groups.Group::title);
+        }
+        List<String> waiting = s.reports().missing(id);
+        List<Views.MissingRow> missing = new ArrayList<>();
+        for (Views.MissingRow m : missingRows()) {
+            if (waiting.contains(m.debugId())) {
+                missing.add(m);
+            }
+        }
+        List<Views.ThreadView> threads = List.of();
+        Optional<ReportStore.Result> result = s.reports().result(id);
+        if (result.isPresent()) {
+            threads = ThreadLines.threads(Api.JSON.readTree(result.get().symbolicated()),
+                    Api.JSON.readTree(result.get().appImages()));
+        }
+        Optional<String> javaException = s.reports().body(id).flatMap(b -> s.symbolicator().javaExceptionOf(b));
+        render(ctx, 200, "report.jte", new Views.ReportPage(reportRow(r), r.group(), title, r.error(), javaException,
+                missing, threads));
+    }
+
+    private void upload(Context ctx) throws IOException {
+        UploadedFile f = ctx.uploadedFile("file");
+        if (f == null) {
+            render(ctx, 400, "missing.jte", new Views.MissingPage(missingRows(), Optional.empty(),
+                    Optional.of("choose a file to upload")));
+            return;
+        }
+        try (InputStream in = f.content()) {
+            JsonNode out = api.debugFileUpload(in, f.size(), f.filename());
+            List<String> ids = new ArrayList<>();
+            out.get("ids").forEach(i -> ids.add(i.get("id").asText() + " (" + i.get("arch").asText() + ")"));
+            String msg = f.filename() + ": " + String.join(", ", ids) + "; " + out.get("reports_queued").asInt()
+                    + " waiting report(s) queued";
+            render(ctx, 201, "missing.jte", new Views.MissingPage(missingRows(), Optional.of(msg), Optional.empty()));
+        } catch (ApiError e) {
+            render(ctx, e.status, "missing.jte", new Views.MissingPage(missingRows(), Optional.empty(),
+                    Optional.of(f.filename() + ": " + e.getMessage())));
+        }
+    }
+
+    private List<Views.MissingRow> missingRows() throws IOException {
+        List<Views.MissingRow> out = new ArrayList<>();
+        for (Groups.MissingFile m : s.groups().missingFiles()) {
+            out.add(new Views.MissingRow(m.debugId(), m.imageName(), m.arch(), m.reports(), m.frames()));
+        }
+        return out;
+    }
+
+    private static Views.GroupRow row(Groups.Group g, List<Groups.Day> days) {
+        return new Views.GroupRow(g.id(), g.title(), g.count(), Times.show(g.firstSeen()), Times.show(g.lastSeen()),
+                g.versions(), bars(days));
+    }
+
+    private static Views.ReportRow reportRow(ReportStore.Report r) {
+        return new Views.ReportRow(r.id(), r.status(), r.format(), Times.show(r.receivedAt()), r.appVersion().orElse("—"));
+    }
+
+    static List<Views.Bar> bars(List<Groups.Day> days) {
+        long max = days.stream().mapToLong(Groups.Day::count).max().orElse(0);
+        List<Views.Bar> out = new ArrayList<>();
+        for (int i = 0; i < days.size(); i++) {
+            Groups.Day d = days.get(i);
+            int h = max == 0 ? 1 : (int) Math.max(1, Math.round(d.count() * (double) Views.CHART_HEIGHT / max));
+            out.add(new Views.Bar(i * 6, h, java.time.LocalDate.ofEpochDay(d.day()) + ": " + d.count()));
+        }
+        return out;
+    }
+
+    private void render(Context ctx, int status, String template, Object model) {
+        StringOutput out = new StringOutput();
+        engine.render(template, Map.of("page", model), out);
+        ctx.status(status).html(out.toString());
+    }
+}

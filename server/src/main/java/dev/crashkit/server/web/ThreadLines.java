@@ -1,0 +1,68 @@
+package dev.crashkit.server.web;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.crashkit.server.web.view.Views;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * A symbolicated/1 document's threads as {@code Thread.callStackSymbols} prints them (index in 4 columns,
+ * image in 35, the address as 0x%016llx, then {@code symbol + offset}, or {@code 0xLOAD + offset}
+ * without a name), crashed thread first; frames in the app's own images are marked for highlighting.
+ */
+final class ThreadLines {
+    private ThreadLines() {
+    }
+
+    static List<Views.ThreadView> threads(JsonNode symbolicated, JsonNode appImages) {
+        Set<String> app = new HashSet<>();
+        appImages.forEach(n -> app.add(n.asText()));
+        Map<String, String> loads = new HashMap<>();
+        for (JsonNode img : symbolicated.path("images")) {
+            loads.putIfAbsent(img.path("name").asText(), img.path("load_address").asText());
+        }
+        List<Views.ThreadView> crashed = new ArrayList<>();
+        List<Views.ThreadView> others = new ArrayList<>();
+        for (JsonNode t : symbolicated.path("threads")) {
+            boolean isCrashed = t.path("crashed").asBoolean();
+            String name = t.path("name").isTextual() ? t.path("name").asText() : "";
+            String title = "Thread " + t.path("id").asText() + (name.isEmpty() ? "" : ": " + name)
+                    + (isCrashed ? " (crashed)" : "");
+            List<Views.FrameLine> lines = new ArrayList<>();
+            for (JsonNode f : t.path("frames")) {
+                lines.add(line(f, loads, app));
+            }
+            (isCrashed ? crashed : others).add(new Views.ThreadView(title, isCrashed, lines));
+        }
+        crashed.addAll(others);
+        return crashed;
+    }
+
+    static Views.FrameLine line(JsonNode f, Map<String, String> loads, Set<String> app) {
+        String image = f.path("image").isTextual() ? f.path("image").asText() : "???";
+        long address = Long.parseUnsignedLong(f.path("address").asText("0x0").substring(2), 16);
+        String what;
+        if (f.path("symbol").isTextual()) {
+            what = f.path("symbol").asText() + " + " + f.path("offset").asLong();
+        } else if (f.path("image").isTextual()) {
+            what = loads.getOrDefault(image, "0x0") + " + " + f.path("offset").asLong();
+        } else {
+            what = "???";
+        }
+        String text = String.format(Locale.ROOT, "%-4d%-35s 0x%016x %s", f.path("index").asInt(), image, address, what);
+        Optional<String> loc = Optional.empty();
+        if (f.path("file").isTextual()) {
+            String file = f.path("file").asText();
+            String base = file.substring(file.lastIndexOf('/') + 1);
+            loc = Optional.of(base + (f.path("line").isInt() ? ":" + f.path("line").asInt() : "")
+                    + (f.path("inlined").asBoolean() ? ", inlined" : ""));
+        }
+        return new Views.FrameLine(text, app.contains(image), loc);
+    }
+}

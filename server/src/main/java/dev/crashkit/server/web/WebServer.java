@@ -1,0 +1,82 @@
+package dev.crashkit.server.web;
+
+import io.javalin.Javalin;
+import java.util.Optional;
+import java.util.function.Consumer;
+
+/** The HTTP side: Javalin (on Jetty) with the API, the pages, auth and error handling. */
+public final class WebServer implements AutoCloseable {
+    private final Javalin app;
+
+    private WebServer(Javalin app) {
+        this.app = app;
+    }
+
+    /** Starts listening; {@code port} 0 picks a free port. */
+    public static WebServer start(Services services, Optional<String> token, String bind, int port,
+                                  Consumer<String> log) {
+        Auth auth = new Auth(token);
+        Javalin app = Javalin.create(cfg -> {
+            cfg.showJavalinBanner = false;
+            cfg.useVirtualThreads = false;
+            cfg.startupWatcherEnabled = false;
+            cfg.jetty.multipartConfig.maxFileSize(services.limits().maxDebugFileBytes(), io.javalin.config.SizeUnit.BYTES);
+            cfg.jetty.multipartConfig.maxTotalRequestSize(services.limits().maxDebugFileBytes() + 1024 * 1024, io.javalin.config.SizeUnit.BYTES);
+            cfg.jetty.multipartConfig.maxInMemoryFileSize(1, io.javalin.config.SizeUnit.MB);
+            cfg.jetty.multipartConfig.cacheDirectory(services.debugFileStore().folder().resolveSibling("tmp").toString());
+        });
+        app.before("/api/*", ctx -> {
+            if (!auth.bearerOk(ctx)) {
+                throw new ApiError(401, "missing or wrong bearer token");
+            }
+        });
+        app.before("/metrics", ctx -> {
+            if (!auth.bearerOk(ctx)) {
+                throw new ApiError(401, "missing or wrong bearer token");
+            }
+        });
+        // Reports in memory at once: room for four of the largest allowed, at least 256 MiB.
+        MemoryBudget budget = new MemoryBudget(Math.max(256L * MemoryBudget.MIB, 4 * services.limits().maxReportBytes()),
+                30_000);
+        Api api = new Api(services, budget);
+        api.register(app);
+        new Pages(services, auth, api).register(app);
+        app.exception(ApiError.class, (e, ctx) -> {
+            if (e.status == 503) {
+                ctx.header("Retry-After", "5");
+            }
+            error(ctx, e.status, e.getMessage());
+        });
+        app.exception(Exception.class, (e, ctx) -> {
+            // One line for the operator; the client gets no stack trace.
+            log.accept("error on " + ctx.method() + " " + ctx.path() + ": " + e);
+            error(ctx, 500, "internal error: " + e.getClass().getSimpleName());
+        });
+        app.error(404, ctx -> {
+            String body = ctx.result();
+            // Handlers that answered 404 themselves wrote JSON already; Javalin's own "Endpoint ... not found" is replaced.
+            if (body == null || body.isEmpty() || !body.startsWith("{")) {
+                error(ctx, 404, "not found");
+            }
+        });
+        app.start(bind, port);
+        return new WebServer(app);
+    }
+
+    private static void error(io.javalin.http.Context ctx, int status, String message) {
+        try {
+            Api.json(ctx, status, Api.JSON.createObjectNode().put("error", message));
+        } catch (java.io.IOException e) {
+            ctx.status(status).result("{\"error\":\"internal error\"}");
+        }
+    }
+
+    public int port() {
+        return app.port();
+    }
+
+    @Override
+    public void close() {
+        app.stop();
+    }
+}

@@ -1,0 +1,55 @@
+package dev.crashkit.server.web.view;
+
+import java.util.List;
+import java.util.Optional;
+
+/** Page models handed to the JTE templates (public records: the generated template classes read them). */
+public final class Views {
+    private Views() {
+    }
+
+    /** A bar of a per-day chart: {@code height} in pixels out of {@link #CHART_HEIGHT}. */
+    public record Bar(int x, int height, String label) {
+        public int y() {
+            return CHART_HEIGHT - height;
+        }
+    }
+
+    /** Chart height in pixels. */
+    public static final int CHART_HEIGHT = 24;
+
+    public record GroupRow(String id, String title, long count, String firstSeen, String lastSeen,
+                           List<String> versions, List<Bar> bars) {
+    }
+
+    public record GroupsPage(List<GroupRow> groups, long reports, long queue) {
+    }
+
+    public record ReportRow(String id, String status, String format, String receivedAt, String version) {
+    }
+
+    public record GroupPage(GroupRow group, String exception, List<String> frames, List<ReportRow> reports,
+                            List<Bar> bars) {
+    }
+
+    /** One printed frame; {@code app} frames are highlighted. */
+    public record FrameLine(String text, boolean app, Optional<String> location) {
+    }
+
+    public record ThreadView(String title, boolean crashed, List<FrameLine> frames) {
+    }
+
+    public record MissingRow(String debugId, String image, String arch, long reports, long frames) {
+    }
+
+    public record ReportPage(ReportRow report, Optional<String> groupId, Optional<String> groupTitle,
+                             Optional<String> error, Optional<String> javaException, List<MissingRow> missing,
+                             List<ThreadView> threads) {
+    }
+
+    public record MissingPage(List<MissingRow> missing, Optional<String> message, Optional<String> error) {
+    }
+
+    public record LoginPage(boolean failed) {
+    }
+}

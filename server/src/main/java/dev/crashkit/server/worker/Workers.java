@@ -1,0 +1,176 @@
+package dev.crashkit.server.worker;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.crashkit.server.metrics.Metrics;
+import dev.crashkit.server.store.Queue;
+import dev.crashkit.server.store.ReportStore;
+import dev.crashkit.server.store.Results;
+import dev.crashkit.server.store.StoreException;
+import dev.crashkit.server.symbolication.BadInputException;
+import dev.crashkit.server.symbolication.DebugFiles;
+import dev.crashkit.server.symbolication.Outcome;
+import dev.crashkit.server.symbolication.ReportSymbolicator;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+/**
+ * A fixed pool of symbolication threads reading the queue in the database. Ingest only signals that
+ * there is work ({@link #wake()}); the threads also poll, so nothing depends on the signal.
+ */
+public final class Workers implements AutoCloseable {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    /** Jobs a worker claims at once (one claim commit for several reports). */
+    private static final int BATCH = 4;
+
+    private final Queue queue;
+    private final ReportStore reports;
+    private final Results results;
+    private final ReportSymbolicator symbolicator;
+    private final DebugFiles debugFiles;
+    private final Metrics metrics;
+    private final Consumer<String> log;
+    private final Semaphore work = new Semaphore(0);
+    private final List<Thread> threads = new ArrayList<>();
+    private volatile boolean running = true;
+
+    public Workers(Queue queue, ReportStore reports, Results results, ReportSymbolicator symbolicator,
+                   DebugFiles debugFiles, Metrics metrics, Consumer<String> log) {
+        this.queue = queue;
+        this.reports = reports;
+        this.results = results;
+        this.symbolicator = symbolicator;
+        this.debugFiles = debugFiles;
+        this.metrics = metrics;
+        this.log = log;
+    }
+
+    public void start(int count) {
+        for (int i = 0; i < count; i++) {
+            Thread t = new Thread(this::loop, "crashkit-symbolicate-" + i);
+            t.setDaemon(true);
+            t.start();
+            threads.add(t);
+        }
+    }
+
+    /** There is new work (a report or a debug file arrived). */
+    public void wake() {
+        if (work.availablePermits() < threads.size()) {
+            work.release(threads.size());
+        }
+    }
+
+    private void loop() {
+        while (running) {
+            try {
+                List<Queue.Job> jobs = queue.claim(System.currentTimeMillis(), BATCH);
+                if (jobs.isEmpty()) {
+                    work.tryAcquire(500, TimeUnit.MILLISECONDS);
+                    work.drainPermits();
+                    continue;
+                }
+                List<Results.Done> done = new ArrayList<>();
+                for (Queue.Job job : jobs) {
+                    symbolicate(job).ifPresent(done::add);
+                }
+                complete(done);
+            } catch (InterruptedException e) {
+                return;
+            } catch (StoreException e) {
+                log.accept("symbolication worker: " + e.getMessage());
+                sleepQuietly();
+            } catch (RuntimeException e) {
+                // A bug in one report's symbolication must not stop the pool; the job stays claimed and
+                // is retried after the lease.
+                log.accept("symbolication worker: internal error: " + e);
+                sleepQuietly();
+            }
+        }
+    }
+
+    /** Symbolicates one claimed report; a failure is stored at once and gives no result. */
+    private Optional<Results.Done> symbolicate(Queue.Job job) throws StoreException {
+        long started = debugFiles.generation();
+        Optional<byte[]> body = reports.body(job.reportId());
+        if (body.isEmpty()) {
+            results.fail(job, "the report's body is missing", System.currentTimeMillis());
+            return Optional.empty();
+        }
+        Outcome o;
+        try {
+            o = symbolicator.symbolicate(body.get());
+        } catch (BadInputException | IOException e) {
+            results.fail(job, e.getMessage(), System.currentTimeMillis());
+            metrics.failed();
+            return Optional.empty();
+        } catch (RuntimeException e) {
+            // A bug met by this one report: mark it failed (retrying would meet it again) and go on.
+            log.accept("symbolication of report " + job.reportId() + ": internal error: " + e);
+            results.fail(job, "internal error: " + e.getClass().getSimpleName(), System.currentTimeMillis());
+            metrics.failed();
+            return Optional.empty();
+        }
+        List<Results.Missing> missing = new ArrayList<>();
+        for (Outcome.MissingImage m : o.missing()) {
+            missing.add(new Results.Missing(m.debugId(), m.name(), m.arch().orElse(""), m.frames()));
+        }
+        return Optional.of(new Results.Done(job, new Results.Written(o.status(), o.symbolicatedJson(),
+                json(o.appImages()), o.group().id(), o.group().title(), o.group().exception(),
+                json(o.group().frames()), missing), started));
+    }
+
+    /** Stores the batch's results in one transaction. */
+    private void complete(List<Results.Done> done) throws StoreException {
+        if (done.isEmpty()) {
+            return;
+        }
+        long now = System.currentTimeMillis();
+        // The debug files changed since a pass began: what it still missed may be there now.
+        List<Boolean> first = results.completeAll(done, d -> debugFiles.generation() != d.started(), now);
+        for (int i = 0; i < done.size(); i++) {
+            long latency = -1;
+            if (first.get(i)) {
+                latency = reports.report(done.get(i).job().reportId()).map(r -> now - r.receivedAt()).orElse(-1L);
+            }
+            metrics.symbolicated(latency);
+        }
+    }
+
+    private static String json(List<String> values) {
+        try {
+            return JSON.writeValueAsString(values);
+        } catch (IOException e) {
+            throw new IllegalStateException("a list of strings always serialises", e);
+        }
+    }
+
+    private void sleepQuietly() {
+        try {
+            Thread.sleep(1000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            running = false;
+        }
+    }
+
+    @Override
+    public void close() {
+        running = false;
+        for (Thread t : threads) {
+            t.interrupt();
+        }
+        for (Thread t : threads) {
+            try {
+                t.join(10_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+    }
+}

@@ -1,0 +1,139 @@
+package dev.crashkit.server;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.openqa.selenium.By;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+/**
+ * The web UI in a real browser (Debian's headless Chromium + ChromeDriver, which .ci/setup.d/server.sh
+ * installs; without them this test fails): sign in with the token, upload the dSYM through the form,
+ * then groups list → group → report, where the symbolicated function names must be on the page.
+ * Screenshots go to server/target/ui-*.png.
+ */
+class BrowserTest {
+    private static final String TOKEN = "browser-test-token-5b1f";
+    private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
+    private static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
+
+    @TempDir
+    Path data;
+    CrashkitServer server;
+    WebDriver browser;
+
+    @BeforeEach
+    void start() throws Exception {
+        assertTrue(Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER),
+                "this test needs Debian's chromium and chromium-driver (apt-get install chromium chromium-driver)");
+        server = CrashkitServer.start(ServerConfig.local(data, 0).withToken(TOKEN), m -> { });
+        ChromeOptions options = new ChromeOptions();
+        options.setBinary(CHROMIUM.toFile());
+        options.addArguments("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                "--window-size=1280,1000");
+        ChromeDriverService service = new ChromeDriverService.Builder()
+                .usingDriverExecutable(CHROMEDRIVER.toFile()).usingAnyFreePort().build();
+        browser = new ChromeDriver(service, options);
+    }
+
+    @AfterEach
+    void stop() {
+        if (browser != null) {
+            browser.quit();
+        }
+        if (server != null) {
+            server.close();
+        }
+    }
+
+    @Test
+    void signInUploadTheDsymAndFollowListToGroupToReport() throws Exception {
+        Http api = new Http(server.port(), Optional.of(TOKEN));
+        Http.Response created = api.post("/api/reports", TestData.bytes("reports/sample-crash.json"));
+        assertEquals(201, created.status(), created.body());
+        String id = created.json().get("id").asText();
+        api.awaitSymbolicated(id, "partial");
+        String base = "http://127.0.0.1:" + server.port();
+
+        // Without the token the pages ask for it.
+        browser.get(base + "/");
+        browser.findElement(By.name("token")).sendKeys(TOKEN);
+        browser.findElement(By.cssSelector("button[type=submit]")).click();
+        waitFor(By.id("groups"));
+
+        // Upload the dSYMs through the form on the missing-debug-files page.
+        Path zip = data.resolve("App-arm64.dSYM.zip");
+        Files.write(zip, TestData.zip(TestData.path("macho/App-arm64.dSYM")));
+        browser.get(base + "/missing");
+        assertTrue(text().contains("4C4C44F2-5555-3144-A157-E368F8FB0F1A"), "the App dSYM is listed as missing");
+        browser.findElement(By.name("file")).sendKeys(zip.toAbsolutePath().toString());
+        browser.findElement(By.cssSelector("form.upload button")).click();
+        assertTrue(waitFor(By.id("upload-message")).getText().contains("4C4C44F2-5555-3144-A157-E368F8FB0F1A"));
+        screenshot("ui-missing.png");
+        awaitNamed(api, id);
+
+        // List -> group -> report.
+        browser.get(base + "/");
+        WebElement group = waitFor(By.cssSelector("a.group-link"));
+        assertEquals("SIGSEGV in ck_crash_null", group.getText());
+        screenshot("ui-groups.png");
+        group.click();
+        waitFor(By.id("reports"));
+        assertTrue(text().contains("ck_dispatch"), "signature frames on the group page");
+        screenshot("ui-group.png");
+        browser.findElement(By.cssSelector("a.report-link")).click();
+        waitFor(By.cssSelector(".thread"));
+        String page = text();
+        for (String name : List.of("ck_crash_null + 0", "ck_dispatch + 100", "main + 68",
+                "crashkit::Parser::parse(char const*) const")) {
+            assertTrue(page.contains(name), "report page shows " + name);
+        }
+        assertTrue(page.contains("Waiting for debug files") && page.contains("libCrashKitUtil.dylib"),
+                "the images still missing are named");
+        List<WebElement> crashedFirst = browser.findElements(By.cssSelector(".thread h3"));
+        assertTrue(crashedFirst.get(0).getText().contains("(crashed)"), "crashed thread first");
+        assertTrue(!browser.findElements(By.cssSelector(".frame.app")).isEmpty(), "app frames highlighted");
+        screenshot("ui-report.png");
+    }
+
+    private void awaitNamed(Http api, String id) throws Exception {
+        for (int i = 0; i < 600; i++) {
+            String doc = api.get("/api/reports/" + id).body();
+            if (doc.contains("\"symbol\":\"ck_crash_null\"")) {
+                return;
+            }
+            Thread.sleep(50);
+        }
+        throw new AssertionError("the report was not symbolicated again after the upload");
+    }
+
+    private String text() {
+        return browser.findElement(By.tagName("body")).getText();
+    }
+
+    private WebElement waitFor(By by) {
+        return new WebDriverWait(browser, Duration.ofSeconds(20)).until(d -> d.findElement(by));
+    }
+
+    private void screenshot(String name) throws Exception {
+        byte[] png = ((org.openqa.selenium.TakesScreenshot) browser).getScreenshotAs(OutputType.BYTES);
+        Path dir = Path.of(System.getProperty("server.target", "server/target"));
+        Files.createDirectories(dir);
+        Files.write(dir.resolve(name), png);
+    }
+}

@@ -1,0 +1,77 @@
+package dev.crashkit.server;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The same server on a real PostgreSQL (the one .ci/setup.d/server.sh starts on loopback; override with
+ * CRASHKIT_TEST_POSTGRES=jdbc:postgresql://...). Without a reachable server this test fails.
+ */
+class PostgresTest {
+    static final String URL = System.getenv().getOrDefault("CRASHKIT_TEST_POSTGRES",
+            "jdbc:postgresql://127.0.0.1:5432/crashkit_test?user=crashkit&password=crashkit");
+
+    @TempDir
+    Path data;
+
+    @BeforeEach
+    void emptyDatabase() {
+        try (Connection c = DriverManager.getConnection(URL); Statement s = c.createStatement()) {
+            s.execute("DROP SCHEMA public CASCADE");
+            s.execute("CREATE SCHEMA public");
+        } catch (SQLException e) {
+            fail("PostgreSQL is not reachable at " + URL.replaceAll("password=[^&]*", "password=…")
+                    + " (run .ci/setup.d/server.sh as root): " + e.getMessage());
+        }
+    }
+
+    @Test
+    void ingestSymbolicationGroupingAndReuploadsOnPostgres() throws Exception {
+        ServerConfig config = ServerConfig.local(data, 0).withDb(URL).withDsyms(java.util.List.of(TestData.path("macho")));
+        String id;
+        try (CrashkitServer server = CrashkitServer.start(config, m -> { })) {
+            Http http = new Http(server.port());
+            byte[] report = TestData.bytes("reports/sample-crash.json");
+            Http.Response created = http.post("/api/reports", report, "X-Crashkit-Report-Id", "pg-1");
+            assertEquals(201, created.status(), created.body());
+            id = created.json().get("id").asText();
+            assertEquals(200, http.post("/api/reports", report, "X-Crashkit-Report-Id", "pg-1").status());
+            assertEquals(201, http.post("/api/reports", TestData.bytes("reports/apple/sample-crash.ips")).status());
+            JsonNode done = http.awaitSymbolicated(id, "partial");
+            assertEquals("ck_crash_null", done.get("symbolicated").get("threads").get(0).get("frames").get(0)
+                    .get("symbol").asText());
+            assertEquals(2, done.get("missing").size(), "dyld and libsystem_kernel: " + done.get("missing"));
+            JsonNode groups = http.get("/api/groups").json();
+            // The .ips of the same crash joins the crashreport/1 group.
+            for (int i = 0; i < 100 && http.get("/api/groups/" + done.get("group").asText()).json().path("count").asInt() < 2; i++) {
+                Thread.sleep(50);
+            }
+            JsonNode group = http.get("/api/groups/" + done.get("group").asText()).json();
+            assertEquals(2, group.get("count").asInt(), groups.toString());
+            assertTrue(http.get("/api/missing-debug-files").body().contains("libsystem_kernel.dylib"));
+        }
+        // Restart on the same database: migrations are not applied twice, the data is there.
+        try (CrashkitServer again = CrashkitServer.start(config, m -> { })) {
+            Http http = new Http(again.port());
+            assertEquals("partial", http.get("/api/reports/" + id).json().get("status").asText());
+            assertEquals(2, http.get("/api/reports").json().size());
+        }
+        try (Connection c = DriverManager.getConnection(URL); Statement s = c.createStatement();
+             ResultSet r = s.executeQuery("SELECT COUNT(*) FROM schema_migrations")) {
+            r.next();
+            assertEquals(1, r.getInt(1));
+        }
+    }
+}

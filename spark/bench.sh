@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# Throughput of the Spark job on local[1] and local[2] against `symbolicate batch` on the same
+# generated reports (BENCHMARKS.md "Spark"). Nothing generated is committed.
+#
+#   spark/bench.sh [COUNT] [RUNS] [CONFIG...]      default: 100000 reports, 1 run, every config
+#
+# Needs `mvn -B -q -DskipTests package` first, and the CrashProbe reports with their dSYMs
+# (testdata/third-party/sentry-crashprobe, else $CRASHKIT_CORPUS/sentry-crashprobe, default
+# ../shared/corpus). Work folder: $BENCH_DIR (default /tmp/crashkit-spark-bench).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+COUNT=${1:-100000}
+RUNS=${2:-1}
+shift $(( $# > 2 ? 2 : $# ))
+CONFIGS=("$@")
+if [ ${#CONFIGS[@]} -eq 0 ]; then
+  CONFIGS=(spark-local1 spark-local2 spark-local2-nogroup spark-local2-export batch-j1 batch-j2)
+fi
+WORK=${BENCH_DIR:-/tmp/crashkit-spark-bench}
+PROBE=testdata/third-party/sentry-crashprobe
+[ -d "$PROBE" ] || PROBE=${CRASHKIT_CORPUS:-../shared/corpus}/sentry-crashprobe
+SPARK_JAR=spark/target/crashkit-spark.jar
+BATCH_JAR=symbolicate/target/symbolicate.jar
+DATA=$WORK/data-$COUNT
+
+if [ ! -f "$DATA/done" ]; then
+  rm -rf "$DATA"
+  java -cp "$SPARK_JAR" dev.crashkit.spark.BenchReports --count "$COUNT" --variants 6 --export \
+    --templates testdata/reports "$PROBE/release-arm64" \
+    --dsym testdata/macho/*.dSYM "$PROBE/dSYMs" --out "$DATA"
+  touch "$DATA/done"
+fi
+
+run_config() {
+  local out=$WORK/out
+  rm -rf "$out"
+  case "$1" in
+    spark-local1) java -jar "$SPARK_JAR" --master 'local[1]' --input "$DATA/reports" --dsym "$DATA/dsyms" --out "$out" ;;
+    spark-local2) java -jar "$SPARK_JAR" --master 'local[2]' --input "$DATA/reports" --dsym "$DATA/dsyms" --out "$out" ;;
+    spark-local2-nogroup) java -jar "$SPARK_JAR" --master 'local[2]' --no-group-by-image --input "$DATA/reports" \
+                            --dsym "$DATA/dsyms" --out "$out" ;;
+    spark-local2-export) java -jar "$SPARK_JAR" --master 'local[2]' --input "$DATA/export" --dsym "$DATA/dsyms" --out "$out" ;;
+    batch-j1) java -jar "$BATCH_JAR" batch "$DATA/reports" --dsym "$DATA/dsyms" --out "$out" --format json --no-cache --jobs 1 ;;
+    batch-j2) java -jar "$BATCH_JAR" batch "$DATA/reports" --dsym "$DATA/dsyms" --out "$out" --format json --no-cache --jobs 2 ;;
+    *) echo "unknown config $1" >&2; return 2 ;;
+  esac
+}
+
+# One line per run: config, run, wall s, user CPU s, system CPU s, max RSS KB, load average at start
+# and at end (results are appended, so several invocations add up).
+RESULTS=$WORK/results-$COUNT.tsv
+for run in $(seq "$RUNS"); do
+  for c in "${CONFIGS[@]}"; do
+    load=$(cut -d' ' -f1 /proc/loadavg)
+    /usr/bin/time -o "$WORK/time.txt" -f '%e\t%U\t%S\t%M' bash -c "$(declare -f run_config); DATA='$DATA' WORK='$WORK' \
+      SPARK_JAR='$SPARK_JAR' BATCH_JAR='$BATCH_JAR' run_config $c" > "$WORK/log-$c-$run.txt" 2>&1 \
+      || { echo "$c failed, see $WORK/log-$c-$run.txt" >&2; exit 1; }
+    printf '%s\t%s\t%s\t%s\t%s\n' "$c" "$run" "$(tail -1 "$WORK/time.txt")" "$load" "$(cut -d' ' -f1 /proc/loadavg)" \
+      | tee -a "$RESULTS"
+  done
+done
+python3 - "$RESULTS" "$COUNT" <<'PY'
+import sys, statistics, collections
+rows = collections.defaultdict(list)
+for line in open(sys.argv[1]):
+    c, run, wall, user, sys_, rss, load0, load1 = line.rstrip('\n').split('\t')
+    rows[c].append((float(wall), float(user) + float(sys_), int(rss), load0, load1))
+n = int(sys.argv[2])
+print("| config | runs | median wall s | reports/s (wall) | median CPU s | reports per CPU s | max RSS MB | load avg start/end |")
+print("| --- | --- | --- | --- | --- | --- | --- | --- |")
+for c, r in rows.items():
+    wall = statistics.median(x[0] for x in r)
+    cpu = statistics.median(x[1] for x in r)
+    rss = max(x[2] for x in r) / 1024
+    loads = ', '.join(f"{x[3]}/{x[4]}" for x in r)
+    print(f"| {c} | {len(r)} | {wall:.1f} | {n / wall:.0f} | {cpu:.1f} | {n / cpu:.0f} | {rss:.0f} | {loads} |")
+PY

@@ -1,0 +1,30 @@
+package dev.crashkit.spark;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalInt;
+
+/**
+ * One run of the job, as given on the command line.
+ *
+ * @param inputs       report files, folders or globs, and JSON-lines exports (local or Hadoop URIs)
+ * @param symbols      where debug files are and how names are printed
+ * @param out          output folder (must not exist or be empty)
+ * @param format       parquet or json
+ * @param partitions   symbolication tasks; empty for 4 per core of the cluster
+ * @param groupByImage place reports of one main image together (a pre-pass reads every report twice)
+ */
+record JobConfig(List<String> inputs, SymbolSettings symbols, String out, OutputFormat format,
+                 OptionalInt partitions, boolean groupByImage) {
+
+    /** How the reports table is written. */
+    enum OutputFormat { parquet, json }
+
+    JobConfig {
+        inputs = List.copyOf(inputs);
+    }
+
+    Optional<Integer> partitionCount() {
+        return partitions.isPresent() ? Optional.of(partitions.getAsInt()) : Optional.empty();
+    }
+}

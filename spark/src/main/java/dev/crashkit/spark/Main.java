@@ -1,0 +1,40 @@
+package dev.crashkit.spark;
+
+/**
+ * Entry point of {@code crashkit-spark.jar}, for {@code spark-submit} and for {@code java -jar}
+ * (local runs: the jar's manifest names Spark's jars in {@code spark-lib/} beside it and opens the
+ * JDK packages Spark needs). Spark is looked up before anything touches it, so a jar started
+ * without Spark says so in one line instead of a stack trace.
+ */
+public final class Main {
+
+    private Main() {
+    }
+
+    public static void main(String[] args) {
+        System.exit(run(args));
+    }
+
+    static int run(String... args) {
+        if (!sparkPresent()) {
+            System.err.println("error: Spark is not on the classpath: run with spark-submit, or keep the jar in the"
+                    + " folder `mvn package` built it in (spark/target, beside spark-lib/)");
+            return ExitCodes.USAGE;
+        }
+        // Read by Netty when Spark first loads it: lets it use direct buffers on Java 17 (spark-submit sets it too).
+        System.setProperty("io.netty.tryReflectionSetAccessible", "true");
+        if (System.getProperty("log4j2.configurationFile") == null) {
+            System.setProperty("log4j2.configurationFile", "crashkit-spark-log4j2.properties");
+        }
+        return JobCommand.execute(args);
+    }
+
+    private static boolean sparkPresent() {
+        try {
+            Class.forName("org.apache.spark.sql.SparkSession", false, Main.class.getClassLoader());
+            return true;
+        } catch (ClassNotFoundException e) {
+            return false;
+        }
+    }
+}

@@ -1,0 +1,55 @@
+package dev.crashkit.spark;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import org.junit.jupiter.api.Test;
+
+/** Usage errors are found before a Spark session starts: one line and exit code 2. */
+class JobCommandTest {
+
+    private static String[] run(int expected, String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        assertEquals(expected, JobCommand.execute(new PrintWriter(out), new PrintWriter(err), args), err.toString());
+        return new String[] {out.toString(), err.toString()};
+    }
+
+    @Test
+    void missingOutIsAUsageError() {
+        String err = run(ExitCodes.USAGE, "--input", "x")[1];
+        assertTrue(err.startsWith("error: Missing required option: '--out=DIR'"), err);
+    }
+
+    @Test
+    void unknownFormatAndDemangleStyleAreUsageErrors() {
+        assertTrue(run(ExitCodes.USAGE, "--input", "x", "--out", "o", "--format", "csv")[1].contains("--format"));
+        assertTrue(run(ExitCodes.USAGE, "--input", "x", "--out", "o", "--demangle", "pretty")[1]
+                .contains("--demangle must be simplified, full or none"));
+        assertTrue(run(ExitCodes.USAGE, "--input", "x", "--out", "o", "--partitions", "0")[1]
+                .contains("--partitions must be at least 1"));
+    }
+
+    @Test
+    void badSymbolServerIsAUsageError() {
+        assertTrue(run(ExitCodes.USAGE, "--input", "x", "--out", "o", "--symbol-server", "nolayout")[1]
+                .startsWith("error: --symbol-server: "));
+        assertTrue(run(ExitCodes.USAGE, "--input", "x", "--out", "o", "--symbol-server", "lldb=file:///s/",
+                "--symbol-server-header", "gdb=file:///t/", "Authorization: Bearer x")[1]
+                .contains("no such --symbol-server"));
+    }
+
+    @Test
+    void helpListsTheOptions() {
+        String out = run(0, "--help")[0];
+        assertTrue(out.contains("--input") && out.contains("--dsym") && out.contains("--no-group-by-image"), out);
+    }
+
+    @Test
+    void longSparkMessagesAreCutToOneLine() {
+        assertEquals("first", JobCommand.firstLine("first\nsecond"));
+        assertEquals(502, JobCommand.firstLine("x".repeat(2000)).length());
+    }
+}

@@ -1,0 +1,171 @@
+package dev.crashkit.symbolicate.formats;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.crashkit.core.ReportException;
+import dev.crashkit.symbolicate.report.JsonTrees;
+import dev.crashkit.symbolicate.report.ParsedReport;
+import dev.crashkit.symbolicate.report.ReportFormat;
+import dev.crashkit.symbolicate.report.ReportLimits;
+import dev.crashkit.symbolicate.report.ReportReader;
+import dev.crashkit.symbolicate.report.Texts;
+import dev.crashkit.symbolicate.report.applecrash.AppleCrashReader;
+import dev.crashkit.symbolicate.report.ips.IpsReader;
+import dev.crashkit.symbolicate.report.kscrash.KSCrashReader;
+import dev.crashkit.symbolicate.report.plcrash.PlcrashReader;
+import dev.crashkit.symbolicate.report.sentry.SentryReader;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Detects a report's format from its content (never from the file name) and reads it with the
+ * matching reader.
+ *
+ * <p>Order of the checks: the binary {@code plcrash} magic; then JSON, where a first line that is a
+ * complete object with {@code bug_type} marks an Apple report ({@code .ips} if a JSON body follows,
+ * legacy text otherwise) and other documents are told apart by their top-level keys; then Apple
+ * legacy text by its header/thread/image lines.
+ */
+public final class ReportFormats {
+
+    /** Larger inputs are refused rather than risking memory exhaustion. */
+    public static final long MAX_REPORT_BYTES = ReportLimits.DEFAULT_MAX_BYTES;
+
+    private static final byte[] PLCRASH_MAGIC = "plcrash".getBytes(StandardCharsets.US_ASCII);
+
+    private final Map<ReportFormat, ReportReader> readers = new EnumMap<>(ReportFormat.class);
+
+    /** A detector that reads with the given readers (one per format; later ones win). */
+    public ReportFormats(List<ReportReader> readers) {
+        for (ReportReader r : readers) {
+            this.readers.put(r.format(), r);
+        }
+    }
+
+    /** Every reader: ips, Apple text, KSCrash/SentryCrash, PLCrashReporter, Sentry events, crashreport/1. */
+    public static ReportFormats standard() {
+        return new ReportFormats(List.of(new IpsReader(), new AppleCrashReader(), new KSCrashReader(),
+                new PlcrashReader(), new SentryReader(), new CrashReportJsonReader()));
+    }
+
+    /** A copy that also reads {@code reader}'s format (replacing a reader of the same format). */
+    public ReportFormats with(ReportReader reader) {
+        List<ReportReader> all = new java.util.ArrayList<>(readers.values());
+        all.add(reader);
+        return new ReportFormats(all);
+    }
+
+    /** Reads a report file, detecting its format, within the default {@link ReportLimits}. */
+    public ParsedReport read(Path file) throws ReportException {
+        return read(file, ReportLimits.defaults());
+    }
+
+    /** Reads a report file, detecting its format; its size is checked before it is read, its counts after. */
+    public ParsedReport read(Path file, ReportLimits limits) throws ReportException {
+        String source = file.toString();
+        byte[] data;
+        try {
+            limits.checkSize(source, Files.size(file));
+            data = Files.readAllBytes(file);
+        } catch (IOException e) {
+            if (e instanceof ReportException re) {
+                throw re;
+            }
+            throw new ReportException(source + ": cannot read report: " + e.getMessage(), e);
+        }
+        return read(source, data, limits);
+    }
+
+    /** Reads report bytes, detecting their format, and applies {@code limits} to what they hold. */
+    public ParsedReport read(String source, byte[] data, ReportLimits limits) throws ReportException {
+        limits.checkSize(source, data.length);
+        ParsedReport parsed = read(source, data);
+        limits.checkCounts(source, parsed.model());
+        return parsed;
+    }
+
+    /** Reads report bytes, detecting their format. */
+    public ParsedReport read(String source, byte[] data) throws ReportException {
+        ReportFormat format = detect(source, data);
+        ReportReader reader = readers.get(format);
+        if (reader == null) {
+            throw new ReportException(source + ": no reader for " + format.name().toLowerCase(Locale.ROOT)
+                    + " reports");
+        }
+        return reader.read(source, data);
+    }
+
+    /** The format of {@code data}; a {@link ReportException} when it is no known crash report. */
+    public static ReportFormat detect(String source, byte[] data) throws ReportException {
+        if (data.length == 0) {
+            throw new ReportException(source + ": empty file");
+        }
+        if (startsWith(data, PLCRASH_MAGIC)) {
+            return ReportFormat.PLCRASH;
+        }
+        String text = Texts.decode(data);
+        String body = text.stripLeading();
+        if (body.startsWith("{")) {
+            return detectJson(source, body);
+        }
+        if (AppleCrashReader.looksLikeText(body)) {
+            return ReportFormat.APPLE_CRASH;
+        }
+        throw new ReportException(source + ": not a crash report (unknown format)");
+    }
+
+    private static ReportFormat detectJson(String source, String body) throws ReportException {
+        int nl = body.indexOf('\n');
+        if (nl > 0) {
+            Optional<JsonNode> header = tryObject(source, body.substring(0, nl));
+            if (header.isPresent() && header.get().has("bug_type")) {
+                String rest = body.substring(nl + 1).stripLeading();
+                return rest.startsWith("{") || rest.isEmpty() ? ReportFormat.IPS : ReportFormat.APPLE_CRASH;
+            }
+        }
+        // Only the top-level keys matter: stream over the document instead of building a tree that
+        // the reader would build again.
+        TopLevelKeys keys = TopLevelKeys.scan(source, body);
+        if (keys.has("bug_type")) {
+            return ReportFormat.IPS;
+        }
+        Optional<String> fmt = keys.text("schema").or(() -> keys.text("format"));
+        if (fmt.isPresent() && fmt.get().startsWith("crashreport/")) {
+            return ReportFormat.CRASHREPORT;
+        }
+        if (keys.has("crash") || keys.has("binary_images")) {
+            return ReportFormat.KSCRASH;
+        }
+        if (keys.has("debug_meta") || (keys.has("threads") && (keys.has("exception") || keys.has("platform")))) {
+            return ReportFormat.SENTRY;
+        }
+        throw new ReportException(source + ": not a crash report (JSON without known top-level keys)");
+    }
+
+    private static Optional<JsonNode> tryObject(String source, String line) {
+        try {
+            JsonNode n = JsonTrees.parse(source, line, "header");
+            return n.isObject() ? Optional.of(n) : Optional.empty();
+        } catch (ReportException e) {
+            return Optional.empty(); // not a one-line header; the whole body is tried next
+        }
+    }
+
+    private static boolean startsWith(byte[] data, byte[] prefix) {
+        if (data.length < prefix.length) {
+            return false;
+        }
+        for (int i = 0; i < prefix.length; i++) {
+            if (data[i] != prefix[i]) {
+                return false;
+            }
+        }
+        return true;
+    }
+}

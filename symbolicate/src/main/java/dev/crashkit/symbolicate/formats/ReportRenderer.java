@@ -1,0 +1,62 @@
+package dev.crashkit.symbolicate.formats;
+
+import dev.crashkit.core.model.CrashReport;
+import dev.crashkit.core.model.ThreadTrace;
+import dev.crashkit.symbolicate.output.OutputFormat;
+import dev.crashkit.symbolicate.report.ParsedReport;
+import dev.crashkit.symbolicate.symbolize.SymbolicatedReport;
+import dev.crashkit.symbolicate.symbolize.SymbolicatedThread;
+import dev.crashkit.symbolicate.symbolize.Symbolizer;
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.Writer;
+import java.util.List;
+import java.util.Optional;
+
+/** Symbolicates a parsed report (threads and exception backtrace) and renders it in the chosen format. */
+public final class ReportRenderer {
+
+    /** The outcome: the symbolication and its rendering. */
+    public record Rendered(SymbolicatedReport result, String text) {
+    }
+
+    private static final ReportWriters WRITERS = ReportWriters.standard();
+
+    private ReportRenderer() {
+    }
+
+    /** Symbolicates and renders into a string (small reports, tests). */
+    public static Rendered render(ParsedReport parsed, Symbolizer symbolizer, OutputFormat format) throws IOException {
+        StringWriter w = new StringWriter();
+        SymbolicatedReport result = render(parsed, symbolizer, format, w);
+        return new Rendered(result, w.toString());
+    }
+
+    /**
+     * Symbolicates and writes the rendering to {@code out} as it is produced: text and JSON never
+     * exist as one string, so a report with a million frames does not need gigabytes to be written.
+     */
+    public static SymbolicatedReport render(ParsedReport parsed, Symbolizer symbolizer, OutputFormat format,
+                                            Writer out) throws IOException {
+        SymbolicatedReport result = symbolizer.symbolicate(parsed.model());
+        Optional<SymbolicatedThread> exception = Optional.empty();
+        Optional<ThreadTrace> backtrace = parsed.document().exceptionBacktrace();
+        if (backtrace.isPresent()) {
+            CrashReport m = parsed.model();
+            CrashReport only = new CrashReport(m.process(), m.crash(), m.images(), List.of(backtrace.get()));
+            exception = Optional.of(symbolizer.symbolicate(only).threads().get(0));
+        }
+        write(parsed, result, exception, format, out);
+        return result;
+    }
+
+    private static void write(ParsedReport parsed, SymbolicatedReport result, Optional<SymbolicatedThread> exception,
+                              OutputFormat format, Writer out) throws IOException {
+        WRITERS.writer(parsed.format(), format).write(parsed, result, exception, out);
+    }
+
+    /** File name extension for the output of a report in {@code format}. */
+    public static String extension(ParsedReport parsed, OutputFormat format) {
+        return WRITERS.writer(parsed.format(), format).extension();
+    }
+}

@@ -1,0 +1,60 @@
+package dev.crashkit.symbolicate.output;
+
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.concurrent.ThreadLocalRandom;
+
+/**
+ * Writes a file so that it is either complete under its final name or absent: the content goes to a
+ * hidden temporary file in the same folder ({@code .NAME.RANDOM.part}), which is renamed over the
+ * target only once fully written. A run killed midway (even with {@code kill -9}) never leaves a
+ * truncated file under the final name; a failed write removes its temporary file.
+ */
+public final class AtomicFile {
+
+    /** Produces the content. */
+    @FunctionalInterface
+    public interface Content {
+        void writeTo(Writer out) throws IOException;
+    }
+
+    private AtomicFile() {
+    }
+
+    /** Writes UTF-8 text produced by {@code content} to {@code target} (replacing it). */
+    public static void write(Path target, Content content) throws IOException {
+        Path dir = target.toAbsolutePath().getParent();
+        // Not Files.createTempFile: its owner-only permissions would stay on the renamed output.
+        Path temp = dir.resolve("." + target.getFileName() + "." + Long.toHexString(ThreadLocalRandom.current().nextLong())
+                + ".part");
+        boolean done = false;
+        try {
+            try (Writer w = new BufferedWriter(Files.newBufferedWriter(temp, StandardCharsets.UTF_8,
+                    StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE), 1 << 16)) {
+                content.writeTo(w);
+            }
+            move(temp, target);
+            done = true;
+        } finally {
+            if (!done) {
+                // Also on errors (OutOfMemoryError included): no half-written file stays behind.
+                Files.deleteIfExists(temp);
+            }
+        }
+    }
+
+    private static void move(Path temp, Path target) throws IOException {
+        try {
+            Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } catch (AtomicMoveNotSupportedException e) {
+            Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
+        }
+    }
+}

@@ -1,0 +1,9 @@
+/**
+ * Symbolication: the bounded {@link dev.crashkit.symbolicate.symbolize.ModuleCache} (one load attempt
+ * per identity, LRU by mapped bytes, sealed outcome) builds a {@link dev.crashkit.symbolicate.symbolize.DebugModule}
+ * per identity (symbol index + DWARF); the {@link dev.crashkit.symbolicate.symbolize.Symbolizer} matches
+ * report images by identity ({@link dev.crashkit.symbolicate.symbolize.MatchedImage}) and turns frames
+ * into {@link dev.crashkit.symbolicate.symbolize.SymbolicatedFrame}s; the
+ * {@link dev.crashkit.symbolicate.symbolize.Reunwinder} unwinds captured threads again with the CFI of the binaries.
+ */
+package dev.crashkit.symbolicate.symbolize;

@@ -1,0 +1,149 @@
+package dev.crashkit.symbolicate.fuzz;
+
+import com.code_intelligence.jazzer.junit.FuzzTest;
+import dev.crashkit.core.ObjectFormatException;
+import dev.crashkit.symbolicate.dwarf.DwarfContext;
+import dev.crashkit.symbolicate.dwarf.DwarfSections;
+import dev.crashkit.symbolicate.format.FunctionSymbols;
+import dev.crashkit.symbolicate.format.ObjectFile;
+import dev.crashkit.symbolicate.format.ObjectSection;
+import dev.crashkit.symbolicate.format.ObjectSegment;
+import dev.crashkit.symbolicate.format.detect.ObjectFiles;
+import dev.crashkit.symbolicate.format.elf.ElfFile;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+
+/**
+ * Mach-O (thin and fat), ELF and the DWARF in either container, opened the way the symbolicator opens
+ * them: sniff the head, open every slice, walk symbols, sections, unwind data and (ELF) notes, then build
+ * a DWARF context and look up addresses. Only {@link ObjectFormatException} naming the file may escape.
+ */
+class ObjectFilesFuzzTest {
+
+    /** Headers, symbol tables and DWARF indexes: a few tables per input byte. */
+    private static final FuzzContract.Budget BUDGET = new FuzzContract.Budget(16L << 20, 1024);
+
+    private static final Path DIR = tempDir();
+    private static final Path FILE = DIR.resolve("fuzz-input");
+
+    private static Path tempDir() {
+        try {
+            Path d = Files.createTempDirectory("crashkit-fuzz-objects");
+            d.toFile().deleteOnExit();
+            return d;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    @FuzzTest
+    void machO(byte[] input) throws IOException {
+        Files.write(FILE, input);
+        FuzzContract.check(input.length, BUDGET, ObjectFormatException.class, () -> named(() -> {
+            byte[] head = Arrays.copyOf(input, Math.min(input.length, 512));
+            if (ObjectFiles.peek(head).isEmpty()) {
+                return;
+            }
+            ObjectFiles.isUniversal(head);
+            for (ObjectFile o : ObjectFiles.open(FILE)) {
+                walk(o);
+            }
+        }));
+    }
+
+    @FuzzTest
+    void elf(byte[] input) throws IOException {
+        Files.write(FILE, input);
+        FuzzContract.check(input.length, BUDGET, ObjectFormatException.class, () -> named(() -> {
+            ElfFile elf = ElfFile.parse(FILE, ByteBuffer.wrap(input));
+            walk(elf);
+            elf.buildId(); // notes
+            elf.symbols();
+            elf.programHeaders();
+        }));
+    }
+
+    @FuzzTest
+    void dwarf(byte[] input) throws IOException {
+        Files.write(FILE, input);
+        FuzzContract.check(input.length, BUDGET, ObjectFormatException.class, () -> named(() -> {
+            byte[] head = Arrays.copyOf(input, Math.min(input.length, 512));
+            if (ObjectFiles.peek(head).isEmpty()) {
+                return;
+            }
+            for (ObjectFile o : ObjectFiles.open(FILE)) {
+                if (!o.hasDwarf()) {
+                    continue;
+                }
+                DwarfContext dwarf = DwarfContext.open(FILE.toString(), DwarfSections.of(o));
+                dwarf.unitCount();
+                lookups(o, dwarf);
+            }
+        }));
+    }
+
+    /** Addresses in and around every executable section: hits, misses, both ends. */
+    private static void lookups(ObjectFile o, DwarfContext dwarf) throws ObjectFormatException {
+        int n = 0;
+        for (ObjectSection s : o.sections()) {
+            long start = s.address();
+            long size = s.size();
+            for (long a : new long[] {start, start + size / 3, start + size / 2, start + size - 1, start + size}) {
+                dwarf.lookup(a);
+                if (++n > 64) {
+                    return;
+                }
+            }
+        }
+        dwarf.lookup(o.linkBase());
+    }
+
+    /** What callers of any object file walk. */
+    private static void walk(ObjectFile o) throws ObjectFormatException {
+        o.id();
+        o.arch();
+        o.kind();
+        o.linkBase();
+        o.byteOrder();
+        o.addressSize();
+        for (ObjectSegment s : o.segments()) {
+            o.segmentData(s);
+        }
+        o.sections();
+        o.checkSections();
+        o.checkSymbols();
+        FunctionSymbols symbols = o.functionSymbols();
+        symbols.nameTable();
+        symbols.forEach(new FunctionSymbols.Visitor() {
+            @Override
+            public void atOffset(int nameOffset, long start, long limit, int rank) {
+            }
+
+            @Override
+            public void named(String name, long start, long limit, int rank) {
+            }
+        });
+        symbols.fallbackBoundaries();
+        o.functionStarts();
+        o.unwindSections();
+        o.debugLink();
+        o.hasDwarf();
+    }
+
+    private interface Body {
+        void run() throws ObjectFormatException;
+    }
+
+    private static void named(Body body) throws ObjectFormatException {
+        try {
+            body.run();
+        } catch (ObjectFormatException e) {
+            FuzzContract.requireNamed(e, FILE.toString());
+            throw e;
+        }
+    }
+}

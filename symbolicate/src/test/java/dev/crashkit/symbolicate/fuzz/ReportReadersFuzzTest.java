@@ -1,0 +1,132 @@
+package dev.crashkit.symbolicate.fuzz;
+
+import com.code_intelligence.jazzer.junit.DictionaryFile;
+import com.code_intelligence.jazzer.junit.FuzzTest;
+import dev.crashkit.core.model.CrashReport;
+import dev.crashkit.symbolicate.report.ParsedReport;
+import dev.crashkit.symbolicate.report.ReportDocument;
+import dev.crashkit.core.ReportException;
+import dev.crashkit.symbolicate.formats.ReportFormats;
+import dev.crashkit.symbolicate.report.ReportReader;
+import dev.crashkit.symbolicate.report.applecrash.AppleCrashReader;
+import dev.crashkit.core.crashreport.CrashReportJson;
+import dev.crashkit.symbolicate.report.ips.IpsReader;
+import dev.crashkit.symbolicate.report.kscrash.KSCrashReader;
+import dev.crashkit.symbolicate.report.plcrash.PlcrashReader;
+import dev.crashkit.symbolicate.report.sentry.SentryReader;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Every report reader either returns a report or throws {@link ReportException} with one line that names
+ * the input; never anything else, within the CPU and allocation budget. A report that was read is walked
+ * the way the symbolicator walks it (model, per-frame preset symbols, registers, queues, the exception
+ * backtrace), so lazily decoded parts are exercised too.
+ */
+class ReportReadersFuzzTest {
+
+    private static final String SOURCE = "fuzz-input";
+
+    /** The readers' own keys and words (make_report_dictionary.py), so mutations build structure they look for. */
+    private static final String DICTIONARY = "/dev/crashkit/symbolicate/fuzz/reports.dict";
+
+    /** JSON trees and text line tables take tens of bytes per input byte; 16 MB covers class loading. */
+    private static final FuzzContract.Budget BUDGET = new FuzzContract.Budget(16L << 20, 256);
+
+    @DictionaryFile(resourcePath = DICTIONARY)
+    @FuzzTest
+    void ips(byte[] input) {
+        read(new IpsReader(), input);
+    }
+
+    @DictionaryFile(resourcePath = DICTIONARY)
+    @FuzzTest
+    void appleCrash(byte[] input) {
+        read(new AppleCrashReader(), input);
+    }
+
+    @DictionaryFile(resourcePath = DICTIONARY)
+    @FuzzTest
+    void kscrash(byte[] input) {
+        read(new KSCrashReader(), input);
+    }
+
+    @DictionaryFile(resourcePath = DICTIONARY)
+    @FuzzTest
+    void plcrash(byte[] input) {
+        read(new PlcrashReader(), input);
+    }
+
+    @DictionaryFile(resourcePath = DICTIONARY)
+    @FuzzTest
+    void sentry(byte[] input) {
+        read(new SentryReader(), input);
+    }
+
+    /** Our own format also round-trips: what the writer writes, the reader reads back. */
+    @DictionaryFile(resourcePath = DICTIONARY)
+    @FuzzTest
+    void crashReport(byte[] input) {
+        String text = new String(input, StandardCharsets.UTF_8);
+        FuzzContract.check(input.length, BUDGET, ReportException.class, () -> {
+            CrashReport first;
+            try {
+                first = CrashReportJson.read(text, SOURCE);
+            } catch (ReportException e) {
+                FuzzContract.requireNamed(e, SOURCE);
+                throw e;
+            }
+            StringWriter out = new StringWriter();
+            CrashReportJson.write(first, out);
+            CrashReport again;
+            try {
+                again = CrashReportJson.read(out.toString(), "rewritten");
+            } catch (ReportException e) {
+                FuzzContract.fail("the writer wrote what the reader rejects: " + e.getMessage());
+                return;
+            }
+            if (!again.equals(first)) {
+                FuzzContract.fail("round trip changed the report:\n" + first + "\n" + again);
+            }
+        });
+    }
+
+    /** Content detection plus the detected format's reader, as {@code symbolicate REPORT} runs them. */
+    @DictionaryFile(resourcePath = DICTIONARY)
+    @FuzzTest
+    void detect(byte[] input) {
+        FuzzContract.check(input.length, BUDGET, ReportException.class, () -> {
+            try {
+                walk(ReportFormats.standard().read(SOURCE, input));
+            } catch (ReportException e) {
+                FuzzContract.requireNamed(e, SOURCE);
+                throw e;
+            }
+        });
+    }
+
+    private static void read(ReportReader reader, byte[] input) {
+        FuzzContract.check(input.length, BUDGET, ReportException.class, () -> {
+            try {
+                walk(reader.read(SOURCE, input));
+            } catch (ReportException e) {
+                FuzzContract.requireNamed(e, SOURCE);
+                throw e;
+            }
+        });
+    }
+
+    private static void walk(ParsedReport r) {
+        ReportDocument doc = r.document();
+        CrashReport m = r.model();
+        m.toString();
+        for (int t = 0; t < m.threads().size(); t++) {
+            doc.registers(t);
+            doc.queue(t);
+            for (int f = 0; f < m.threads().get(t).frames().size(); f++) {
+                doc.presetSymbol(t, f);
+            }
+        }
+        doc.exceptionBacktrace().ifPresent(Object::toString);
+    }
+}
