@@ -4,9 +4,8 @@
 #
 #   spark/bench.sh [COUNT] [RUNS] [CONFIG...]      default: 100000 reports, 1 run, every config
 #
-# Needs `mvn -B -q -DskipTests package` first, and the CrashProbe reports with their dSYMs
-# (testdata/third-party/sentry-crashprobe, else $CRASHKIT_CORPUS/sentry-crashprobe, default
-# ../shared/corpus). Work folder: $BENCH_DIR (default /tmp/crashkit-spark-bench).
+# Needs `mvn -B -q -DskipTests package` first; reads the committed CrashProbe reports with their
+# dSYMs (testdata/third-party/sentry-crashprobe). Work folder: $BENCH_DIR (default /tmp/crashkit-spark-bench).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 COUNT=${1:-100000}
@@ -18,7 +17,6 @@ if [ ${#CONFIGS[@]} -eq 0 ]; then
 fi
 WORK=${BENCH_DIR:-/tmp/crashkit-spark-bench}
 PROBE=testdata/third-party/sentry-crashprobe
-[ -d "$PROBE" ] || PROBE=${CRASHKIT_CORPUS:-../shared/corpus}/sentry-crashprobe
 SPARK_JAR=spark/target/crashkit-spark.jar
 BATCH_JAR=symbolicate/target/symbolicate.jar
 DATA=$WORK/data-$COUNT

@@ -6,8 +6,8 @@ its first three items and every long string to 200 characters (the crashed threa
 has to be a well-formed start). Sources: our own generated reports in testdata/reports (make_reports.py,
 make_apple_reports.py) and the committed third-party fixtures (testdata/third-party, see its SOURCES.md: KSCrash MIT,
 SentryCrash/sentry-cocoa MIT, PLCrashReporter MIT, apple-crash-report-parser Apache-2.0). Usage: make_report_seeds.py [CORPUS] with
-CORPUS the third-party folder (default testdata/third-party; the seeds committed were made from ../shared/corpus,
-whose plcrashreporter/fuzz_report.plcrash, PLCrashReporter's own fuzz seed, MIT, is not in testdata). Output goes to
+CORPUS the third-party folder (default testdata/third-party, which also holds plcrashreporter/fuzz_report.plcrash,
+PLCrashReporter's own fuzz seed, MIT). Output goes to
 symbolicate/src/test/resources/dev/crashkit/symbolicate/fuzz/ReportReadersFuzzTestInputs/<method>/seeds/.
 """
 import hashlib

@@ -70,7 +70,7 @@ class TestDataTest {
 
     /**
      * Regression for issue 11 "a fresh clone fails its own tests": tests and benchmarks read fixtures
-     * from a {@code ../shared} folder beside the checkout, which a clone does not have. No source may
+     * from a corpus folder beside the checkout, which a clone does not have. No source may
      * name such a path again; third-party data is committed under testdata/third-party.
      */
     @Test

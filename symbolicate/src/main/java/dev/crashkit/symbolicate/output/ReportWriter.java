@@ -38,48 +38,40 @@ public interface ReportWriter {
 
     /** Apple-style text ({@link TextReportWriter}). */
     static ReportWriter text() {
-        return new ReportWriter() {
-            @Override
-            public String extension() {
-                return ".txt";
-            }
-
-            @Override
-            public String write(ParsedReport input, SymbolicatedReport result, Optional<SymbolicatedThread> exception)
-                    throws IOException {
-                StringWriter w = new StringWriter();
-                TextReportWriter.write(result, w);
-                return w.toString();
-            }
-
-            @Override
-            public void write(ParsedReport input, SymbolicatedReport result, Optional<SymbolicatedThread> exception,
-                              Writer out) throws IOException {
-                TextReportWriter.write(result, out);
-            }
-        };
+        return streaming(".txt", TextReportWriter::write);
     }
 
     /** {@code symbolicated/1} JSON ({@link JsonReportWriter}). */
     static ReportWriter json() {
+        return streaming(".json", JsonReportWriter::write);
+    }
+
+    /** How a generic writer renders the symbolicated report alone, as it goes. */
+    @FunctionalInterface
+    interface Body {
+        void write(SymbolicatedReport result, Writer out) throws IOException;
+    }
+
+    /** A writer that needs only the symbolicated report and streams it; the string form collects the stream. */
+    private static ReportWriter streaming(String extension, Body body) {
         return new ReportWriter() {
             @Override
             public String extension() {
-                return ".json";
+                return extension;
             }
 
             @Override
             public String write(ParsedReport input, SymbolicatedReport result, Optional<SymbolicatedThread> exception)
                     throws IOException {
                 StringWriter w = new StringWriter();
-                JsonReportWriter.write(result, w);
+                body.write(result, w);
                 return w.toString();
             }
 
             @Override
             public void write(ParsedReport input, SymbolicatedReport result, Optional<SymbolicatedThread> exception,
                               Writer out) throws IOException {
-                JsonReportWriter.write(result, out);
+                body.write(result, out);
             }
         };
     }
