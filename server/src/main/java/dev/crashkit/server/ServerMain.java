@@ -56,6 +56,10 @@ public final class ServerMain implements Callable<Integer> {
     @Option(names = "--workers", defaultValue = "2", description = "symbolication threads (default: ${DEFAULT-VALUE})")
     int workers;
 
+    @Option(names = "--no-symcache",
+            description = "do not read or write symbol caches (DATA/cache/symcache): parse each debug file's DWARF when loaded")
+    boolean noSymcache;
+
     @Override
     public Integer call() throws Exception {
         Optional<String> t = Optional.ofNullable(token).or(() -> Optional.ofNullable(System.getenv("CRASHKIT_TOKEN")))
@@ -65,7 +69,7 @@ public final class ServerMain implements Callable<Integer> {
             return 2;
         }
         ServerConfig config = new ServerConfig(bind, port, data, Optional.ofNullable(db), dsyms, symbolServers, t,
-                maxReport, maxDebugFile, workers);
+                maxReport, maxDebugFile, workers, !noSymcache);
         CrashkitServer server;
         try {
             server = CrashkitServer.start(config, m -> System.err.println("crashkit-server: " + m));
