@@ -81,6 +81,16 @@ class ServerSymbolCacheTest {
         }
     }
 
+    @Test
+    void noSymcacheTurnsTheCacheOff() {
+        ServerMain on = new ServerMain();
+        new picocli.CommandLine(on).parseArgs("--data", root.toString());
+        assertTrue(on.config(java.util.Optional.empty()).symbolCache());
+        ServerMain off = new ServerMain();
+        new picocli.CommandLine(off).parseArgs("--data", root.toString(), "--no-symcache");
+        assertFalse(off.config(java.util.Optional.empty()).symbolCache());
+    }
+
     private static ServerConfig config(Path data, boolean symbolCache) {
         return ServerConfig.local(data, 0).withDsyms(List.of(TestData.path("macho"))).withSymbolCache(symbolCache);
     }

@@ -123,7 +123,7 @@ final class JobCommand implements Callable<Integer> {
             stderr.println("error: --partitions must be at least 1");
             return ExitCodes.USAGE;
         }
-        SymbolSettings symbols = new SymbolSettings(dsyms, symbolServers, serverHeaders, cacheDir, demangle, !noSymcache);
+        SymbolSettings symbols = symbolSettings();
         try {
             Symbolicator.symbolServers(symbols);
         } catch (IllegalArgumentException e) {
@@ -157,6 +157,11 @@ final class JobCommand implements Callable<Integer> {
         } finally { // a failed Spark job (thrown undeclared from Scala) goes to the execution handler: exit 4
             spark.stop();
         }
+    }
+
+    /** What the options say about debug files, caches and names. */
+    SymbolSettings symbolSettings() {
+        return new SymbolSettings(dsyms, symbolServers, serverHeaders, cacheDir, demangle, !noSymcache);
     }
 
     private void print(SymbolicateJob.Summary s, double seconds) {
