@@ -55,7 +55,10 @@ class ServerSymbolCacheTest {
         bytes[bytes.length / 2] ^= 0x10;
         Files.write(app, bytes);
 
-        assertEquals(first, symbolicateOnce(config(data, true), new long[] {caches.size() - 1, 1, 1}));
+        List<String> log = new java.util.ArrayList<>();
+        assertEquals(first, symbolicateOnce(config(data, true), new long[] {caches.size() - 1, 1, 1}, log));
+        assertEquals(1, log.stream().filter(l -> l.contains("symbol cache " + app) && l.contains("rebuilding")).count(),
+                log.toString());
         assertEquals(first, symbolicateOnce(config(data, true), new long[] {caches.size(), 0, 0}));
     }
 
@@ -100,8 +103,12 @@ class ServerSymbolCacheTest {
      * (opened, built, rebuilt; -1: at least one) and returns the stored symbolicated/1 text.
      */
     private static String symbolicateOnce(ServerConfig config, long[] expected) throws Exception {
+        return symbolicateOnce(config, expected, new java.util.ArrayList<>());
+    }
+
+    private static String symbolicateOnce(ServerConfig config, long[] expected, List<String> log) throws Exception {
         String id;
-        try (CrashkitServer server = CrashkitServer.start(config, m -> { })) {
+        try (CrashkitServer server = CrashkitServer.start(config, log::add)) {
             Http http = new Http(server.port());
             Http.Response created = http.post("/api/reports", TestData.bytes("reports/sample-crash.json"));
             assertEquals(201, created.status(), created.body());
