@@ -51,6 +51,7 @@ record SymbolSettings(List<String> dsyms, List<String> symbolServers, List<Strin
     @Override
     public String toString() {
         return "SymbolSettings[dsyms=" + dsyms + ", symbolServers=" + symbolServers + ", headers="
-                + serverHeaders.size() / 2 + ", cacheDir=" + cacheDir + ", demangle=" + demangle + ", symbolCache=" + symbolCache + "]";
+                + serverHeaders.size() / 2 + ", cacheDir=" + cacheDir + ", demangle=" + demangle + ", symbolCache="
+                + symbolCache + "]";
     }
 }
