@@ -27,7 +27,8 @@ import java.util.TreeMap;
  * model, written by core's one writer, plus the optional fields only a capture knows (documented
  * in the README; readers of the schema ignore them):
  * <ul>
- *   <li>frames carry {@code "jit"} naming JIT-compiled Java code from the JVM's perf map;</li>
+ *   <li>frames carry {@code "jit"} naming JIT-compiled Java code from the JVM's perf map (the
+ *       schema's {@code exact_pc} marks a signal trampoline and the frame it interrupted);</li>
  *   <li>threads carry {@code tid}, {@code native_name}, {@code state}, {@code status} and
  *       {@code java} ({@code name}, {@code id}, {@code state}, {@code stack} lines);</li>
  *   <li>images carry {@code segments} (runtime start, size, ELF flags) and {@code eh_frame_hdr};</li>
@@ -64,7 +65,7 @@ public final class SnapshotJson {
             List<Frame> frames = new ArrayList<>();
             for (int i = 0; i < t.frames().size(); i++) {
                 UnwoundFrame f = t.frames().get(i);
-                frames.add(new Frame(f.address(), i > 0, Optional.of(f.trust())));
+                frames.add(new Frame(f.address(), i > 0 && !f.exactPc(), Optional.of(f.trust())));
             }
             Optional<ThreadState> state = Optional.empty();
             if (!t.registers().isEmpty() || t.stack().isPresent()) {
