@@ -139,9 +139,11 @@ public final class SnapshotJson {
 
         @Override
         public void frame(int thread, int frame, JsonGenerator g) throws IOException {
-            long address = s.threads().get(thread).frames().get(frame).address();
-            Map.Entry<Long, Snapshot.JitSymbol> e = jits.floorEntry(address - 1);
-            if (e != null && Long.compareUnsigned(address - 1 - e.getKey(), e.getValue().size()) < 0) {
+            UnwoundFrame f = s.threads().get(thread).frames().get(frame);
+            // A return address is looked up at the call (one byte back); an exact PC as it is.
+            long address = frame == 0 || f.exactPc() ? f.address() : f.address() - 1;
+            Map.Entry<Long, Snapshot.JitSymbol> e = jits.floorEntry(address);
+            if (e != null && Long.compareUnsigned(address - e.getKey(), e.getValue().size()) < 0) {
                 g.writeStringField("jit", e.getValue().name());
             }
         }
