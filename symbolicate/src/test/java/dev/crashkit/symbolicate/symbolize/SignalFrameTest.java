@@ -43,7 +43,7 @@ class SignalFrameTest {
     }
 
     /** llvm-symbolizer's answer for one pc: the concrete function and the innermost location. */
-    private record LlvmFrame(String function, String file, int line) {
+    private record LlvmFrame(String function, String file, int line, int column) {
     }
 
     @Test
@@ -90,6 +90,41 @@ class SignalFrameTest {
         check(CrashReportJson.read(json.toString(), "unmarked.json"));
     }
 
+    /**
+     * The issue's own case: a JVM's -XX:OnError capture made before captures marked exact PCs
+     * (reports/native-crash/report-gcc.json), whose trampoline printed as {@code libc.so.6 + 245840}.
+     * llvm-symbolizer-19 (native-crash-goldens.sh) names the trampoline and places the faulting store
+     * (crashy_fault line 7, column 20; at {@code pc - 1} it would be column 5).
+     */
+    @Test
+    void namesTheTrampolineOfAJvmCaptureWithoutMarks() throws Exception {
+        Path p = TestData.file("reports/native-crash/report-gcc.json");
+        CrashReport report = CrashReportJson.read(Files.readString(p), p.toString());
+        DebugFileIndex index = DebugFileIndex.scan(List.of(TestData.file("reports/native-crash/libcrashy-gcc.so"),
+                TestData.thirdParty("debian-glibc/libc.so.6.debug")), m -> { });
+        SymbolicatedReport out = new Symbolizer(new ModuleCache(index), Optional.of(DemangleStyle.SIMPLIFIED))
+                .symbolicate(report);
+        SymbolicatedThread thread = out.threads().stream().filter(t -> t.thread().crashed()).findFirst().orElseThrow();
+        List<String> lines = Files.readAllLines(TestData.file(DIR + "native-crash-gcc.llvm-symbolizer.tsv"));
+        ObjectMapper json = new ObjectMapper();
+        for (String line : lines.subList(1, lines.size())) {
+            String[] c = line.split("\t", 5);
+            long pc = Long.parseUnsignedLong(c[0].substring(2), 16);
+            JsonNode symbol = json.readTree(c[4]).get(0).get("Symbol").get(0);
+            SymbolicatedFrame ours = thread.frames().stream().filter(f -> f.address() == pc && !f.inlined())
+                    .findFirst().orElseThrow();
+            String where = c[0] + " " + c[2];
+            assertEquals(Optional.of(symbol.get("FunctionName").asText()), ours.symbol(), where);
+            if (symbol.get("Line").asInt() > 0) {
+                assertEquals(symbol.get("Line").asInt(), ours.line().orElse(-1), where);
+                assertEquals(symbol.get("Column").asInt(), ours.column().orElse(-1), where);
+            } else {
+                assertEquals(0, ours.offset(), where + ": the trampoline's own start");
+            }
+        }
+        assertEquals(4, lines.size());
+    }
+
     private static void check(CrashReport report) throws Exception {
         SymbolicatedReport out = symbolizer().symbolicate(report);
         SymbolicatedThread thread = out.threads().stream().filter(t -> t.thread().crashed()).findFirst().orElseThrow();
@@ -118,6 +153,7 @@ class SignalFrameTest {
                 assertEquals(l.function(), g.function(), where);
                 assertEquals(g.line(), ours.line().orElse(-1), where);
                 assertEquals(l.line(), ours.line().orElse(-1), where);
+                assertEquals(l.column(), ours.column().orElse(-1), where);
                 String file = ours.file().orElseThrow();
                 assertTrue(file.equals(g.file()) || file.endsWith("/" + g.file()), where + ": " + file);
                 assertEquals(l.file(), file, where);
@@ -168,7 +204,7 @@ class SignalFrameTest {
             JsonNode innermost = symbols.get(0);
             out.put(Long.parseUnsignedLong(c[0].substring(2), 16), new LlvmFrame(
                     symbols.get(symbols.size() - 1).get("FunctionName").asText(),
-                    innermost.get("FileName").asText(), innermost.get("Line").asInt()));
+                    innermost.get("FileName").asText(), innermost.get("Line").asInt(), innermost.get("Column").asInt()));
         }
         return out;
     }
