@@ -91,13 +91,15 @@ sed -i "s#$HERE/#/opt/sigcrash/#g" "$HERE/report.json" "$HERE/maps.txt" "$HERE/l
 
 mkdir -p "$THIRD"
 objcopy --strip-debug "$LIBC_DEBUG" "$THIRD/libc.so.6.debug"
-cp /usr/share/doc/libc6/copyright "$THIRD/copyright"
+cp /usr/share/common-licenses/LGPL-2.1 "$THIRD/LICENSE"
+cp /usr/share/doc/libc6/copyright "$THIRD/LICENSE.debian-copyright"
 PKG=$(dpkg-query -W -f='${Package} ${Version} ${Architecture}' libc6-dbg)
 SHA=$(sha256sum "$LIBC_DEBUG" | cut -d' ' -f1)
 cat > "$THIRD/SOURCES.md" <<MD
 # debian-glibc: third-party test data
 
-From Debian's GNU C Library packages; licence LGPL-2.1-or-later with the exceptions listed in \`copyright\`
+From Debian's GNU C Library packages; licence LGPL-2.1-or-later (\`LICENSE\`: Debian's
+\`/usr/share/common-licenses/LGPL-2.1\`) with the other terms listed in \`LICENSE.debian-copyright\`
 (Debian's \`/usr/share/doc/libc6/copyright\`, copied unchanged).
 
 | file | from | path in package | what was done |
@@ -105,7 +107,7 @@ From Debian's GNU C Library packages; licence LGPL-2.1-or-later with the excepti
 | \`libc.so.6.debug\` | \`$PKG\` (Debian 12) | \`$LIBC_DEBUG\` (sha256 \`$SHA\`) | \`objcopy --strip-debug\`: the DWARF removed, ELF symbol table and build-id note (\`$BUILD_ID\`) kept |
 
 It is the debug file of the \`libc.so.6\` that \`../../reports/signal-frame/report.json\` was captured from
-(same build-id); \`__restore_rt\`, glibc's x86-64 signal trampoline, is in its symbol table.
+(same build-id; so was \`../../reports/native-crash/report-gcc.json\`); \`__restore_rt\`, glibc's x86-64 signal trampoline, is in its symbol table.
 Made by \`testdata/reports/signal-frame/build.sh\`.
 MD
 ls -l "$HERE" "$THIRD"
