@@ -136,6 +136,7 @@ for i, pc in enumerate(pcs):
                          check=True, capture_output=True, text=True).stdout.strip()
     print("0x%x\t0x%x\tsigcrash-musl\t0x%x\t%s" % (pc, lookup, lookup, out))
 PY
+cp /usr/share/doc/musl-dev/copyright "$HERE/LICENSE.musl"  # sigcrash-musl links musl's libc.a (MIT)
 cp "$w/report.json" "$HERE/report-musl.json"
 cp "$w/nm.txt" "$HERE/nm-musl.txt"
 cp "$w/llvm-symbolizer.tsv" "$HERE/llvm-symbolizer-musl.tsv"
