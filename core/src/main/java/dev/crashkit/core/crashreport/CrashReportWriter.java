@@ -7,6 +7,7 @@ import dev.crashkit.core.model.DebugId;
 import dev.crashkit.core.model.Frame;
 import dev.crashkit.core.model.Image;
 import dev.crashkit.core.model.ProcessInfo;
+import dev.crashkit.core.model.ReportedFrame;
 import dev.crashkit.core.model.ThreadState;
 import dev.crashkit.core.model.ThreadTrace;
 import java.io.IOException;
@@ -116,10 +117,18 @@ final class CrashReportWriter {
         List<Frame> frames = t.frames();
         for (int i = 0; i < frames.size(); i++) {
             Frame f = frames.get(i);
-            if (f.trust().isPresent()) {
+            if (f.trust().isPresent() || f.reported().isPresent() || f.keptFromCapture()) {
                 g.writeStartObject();
                 g.writeStringField("address", hex(f.address()));
-                g.writeStringField("trust", f.trust().get().label());
+                if (f.trust().isPresent()) {
+                    g.writeStringField("trust", f.trust().get().label());
+                }
+                if (f.reported().isPresent()) {
+                    reported(f.reported().get());
+                }
+                if (f.keptFromCapture()) {
+                    g.writeBooleanField("kept_from_capture", true);
+                }
                 extras.frame(index, i, g);
                 g.writeEndObject();
             } else {
@@ -131,6 +140,23 @@ final class CrashReportWriter {
             state(t.state().get());
         }
         extras.thread(index, g);
+        g.writeEndObject();
+    }
+
+    private void reported(ReportedFrame r) throws IOException {
+        g.writeObjectFieldStart("reported");
+        opt("image", r.image());
+        if (r.imageLoadAddress().isPresent()) {
+            g.writeStringField("image_load_address", hex(r.imageLoadAddress().getAsLong()));
+        }
+        opt("symbol", r.symbol());
+        if (r.offset().isPresent()) {
+            g.writeNumberField("offset", r.offset().getAsLong());
+        }
+        opt("file", r.file());
+        if (r.line().isPresent()) {
+            g.writeNumberField("line", r.line().getAsInt());
+        }
         g.writeEndObject();
     }
 
