@@ -141,7 +141,7 @@ final class CrashReportReader {
                 long addr = address(f, "address", fp + ".address").orElseThrow(() -> fail(fp + ".address", "missing"));
                 // A trust label we do not know is ignored like any other extra field.
                 frames.add(new Frame(addr, i > 0, text(f, "trust", fp + ".trust").flatMap(Trust::fromLabel),
-                        reported(f.get("reported"), fp + ".reported"),
+                        reported(f, fp),
                         bool(f, "kept_from_capture", fp + ".kept_from_capture")));
             } else {
                 frames.add(new Frame(parseAddress(f, fp), i > 0));
@@ -151,10 +151,18 @@ final class CrashReportReader {
         return new ThreadTrace(id, text(n, "name", path + ".name"), isCrashed, frames, state(n, path));
     }
 
-    /** What the report's producer said about a frame: {"image":…,"image_load_address":…,"symbol":…,"offset":…,…}. */
-    private Optional<ReportedFrame> reported(Optional<Node> node, String path) throws ReportException {
+    /**
+     * What the report's producer said about a frame: {"reported":{"image":…,"image_load_address":…,
+     * "symbol":…,"offset":…,"file":…,"line":…}}, else the name our capture gives JIT-compiled code
+     * ({@code "jit"}, from the JVM's perf map).
+     */
+    private Optional<ReportedFrame> reported(Node frame, String framePath) throws ReportException {
+        Optional<Node> node = frame.get("reported");
+        String path = framePath + ".reported";
         if (node.isEmpty() || node.get().isNull()) {
-            return Optional.empty();
+            Optional<String> jit = frame.get("jit").filter(j -> j.kind() == Kind.STRING).map(Node::text);
+            return ReportedFrame.of(Optional.empty(), OptionalLong.empty(), jit, OptionalLong.empty(),
+                    Optional.empty(), OptionalInt.empty());
         }
         Node r = node.get();
         if (r.kind() != Kind.OBJECT) {

@@ -72,7 +72,8 @@ class CrashReportJsonTest {
                                     "file":"main.m","line":16}},
                                    {"address":"0x2000","trust":"scan","kept_from_capture":true},
                                    {"address":"0x3000","reported":{"image":"???"}},
-                                   "0x4000"]}]}
+                                   "0x4000",
+                                   {"address":"0x5000","trust":"scan","jit":"LBusy;spin(J)J"}]}]}
             """;
 
     @Test
@@ -91,6 +92,8 @@ class CrashReportJsonTest {
         assertEquals(Trust.SCAN, f.get(1).trust().orElseThrow());
         assertTrue(f.get(2).reported().isEmpty(), "Apple's ??? names no image");
         assertEquals(new Frame(0x4000, true), f.get(3));
+        assertEquals(Optional.of("LBusy;spin(J)J"), f.get(4).reported().orElseThrow().symbol(),
+                "a capture's JIT name is what the report says of the frame");
     }
 
     @Test
