@@ -142,6 +142,40 @@ class ReportedNamesTest {
         assertTrue(checked >= 50, "frames checked: " + checked);
     }
 
+    /** Sentry events name each frame's {@code function} (with {@code symbol_addr}), unless redacted. */
+    @Test
+    void sentryTextKeepsFunctionNames() throws Exception {
+        int checked = 0;
+        for (Path p : ReportCorpus.files("sentry-crashprobe/release-arm64", ".json")) {
+            List<String> lines = new ArrayList<>();
+            threads(run(p, "text")).forEach(lines::addAll);
+            List<JsonNode> frames = new ArrayList<>();
+            collectFrames(JSON.readTree(p.toFile()), frames);
+            for (JsonNode sf : frames) {
+                String function = sf.path("function").asText("<redacted>");
+                if (function.equals("<redacted>") || !sf.has("symbol_addr")) {
+                    continue;
+                }
+                long pc = Long.parseUnsignedLong(sf.get("instruction_addr").asText().substring(2), 16);
+                long start = Long.parseUnsignedLong(sf.get("symbol_addr").asText().substring(2), 16);
+                String hex = String.format("0x%016x ", pc);
+                String expected = hex + function + " + " + (pc - start);
+                assertTrue(lines.stream().anyMatch(l -> l.contains(hex)), p.getFileName() + ": no line for " + hex);
+                assertTrue(lines.stream().filter(l -> l.contains(hex)).allMatch(l -> l.contains(expected)),
+                        p.getFileName() + ": " + expected);
+                checked++;
+            }
+        }
+        assertTrue(checked >= 50, "frames checked: " + checked);
+    }
+
+    private static void collectFrames(JsonNode n, List<JsonNode> out) {
+        if (n.isObject() && n.has("instruction_addr")) {
+            out.add(n);
+        }
+        n.forEach(child -> collectFrames(child, out));
+    }
+
     /** The names read from a legacy report survive a trip through crashreport/1. */
     @Test
     void reportedNamesRoundTripThroughCrashReport1() throws Exception {
