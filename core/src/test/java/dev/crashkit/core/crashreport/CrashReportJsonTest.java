@@ -114,7 +114,8 @@ class CrashReportJsonTest {
     void documentsWithoutReportedNamesReadAsBefore() throws Exception {
         CrashReport r = CrashReportJson.read(FULL, "t.json");
         assertEquals(List.of(new Frame(0xfffffffffffffff0L, false), new Frame(0x1000a8110L, true,
-                Optional.of(Trust.SCAN))), r.threads().get(0).frames());
+                Optional.of(Trust.SCAN)), new Frame(0x1000a8200L, false), new Frame(0x1000a8300L, true)),
+                r.threads().get(0).frames());
         java.io.StringWriter w = new java.io.StringWriter();
         CrashReportJson.write(r, w);
         assertFalse(w.toString().contains("reported"), w.toString());
