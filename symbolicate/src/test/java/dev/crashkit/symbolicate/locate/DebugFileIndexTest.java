@@ -64,4 +64,15 @@ class DebugFileIndexTest {
         assertTrue(warnings.stream().anyMatch(w -> w.contains("a.zip!/Member") && w.contains("past the end")),
                 warnings.toString());
     }
+
+    /** A damaged file named on its own: one error naming it once (was "F: cannot read: F: ..."). */
+    @Test
+    void aDamagedFileGivenAloneIsNamedOnceInItsError() {
+        Path broken = Path.of("testdata/macho/broken/App-corrupt-fail");
+        dev.crashkit.core.CrashkitException e = org.junit.jupiter.api.Assertions.assertThrows(
+                dev.crashkit.core.CrashkitException.class, () -> DebugFileIndex.scan(List.of(broken), Diagnostics.ignore()));
+        assertTrue(e.getMessage().startsWith(broken + ": "), e.getMessage());
+        assertEquals(e.getMessage().indexOf(broken.toString()), e.getMessage().lastIndexOf(broken.toString()),
+                e.getMessage());
+    }
 }
