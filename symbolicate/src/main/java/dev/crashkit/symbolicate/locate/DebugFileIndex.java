@@ -150,11 +150,16 @@ public final class DebugFileIndex {
 
         /** Indexes one file; false when it is neither an object file nor an archive. */
         boolean add(Path file, boolean explicit) throws CrashkitException {
+            long size;
+            long mtime;
             try {
-                return add(file, explicit, Files.size(file), Files.getLastModifiedTime(file).toMillis());
+                size = Files.size(file);
+                mtime = Files.getLastModifiedTime(file).toMillis();
             } catch (IOException e) {
                 throw new ObjectFormatException(file + ": cannot read: " + e.getMessage(), e);
             }
+            // Outside the try: a CrashkitException is an IOException, and already names the file.
+            return add(file, explicit, size, mtime);
         }
 
         boolean add(Path file, boolean explicit, long size, long mtime) throws CrashkitException {

@@ -44,4 +44,35 @@ class DebugFileIndexTest {
         DebugFileIndex.scan(List.of(dir), warnings::add);
         assertTrue(warnings.stream().anyMatch(w -> w.contains("is in 2 dSYMs")), warnings.toString());
     }
+
+    /**
+     * A fat header in an archive whose slice lies past the end of the member: the warning names the member.
+     * (A loose file like it is no Mach-O to the magic sniffer, which checks slice offsets against the file size.)
+     */
+    @Test
+    void aFatSlicePastTheEndIsAWarningNamingTheFile(@TempDir Path dir) throws IOException {
+        java.nio.ByteBuffer fat = java.nio.ByteBuffer.allocate(64);
+        fat.putInt(0xcafebabe).putInt(1).putInt(0x0100000c).putInt(0).putInt(0x7fffffff).putInt(0x7fffffff).putInt(14);
+        try (java.util.zip.ZipOutputStream z = new java.util.zip.ZipOutputStream(
+                Files.newOutputStream(dir.resolve("a.zip")))) {
+            z.putNextEntry(new java.util.zip.ZipEntry("Member"));
+            z.write(fat.array());
+        }
+        List<String> warnings = new ArrayList<>();
+        DebugFileIndex.scan(List.of(dir), warnings::add);
+        assertEquals(1, warnings.size(), warnings.toString());
+        assertTrue(warnings.stream().anyMatch(w -> w.contains("a.zip!/Member") && w.contains("past the end")),
+                warnings.toString());
+    }
+
+    /** A damaged file named on its own: one error naming it once (was "F: cannot read: F: ..."). */
+    @Test
+    void aDamagedFileGivenAloneIsNamedOnceInItsError() {
+        Path broken = Path.of("testdata/macho/broken/App-corrupt-fail");
+        dev.crashkit.core.CrashkitException e = org.junit.jupiter.api.Assertions.assertThrows(
+                dev.crashkit.core.CrashkitException.class, () -> DebugFileIndex.scan(List.of(broken), Diagnostics.ignore()));
+        assertTrue(e.getMessage().startsWith(broken + ": "), e.getMessage());
+        assertEquals(e.getMessage().indexOf(broken.toString()), e.getMessage().lastIndexOf(broken.toString()),
+                e.getMessage());
+    }
 }
