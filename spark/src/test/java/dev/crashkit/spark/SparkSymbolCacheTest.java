@@ -65,9 +65,17 @@ class SparkSymbolCacheTest {
         assertCounts(SymbolicatorHolder.get(cached, Map.of()).symbolCaches(), caches.size(), 0, 0);
         assertEquals(caches, cacheFiles(cacheDir), "the caches were opened, not written again");
 
-        SymbolicatorHolder.forgetAll();
-        assertEquals(expected, run(inputs, cached.withoutSymbolCache(), "no-symcache"));
-        assertCounts(SymbolicatorHolder.get(cached.withoutSymbolCache(), Map.of()).symbolCaches(), 0, 0, 0);
+        // --no-symcache: the cache folder is used for the rest, never for symbol caches.
+        Path otherCache = tmp.resolve("no-symcache-cache");
+        SymbolSettings off = new SymbolSettings(dsyms, otherCache.toString(), "simplified").withoutSymbolCache();
+        Symbolicator withoutCaches = SymbolicatorHolder.get(off, Map.of());
+        Symbolicator withCaches = SymbolicatorHolder.get(cached, Map.of());
+        Path sample = TestFiles.testdata("reports/sample-crash.json");
+        assertEquals(withCaches.symbolicate("sample", Files.readAllBytes(sample)),
+                withoutCaches.symbolicate("sample", Files.readAllBytes(sample)));
+        assertCounts(withoutCaches.symbolCaches(), 0, 0, 0);
+        assertTrue(Files.isRegularFile(otherCache.resolve("debug-file-index-v1.json")), "the debug-file index is still cached");
+        assertFalse(Files.exists(otherCache.resolve("symcache")), "--no-symcache wrote symbol caches");
     }
 
     private static void assertCounts(SymCacheCounters c, long opened, long built, long rebuilt) {
@@ -79,7 +87,7 @@ class SparkSymbolCacheTest {
     private static List<String> run(List<String> inputs, SymbolSettings settings, String name) throws Exception {
         Path out = tmp.resolve(name);
         SymbolicateJob.Summary summary = SymbolicateJob.run(spark, new JobConfig(inputs, settings, out.toString(),
-                JobConfig.OutputFormat.json, OptionalInt.of(3), true));
+                JobConfig.OutputFormat.json, OptionalInt.of(3), false));
         assertEquals(0, summary.failed(), name);
         List<String> rows = new ArrayList<>();
         try (Stream<Path> files = Files.walk(out.resolve(SymbolicateJob.REPORTS))) {
