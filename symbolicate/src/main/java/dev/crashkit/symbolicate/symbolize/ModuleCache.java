@@ -62,12 +62,13 @@ public final class ModuleCache implements AutoCloseable {
     }
 
     /**
-     * How much to keep, where to report, and the symbol cache modules are opened through and
-     * stored into (none: every module is read from its files each run).
+     * How much to keep, where to report, the symbol cache modules are opened through and stored
+     * into (none: every module is read from its files each run), and when a missing cache is built.
      */
-    public record Options(long budgetBytes, Diagnostics diagnostics, Optional<SymCacheStore> symbolCache) {
+    public record Options(long budgetBytes, Diagnostics diagnostics, Optional<SymCacheStore> symbolCache,
+                          SymbolCaching.Build build) {
         public Options(long budgetBytes, Diagnostics diagnostics) {
-            this(budgetBytes, diagnostics, Optional.empty());
+            this(budgetBytes, diagnostics, Optional.empty(), SymbolCaching.Build.FIRST_USE);
         }
 
         public static Options defaults() {
@@ -75,11 +76,16 @@ public final class ModuleCache implements AutoCloseable {
         }
 
         public Options withDiagnostics(Diagnostics d) {
-            return new Options(budgetBytes, d, symbolCache);
+            return new Options(budgetBytes, d, symbolCache, build);
         }
 
+        /** Through {@code store}, a missing cache built on first use (long runs: batch, the server). */
         public Options withSymbolCache(SymCacheStore store) {
-            return new Options(budgetBytes, diagnostics, Optional.of(store));
+            return withSymbolCache(store, SymbolCaching.Build.FIRST_USE);
+        }
+
+        public Options withSymbolCache(SymCacheStore store, SymbolCaching.Build when) {
+            return new Options(budgetBytes, diagnostics, Optional.of(store), when);
         }
     }
 
@@ -257,7 +263,8 @@ public final class ModuleCache implements AutoCloseable {
         } catch (CrashkitException e) {
             return new Failed(e.getMessage());
         }
-        if (key.isPresent() && loaded instanceof Loaded l) {
+        if (key.isPresent() && loaded instanceof Loaded l
+                && caching.get().buildNow(key.get(), options.build())) {
             List<Path> inputs = entries.stream().map(DebugFileIndex.Entry::file).toList();
             return new Loaded(caching.get().build(key.get(), inputs, l.module(), options.diagnostics()));
         }
