@@ -82,6 +82,78 @@ public final class DwarfContext implements SourceLookup {
         }
     }
 
+    /**
+     * Decodes the subroutine indexes and line tables of the units {@code addresses} fall in, on
+     * the cores there are (up to four), so the lookups that follow find them decoded. Decoding one
+     * unit reads only that unit (and the shared abbreviation tables), so units decode
+     * independently; the threads are joined before this returns. A failure is kept by the unit
+     * (see {@link Once}) and reported by the lookup that meets it, as without this call.
+     */
+    @Override
+    public synchronized void prepare(long[] addresses) {
+        int threads = Math.min(PREPARE_THREADS, Runtime.getRuntime().availableProcessors());
+        if (threads < 2) {
+            return;
+        }
+        List<Unit> todo = new ArrayList<>();
+        try {
+            UnitRanges ranges = unitRanges.get();
+            java.util.Set<Unit> seen = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+            for (long a : addresses) {
+                Unit u = ranges.find(a);
+                if (u != null && !u.isDecoded() && seen.add(u)) {
+                    todo.add(u);
+                }
+            }
+        } catch (DwarfException e) {
+            return; // the lookups report it
+        }
+        if (todo.size() < 2) {
+            return;
+        }
+        java.util.concurrent.atomic.AtomicInteger next = new java.util.concurrent.atomic.AtomicInteger();
+        Runnable work = () -> {
+            for (int i = next.getAndIncrement(); i < todo.size(); i = next.getAndIncrement()) {
+                decode(todo.get(i));
+            }
+        };
+        List<Thread> helpers = new ArrayList<>();
+        for (int t = 1; t < Math.min(threads, todo.size()); t++) {
+            Thread h = new Thread(work, "dwarf-prepare-" + t);
+            h.setDaemon(true);
+            h.start();
+            helpers.add(h);
+        }
+        work.run();
+        boolean interrupted = false;
+        for (Thread h : helpers) {
+            while (true) {
+                try {
+                    h.join();
+                    break;
+                } catch (InterruptedException e) {
+                    interrupted = true; // the helpers finish their units; joining keeps the unit state published
+                }
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static final int PREPARE_THREADS = 4;
+
+    /** Decodes one unit's subroutine index and line table; a failure stays with the unit for its lookups. */
+    private static void decode(Unit u) {
+        try {
+            u.subroutines();
+            u.lineTable();
+        } catch (DwarfException | RuntimeException e) {
+            // A DwarfException is kept by the unit's Once; anything else leaves it undecoded, and
+            // the lookup that needs it decodes it again and meets the same problem there.
+        }
+    }
+
     private static List<SourceFrame> lookup(Unit u, long address) throws DwarfException {
         InlineTree subs = u.subroutines().treeFor(address);
         LineTable lines = u.lineTable();

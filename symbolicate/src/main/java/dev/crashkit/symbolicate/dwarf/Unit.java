@@ -173,6 +173,11 @@ final class Unit {
         });
     }
 
+    /** Whether the subroutine index and line table have both been decoded (or failed). */
+    boolean isDecoded() {
+        return subroutines.done() && lineTable.done();
+    }
+
     /** The unit's subroutine tree, decoded once (a failure too). */
     SubroutineIndex subroutines() throws DwarfException {
         return subroutines.get();
