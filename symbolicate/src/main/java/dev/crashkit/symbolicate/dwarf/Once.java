@@ -21,11 +21,6 @@ final class Once<T> {
         this.compute = compute;
     }
 
-    /** Whether the value (or its failure) has been computed. */
-    boolean done() {
-        return done;
-    }
-
     T get() throws DwarfException {
         if (!done) {
             try {
