@@ -63,12 +63,13 @@ public final class ModuleCache implements AutoCloseable {
 
     /**
      * How much to keep, where to report, the symbol cache modules are opened through and stored
-     * into (none: every module is read from its files each run), and when a missing cache is built.
+     * into (none: every module is read from its files each run), what counts its use, and when a
+     * missing cache is built.
      */
     public record Options(long budgetBytes, Diagnostics diagnostics, Optional<SymCacheStore> symbolCache,
-                          SymbolCaching.Build build) {
+                          SymCacheCounters counters, SymbolCaching.Build build) {
         public Options(long budgetBytes, Diagnostics diagnostics) {
-            this(budgetBytes, diagnostics, Optional.empty(), SymbolCaching.Build.FIRST_USE);
+            this(budgetBytes, diagnostics, Optional.empty(), new SymCacheCounters(), SymbolCaching.Build.FIRST_USE);
         }
 
         public static Options defaults() {
@@ -76,7 +77,7 @@ public final class ModuleCache implements AutoCloseable {
         }
 
         public Options withDiagnostics(Diagnostics d) {
-            return new Options(budgetBytes, d, symbolCache, build);
+            return new Options(budgetBytes, d, symbolCache, counters, build);
         }
 
         /** Through {@code store}, a missing cache built on first use (long runs: batch, the server). */
@@ -85,7 +86,12 @@ public final class ModuleCache implements AutoCloseable {
         }
 
         public Options withSymbolCache(SymCacheStore store, SymbolCaching.Build when) {
-            return new Options(budgetBytes, diagnostics, Optional.of(store), when);
+            return new Options(budgetBytes, diagnostics, Optional.of(store), counters, when);
+        }
+
+        /** Counting opened and built caches in {@code c} (shared by module caches that replace each other). */
+        public Options withCounters(SymCacheCounters c) {
+            return new Options(budgetBytes, diagnostics, symbolCache, c, build);
         }
     }
 
@@ -247,7 +253,7 @@ public final class ModuleCache implements AutoCloseable {
         if (entries.isEmpty()) {
             return new Missing("no debug file with UUID " + id);
         }
-        Optional<SymbolCaching> caching = options.symbolCache().map(SymbolCaching::new);
+        Optional<SymbolCaching> caching = options.symbolCache().map(s -> new SymbolCaching(s, options.counters()));
         Optional<SymCacheKey> key = caching.isPresent() ? SymbolCaching.key(id, entries) : Optional.empty();
         if (key.isPresent()) {
             Optional<DebugModule> cached = caching.get().open(key.get(), options.diagnostics());

@@ -9,6 +9,7 @@ import dev.crashkit.core.model.ThreadTrace;
 import dev.crashkit.symbolicate.demangle.DemangleStyle;
 import dev.crashkit.symbolicate.demangle.detect.Demanglers;
 import dev.crashkit.symbolicate.locate.DebugFileIndex;
+import dev.crashkit.symbolicate.symtab.SymbolTable;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashSet;
@@ -44,12 +45,18 @@ public final class Symbolizer {
             matched.add(match(img));
         }
         ImageResolver resolver = new ImageResolver(matched);
-        prepare(report, mask, resolver);
-        List<SymbolicatedThread> threads = new ArrayList<>();
+        List<List<Frame>> marked = new ArrayList<>(report.threads().size());
         for (ThreadTrace t : report.threads()) {
+            marked.add(SignalFrames.markExactPcs(t.frames(), a -> trampolineStartsAt(a & mask, resolver)));
+        }
+        prepare(marked, mask, resolver);
+        List<SymbolicatedThread> threads = new ArrayList<>();
+        for (int ti = 0; ti < marked.size(); ti++) {
+            ThreadTrace t = report.threads().get(ti);
             List<SymbolicatedFrame> out = new ArrayList<>();
-            for (int fi = 0; fi < t.frames().size(); fi++) {
-                out.addAll(frame(fi, t.frames().get(fi), mask, resolver));
+            List<Frame> frames = marked.get(ti);
+            for (int fi = 0; fi < frames.size(); fi++) {
+                out.addAll(frame(fi, frames.get(fi), mask, resolver));
             }
             threads.add(new SymbolicatedThread(t, out));
         }
@@ -60,11 +67,11 @@ public final class Symbolizer {
      * Tells each module the addresses this report will look up in it, so a module answered from
      * its DWARF decodes the units they touch in parallel before the lookups (one at a time) start.
      */
-    private static void prepare(CrashReport report, long mask, ImageResolver resolver) {
+    private static void prepare(List<List<Frame>> threads, long mask, ImageResolver resolver) {
         Map<DebugModule, long[]> byModule = new IdentityHashMap<>();
         Map<DebugModule, Integer> counts = new IdentityHashMap<>();
-        for (ThreadTrace t : report.threads()) {
-            for (Frame f : t.frames()) {
+        for (List<Frame> frames : threads) {
+            for (Frame f : frames) {
                 long pc = f.address() & mask;
                 long lookup = f.returnAddress() && pc != 0 ? pc - 1 : pc;
                 Optional<MatchedImage> m = resolver.find(lookup);
@@ -97,6 +104,18 @@ public final class Symbolizer {
             }
         }
         return List.copyOf(out);
+    }
+
+    /** True when a signal trampoline's symbol starts exactly at {@code pc} (see {@link SignalFrames}). */
+    private static boolean trampolineStartsAt(long pc, ImageResolver resolver) {
+        Optional<MatchedImage> m = resolver.find(pc);
+        if (m.isEmpty() || m.get().module().isEmpty()) {
+            return false;
+        }
+        SymbolTable symbols = m.get().module().get().symbols();
+        long link = m.get().toLinkTime(pc);
+        int i = symbols.indexOf(link);
+        return i >= 0 && symbols.start(i) == link && SignalFrames.isTrampolineName(symbols.name(i));
     }
 
     /** Matches one image with its module by identity (never by name; names only explain a mismatch). */
