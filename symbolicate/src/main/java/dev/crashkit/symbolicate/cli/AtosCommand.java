@@ -234,7 +234,9 @@ public final class AtosCommand implements Callable<Integer> {
             return cached.get();
         }
         DebugModule live = DebugModule.openNamingStrippedCode(selectSlice(file), warnings);
-        return caching.build(key.get(), List.of(file), live, warnings);
+        SymbolCaching.Build when = debugFiles.buildSymcache ? SymbolCaching.Build.FIRST_USE
+                : SymbolCaching.Build.SECOND_USE;
+        return caching.buildNow(key.get(), when) ? caching.build(key.get(), List.of(file), live, warnings) : live;
     }
 
     private ObjectFile selectSlice(Path file) throws CrashkitException {

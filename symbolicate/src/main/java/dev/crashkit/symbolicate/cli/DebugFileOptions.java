@@ -8,6 +8,7 @@ import dev.crashkit.symbolicate.locate.IndexCache;
 import dev.crashkit.symbolicate.locate.MemberStore;
 import dev.crashkit.symbolicate.sources.DebugFileSource;
 import dev.crashkit.symbolicate.symbolize.ModuleCache;
+import dev.crashkit.symbolicate.symbolize.SymbolCaching;
 import dev.crashkit.symbolicate.symcache.SymCacheStore;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -42,6 +43,11 @@ final class DebugFileOptions {
             + "the debug-file index is still cached")
     boolean noSymcache;
 
+    @Option(names = "--build-symcache", description = "build the symbol cache of every debug file used now "
+            + "(default: on a debug file's second use; the first run answers from its DWARF, decoding only what "
+            + "its addresses touch; batch builds on first use)")
+    boolean buildSymcache;
+
     @Mixin
     SymbolServerOptions symbolServers = new SymbolServerOptions();
 
@@ -74,6 +80,11 @@ final class DebugFileOptions {
      * unrelated files should not bury the output. Files named explicitly always get their warning.
      */
     ModuleCache modules(PrintWriter err) throws CrashkitException {
+        return modules(err, buildSymcache ? SymbolCaching.Build.FIRST_USE : SymbolCaching.Build.SECOND_USE);
+    }
+
+    /** As {@link #modules(PrintWriter)}, missing symbol caches built {@code when} given. */
+    ModuleCache modules(PrintWriter err, SymbolCaching.Build when) throws CrashkitException {
         Optional<Path> cache = noCache ? Optional.empty()
                 : Optional.of(cacheDir != null ? cacheDir : IndexCache.defaultFolder());
         // Servers first: a bad --symbol-server value is reported before a long folder scan.
@@ -104,7 +115,7 @@ final class DebugFileOptions {
         long budget = moduleCacheMb != null ? Math.max(1, moduleCacheMb) * 1024 * 1024 : ModuleCache.defaultBudget();
         ModuleCache.Options o = new ModuleCache.Options(budget, lookups);
         if (cache.isPresent() && !noSymcache) {
-            o = o.withSymbolCache(SymCacheStore.in(cache.get()));
+            o = o.withSymbolCache(SymCacheStore.in(cache.get()), when);
         }
         return new ModuleCache(index, new MemberStore(cache, ArchiveLimits.defaults()), remote, o);
     }

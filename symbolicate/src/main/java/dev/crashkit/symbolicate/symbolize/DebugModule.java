@@ -148,6 +148,11 @@ public final class DebugModule {
         return mappedBytes;
     }
 
+    /** A hint that these link-time addresses are about to be looked up (see {@link SourceLookup#prepare}). */
+    public void prepare(long[] linkAddresses) {
+        dwarf.ifPresent(d -> d.prepare(linkAddresses));
+    }
+
     /**
      * Everything known about {@code linkAddress}: DWARF's inline chain (innermost first, the
      * concrete function last) when DWARF covers it, else the symbol table's function; empty when
