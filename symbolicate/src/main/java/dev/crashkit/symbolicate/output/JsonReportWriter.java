@@ -83,6 +83,7 @@ public final class JsonReportWriter {
     private static final PrettyJson.Name STATUS = name("status");
     private static final PrettyJson.Name SOURCE = name("source");
     private static final PrettyJson.Name TRUST = name("trust");
+    private static final PrettyJson.Name SYMBOL_VERSION = name("symbol_version");
 
     private static PrettyJson.Name name(String n) {
         try {
@@ -114,6 +115,9 @@ public final class JsonReportWriter {
         string(g, SOURCE, f.source());
         if (f.trust().isPresent()) {
             field(g, TRUST, f.trust().get().label());
+        }
+        if (f.symbolVersion().isPresent()) {
+            field(g, SYMBOL_VERSION, f.symbolVersion().get());
         }
         g.endObject();
     }

@@ -26,15 +26,27 @@ import java.util.OptionalLong;
  * @param source        what answered: "dwarf", "symtab", "exports", "objc", "swift", "function_starts" (a
  *                      boundary without a name), or "report" (names already in the input)
  * @param trust         how the capturing unwinder found the input frame, when the report says
+ * @param symbolVersion the ELF symbol version split off the name ({@code GLIBC_2.3.2}), when it has one
  */
 public record SymbolicatedFrame(int index, long address, Optional<String> image, OptionalLong imageLoadAddress,
                                 Optional<DebugId> imageId, Optional<String> symbol, Optional<String> mangled,
                                 OptionalLong symbolAddress, long offset, Optional<String> file,
                                 OptionalInt line, OptionalInt column, boolean inlined, FrameStatus status,
-                                Optional<String> source, Optional<Trust> trust) {
+                                Optional<String> source, Optional<Trust> trust, Optional<String> symbolVersion) {
     public SymbolicatedFrame {
         Objects.requireNonNull(status, "status");
         Objects.requireNonNull(trust, "trust");
+        Objects.requireNonNull(symbolVersion, "symbolVersion");
+    }
+
+    /** A frame whose name has no version. */
+    public SymbolicatedFrame(int index, long address, Optional<String> image, OptionalLong imageLoadAddress,
+                             Optional<DebugId> imageId, Optional<String> symbol, Optional<String> mangled,
+                             OptionalLong symbolAddress, long offset, Optional<String> file, OptionalInt line,
+                             OptionalInt column, boolean inlined, FrameStatus status, Optional<String> source,
+                             Optional<Trust> trust) {
+        this(index, address, image, imageLoadAddress, imageId, symbol, mangled, symbolAddress, offset, file, line,
+                column, inlined, status, source, trust, Optional.empty());
     }
 
     /** An input frame no image of the report holds. */
@@ -77,6 +89,6 @@ public record SymbolicatedFrame(int index, long address, Optional<String> image,
         return new SymbolicatedFrame(index, f.address(), Optional.of(img.name()), OptionalLong.of(img.loadAddress()),
                 img.id(), Optional.of(symbol), Optional.of(r.name()), OptionalLong.of(symbolAddress), pc - symbolAddress,
                 r.file(), r.line(), r.column(), r.inlined(), FrameStatus.SYMBOLICATED, Optional.of(r.source()),
-                f.trust());
+                f.trust(), r.version());
     }
 }

@@ -136,13 +136,17 @@ public final class SymCache implements SourceLookup {
         long[] starts = new long[n];
         long[] ends = new long[n];
         int[] names = new int[n];
+        int[] versions = new int[n];
+        boolean versioned = false;
         for (int i = 0, p = s.offset(SYMBOLS); i < n; i++, p += 24) {
             starts[i] = b.getLong(p);
             ends[i] = b.getLong(p + 8);
             names[i] = b.getInt(p + 16);
+            versions[i] = b.getInt(p + 20);
+            versioned |= versions[i] >= 0;
         }
         ByteBuffer pool = b.slice(s.offset(STRINGS), s.length(STRINGS));
-        return SymbolTable.of(starts, ends, pool, names);
+        return SymbolTable.of(starts, ends, pool, names, versioned ? versions : null);
     }
 
     /** A string read during open (validated section, checked index). */

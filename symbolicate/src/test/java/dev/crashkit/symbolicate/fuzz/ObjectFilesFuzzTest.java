@@ -124,7 +124,7 @@ class ObjectFilesFuzzTest {
             }
 
             @Override
-            public void named(String name, long start, long limit, int rank) {
+            public void named(String name, String version, long start, long limit, int rank) {
             }
         });
         symbols.fallbackBoundaries();

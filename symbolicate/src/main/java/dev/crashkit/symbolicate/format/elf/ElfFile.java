@@ -319,7 +319,10 @@ public final class ElfFile implements ObjectFile {
         }
     }
 
-    /** Symbols of .symtab and .dynsym (the null symbol 0 left out), in table order. */
+    /**
+     * Symbols of .symtab and .dynsym (the null symbol 0 left out), in table order; those of .dynsym
+     * with their GNU version (.gnu.version).
+     */
     public List<ElfSymbol> symbols() throws ObjectFormatException {
         List<ElfSymbol> out = new ArrayList<>();
         for (ElfSection s : sections) {
@@ -342,10 +345,11 @@ public final class ElfFile implements ObjectFile {
         Elf.FileBody.SymbolTable table = KaitaiGuard.parse(path, "symbol table " + s.name(),
                 () -> new Elf.FileBody.SymbolTable(new ByteBufferKaitaiStream(data.duplicate()), null, elf, le, entsize));
         List<Elf.FileBody.Symbol> symbols = table.symbols();
+        ElfSymbolVersions versions = dynamic ? ElfSymbolVersions.of(this, s) : ElfSymbolVersions.none();
         for (int i = 1; i < symbols.size(); i++) {
             Elf.FileBody.Symbol sym = symbols.get(i);
-            out.add(new ElfSymbol(cstring(strings, sym.nameOffset()), sym.value(), sym.size(), sym.symType(),
-                    sym.binding(), sym.shndx(), dynamic));
+            out.add(new ElfSymbol(cstring(strings, sym.nameOffset()), versions.of(i), sym.value(), sym.size(),
+                    sym.symType(), sym.binding(), sym.shndx(), dynamic));
         }
     }
 

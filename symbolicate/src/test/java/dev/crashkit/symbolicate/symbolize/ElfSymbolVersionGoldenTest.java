@@ -1,0 +1,89 @@
+package dev.crashkit.symbolicate.symbolize;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.crashkit.core.Diagnostics;
+import dev.crashkit.core.model.DebugId;
+import dev.crashkit.symbolicate.format.elf.ElfFile;
+import dev.crashkit.symbolicate.locate.DebugFileIndex;
+import dev.crashkit.symbolicate.symcache.SymCacheKey;
+import dev.crashkit.symbolicate.symcache.SymCacheStore;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Function names and their GNU versions against llvm-symbolizer-19 + llvm-nm-19
+ * (testdata/elf/versions/golden/names.tsv, see golden.py there): the name is printed without
+ * {@code @@VERSION}, as gdb and llvm-symbolizer print a .dynsym name, and the version comes beside
+ * it. The stripped library alone answers from .dynsym + .gnu.version; with its debug file, from the
+ * debug file's .symtab and DWARF, versions filled in from the binary's .dynsym; through the symbol
+ * cache, the same.
+ */
+class ElfSymbolVersionGoldenTest {
+    private static final Path DIR = Path.of("testdata/elf/versions");
+    private static final Path BIN = DIR.resolve("bin/libvers.so.1");
+
+    @Test
+    void strippedLibraryAlone() throws IOException {
+        DebugModule m = DebugModule.open(ElfFile.open(BIN), Diagnostics.ignore());
+        assertEquals(30, check(m, "libvers.so.1"));
+    }
+
+    @Test
+    void libraryWithItsDebugFile() throws IOException {
+        assertEquals(30, check(loaded(), "libvers.so.1.debug"));
+    }
+
+    @Test
+    void throughTheSymbolCache(@TempDir Path dir) throws IOException {
+        DebugModule live = loaded();
+        assertTrue(live.dwarf().isPresent());
+        SymbolCaching caching = new SymbolCaching(SymCacheStore.in(dir));
+        SymCacheKey key = SymbolCaching.fileKey(BIN, "-").orElseThrow();
+        DebugModule built = caching.build(key, List.of(BIN), live, Diagnostics.ignore());
+        assertTrue(built != live, "no cache was built");
+        assertEquals(30, check(built, "libvers.so.1.debug"));
+        DebugModule reopened = caching.open(key, Diagnostics.ignore()).orElseThrow();
+        assertEquals(30, check(reopened, "libvers.so.1.debug"));
+    }
+
+    private static DebugModule loaded() throws IOException {
+        DebugId id = ElfFile.open(BIN).buildId().orElseThrow();
+        ModuleCache cache = new ModuleCache(DebugFileIndex.scan(List.of(BIN, DIR.resolve("debug/libvers.so.1.debug")),
+                Diagnostics.ignore()));
+        ModuleCache.Load l = cache.get(id);
+        assertTrue(l.loaded().isPresent(), l.toString());
+        return l.loaded().get();
+    }
+
+    /** Compares the concrete function of every golden row of {@code file}; returns how many rows. */
+    private static int check(DebugModule m, String file) throws IOException {
+        int rows = 0;
+        int versioned = 0;
+        for (String line : Files.readAllLines(DIR.resolve("golden/names.tsv"))) {
+            String[] f = line.split("\t");
+            if (!f[0].equals(file)) {
+                continue;
+            }
+            rows++;
+            long address = Long.decode(f[1]);
+            List<ResolvedSymbol> chain = m.lookup(address);
+            if (f[3].equals("??")) {
+                assertTrue(chain.isEmpty(), line + " got " + chain);
+                continue;
+            }
+            ResolvedSymbol concrete = chain.get(chain.size() - 1);
+            assertEquals(f[3], concrete.name(), line);
+            assertEquals(f[4].equals("-") ? Optional.empty() : Optional.of(f[4]), concrete.version(), line);
+            versioned += f[4].equals("-") ? 0 : 1;
+        }
+        assertTrue(versioned >= 20, file + ": versioned rows " + versioned);
+        return rows;
+    }
+}
