@@ -274,6 +274,9 @@ class PrettyJsonTest {
                     if (f.trust().isPresent()) {
                         g.writeStringField("trust", f.trust().get().label());
                     }
+                    if (f.symbolVersion().isPresent()) {
+                        g.writeStringField("symbol_version", f.symbolVersion().get());
+                    }
                     g.writeEndObject();
                 }
                 g.writeEndArray();

@@ -53,6 +53,44 @@ class ElfSymbolVersionGoldenTest {
         assertEquals(30, check(reopened, "libvers.so.1.debug"));
     }
 
+    /** A report through the symbolizer and the JSON writer: versions as symbol_version, names without them. */
+    @Test
+    void reportFramesCarryTheVersionInJson() throws Exception {
+        String id = ElfFile.open(BIN).buildId().orElseThrow().toString().toLowerCase(java.util.Locale.ROOT);
+        long load = 0x7f1234560000L;
+        long[] offsets = {0x113a, 0x1165, 0x1146};
+        String report = "{\"schema\":\"crashreport/1\",\"process\":{\"name\":\"t\",\"arch\":\"x86_64\"},"
+                + "\"images\":[{\"name\":\"libvers.so.1\",\"build_id\":\"" + id + "\",\"arch\":\"x86_64\","
+                + "\"load_address\":\"0x" + Long.toHexString(load) + "\",\"size\":\"0x4000\"}],"
+                + "\"threads\":[{\"id\":1,\"crashed\":true,\"frames\":[" + java.util.Arrays.stream(offsets)
+                        .mapToObj(o -> "\"0x" + Long.toHexString(load + o) + "\"")
+                        .collect(java.util.stream.Collectors.joining(",")) + "]}]}";
+        dev.crashkit.core.model.CrashReport input = dev.crashkit.core.crashreport.CrashReportJson.read(report, "t.json");
+        List<String> warnings = new java.util.ArrayList<>();
+        DebugFileIndex index = DebugFileIndex.scan(List.of(DIR.resolve("bin"), DIR.resolve("debug/libvers.so.1.debug")),
+                warnings::add);
+        SymbolicatedReport out = new Symbolizer(new ModuleCache(index, new dev.crashkit.symbolicate.locate.MemberStore(
+                Optional.empty(), dev.crashkit.symbolicate.locate.ArchiveLimits.defaults()),
+                dev.crashkit.symbolicate.sources.DebugFileSource.none(),
+                ModuleCache.Options.defaults().withDiagnostics(warnings::add)), Optional.empty()).symbolicate(input);
+        java.io.StringWriter json = new java.io.StringWriter();
+        dev.crashkit.symbolicate.output.JsonReportWriter.write(out, json);
+        com.fasterxml.jackson.databind.JsonNode frames = new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree(json.toString()).path("threads").get(0).path("frames");
+        List<String> golden = Files.readAllLines(DIR.resolve("golden/names.tsv"));
+        assertEquals(offsets.length, frames.size(), json.toString());
+        for (int i = 0; i < offsets.length; i++) {
+            String address = "0x" + Long.toHexString(offsets[i]);
+            String[] want = golden.stream().map(l -> l.split("\t"))
+                    .filter(f -> f[0].equals("libvers.so.1.debug") && f[1].equals(address)).findFirst().orElseThrow();
+            com.fasterxml.jackson.databind.JsonNode f = frames.get(i);
+            assertEquals(want[3], f.path("mangled").asText(), f.toString());
+            assertEquals(want[4], f.path("symbol_version").asText(), f.toString());
+            assertTrue(!f.path("symbol").asText().contains("@"), f.toString());
+        }
+        assertEquals(List.of(), warnings);
+    }
+
     private static DebugModule loaded() throws IOException {
         DebugId id = ElfFile.open(BIN).buildId().orElseThrow();
         ModuleCache cache = new ModuleCache(DebugFileIndex.scan(List.of(BIN, DIR.resolve("debug/libvers.so.1.debug")),
