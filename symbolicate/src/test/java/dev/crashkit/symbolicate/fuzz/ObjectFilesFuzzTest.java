@@ -132,6 +132,9 @@ class ObjectFilesFuzzTest {
         o.unwindSections();
         o.debugLink();
         o.hasDwarf();
+        if (o instanceof dev.crashkit.symbolicate.format.elf.ElfFile elf) {
+            elf.soname(); // what atos names a build-id debug file by
+        }
     }
 
     private interface Body {
