@@ -32,12 +32,12 @@ class ElfSymbolVersionGoldenTest {
     @Test
     void strippedLibraryAlone() throws IOException {
         DebugModule m = DebugModule.open(ElfFile.open(BIN), Diagnostics.ignore());
-        assertEquals(30, check(m, "libvers.so.1"));
+        assertEquals(34, check(m, "libvers.so.1"));
     }
 
     @Test
     void libraryWithItsDebugFile() throws IOException {
-        assertEquals(30, check(loaded(), "libvers.so.1.debug"));
+        assertEquals(34, check(loaded(), "libvers.so.1.debug"));
     }
 
     @Test
@@ -48,9 +48,9 @@ class ElfSymbolVersionGoldenTest {
         SymCacheKey key = SymbolCaching.fileKey(BIN, "-").orElseThrow();
         DebugModule built = caching.build(key, List.of(BIN), live, Diagnostics.ignore());
         assertTrue(built != live, "no cache was built");
-        assertEquals(30, check(built, "libvers.so.1.debug"));
+        assertEquals(34, check(built, "libvers.so.1.debug"));
         DebugModule reopened = caching.open(key, Diagnostics.ignore()).orElseThrow();
-        assertEquals(30, check(reopened, "libvers.so.1.debug"));
+        assertEquals(34, check(reopened, "libvers.so.1.debug"));
     }
 
     /** A report through the symbolizer and the JSON writer: versions as symbol_version, names without them. */
@@ -58,7 +58,7 @@ class ElfSymbolVersionGoldenTest {
     void reportFramesCarryTheVersionInJson() throws Exception {
         String id = ElfFile.open(BIN).buildId().orElseThrow().toString().toLowerCase(java.util.Locale.ROOT);
         long load = 0x7f1234560000L;
-        long[] offsets = {0x113a, 0x1165, 0x1146};
+        long[] offsets = {0x113a, 0x116d, 0x1142};
         String report = "{\"schema\":\"crashreport/1\",\"process\":{\"name\":\"t\",\"arch\":\"x86_64\"},"
                 + "\"images\":[{\"name\":\"libvers.so.1\",\"build_id\":\"" + id + "\",\"arch\":\"x86_64\","
                 + "\"load_address\":\"0x" + Long.toHexString(load) + "\",\"size\":\"0x4000\"}],"

@@ -351,8 +351,8 @@ public final class ElfFile implements ObjectFile {
         ElfSymbolVersions versions = dynamic ? ElfSymbolVersions.of(this, s) : ElfSymbolVersions.none();
         for (int i = 1; i < symbols.size(); i++) {
             Elf.FileBody.Symbol sym = symbols.get(i);
-            out.add(new ElfSymbol(cstring(strings, sym.nameOffset()), versions.of(i), sym.value(), sym.size(),
-                    sym.symType(), sym.binding(), sym.shndx(), dynamic));
+            out.add(new ElfSymbol(cstring(strings, sym.nameOffset()), versions.of(i), versions.hidden(i), sym.value(),
+                    sym.size(), sym.symType(), sym.binding(), sym.shndx(), dynamic));
         }
     }
 

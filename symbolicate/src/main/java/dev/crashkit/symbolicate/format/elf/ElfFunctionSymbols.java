@@ -54,8 +54,9 @@ final class ElfFunctionSymbols implements FunctionSymbols {
                 continue;
             }
             boolean global = s.binding() != 0;
-            int rank = s.dynamic() ? (global ? RANK_DYNSYM_GLOBAL : RANK_DYNSYM)
-                    : (global ? RANK_SYMTAB_GLOBAL : RANK_SYMTAB);
+            // Of two versions at one address (clock_nanosleep@@GLIBC_2.17, @GLIBC_2.2.5) the default one names it.
+            int rank = 2 * (s.dynamic() ? (global ? RANK_DYNSYM_GLOBAL : RANK_DYNSYM)
+                    : (global ? RANK_SYMTAB_GLOBAL : RANK_SYMTAB)) + (s.isDefaultVersion() ? 1 : 0);
             String name = s.baseName();
             String version = s.version();
             if (version.isEmpty() && !s.dynamic()) {
@@ -74,7 +75,12 @@ final class ElfFunctionSymbols implements FunctionSymbols {
         Map<String, String> out = new HashMap<>();
         for (ElfSymbol s : symbols) {
             if (s.dynamic() && s.isDefinedFunction() && !s.version().isEmpty()) {
-                out.putIfAbsent(key(s.baseName(), s.value()), s.version());
+                String key = key(s.baseName(), s.value());
+                if (s.isDefaultVersion()) {
+                    out.put(key, s.version()); // the default version over an older one at the same address
+                } else {
+                    out.putIfAbsent(key, s.version());
+                }
             }
         }
         return out;

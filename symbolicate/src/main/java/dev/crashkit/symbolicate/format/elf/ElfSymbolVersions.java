@@ -62,6 +62,12 @@ final class ElfSymbolVersions {
         return new ElfSymbolVersions(file.sectionData(versym.get()).order(file.order()), names);
     }
 
+    /** True when symbol {@code index}'s version is hidden (not the default one: {@code name@VERSION}). */
+    boolean hidden(int index) {
+        long at = 2L * index;
+        return at + 2 <= versym.limit() && (versym.getShort((int) at) & 0x8000) != 0;
+    }
+
     /** The version of symbol {@code index} of the table (0 = the null symbol); empty when it has none. */
     String of(int index) {
         long at = 2L * index;
