@@ -13,4 +13,6 @@ cd "$(dirname "${BASH_SOURCE[0]}")"
 ./unwind/build.sh    # CFI test data: capture fixture built by gcc/clang-19 + readelf frames-interp goldens
 ./capture/record-threadprint.sh  # JDK 17/25 Thread.print dumps + the kernel task list at the same moment
 ./reports/native-crash/build.sh  # two real captures of one native JVM crash (gcc/clang builds); needs capture.jar
+./reports/signal-frame/build.sh  # a real capture through a signal trampoline + gdb/llvm-symbolizer goldens, libc6-dbg symbols; needs capture.jar
+./reports/signal-frame/native-crash-goldens.sh  # llvm-symbolizer goldens for the signal frame of reports/native-crash/report-gcc.json
 python3 ./server/make_bench_report.py  # server bench/kill-test report (sample-crash.json without system images)

@@ -12,10 +12,12 @@ import dev.crashkit.server.symbolication.ReportSymbolicator;
 import dev.crashkit.server.web.Services;
 import dev.crashkit.server.web.WebServer;
 import dev.crashkit.server.worker.Workers;
+import dev.crashkit.symbolicate.symbolize.SymCacheCounters;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.nio.file.Files;
+import java.util.Optional;
 import java.util.function.Consumer;
 
 /** A running crashkit-server: database, debug files, symbolication workers and the HTTP server. */
@@ -54,13 +56,15 @@ public final class CrashkitServer implements AutoCloseable {
             DebugFileStore files = new DebugFileStore(config.data().resolve("debug-files"),
                     config.data().resolve("tmp"), db);
             files.sweepStaging();
+            SymCacheCounters symbolCaches = new SymCacheCounters();
             DebugFiles debugFiles = DebugFiles.open(config.dsyms(), config.symbolServers(), files.folder(),
-                    config.data().resolve("cache"), m -> log.accept("debug files: " + m));
+                    config.data().resolve("cache"), config.symbolCache() ? Optional.of(symbolCaches) : Optional.empty(),
+                    m -> log.accept("debug files: " + m));
             ReportStore reports = new ReportStore(db);
             Queue queue = new Queue(db, LEASE_MILLIS);
             queue.releaseAll();
             Results results = new Results(db);
-            Metrics metrics = new Metrics();
+            Metrics metrics = new Metrics(symbolCaches);
             ReportSymbolicator symbolicator = new ReportSymbolicator(debugFiles);
             Workers workers = new Workers(queue, reports, results, symbolicator, debugFiles, metrics, log);
             Services services = new Services(new Services.Limits(config.maxReportBytes(), config.maxDebugFileBytes()),

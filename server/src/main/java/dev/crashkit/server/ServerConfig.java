@@ -13,10 +13,11 @@ import java.util.Optional;
  * @param maxReportBytes     largest report body accepted
  * @param maxDebugFileBytes  largest debug file accepted (streamed to disk)
  * @param workers            symbolication threads
+ * @param symbolCache        symbolicate through symbol caches in {@code data/cache/symcache} (false: {@code --no-symcache})
  */
 public record ServerConfig(String bind, int port, Path data, Optional<String> db, List<Path> dsyms,
                            List<String> symbolServers, Optional<String> token, long maxReportBytes,
-                           long maxDebugFileBytes, int workers) {
+                           long maxDebugFileBytes, int workers, boolean symbolCache) {
     public static final long DEFAULT_MAX_REPORT = 50L * 1024 * 1024;
     public static final long DEFAULT_MAX_DEBUG_FILE = 2L * 1024 * 1024 * 1024;
 
@@ -25,39 +26,50 @@ public record ServerConfig(String bind, int port, Path data, Optional<String> db
         symbolServers = List.copyOf(symbolServers);
     }
 
-    /** Loopback, port {@code port} (0: any free one), SQLite in {@code data}, no token, 2 workers. */
+    /** Loopback, port {@code port} (0: any free one), SQLite in {@code data}, no token, 2 workers, symbol caches. */
     public static ServerConfig local(Path data, int port) {
         return new ServerConfig("127.0.0.1", port, data, Optional.empty(), List.of(), List.of(), Optional.empty(),
-                DEFAULT_MAX_REPORT, DEFAULT_MAX_DEBUG_FILE, 2);
+                DEFAULT_MAX_REPORT, DEFAULT_MAX_DEBUG_FILE, 2, true);
     }
 
     public ServerConfig withDb(String url) {
         return new ServerConfig(bind, port, data, Optional.of(url), dsyms, symbolServers, token, maxReportBytes, maxDebugFileBytes,
-                workers);
+                workers, symbolCache);
     }
 
     public ServerConfig withToken(String t) {
-        return new ServerConfig(bind, port, data, db, dsyms, symbolServers, Optional.of(t), maxReportBytes, maxDebugFileBytes, workers);
+        return new ServerConfig(bind, port, data, db, dsyms, symbolServers, Optional.of(t), maxReportBytes, maxDebugFileBytes,
+                workers, symbolCache);
     }
 
     public ServerConfig withDsyms(List<Path> paths) {
-        return new ServerConfig(bind, port, data, db, paths, symbolServers, token, maxReportBytes, maxDebugFileBytes, workers);
+        return new ServerConfig(bind, port, data, db, paths, symbolServers, token, maxReportBytes, maxDebugFileBytes,
+                workers, symbolCache);
     }
 
     public ServerConfig withSymbolServers(List<String> specs) {
-        return new ServerConfig(bind, port, data, db, dsyms, specs, token, maxReportBytes, maxDebugFileBytes, workers);
+        return new ServerConfig(bind, port, data, db, dsyms, specs, token, maxReportBytes, maxDebugFileBytes,
+                workers, symbolCache);
     }
 
     public ServerConfig withLimits(long report, long debugFile) {
-        return new ServerConfig(bind, port, data, db, dsyms, symbolServers, token, report, debugFile, workers);
+        return new ServerConfig(bind, port, data, db, dsyms, symbolServers, token, report, debugFile, workers,
+                symbolCache);
     }
 
     public ServerConfig withWorkers(int n) {
-        return new ServerConfig(bind, port, data, db, dsyms, symbolServers, token, maxReportBytes, maxDebugFileBytes, n);
+        return new ServerConfig(bind, port, data, db, dsyms, symbolServers, token, maxReportBytes, maxDebugFileBytes,
+                n, symbolCache);
     }
 
     public ServerConfig withBind(String address) {
-        return new ServerConfig(address, port, data, db, dsyms, symbolServers, token, maxReportBytes, maxDebugFileBytes, workers);
+        return new ServerConfig(address, port, data, db, dsyms, symbolServers, token, maxReportBytes, maxDebugFileBytes,
+                workers, symbolCache);
+    }
+
+    public ServerConfig withSymbolCache(boolean on) {
+        return new ServerConfig(bind, port, data, db, dsyms, symbolServers, token, maxReportBytes, maxDebugFileBytes, workers,
+                on);
     }
 
     /** The JDBC URL in use. */

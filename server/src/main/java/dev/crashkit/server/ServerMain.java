@@ -56,6 +56,10 @@ public final class ServerMain implements Callable<Integer> {
     @Option(names = "--workers", defaultValue = "2", description = "symbolication threads (default: ${DEFAULT-VALUE})")
     int workers;
 
+    @Option(names = "--no-symcache",
+            description = "do not read or write symbol caches (DATA/cache/symcache): parse each debug file's DWARF when loaded")
+    boolean noSymcache;
+
     @Override
     public Integer call() throws Exception {
         Optional<String> t = Optional.ofNullable(token).or(() -> Optional.ofNullable(System.getenv("CRASHKIT_TOKEN")))
@@ -64,8 +68,7 @@ public final class ServerMain implements Callable<Integer> {
             System.err.println("crashkit-server: --workers and the size limits must be positive");
             return 2;
         }
-        ServerConfig config = new ServerConfig(bind, port, data, Optional.ofNullable(db), dsyms, symbolServers, t,
-                maxReport, maxDebugFile, workers);
+        ServerConfig config = config(t);
         CrashkitServer server;
         try {
             server = CrashkitServer.start(config, m -> System.err.println("crashkit-server: " + m));
@@ -85,6 +88,12 @@ public final class ServerMain implements Callable<Integer> {
         }, "crashkit-server-stop"));
         stopped.await();
         return 0;
+    }
+
+    /** The configuration the options give, with {@code token} (the option's or the environment's). */
+    ServerConfig config(Optional<String> token) {
+        return new ServerConfig(bind, port, data, Optional.ofNullable(db), dsyms, symbolServers, token, maxReport,
+                maxDebugFile, workers, !noSymcache);
     }
 
     public static void main(String[] args) {

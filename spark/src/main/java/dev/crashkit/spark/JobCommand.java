@@ -62,8 +62,13 @@ final class JobCommand implements Callable<Integer> {
     String demangle;
 
     @Option(names = "--cache-dir", paramLabel = "DIR",
-            description = "executor-local folder for the debug-file index and extracted archive members (default: none)")
+            description = "executor-local folder for the debug-file index, extracted archive members, downloads and "
+                    + "symbol caches (default: none)")
     String cacheDir;
+
+    @Option(names = "--no-symcache",
+            description = "do not read or write symbol caches in --cache-dir (each executor parses the DWARF it loads)")
+    boolean noSymcache;
 
     private PrintWriter stdout;
     private PrintWriter stderr;
@@ -118,7 +123,7 @@ final class JobCommand implements Callable<Integer> {
             stderr.println("error: --partitions must be at least 1");
             return ExitCodes.USAGE;
         }
-        SymbolSettings symbols = new SymbolSettings(dsyms, symbolServers, serverHeaders, cacheDir, demangle);
+        SymbolSettings symbols = symbolSettings();
         try {
             Symbolicator.symbolServers(symbols);
         } catch (IllegalArgumentException e) {
@@ -152,6 +157,11 @@ final class JobCommand implements Callable<Integer> {
         } finally { // a failed Spark job (thrown undeclared from Scala) goes to the execution handler: exit 4
             spark.stop();
         }
+    }
+
+    /** What the options say about debug files, caches and names. */
+    SymbolSettings symbolSettings() {
+        return new SymbolSettings(dsyms, symbolServers, serverHeaders, cacheDir, demangle, !noSymcache);
     }
 
     private void print(SymbolicateJob.Summary s, double seconds) {

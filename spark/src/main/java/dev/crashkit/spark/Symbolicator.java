@@ -24,6 +24,8 @@ import dev.crashkit.core.crashreport.CrashReportJson;
 import dev.crashkit.symbolicate.locate.DebugFileIndex;
 import dev.crashkit.symbolicate.locate.MemberStore;
 import dev.crashkit.symbolicate.symbolize.ModuleCache;
+import dev.crashkit.symbolicate.symbolize.SymCacheCounters;
+import dev.crashkit.symbolicate.symcache.SymCacheStore;
 import dev.crashkit.symbolicate.symbolize.SymbolicatedReport;
 import dev.crashkit.symbolicate.symbolize.Symbolizer;
 import java.io.IOException;
@@ -61,19 +63,23 @@ final class Symbolicator {
     static final long MAX_REPORT_BYTES = ReportFormats.MAX_REPORT_BYTES;
 
     private final Symbolizer symbolizer;
+    private final SymCacheCounters symbolCaches;
     /** Simplified names, as the signature rule wants them; the same symbolizer when --demangle is simplified. */
     private final Symbolizer forSignature;
     /** Shared: the readers keep no state between reports ({@code batch}'s workers share one too). */
     private static final ReportFormats FORMATS = ReportFormats.standard();
 
-    private Symbolicator(Symbolizer symbolizer, Symbolizer forSignature) {
+    private Symbolicator(Symbolizer symbolizer, Symbolizer forSignature, SymCacheCounters symbolCaches) {
         this.symbolizer = symbolizer;
         this.forSignature = forSignature;
+        this.symbolCaches = symbolCaches;
     }
 
     /**
      * Indexes the local debug-file paths of {@code settings} (as {@code --dsym} does) and builds a
-     * symbolizer over them; warnings about skipped files go to {@code warnings}.
+     * symbolizer over them; warnings about skipped files go to {@code warnings}. With a cache folder
+     * (and symbol caches not turned off) modules go through symbol caches in its {@code symcache/}, as
+     * the CLI's do: a debug file is flattened once per executor disk, later executor JVMs map the cache.
      */
     static Symbolicator open(SymbolSettings settings, List<Path> localDsyms, Consumer<String> warnings)
             throws IOException {
@@ -84,10 +90,21 @@ final class Symbolicator {
                 : DebugFileFetcher.create(SourceOptions.defaults(symbolServers(settings), cache), warnings,
                         ProgressListener.none());
         DebugFileIndex index = DebugFileIndex.scan(localDsyms, options, warnings::accept);
-        ModuleCache modules = new ModuleCache(index, new MemberStore(cache, ArchiveLimits.defaults()), remote);
+        SymCacheCounters counters = new SymCacheCounters();
+        ModuleCache.Options moduleOptions = ModuleCache.Options.defaults().withCounters(counters);
+        if (cache.isPresent() && settings.symbolCache()) {
+            moduleOptions = moduleOptions.withSymbolCache(SymCacheStore.in(cache.get()));
+        }
+        ModuleCache modules = new ModuleCache(index, new MemberStore(cache, ArchiveLimits.defaults()), remote,
+                moduleOptions);
         Symbolizer symbolizer = new Symbolizer(modules, style(settings.demangle()));
         return new Symbolicator(symbolizer, settings.demangle().equals("simplified") ? symbolizer
-                : new Symbolizer(modules, Optional.of(DemangleStyle.SIMPLIFIED)));
+                : new Symbolizer(modules, Optional.of(DemangleStyle.SIMPLIFIED)), counters);
+    }
+
+    /** What the symbol cache did for this symbolicator's modules (opened, built, rebuilt). */
+    SymCacheCounters symbolCaches() {
+        return symbolCaches;
     }
 
     /**

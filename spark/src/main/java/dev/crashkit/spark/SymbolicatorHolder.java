@@ -49,6 +49,14 @@ final class SymbolicatorHolder {
     }
 
     /**
+     * Drops every symbolicator, so the next {@link #get} builds a new one as a newly started executor
+     * JVM would (tests: a second job that must open, not inherit, what the first one left on disk).
+     */
+    static void forgetAll() {
+        BY_SETTINGS.clear();
+    }
+
+    /**
      * Local paths as they are; Hadoop URIs (any scheme but {@code file}) copied into a folder of
      * this JVM's temporary directory, once per JVM, so the symbolicator reads plain files.
      */

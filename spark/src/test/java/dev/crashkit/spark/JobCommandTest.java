@@ -48,6 +48,17 @@ class JobCommandTest {
     }
 
     @Test
+    void symbolCachesAreOnWithACacheDirUnlessTurnedOff() {
+        JobCommand on = new JobCommand();
+        new picocli.CommandLine(on).parseArgs("--input", "x", "--out", "o", "--cache-dir", "/c");
+        assertTrue(on.symbolSettings().symbolCache());
+        JobCommand off = new JobCommand();
+        new picocli.CommandLine(off).parseArgs("--input", "x", "--out", "o", "--cache-dir", "/c", "--no-symcache");
+        assertEquals(new SymbolSettings(java.util.List.of(), java.util.List.of(), java.util.List.of(), "/c",
+                "simplified", false), off.symbolSettings());
+    }
+
+    @Test
     void longSparkMessagesAreCutToOneLine() {
         assertEquals("first", JobCommand.firstLine("first\nsecond"));
         assertEquals(502, JobCommand.firstLine("x".repeat(2000)).length());

@@ -27,7 +27,8 @@ import java.util.TreeMap;
  * model, written by core's one writer, plus the optional fields only a capture knows (documented
  * in the README; readers of the schema ignore them):
  * <ul>
- *   <li>frames carry {@code "jit"} naming JIT-compiled Java code from the JVM's perf map;</li>
+ *   <li>frames carry {@code "jit"} naming JIT-compiled Java code from the JVM's perf map (the
+ *       schema's {@code exact_pc} marks a signal trampoline and the frame it interrupted);</li>
  *   <li>threads carry {@code tid}, {@code native_name}, {@code state}, {@code status} and
  *       {@code java} ({@code name}, {@code id}, {@code state}, {@code stack} lines);</li>
  *   <li>images carry {@code segments} (runtime start, size, ELF flags) and {@code eh_frame_hdr};</li>
@@ -64,7 +65,7 @@ public final class SnapshotJson {
             List<Frame> frames = new ArrayList<>();
             for (int i = 0; i < t.frames().size(); i++) {
                 UnwoundFrame f = t.frames().get(i);
-                frames.add(new Frame(f.address(), i > 0, Optional.of(f.trust())));
+                frames.add(new Frame(f.address(), i > 0 && !f.exactPc(), Optional.of(f.trust())));
             }
             Optional<ThreadState> state = Optional.empty();
             if (!t.registers().isEmpty() || t.stack().isPresent()) {
@@ -138,9 +139,11 @@ public final class SnapshotJson {
 
         @Override
         public void frame(int thread, int frame, JsonGenerator g) throws IOException {
-            long address = s.threads().get(thread).frames().get(frame).address();
-            Map.Entry<Long, Snapshot.JitSymbol> e = jits.floorEntry(address - 1);
-            if (e != null && Long.compareUnsigned(address - 1 - e.getKey(), e.getValue().size()) < 0) {
+            UnwoundFrame f = s.threads().get(thread).frames().get(frame);
+            // A return address is looked up at the call (one byte back); an exact PC as it is.
+            long address = frame == 0 || f.exactPc() ? f.address() : f.address() - 1;
+            Map.Entry<Long, Snapshot.JitSymbol> e = jits.floorEntry(address);
+            if (e != null && Long.compareUnsigned(address - e.getKey(), e.getValue().size()) < 0) {
                 g.writeStringField("jit", e.getValue().name());
             }
         }

@@ -137,8 +137,11 @@ final class CrashReportReader {
             String fp = path + ".frames[" + i + "]";
             if (f.kind() == Kind.OBJECT) {
                 long addr = address(f, "address", fp + ".address").orElseThrow(() -> fail(fp + ".address", "missing"));
+                // Frame 0 is an exact PC anyway; exact_pc marks later ones (signal frames).
+                boolean exactPc = flag(f, "exact_pc", fp + ".exact_pc");
                 // A trust label we do not know is ignored like any other extra field.
-                frames.add(new Frame(addr, i > 0, text(f, "trust", fp + ".trust").flatMap(Trust::fromLabel)));
+                frames.add(new Frame(addr, i > 0 && !exactPc,
+                        text(f, "trust", fp + ".trust").flatMap(Trust::fromLabel)));
             } else {
                 frames.add(new Frame(parseAddress(f, fp), i > 0));
             }
@@ -196,6 +199,18 @@ final class CrashReportReader {
             throw fail(path, "expected a string");
         }
         return Optional.of(v.get().text());
+    }
+
+    /** An optional boolean, false when absent or null. */
+    private boolean flag(Node parent, String field, String path) throws ReportException {
+        Optional<Node> v = parent.get(field);
+        if (v.isEmpty() || v.get().isNull()) {
+            return false;
+        }
+        if (v.get().kind() != Kind.BOOLEAN) {
+            throw fail(path, "expected true or false");
+        }
+        return Boolean.TRUE.equals(v.get().value());
     }
 
     private OptionalLong integer(Node parent, String field, String path) throws ReportException {

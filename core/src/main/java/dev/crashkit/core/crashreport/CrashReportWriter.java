@@ -116,10 +116,17 @@ final class CrashReportWriter {
         List<Frame> frames = t.frames();
         for (int i = 0; i < frames.size(); i++) {
             Frame f = frames.get(i);
-            if (f.trust().isPresent()) {
+            // Frame 0 is always an exact PC; later ones only when marked (signal frames).
+            boolean exactPc = i > 0 && !f.returnAddress();
+            if (f.trust().isPresent() || exactPc) {
                 g.writeStartObject();
                 g.writeStringField("address", hex(f.address()));
-                g.writeStringField("trust", f.trust().get().label());
+                if (f.trust().isPresent()) {
+                    g.writeStringField("trust", f.trust().get().label());
+                }
+                if (exactPc) {
+                    g.writeBooleanField("exact_pc", true);
+                }
                 extras.frame(index, i, g);
                 g.writeEndObject();
             } else {

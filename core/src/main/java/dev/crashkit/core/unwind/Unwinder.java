@@ -51,6 +51,9 @@ public final class Unwinder {
             long sp = regs.get(Registers.X86_64_RSP).getAsLong();
             Step next = cfiStep(regs, pc, sp, returnAddress, stackEnd);
             if (next == null) {
+                next = trampolineStep(pc, sp, stackEnd);
+            }
+            if (next == null) {
                 next = fpStep(regs, sp, stackEnd);
             }
             if (next == null) {
@@ -59,7 +62,14 @@ public final class Unwinder {
             if (next == null) {
                 break;
             }
-            out.add(new UnwoundFrame(next.regs.get(Registers.X86_64_RA).getAsLong(), next.trust));
+            UnwoundFrame caller = new UnwoundFrame(next.regs.get(Registers.X86_64_RA).getAsLong(), next.trust);
+            if (next.signalFrame) {
+                // Neither the trampoline nor the instruction it interrupted is a return address.
+                int trampoline = out.size() - 1;
+                out.set(trampoline, out.get(trampoline).asExactPc());
+                caller = caller.asExactPc();
+            }
+            out.add(caller);
             regs = next.regs;
             returnAddress = !next.signalFrame;
         }
@@ -122,6 +132,21 @@ public final class Unwinder {
             // Malformed or unsupported CFI for this PC: the frame-pointer and scan steps still apply.
             return null;
         }
+    }
+
+    /** A signal trampoline without CFI, recognised by its code: the caller is the saved context. */
+    private Step trampolineStep(long pc, long sp, long stackEnd) {
+        if (!SignalTrampoline.isAt(memory, pc)) {
+            return null;
+        }
+        Optional<Registers> caller = SignalTrampoline.interrupted(memory, sp);
+        if (caller.isEmpty() || caller.get().get(Registers.X86_64_RA).getAsLong() == 0) {
+            return null;
+        }
+        long newPc = caller.get().get(Registers.X86_64_RA).getAsLong();
+        long newSp = caller.get().get(Registers.X86_64_RSP).getAsLong();
+        // Read from saved registers, as a thread's own PC is.
+        return plausible(newPc, newSp, sp, stackEnd, true) ? new Step(caller.get(), Trust.CONTEXT, true) : null;
     }
 
     /** An EXPRESSION rule gives the address where the register was saved. */

@@ -21,7 +21,8 @@ class CrashReportJsonTest {
              "images":[{"name":"App","path":"/private/var/App","uuid":"8f3c2a10b0b14c5e9d7a0011223344ff","arch":"arm64",
                         "load_address":"0x1000a4000","slide":"0xa4000","size":"0x24000"},
                        {"path":"/usr/lib/libfoo.so","build_id":"0123456789abcdef0123456789abcdef01234567","load_address":"0x7f0000000000"}],
-             "threads":[{"id":1,"name":"main","crashed":true,"frames":["0xfffffffffffffff0",{"address":"0x1000a8110","extra":1,"trust":"scan"}]},
+             "threads":[{"id":1,"name":"main","crashed":true,"frames":["0xfffffffffffffff0",{"address":"0x1000a8110","extra":1,"trust":"scan"},
+                                                                   {"address":"0x1000a8200","exact_pc":true},{"address":"0x1000a8300","exact_pc":false}]},
                         {"frames":[],"registers":{"rip":"0x401000","rsp":"0x7ffc0000"},
                          "stack":{"base":"0x7ffc0000","bytes_base64":"AAECAw=="}}]}
             """;
@@ -45,6 +46,10 @@ class CrashReportJsonTest {
         assertTrue(r.threads().get(0).frames().get(1).returnAddress());
         assertEquals(Trust.SCAN, r.threads().get(0).frames().get(1).trust().orElseThrow());
         assertTrue(r.threads().get(0).frames().get(0).trust().isEmpty());
+        // exact_pc (a signal trampoline or the frame it interrupted) is looked up without the -1.
+        assertFalse(r.threads().get(0).frames().get(2).returnAddress());
+        assertTrue(r.threads().get(0).frames().get(2).trust().isEmpty());
+        assertTrue(r.threads().get(0).frames().get(3).returnAddress());
         assertEquals(1, r.threads().get(1).id(), "a thread without id takes its position");
         var state = r.threads().get(1).state().orElseThrow();
         assertEquals(0x401000L, state.registers().get("rip"));
@@ -70,6 +75,7 @@ class CrashReportJsonTest {
         "{\"schema\":\"crashreport/1\",\"images\":[],\"threads\":[{\"frames\":[\"0x11112222333344445\"]}]}",
         "{\"schema\":\"crashreport/1\",\"images\":[{\"name\":\"a\",\"load_address\":\"0x1\",\"uuid\":\"xyz\"}],\"threads\":[]}",
         "{\"schema\":\"crashreport/1\",\"images\":[],\"threads\":[{\"frames\":[true]}]}",
+        "{\"schema\":\"crashreport/1\",\"images\":[],\"threads\":[{\"frames\":[{\"address\":\"0x1\",\"exact_pc\":1}]}]}",
         "{\"schema\":\"crashreport/1\",\"schema\":\"crashreport/1\",\"images\":[],\"threads\":[]}",
         "{\"schema\":\"crashreport/1\",\"images\":[],\"threads\":[{\"frames\":[123456789012345678901234567890]}]}",
     })

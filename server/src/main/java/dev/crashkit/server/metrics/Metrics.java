@@ -1,9 +1,13 @@
 package dev.crashkit.server.metrics;
 
+import dev.crashkit.symbolicate.symbolize.SymCacheCounters;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
 
-/** Counters and the upload-to-symbolicated latency histogram, written in Prometheus text format. */
+/**
+ * Counters, the upload-to-symbolicated latency histogram and the symbol cache's counters, written in
+ * Prometheus text format.
+ */
 public final class Metrics {
     /** Histogram bucket bounds in seconds. */
     private static final double[] BOUNDS = {0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300, 3600};
@@ -17,6 +21,12 @@ public final class Metrics {
     private final AtomicLongArray buckets = new AtomicLongArray(BOUNDS.length + 1);
     private final AtomicLong latencyCount = new AtomicLong();
     private final AtomicLong latencySumMillis = new AtomicLong();
+    private final SymCacheCounters symbolCaches;
+
+    /** With {@code symbolCaches} counted by the symbolication workers' module caches. */
+    public Metrics(SymCacheCounters symbolCaches) {
+        this.symbolCaches = symbolCaches;
+    }
 
     public void received() {
         received.incrementAndGet();
@@ -64,6 +74,12 @@ public final class Metrics {
         counter(b, "crashkit_reports_symbolicated_total", "Symbolication passes finished.", symbolicated.get());
         counter(b, "crashkit_reports_failed_total", "Symbolication passes that failed.", failed.get());
         counter(b, "crashkit_debug_files_received_total", "Debug files accepted.", debugFiles.get());
+        counter(b, "crashkit_symcache_opened_total", "Symbol cache files opened (no debug file parsed).",
+                symbolCaches.opened());
+        counter(b, "crashkit_symcache_built_total", "Symbol caches built from a debug file (rebuilds included).",
+                symbolCaches.built());
+        counter(b, "crashkit_symcache_rebuilt_total",
+                "Symbol cache files found damaged, of another version or stale, and rebuilt.", symbolCaches.rebuilt());
         b.append("# HELP crashkit_symbolication_queue_depth Reports waiting for symbolication.\n")
                 .append("# TYPE crashkit_symbolication_queue_depth gauge\n")
                 .append("crashkit_symbolication_queue_depth ").append(queueDepth).append('\n');

@@ -6,6 +6,8 @@ import dev.crashkit.symbolicate.locate.IndexCache;
 import dev.crashkit.symbolicate.locate.DebugFileIndex;
 import dev.crashkit.symbolicate.locate.MemberStore;
 import dev.crashkit.symbolicate.symbolize.ModuleCache;
+import dev.crashkit.symbolicate.symbolize.SymCacheCounters;
+import dev.crashkit.symbolicate.symcache.SymCacheStore;
 import dev.crashkit.symbolicate.sources.DebugFileFetcher;
 import dev.crashkit.symbolicate.sources.ProgressListener;
 import dev.crashkit.symbolicate.sources.SourceOptions;
@@ -25,7 +27,9 @@ import java.util.function.Consumer;
  * hash-named extraction as in the CLI), then the {@code --symbol-server}s for identities none of those
  * has (downloads verified and cached under the data folder, misses remembered for an hour as in the CLI).
  * An upload swaps in a new index, fetcher and module cache: the old ones remember that the new identities
- * were missing, and must not answer again.
+ * were missing, and must not answer again. Unless turned off, modules go through symbol caches in
+ * {@code <cache folder>/symcache} (as the CLI's): built on first use of a debug file, then mapped by every
+ * later module cache (after an upload, after a restart) without parsing the debug file again.
  */
 public final class DebugFiles implements AutoCloseable {
 
@@ -37,15 +41,23 @@ public final class DebugFiles implements AutoCloseable {
     private final List<SymbolServer> servers;
     private final Path cacheFolder;
     private final Consumer<String> warnings;
+    private final ModuleCache.Options moduleOptions;
     private final AtomicLong generation = new AtomicLong();
     private volatile ModuleCache modules;
     private DebugFileFetcher fetcher;
 
-    private DebugFiles(List<Path> roots, List<SymbolServer> servers, Path cacheFolder, Consumer<String> warnings) {
+    private DebugFiles(List<Path> roots, List<SymbolServer> servers, Path cacheFolder,
+                       Optional<SymCacheCounters> symbolCache, Consumer<String> warnings) {
         this.roots = List.copyOf(roots);
         this.servers = List.copyOf(servers);
         this.cacheFolder = cacheFolder;
         this.warnings = warnings;
+        // Problems met in debug files and symbol caches (a damaged one is rebuilt) are logged, once per load.
+        ModuleCache.Options o = ModuleCache.Options.defaults().withDiagnostics(warnings::accept);
+        if (symbolCache.isPresent()) {
+            o = o.withSymbolCache(SymCacheStore.in(cacheFolder)).withCounters(symbolCache.get());
+        }
+        this.moduleOptions = o;
     }
 
     /**
@@ -53,10 +65,12 @@ public final class DebugFiles implements AutoCloseable {
      *
      * @param symbolServers {@code LAYOUT=URL} as for the CLI's {@code --symbol-server}
      * @param cacheFolder index cache, extracted archive members, downloads (under the server's data folder)
+     * @param symbolCache where to count symbol cache use; empty: no symbol caches ({@code --no-symcache})
      * @throws IllegalArgumentException when a symbol server is not {@code LAYOUT=URL} with a known layout
      */
     public static DebugFiles open(List<Path> dsyms, List<String> symbolServers, Path uploads, Path cacheFolder,
-                                  Consumer<String> warnings) throws IOException {
+                                  Optional<SymCacheCounters> symbolCache, Consumer<String> warnings)
+            throws IOException {
         List<SymbolServer> servers = new ArrayList<>();
         for (String spec : symbolServers) {
             servers.add(SymbolServer.parse(spec));
@@ -65,7 +79,7 @@ public final class DebugFiles implements AutoCloseable {
         Files.createDirectories(cacheFolder);
         List<Path> roots = new ArrayList<>(dsyms);
         roots.add(uploads);
-        DebugFiles d = new DebugFiles(roots, servers, cacheFolder, warnings);
+        DebugFiles d = new DebugFiles(roots, servers, cacheFolder, symbolCache, warnings);
         d.reload();
         return d;
     }
@@ -78,11 +92,11 @@ public final class DebugFiles implements AutoCloseable {
         MemberStore members = new MemberStore(Optional.of(cacheFolder), ArchiveLimits.defaults());
         DebugFileFetcher previous = fetcher;
         if (servers.isEmpty()) {
-            modules = new ModuleCache(index, members);
+            modules = new ModuleCache(index, members, moduleOptions);
         } else {
             fetcher = DebugFileFetcher.create(SourceOptions.defaults(servers, Optional.of(cacheFolder)),
                     warnings::accept, ProgressListener.none());
-            modules = new ModuleCache(index, members, fetcher);
+            modules = new ModuleCache(index, members, fetcher, moduleOptions);
         }
         generation.incrementAndGet();
         if (previous != null) {

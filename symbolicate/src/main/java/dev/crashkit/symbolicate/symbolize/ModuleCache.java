@@ -62,12 +62,13 @@ public final class ModuleCache implements AutoCloseable {
     }
 
     /**
-     * How much to keep, where to report, and the symbol cache modules are opened through and
-     * stored into (none: every module is read from its files each run).
+     * How much to keep, where to report, the symbol cache modules are opened through and stored
+     * into (none: every module is read from its files each run), and what counts its use.
      */
-    public record Options(long budgetBytes, Diagnostics diagnostics, Optional<SymCacheStore> symbolCache) {
+    public record Options(long budgetBytes, Diagnostics diagnostics, Optional<SymCacheStore> symbolCache,
+                          SymCacheCounters counters) {
         public Options(long budgetBytes, Diagnostics diagnostics) {
-            this(budgetBytes, diagnostics, Optional.empty());
+            this(budgetBytes, diagnostics, Optional.empty(), new SymCacheCounters());
         }
 
         public static Options defaults() {
@@ -75,11 +76,16 @@ public final class ModuleCache implements AutoCloseable {
         }
 
         public Options withDiagnostics(Diagnostics d) {
-            return new Options(budgetBytes, d, symbolCache);
+            return new Options(budgetBytes, d, symbolCache, counters);
         }
 
         public Options withSymbolCache(SymCacheStore store) {
-            return new Options(budgetBytes, diagnostics, Optional.of(store));
+            return new Options(budgetBytes, diagnostics, Optional.of(store), counters);
+        }
+
+        /** Counting opened and built caches in {@code c} (shared by module caches that replace each other). */
+        public Options withCounters(SymCacheCounters c) {
+            return new Options(budgetBytes, diagnostics, symbolCache, c);
         }
     }
 
@@ -241,7 +247,7 @@ public final class ModuleCache implements AutoCloseable {
         if (entries.isEmpty()) {
             return new Missing("no debug file with UUID " + id);
         }
-        Optional<SymbolCaching> caching = options.symbolCache().map(SymbolCaching::new);
+        Optional<SymbolCaching> caching = options.symbolCache().map(s -> new SymbolCaching(s, options.counters()));
         Optional<SymCacheKey> key = caching.isPresent() ? SymbolCaching.key(id, entries) : Optional.empty();
         if (key.isPresent()) {
             Optional<DebugModule> cached = caching.get().open(key.get(), options.diagnostics());

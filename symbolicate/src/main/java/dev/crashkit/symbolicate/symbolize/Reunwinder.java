@@ -67,7 +67,8 @@ public final class Reunwinder {
         }
         List<Frame> out = new ArrayList<>(frames.size());
         for (int i = 0; i < frames.size(); i++) {
-            out.add(new Frame(frames.get(i).address(), i > 0, Optional.of(frames.get(i).trust())));
+            UnwoundFrame f = frames.get(i);
+            out.add(new Frame(f.address(), i > 0 && !f.exactPc(), Optional.of(f.trust())));
         }
         return t.withFrames(out);
     }

@@ -31,9 +31,16 @@ public final class SymbolCaching {
     private static final int THREADS = Math.max(2, Math.min(4, Runtime.getRuntime().availableProcessors()));
 
     private final SymCacheStore store;
+    private final SymCacheCounters counters;
 
     public SymbolCaching(SymCacheStore store) {
+        this(store, new SymCacheCounters());
+    }
+
+    /** Counting what it opens and builds in {@code counters}. */
+    public SymbolCaching(SymCacheStore store, SymCacheCounters counters) {
         this.store = store;
+        this.counters = counters;
     }
 
     /** The key of the module with identity {@code id} built from {@code entries}, or empty when a file cannot be read now. */
@@ -72,6 +79,7 @@ public final class SymbolCaching {
                 .filter(b -> !Files.isRegularFile(Path.of(b.file()))).isPresent()) {
             return Optional.empty();
         }
+        counters.countOpened();
         return Optional.of(module(o.cache().get(), diagnostics));
     }
 
@@ -103,7 +111,10 @@ public final class SymbolCaching {
             }
             ModuleLayout layout = new ModuleLayout(live.file().toString(), live.arch(), live.linkBase(), segments,
                     names);
+            // A file already there was not opened (damaged, other version or inputs): this replaces it.
+            boolean replacing = Files.exists(store.path(key));
             SymCacheStore.Built built = store.build(full, layout, live.symbols(), flat, context.fileName());
+            counters.countBuilt(replacing);
             built.problem().ifPresent(p -> diagnostics.warn(p));
             return module(built.cache(), diagnostics);
         } catch (IOException | IllegalArgumentException e) { // DwarfException is an IOException

@@ -9,6 +9,7 @@ import dev.crashkit.core.model.ThreadTrace;
 import dev.crashkit.symbolicate.demangle.DemangleStyle;
 import dev.crashkit.symbolicate.demangle.detect.Demanglers;
 import dev.crashkit.symbolicate.locate.DebugFileIndex;
+import dev.crashkit.symbolicate.symtab.SymbolTable;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -45,8 +46,9 @@ public final class Symbolizer {
         List<SymbolicatedThread> threads = new ArrayList<>();
         for (ThreadTrace t : report.threads()) {
             List<SymbolicatedFrame> out = new ArrayList<>();
-            for (int fi = 0; fi < t.frames().size(); fi++) {
-                out.addAll(frame(fi, t.frames().get(fi), mask, resolver));
+            List<Frame> frames = SignalFrames.markExactPcs(t.frames(), a -> trampolineStartsAt(a & mask, resolver));
+            for (int fi = 0; fi < frames.size(); fi++) {
+                out.addAll(frame(fi, frames.get(fi), mask, resolver));
             }
             threads.add(new SymbolicatedThread(t, out));
         }
@@ -65,6 +67,18 @@ public final class Symbolizer {
             }
         }
         return List.copyOf(out);
+    }
+
+    /** True when a signal trampoline's symbol starts exactly at {@code pc} (see {@link SignalFrames}). */
+    private static boolean trampolineStartsAt(long pc, ImageResolver resolver) {
+        Optional<MatchedImage> m = resolver.find(pc);
+        if (m.isEmpty() || m.get().module().isEmpty()) {
+            return false;
+        }
+        SymbolTable symbols = m.get().module().get().symbols();
+        long link = m.get().toLinkTime(pc);
+        int i = symbols.indexOf(link);
+        return i >= 0 && symbols.start(i) == link && SignalFrames.isTrampolineName(symbols.name(i));
     }
 
     /** Matches one image with its module by identity (never by name; names only explain a mismatch). */

@@ -96,10 +96,13 @@ class SymbolCachingTest {
         bytes[bytes.length - 3] ^= 1;
         Files.write(files.get(0), bytes);
         List<String> warnings = new ArrayList<>();
+        SymCacheCounters counters = new SymCacheCounters();
         ModuleCache again = new ModuleCache(index, new MemberStore(Optional.of(dir), ArchiveLimits.defaults()),
-                new ModuleCache.Options(1L << 30, warnings::add).withSymbolCache(SymCacheStore.in(dir)));
+                new ModuleCache.Options(1L << 30, warnings::add).withSymbolCache(SymCacheStore.in(dir))
+                        .withCounters(counters));
         DebugModule rebuilt = again.get(id).loaded().orElseThrow();
         assertEquals(1, warnings.size(), warnings.toString());
+        assertEquals(List.of(0L, 1L, 1L), List.of(counters.opened(), counters.built(), counters.rebuilt()));
         assertTrue(warnings.get(0).contains("body checksum mismatch"), warnings.get(0));
         for (long a : addresses(first)) {
             assertEquals(first.lookup(a), rebuilt.lookup(a));
@@ -107,9 +110,10 @@ class SymbolCachingTest {
         warnings.clear();
         cache(index, dir, true).get(id);
         DebugModule third = new ModuleCache(index, new MemberStore(Optional.of(dir), ArchiveLimits.defaults()),
-                new ModuleCache.Options(1L << 30, warnings::add).withSymbolCache(SymCacheStore.in(dir))).get(id)
-                .loaded().orElseThrow();
+                new ModuleCache.Options(1L << 30, warnings::add).withSymbolCache(SymCacheStore.in(dir))
+                        .withCounters(counters)).get(id).loaded().orElseThrow();
         assertTrue(warnings.isEmpty(), "the rebuilt file is good: " + warnings);
+        assertEquals(List.of(1L, 1L, 1L), List.of(counters.opened(), counters.built(), counters.rebuilt()));
         assertInstanceOf(SymCache.class, third.dwarf().orElseThrow());
         assertFalse(third.dwarf().get() instanceof DwarfContext);
     }
