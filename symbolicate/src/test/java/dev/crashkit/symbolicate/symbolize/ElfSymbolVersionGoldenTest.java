@@ -91,6 +91,54 @@ class ElfSymbolVersionGoldenTest {
         assertEquals(List.of(), warnings);
     }
 
+    /**
+     * Debian 12's glibc symbol table (testdata/third-party/debian-glibc, golden by
+     * testdata/elf/versions/glibc-golden.sh): at every function llvm-nm-19 lists with a version, the
+     * name has no version in it, and where it is llvm-symbolizer-19's name (split), the version is
+     * its version, or the default one llvm-nm lists for that name at that address
+     * (__libc_start_main@@GLIBC_2.34 beside @GLIBC_2.2.5). Where an alias names the address instead
+     * (llvm-symbolizer and we pick among same-address globals differently) only the first holds.
+     */
+    @Test
+    void realGlibcSymbolTable() throws IOException {
+        DebugModule m = DebugModule.open(ElfFile.open(Path.of("testdata/third-party/debian-glibc/libc.so.6.debug")),
+                Diagnostics.ignore());
+        java.util.Map<Long, List<String[]>> byAddress = new java.util.TreeMap<>();
+        for (String line : Files.readAllLines(DIR.resolve("golden/glibc-versions.tsv"))) {
+            String[] f = line.split("\t");
+            byAddress.computeIfAbsent(Long.decode(f[0]), k -> new java.util.ArrayList<>()).add(f);
+        }
+        int same = 0;
+        for (java.util.Map.Entry<Long, List<String[]>> e : byAddress.entrySet()) {
+            List<ResolvedSymbol> chain = m.lookup(e.getKey());
+            assertTrue(!chain.isEmpty(), "0x" + Long.toHexString(e.getKey()));
+            ResolvedSymbol ours = chain.get(chain.size() - 1);
+            assertTrue(!ours.name().contains("@"), ours.name());
+            String[] tool = split(e.getValue().get(0)[2]);
+            if (!tool[0].equals(ours.name())) {
+                continue;
+            }
+            String version = tool[1];
+            for (String[] f : e.getValue()) {
+                if (f[1].startsWith(ours.name() + "@@")) {
+                    version = split(f[1])[1];
+                }
+            }
+            assertEquals(version.isEmpty() ? Optional.empty() : Optional.of(version), ours.version(),
+                    "0x" + Long.toHexString(e.getKey()) + " " + ours.name());
+            same++;
+        }
+        assertTrue(same >= 460, "addresses named as llvm-symbolizer names them (469 of 518 when written): " + same + " of " + byAddress.size());
+    }
+
+    private static String[] split(String name) {
+        int at = name.indexOf('@', 1);
+        if (at < 0) {
+            return new String[] {name, ""};
+        }
+        return new String[] {name.substring(0, at), name.substring(name.startsWith("@@", at) ? at + 2 : at + 1)};
+    }
+
     private static DebugModule loaded() throws IOException {
         DebugId id = ElfFile.open(BIN).buildId().orElseThrow();
         ModuleCache cache = new ModuleCache(DebugFileIndex.scan(List.of(BIN, DIR.resolve("debug/libvers.so.1.debug")),
