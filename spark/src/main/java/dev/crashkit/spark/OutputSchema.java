@@ -30,7 +30,8 @@ final class OutputSchema {
             field("image_uuid", StringType), field("symbol", StringType), field("mangled", StringType),
             field("symbol_address", StringType), field("offset", LongType), field("file", StringType),
             field("line", IntegerType), field("column", IntegerType), field("inlined", BooleanType),
-            field("status", StringType), field("source", StringType), field("trust", StringType));
+            field("status", StringType), field("source", StringType), field("trust", StringType),
+            field("symbol_version", StringType));
 
     static final StructType THREAD = struct(
             field("id", LongType), field("name", StringType), field("crashed", BooleanType),

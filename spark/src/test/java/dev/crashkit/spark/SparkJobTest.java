@@ -333,14 +333,17 @@ class SparkJobTest {
     }
 
     /**
-     * symbolicated/1 writes "trust" only when the report gave one; the table has the column always.
+     * symbolicated/1 writes "trust" and "symbol_version" only when there is one; the table has the
+     * columns always.
      * The tree is re-read from its text so numbers compare by value (an int and a long node differ).
      */
     private static JsonNode withoutNullTrust(JsonNode doc) throws IOException {
         for (JsonNode thread : doc.path("threads")) {
             for (JsonNode frame : thread.path("frames")) {
-                if (frame.path("trust").isNull()) {
-                    ((ObjectNode) frame).remove("trust");
+                for (String optional : List.of("trust", "symbol_version")) {
+                    if (frame.path(optional).isNull()) {
+                        ((ObjectNode) frame).remove(optional);
+                    }
                 }
             }
         }

@@ -255,8 +255,8 @@ public final class AtosCommand implements Callable<Integer> {
         return slices.stream().map(s -> s.arch().label()).collect(Collectors.joining(", "));
     }
 
-    /** atos names the image after the file (the DWARF file in a dSYM carries the image's name). */
+    /** atos names the image after the binary (see {@link AtosImageName}). */
     private static String imageName(Path file) {
-        return file.getFileName().toString();
+        return AtosImageName.of(file);
     }
 }

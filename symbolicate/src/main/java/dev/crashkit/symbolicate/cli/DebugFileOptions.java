@@ -76,7 +76,7 @@ final class DebugFileOptions {
      * Indexes the --dsym paths and returns the module cache over them, with the symbol servers
      * (if any) behind it for images no --dsym file has. Noise from files met inside folders
      * (unreadable files, object files without a UUID or build-id such as a system folder's
-     * {@code crt1.o}) is summarised in one line each unless verbose: a symbol folder full of
+     * {@code crt1.o}) is summarised in one line unless verbose: a symbol folder full of
      * unrelated files should not bury the output. Files named explicitly always get their warning.
      */
     ModuleCache modules(PrintWriter err) throws CrashkitException {
@@ -104,13 +104,7 @@ final class DebugFileOptions {
                 err.println("warning: " + m);
             }
         });
-        if (!skipped.isEmpty()) {
-            err.println("warning: skipped " + skipped.size() + " unreadable file(s) under --dsym (--verbose lists them)");
-        }
-        if (!unmatchable.isEmpty()) {
-            err.println("warning: " + unmatchable.size() + " file(s) under --dsym have no UUID or build-id and cannot be"
-                    + " matched to a report (--verbose lists them)");
-        }
+        summariseSkipped(err, skipped.size(), unmatchable.size());
         lookups = new LookupDiagnostics(err, verbose);
         long budget = moduleCacheMb != null ? Math.max(1, moduleCacheMb) * 1024 * 1024 : ModuleCache.defaultBudget();
         ModuleCache.Options o = new ModuleCache.Options(budget, lookups);
@@ -118,6 +112,26 @@ final class DebugFileOptions {
             o = o.withSymbolCache(SymCacheStore.in(cache.get()), when);
         }
         return new ModuleCache(index, new MemberStore(cache, ArchiveLimits.defaults()), remote, o);
+    }
+
+    /**
+     * The one line that stands for the files met in folders that cannot serve as debug files (a
+     * system folder has dozens: crt1.o, a gzip that is no tar...); nothing when there were none.
+     */
+    static void summariseSkipped(PrintWriter err, int unreadable, int unmatchable) {
+        int n = unreadable + unmatchable;
+        if (n == 0) {
+            return;
+        }
+        List<String> why = new ArrayList<>();
+        if (unmatchable > 0) {
+            why.add(unmatchable + " without a UUID or build-id");
+        }
+        if (unreadable > 0) {
+            why.add(unreadable + " unreadable or damaged");
+        }
+        err.println("warning: skipped " + n + " file(s) under --dsym that are not usable debug files ("
+                + String.join(", ", why) + "); -v lists them");
     }
 
     /** Where symbol caches are read and written, unless turned off. */

@@ -182,7 +182,7 @@ public final class DebugModule {
                     ResolvedSymbol.fromSymbolTable(n, h.start()).withSource(h.source().jsonName()))))
                     .orElse(List.of());
         }
-        return List.of(ResolvedSymbol.fromSymbolTable(symbols.name(i), symbols.start(i)));
+        return List.of(ResolvedSymbol.fromSymbolTable(symbols, i));
     }
 
     /**
@@ -204,14 +204,18 @@ public final class DebugModule {
         List<ResolvedSymbol> out = new ArrayList<>(frames.size());
         for (SourceFrame f : frames) {
             Optional<String> name = f.functionName();
+            Optional<String> version = Optional.empty();
             if (!f.inlined() && symbolIndex >= 0) {
                 // The concrete function is named by its symbol, as llvm-symbolizer does in linkage
                 // mode: DWARF may only have a short DW_AT_name (Swift thunks, C functions).
                 name = Optional.of(symbols.name(symbolIndex));
+                String v = symbols.version(symbolIndex);
+                version = v.isEmpty() ? Optional.empty() : Optional.of(v);
             }
             out.add(new ResolvedSymbol(name.orElse("??"), start, f.file(),
                     f.line() > 0 ? OptionalInt.of((int) f.line()) : OptionalInt.empty(),
-                    f.column() > 0 ? OptionalInt.of((int) f.column()) : OptionalInt.empty(), f.inlined(), "dwarf"));
+                    f.column() > 0 ? OptionalInt.of((int) f.column()) : OptionalInt.empty(), f.inlined(), "dwarf",
+                    version));
         }
         return out;
     }

@@ -51,6 +51,10 @@ final class Validator {
             if (name < 0 || name >= pool && pool > 0 || pool == 0 && name != 0) {
                 throw new BadSymCacheException("symbol " + i + " has a bad name");
             }
+            int version = (int) (records[3 * i + 2] >>> 32); // the high half
+            if (version < -1 || version >= pool) {
+                throw new BadSymCacheException("symbol " + i + " has a bad version");
+            }
         }
     }
 

@@ -173,7 +173,7 @@ class ObjectFilesFuzzTest {
             }
 
             @Override
-            public void named(String name, long start, long limit, int rank) {
+            public void named(String name, String version, long start, long limit, int rank) {
             }
         });
         symbols.fallbackBoundaries();
@@ -181,6 +181,9 @@ class ObjectFilesFuzzTest {
         o.unwindSections();
         o.debugLink();
         o.hasDwarf();
+        if (o instanceof dev.crashkit.symbolicate.format.elf.ElfFile elf) {
+            elf.soname(); // what atos names a build-id debug file by
+        }
     }
 
     private interface Body {

@@ -75,4 +75,32 @@ class DebugFileIndexTest {
         assertEquals(e.getMessage().indexOf(broken.toString()), e.getMessage().lastIndexOf(broken.toString()),
                 e.getMessage());
     }
+
+    /**
+     * The same dSYM reached twice (named twice, through a symbolic link to its bundle, a link to
+     * its DWARF file, a hard link, inside a folder also given) is one dSYM: indexed once, no
+     * "is in 2 dSYMs" (issue 11). A bundle given as a link is indexed (the walk used to stop at the link).
+     */
+    @Test
+    void theSameDsymReachedTwiceIsOneDsym(@TempDir Path dir) throws IOException {
+        Path bundle = Path.of("testdata/macho/App-arm64.dSYM").toAbsolutePath();
+        Path dwarf = bundle.resolve("Contents/Resources/DWARF/App-arm64");
+        Path linkedBundle = Files.createSymbolicLink(dir.resolve("Linked.dSYM"), bundle);
+        Path linkedFile = Files.createSymbolicLink(dir.resolve("App-link"), dwarf);
+        Path copies = Files.createDirectories(dir.resolve("folder"));
+        Path hard = Files.copy(dwarf, dir.resolve("source"));
+        Files.createLink(copies.resolve("App-hard"), hard);
+        DebugId id = uuidFromGolden("App-arm64.uuid.txt");
+
+        List<String> warnings = new ArrayList<>();
+        DebugFileIndex alone = DebugFileIndex.scan(List.of(linkedBundle), warnings::add);
+        assertEquals(1, alone.find(id).size(), "a bundle given as a link is indexed");
+
+        DebugFileIndex index = DebugFileIndex.scan(List.of(bundle, bundle, linkedBundle, linkedFile, dwarf),
+                warnings::add);
+        assertEquals(1, index.find(id).size(), index.find(id).toString());
+        DebugFileIndex hardLinked = DebugFileIndex.scan(List.of(hard, copies), warnings::add);
+        assertEquals(1, hardLinked.find(id).size(), hardLinked.find(id).toString());
+        assertEquals(List.of(), warnings);
+    }
 }

@@ -148,6 +148,7 @@ class SymCacheEquivalenceTest {
             assertEquals(symbols.start(i), fromDisk.symbols().start(i));
             assertEquals(symbols.end(i), fromDisk.symbols().end(i));
             assertEquals(symbols.name(i), fromDisk.symbols().name(i));
+            assertEquals(symbols.version(i), fromDisk.symbols().version(i));
         }
     }
 
