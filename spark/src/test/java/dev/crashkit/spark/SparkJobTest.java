@@ -333,21 +333,29 @@ class SparkJobTest {
     }
 
     /**
-     * symbolicated/1 writes "trust" and "symbol_version" only when there is one; the table has the
-     * columns always.
+     * symbolicated/1 writes "trust", "symbol_version", "reported" (and each of its fields) and
+     * "kept_from_capture" only when there is one; the table has the columns always.
      * The tree is re-read from its text so numbers compare by value (an int and a long node differ).
      */
     private static JsonNode withoutNullTrust(JsonNode doc) throws IOException {
         for (JsonNode thread : doc.path("threads")) {
             for (JsonNode frame : thread.path("frames")) {
-                for (String optional : List.of("trust", "symbol_version")) {
-                    if (frame.path(optional).isNull()) {
-                        ((ObjectNode) frame).remove(optional);
-                    }
+                removeNulls(frame, List.of("trust", "symbol_version", "reported", "kept_from_capture"));
+                if (frame.path("reported").isObject()) {
+                    removeNulls(frame.get("reported"), List.of("image", "image_load_address", "symbol", "offset",
+                            "file", "line"));
                 }
             }
         }
         return JSON.readTree(JSON.writeValueAsString(doc));
+    }
+
+    private static void removeNulls(JsonNode object, List<String> optional) {
+        for (String field : optional) {
+            if (object.path(field).isNull()) {
+                ((ObjectNode) object).remove(field);
+            }
+        }
     }
 
     private static Map<String, Row> byFileName(List<Row> rows) {
