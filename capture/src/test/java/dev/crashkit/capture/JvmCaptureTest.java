@@ -8,11 +8,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.crashkit.capture.cli.CaptureMain;
 import dev.crashkit.core.crashreport.CrashReportJson;
 import dev.crashkit.core.model.Image;
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -27,11 +24,11 @@ class JvmCaptureTest {
     Path dir;
 
     private static String java() {
-        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        return RunningBusyJvm.java();
     }
 
     private static String classpath() {
-        return System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+        return RunningBusyJvm.classpath();
     }
 
     /** Image names of a report by address, from its own load_address/size fields. */
@@ -52,14 +49,7 @@ class JvmCaptureTest {
 
     @Test
     void aJvmSnapshotListsEveryThreadWithItsJavaStackAndNativeFrames() throws Exception {
-        Process sh = new ProcessBuilder("sh", "-c", "'" + java() + "' -cp '" + classpath() + "' "
-                + BusyJvm.class.getName() + " & wait").redirectErrorStream(true).start();
-        ProcessHandle target = null;
-        try {
-            String ready = new BufferedReader(new InputStreamReader(sh.getInputStream(), StandardCharsets.UTF_8))
-                    .readLine();
-            assertTrue(ready != null && ready.startsWith("ready "), "target says " + ready);
-            target = ProcessHandle.of(Long.parseLong(ready.substring(6).strip())).orElseThrow();
+        try (RunningBusyJvm target = RunningBusyJvm.start()) {
             Path out = dir.resolve("jvm.json");
             StringWriter err = new StringWriter();
             int rc = CaptureMain.run(new String[] {"--pid", Long.toString(target.pid()), "--out", out.toString(),
@@ -92,11 +82,6 @@ class JvmCaptureTest {
                 }
             }
             assertEquals(20, busy);
-        } finally {
-            if (target != null) {
-                target.destroyForcibly();
-            }
-            sh.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
         }
     }
 

@@ -7,16 +7,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.crashkit.capture.cli.CaptureMain;
 import dev.crashkit.symbolicate.cli.Main;
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -111,26 +107,12 @@ class JvmReunwindTest {
 
     /** A {@code --stacks} capture of a JVM with 20 blocked Java threads, written to {@code jvm.json}. */
     private JsonNode capture() throws Exception {
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        String cp = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
-        Process sh = new ProcessBuilder("sh", "-c", "'" + java + "' -cp '" + cp + "' " + BusyJvm.class.getName()
-                + " & wait").redirectErrorStream(true).start();
-        ProcessHandle target = null;
-        try {
-            String ready = new BufferedReader(new InputStreamReader(sh.getInputStream(), StandardCharsets.UTF_8))
-                    .readLine();
-            assertTrue(ready != null && ready.startsWith("ready "), "target says " + ready);
-            target = ProcessHandle.of(Long.parseLong(ready.substring(6).strip())).orElseThrow();
+        try (RunningBusyJvm target = RunningBusyJvm.start()) {
             Path out = dir.resolve("jvm.json");
             StringWriter err = new StringWriter();
             assertEquals(0, CaptureMain.run(new String[] {"--pid", Long.toString(target.pid()), "--out",
                 out.toString(), "--stacks"}, new PrintWriter(new StringWriter()), new PrintWriter(err)), err.toString());
             return JSON.readTree(Files.readString(out));
-        } finally {
-            if (target != null) {
-                target.destroyForcibly();
-            }
-            sh.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
         }
     }
 }

@@ -430,7 +430,8 @@ public final class ElfFile implements ObjectFile {
         return b.slice((int) offset, (int) size);
     }
 
-    private static String cstring(ByteBuffer b, long offset) {
+    /** The NUL-terminated UTF-8 string at {@code offset}; empty when the offset lies outside. */
+    static String cstring(ByteBuffer b, long offset) {
         if (offset < 0 || offset >= b.limit()) {
             return "";
         }

@@ -2,7 +2,6 @@ package dev.crashkit.symbolicate.format.elf;
 
 import dev.crashkit.core.ObjectFormatException;
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
@@ -90,7 +89,7 @@ final class ElfSymbolVersions {
             long next = d.getInt((int) at + 16) & 0xffffffffL;
             if (count > 0) {
                 check(path, ".gnu.version_d", d, at + aux, VERDAUX_SIZE);
-                out.put(ndx, cstring(strings, d.getInt((int) (at + aux)) & 0xffffffffL));
+                out.put(ndx, ElfFile.cstring(strings, d.getInt((int) (at + aux)) & 0xffffffffL));
             }
             if (next == 0) {
                 return;
@@ -116,7 +115,7 @@ final class ElfSymbolVersions {
                 }
                 check(path, ".gnu.version_r", d, aux, VERNAUX_SIZE);
                 int other = d.getShort((int) aux + 6) & 0x7fff;
-                out.putIfAbsent(other, cstring(strings, d.getInt((int) aux + 8) & 0xffffffffL));
+                out.putIfAbsent(other, ElfFile.cstring(strings, d.getInt((int) aux + 8) & 0xffffffffL));
                 long auxNext = d.getInt((int) aux + 12) & 0xffffffffL;
                 if (auxNext == 0) {
                     break;
@@ -136,18 +135,5 @@ final class ElfSymbolVersions {
             throw new ObjectFormatException(path + ": " + section + " entry at 0x" + Long.toHexString(at)
                     + " lies outside the section: truncated or corrupt");
         }
-    }
-
-    private static String cstring(ByteBuffer b, long offset) {
-        if (offset < 0 || offset >= b.limit()) {
-            return "";
-        }
-        int end = (int) offset;
-        while (end < b.limit() && b.get(end) != 0) {
-            end++;
-        }
-        byte[] out = new byte[end - (int) offset];
-        b.get((int) offset, out);
-        return new String(out, StandardCharsets.UTF_8);
     }
 }
