@@ -45,7 +45,8 @@ public final class CrashReportJson {
     /**
      * Fields a producer adds beyond the schema, written at the end of the object they belong to
      * (readers of the schema ignore them). Indexes are positions in the report's lists. Frames
-     * are objects only when they carry a trust label or {@code exact_pc}; only those get {@link #frame}.
+     * are objects only when they carry a trust label, {@code exact_pc}, reported names or the
+     * kept-from-capture mark; only those get {@link #frame}.
      */
     public interface Extras {
         /** Adds nothing. */

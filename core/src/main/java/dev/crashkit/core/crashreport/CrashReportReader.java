@@ -11,6 +11,7 @@ import dev.crashkit.core.model.DebugId;
 import dev.crashkit.core.model.Frame;
 import dev.crashkit.core.model.Image;
 import dev.crashkit.core.model.ProcessInfo;
+import dev.crashkit.core.model.ReportedFrame;
 import dev.crashkit.core.model.ThreadState;
 import dev.crashkit.core.model.ThreadTrace;
 import dev.crashkit.core.model.Trust;
@@ -22,6 +23,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.OptionalLong;
 
 /**
@@ -140,14 +142,42 @@ final class CrashReportReader {
                 // Frame 0 is an exact PC anyway; exact_pc marks later ones (signal frames).
                 boolean exactPc = flag(f, "exact_pc", fp + ".exact_pc");
                 // A trust label we do not know is ignored like any other extra field.
-                frames.add(new Frame(addr, i > 0 && !exactPc,
-                        text(f, "trust", fp + ".trust").flatMap(Trust::fromLabel)));
+                frames.add(new Frame(addr, i > 0 && !exactPc, text(f, "trust", fp + ".trust").flatMap(Trust::fromLabel),
+                        reported(f, fp),
+                        flag(f, "kept_from_capture", fp + ".kept_from_capture")));
             } else {
                 frames.add(new Frame(parseAddress(f, fp), i > 0));
             }
         }
         boolean isCrashed = crashed.isPresent() && Boolean.TRUE.equals(crashed.get().value());
         return new ThreadTrace(id, text(n, "name", path + ".name"), isCrashed, frames, state(n, path));
+    }
+
+    /**
+     * What the report's producer said about a frame: {"reported":{"image":…,"image_load_address":…,
+     * "symbol":…,"offset":…,"file":…,"line":…}}, else the name our capture gives JIT-compiled code
+     * ({@code "jit"}, from the JVM's perf map).
+     */
+    private Optional<ReportedFrame> reported(Node frame, String framePath) throws ReportException {
+        Optional<Node> node = frame.get("reported");
+        String path = framePath + ".reported";
+        if (node.isEmpty() || node.get().isNull()) {
+            Optional<String> jit = frame.get("jit").filter(j -> j.kind() == Kind.STRING).map(Node::text);
+            return ReportedFrame.of(Optional.empty(), OptionalLong.empty(), jit, OptionalLong.empty(),
+                    Optional.empty(), OptionalInt.empty());
+        }
+        Node r = node.get();
+        if (r.kind() != Kind.OBJECT) {
+            throw fail(path, "expected an object");
+        }
+        OptionalLong line = integer(r, "line", path + ".line");
+        if (line.isPresent() && (line.getAsLong() < 0 || line.getAsLong() > Integer.MAX_VALUE)) {
+            throw fail(path + ".line", line.getAsLong() + " is not a line number");
+        }
+        return ReportedFrame.of(text(r, "image", path + ".image"),
+                address(r, "image_load_address", path + ".image_load_address"), text(r, "symbol", path + ".symbol"),
+                integer(r, "offset", path + ".offset"), text(r, "file", path + ".file"),
+                line.isPresent() ? OptionalInt.of((int) line.getAsLong()) : OptionalInt.empty());
     }
 
     /** Optional capture extras: {"registers":{"rip":"0x…",…}, "stack":{"base":"0x…","bytes_base64":"…"}}. */

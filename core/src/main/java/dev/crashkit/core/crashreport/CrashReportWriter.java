@@ -7,6 +7,7 @@ import dev.crashkit.core.model.DebugId;
 import dev.crashkit.core.model.Frame;
 import dev.crashkit.core.model.Image;
 import dev.crashkit.core.model.ProcessInfo;
+import dev.crashkit.core.model.ReportedFrame;
 import dev.crashkit.core.model.ThreadState;
 import dev.crashkit.core.model.ThreadTrace;
 import java.io.IOException;
@@ -118,7 +119,7 @@ final class CrashReportWriter {
             Frame f = frames.get(i);
             // Frame 0 is always an exact PC; later ones only when marked (signal frames).
             boolean exactPc = i > 0 && !f.returnAddress();
-            if (f.trust().isPresent() || exactPc) {
+            if (f.trust().isPresent() || exactPc || f.reported().isPresent() || f.keptFromCapture()) {
                 g.writeStartObject();
                 g.writeStringField("address", hex(f.address()));
                 if (f.trust().isPresent()) {
@@ -126,6 +127,12 @@ final class CrashReportWriter {
                 }
                 if (exactPc) {
                     g.writeBooleanField("exact_pc", true);
+                }
+                if (f.reported().isPresent()) {
+                    reported(f.reported().get());
+                }
+                if (f.keptFromCapture()) {
+                    g.writeBooleanField("kept_from_capture", true);
                 }
                 extras.frame(index, i, g);
                 g.writeEndObject();
@@ -138,6 +145,23 @@ final class CrashReportWriter {
             state(t.state().get());
         }
         extras.thread(index, g);
+        g.writeEndObject();
+    }
+
+    private void reported(ReportedFrame r) throws IOException {
+        g.writeObjectFieldStart("reported");
+        opt("image", r.image());
+        if (r.imageLoadAddress().isPresent()) {
+            g.writeStringField("image_load_address", hex(r.imageLoadAddress().getAsLong()));
+        }
+        opt("symbol", r.symbol());
+        if (r.offset().isPresent()) {
+            g.writeNumberField("offset", r.offset().getAsLong());
+        }
+        opt("file", r.file());
+        if (r.line().isPresent()) {
+            g.writeNumberField("line", r.line().getAsInt());
+        }
         g.writeEndObject();
     }
 

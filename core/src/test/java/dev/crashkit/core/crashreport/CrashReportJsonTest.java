@@ -8,7 +8,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.crashkit.core.ReportException;
 import dev.crashkit.core.model.CrashReport;
 import dev.crashkit.core.model.DebugId;
+import dev.crashkit.core.model.Frame;
+import dev.crashkit.core.model.ReportedFrame;
 import dev.crashkit.core.model.Trust;
+import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -64,6 +68,70 @@ class CrashReportJsonTest {
         java.io.StringWriter w = new java.io.StringWriter();
         CrashReportJson.write(r, w);
         assertEquals(r, CrashReportJson.read(w.toString(), "round-trip.json"));
+    }
+
+    private static final String REPORTED = """
+            {"schema":"crashreport/1","images":[],
+             "threads":[{"frames":[{"address":"0x1000","reported":{"image":"libsystem_kernel.dylib",
+                                    "image_load_address":"0xf00","symbol":"a_function_here","offset":64,
+                                    "file":"main.m","line":16}},
+                                   {"address":"0x2000","trust":"scan","kept_from_capture":true},
+                                   {"address":"0x3000","reported":{"image":"???"}},
+                                   "0x4000",
+                                   {"address":"0x5000","trust":"scan","jit":"LBusy;spin(J)J"}]}]}
+            """;
+
+    @Test
+    void readsWhatTheReportSaidOfAFrame() throws Exception {
+        CrashReport r = CrashReportJson.read(REPORTED, "t.json");
+        List<Frame> f = r.threads().get(0).frames();
+        ReportedFrame said = f.get(0).reported().orElseThrow();
+        assertEquals(Optional.of("libsystem_kernel.dylib"), said.image());
+        assertEquals(0xf00L, said.imageLoadAddress().getAsLong());
+        assertEquals(Optional.of("a_function_here"), said.symbol());
+        assertEquals(64, said.offset().getAsLong());
+        assertEquals(Optional.of("main.m"), said.file());
+        assertEquals(16, said.line().getAsInt());
+        assertFalse(f.get(0).keptFromCapture());
+        assertTrue(f.get(1).keptFromCapture());
+        assertEquals(Trust.SCAN, f.get(1).trust().orElseThrow());
+        assertTrue(f.get(2).reported().isEmpty(), "Apple's ??? names no image");
+        assertEquals(new Frame(0x4000, true), f.get(3));
+        assertEquals(Optional.of("LBusy;spin(J)J"), f.get(4).reported().orElseThrow().symbol(),
+                "a capture's JIT name is what the report says of the frame");
+    }
+
+    @Test
+    void reportedNamesAndKeptFramesRoundTrip() throws Exception {
+        CrashReport r = CrashReportJson.read(REPORTED, "t.json");
+        java.io.StringWriter w = new java.io.StringWriter();
+        CrashReportJson.write(r, w);
+        assertEquals(r, CrashReportJson.read(w.toString(), "round-trip.json"));
+    }
+
+    /** A document without the new fields reads as before: plain frames, nothing reported, nothing kept. */
+    @Test
+    void documentsWithoutReportedNamesReadAsBefore() throws Exception {
+        CrashReport r = CrashReportJson.read(FULL, "t.json");
+        assertEquals(List.of(new Frame(0xfffffffffffffff0L, false), new Frame(0x1000a8110L, true,
+                Optional.of(Trust.SCAN)), new Frame(0x1000a8200L, false), new Frame(0x1000a8300L, true)),
+                r.threads().get(0).frames());
+        java.io.StringWriter w = new java.io.StringWriter();
+        CrashReportJson.write(r, w);
+        assertFalse(w.toString().contains("reported"), w.toString());
+        assertFalse(w.toString().contains("kept_from_capture"), w.toString());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+        "{\"schema\":\"crashreport/1\",\"images\":[],\"threads\":[{\"frames\":[{\"address\":\"0x1\",\"reported\":\"x\"}]}]}",
+        "{\"schema\":\"crashreport/1\",\"images\":[],\"threads\":[{\"frames\":[{\"address\":\"0x1\",\"reported\":{\"line\":-1}}]}]}",
+        "{\"schema\":\"crashreport/1\",\"images\":[],\"threads\":[{\"frames\":[{\"address\":\"0x1\",\"reported\":{\"symbol\":1}}]}]}",
+        "{\"schema\":\"crashreport/1\",\"images\":[],\"threads\":[{\"frames\":[{\"address\":\"0x1\",\"kept_from_capture\":1}]}]}",
+    })
+    void rejectsBadReportedFieldsNamingThePath(String text) {
+        ReportException e = assertThrows(ReportException.class, () -> CrashReportJson.read(text, "bad.json"));
+        assertTrue(e.getMessage().startsWith("bad.json: $.threads[0].frames[0]."), e.getMessage());
     }
 
     @ParameterizedTest

@@ -3,6 +3,7 @@ package dev.crashkit.symbolicate.output;
 import dev.crashkit.core.model.Arch;
 import dev.crashkit.core.model.DebugId;
 import dev.crashkit.core.model.Image;
+import dev.crashkit.core.model.ReportedFrame;
 import dev.crashkit.symbolicate.symbolize.ImageStatus;
 import dev.crashkit.symbolicate.symbolize.SymbolicatedFrame;
 import dev.crashkit.symbolicate.symbolize.SymbolicatedReport;
@@ -83,6 +84,9 @@ public final class JsonReportWriter {
     private static final PrettyJson.Name STATUS = name("status");
     private static final PrettyJson.Name SOURCE = name("source");
     private static final PrettyJson.Name TRUST = name("trust");
+    private static final PrettyJson.Name REPORTED = name("reported");
+    private static final PrettyJson.Name IMAGE_LOAD_ADDRESS = name("image_load_address");
+    private static final PrettyJson.Name KEPT_FROM_CAPTURE = name("kept_from_capture");
 
     private static PrettyJson.Name name(String n) {
         try {
@@ -114,6 +118,40 @@ public final class JsonReportWriter {
         string(g, SOURCE, f.source());
         if (f.trust().isPresent()) {
             field(g, TRUST, f.trust().get().label());
+        }
+        if (f.reportedFallback().isPresent()) {
+            reported(g, f.reportedFallback().get());
+        }
+        if (f.keptFromCapture()) {
+            g.name(KEPT_FROM_CAPTURE);
+            g.bool(true);
+        }
+        g.endObject();
+    }
+
+    /** What the report said of a frame we could not name: only the fields it gave. */
+    private static void reported(PrettyJson g, ReportedFrame r) throws IOException {
+        g.name(REPORTED);
+        g.startObject();
+        if (r.image().isPresent()) {
+            field(g, IMAGE, r.image().get());
+        }
+        if (r.imageLoadAddress().isPresent()) {
+            field(g, IMAGE_LOAD_ADDRESS, hex(r.imageLoadAddress().getAsLong()));
+        }
+        if (r.symbol().isPresent()) {
+            field(g, SYMBOL, r.symbol().get());
+        }
+        if (r.offset().isPresent()) {
+            g.name(OFFSET);
+            g.number(r.offset().getAsLong());
+        }
+        if (r.file().isPresent()) {
+            field(g, FILE, r.file().get());
+        }
+        if (r.line().isPresent()) {
+            g.name(LINE);
+            g.number(r.line().getAsInt());
         }
         g.endObject();
     }

@@ -4,19 +4,26 @@ import dev.crashkit.core.model.Arch;
 import dev.crashkit.core.model.CrashInfo;
 import dev.crashkit.core.model.CrashReport;
 import dev.crashkit.core.model.Image;
+import dev.crashkit.core.model.ReportedFrame;
 import dev.crashkit.symbolicate.symbolize.ImageStatus;
 import dev.crashkit.symbolicate.symbolize.SymbolicatedFrame;
 import dev.crashkit.symbolicate.symbolize.SymbolicatedReport;
 import dev.crashkit.symbolicate.symbolize.SymbolicatedThread;
 import java.io.IOException;
 import java.util.Locale;
+import java.util.Optional;
+import java.util.OptionalInt;
 
 /**
  * Plain-text rendering in the layout of {@code Thread.callStackSymbols} and Apple crash reports:
  * {@code %-4d%-35s 0x%016llx symbol + offset}, or {@code 0xLOAD + offset} when the frame has no
  * name ({@code 0xFUNCTION_START + offset} when a stripped image's function starts bound it). Inlined frames get their own line with the same index and address.
+ * A frame we cannot name keeps the names its report gave (image instead of {@code ???}, {@code symbol + offset}).
  */
 public final class TextReportWriter {
+
+    /** The mark of a frame kept from the capture because a re-unwind could not rebuild it. */
+    public static final String NOT_REUNWOUND = "not re-unwound";
 
     private TextReportWriter() {
     }
@@ -40,7 +47,9 @@ public final class TextReportWriter {
 
     /** One frame line, without the newline. */
     public static String frameLine(SymbolicatedFrame f) {
-        String image = f.image().orElse("???");
+        // Where we found no name (or no image), the names the report gave are printed instead of nothing.
+        Optional<ReportedFrame> reported = f.reportedFallback();
+        String image = f.image().or(() -> reported.flatMap(ReportedFrame::image)).orElse("???");
         StringBuilder sb = new StringBuilder(96);
         // %-4d%-35s 0x%016x, without Formatter (it parses the pattern on every call: hot in batch runs)
         pad(sb.append(f.index()), 4);
@@ -48,8 +57,18 @@ public final class TextReportWriter {
         pad(sb.append(image), imageStart + 35);
         String hex = Long.toHexString(f.address());
         sb.append(" 0x").append("0000000000000000", hex.length(), 16).append(hex).append(' ');
+        Optional<String> file = f.file();
+        OptionalInt line = f.line();
         if (f.symbol().isPresent()) {
             sb.append(f.symbol().get()).append(" + ").append(Long.toUnsignedString(f.offset()));
+        } else if (reported.flatMap(ReportedFrame::symbol).isPresent()) {
+            ReportedFrame r = reported.get();
+            sb.append(r.symbol().get());
+            if (r.offset().isPresent()) {
+                sb.append(" + ").append(Long.toUnsignedString(r.offset().getAsLong()));
+            }
+            file = r.file();
+            line = r.line();
         } else if (f.symbolAddress().isPresent()) {
             // A function without a name (a stripped image's LC_FUNCTION_STARTS): from its start.
             sb.append("0x").append(Long.toHexString(f.symbolAddress().getAsLong()))
@@ -57,21 +76,31 @@ public final class TextReportWriter {
         } else if (f.imageLoadAddress().isPresent()) {
             sb.append("0x").append(Long.toHexString(f.imageLoadAddress().getAsLong()))
                     .append(" + ").append(Long.toUnsignedString(f.offset()));
+        } else if (reported.isPresent() && reported.get().imageLoadAddress().isPresent()) {
+            long load = reported.get().imageLoadAddress().getAsLong();
+            sb.append("0x").append(Long.toHexString(load))
+                    .append(" + ").append(Long.toUnsignedString(f.address() - load));
         } else {
             sb.append("0x").append(Long.toHexString(f.address()));
         }
-        if (f.file().isPresent()) {
+        if (file.isPresent()) {
             // Apple prints the file name only; the full path is in the JSON output.
-            String path = f.file().get();
+            String path = file.get();
             sb.append(" (").append(path.substring(Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1));
-            if (f.line().isPresent()) {
-                sb.append(':').append(f.line().getAsInt());
+            if (line.isPresent()) {
+                sb.append(':').append(line.getAsInt());
             }
             sb.append(')');
         }
-        if (f.trust().isPresent() && !f.inlined()) {
-            // How the capturing unwinder found the frame: "scan" frames may be stale words.
-            sb.append(" [").append(f.trust().get().label()).append(']');
+        if ((f.trust().isPresent() || f.keptFromCapture()) && !f.inlined()) {
+            // How the capturing unwinder found the frame ("scan" frames may be stale words), and
+            // whether an offline re-unwind could not rebuild it (the capture's frame is shown).
+            sb.append(" [");
+            f.trust().ifPresent(t -> sb.append(t.label()));
+            if (f.keptFromCapture()) {
+                sb.append(f.trust().isPresent() ? ", " : "").append(NOT_REUNWOUND);
+            }
+            sb.append(']');
         }
         return sb.toString();
     }

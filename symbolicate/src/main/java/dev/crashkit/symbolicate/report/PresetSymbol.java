@@ -1,5 +1,6 @@
 package dev.crashkit.symbolicate.report;
 
+import dev.crashkit.core.model.ReportedFrame;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -20,5 +21,13 @@ public record PresetSymbol(String name, OptionalLong offset, Optional<String> fi
 
     public static PresetSymbol of(String name, long offset) {
         return new PresetSymbol(name, OptionalLong.of(offset), Optional.empty(), OptionalInt.empty());
+    }
+
+    /** What a report says of a frame, for the model: its image (and load address) and this symbol. */
+    public static Optional<ReportedFrame> reported(Optional<String> image, OptionalLong imageLoadAddress,
+                                                   Optional<PresetSymbol> symbol) {
+        return ReportedFrame.of(image, imageLoadAddress, symbol.map(PresetSymbol::name),
+                symbol.isPresent() ? symbol.get().offset() : OptionalLong.empty(),
+                symbol.flatMap(PresetSymbol::file), symbol.isPresent() ? symbol.get().line() : OptionalInt.empty());
     }
 }

@@ -16,15 +16,20 @@ import dev.crashkit.symbolicate.format.ObjectFile;
 import dev.crashkit.symbolicate.format.detect.ObjectFiles;
 import dev.crashkit.symbolicate.locate.DebugFileIndex;
 import dev.crashkit.symbolicate.locate.SliceId;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Base64;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
  * Unwinds threads again offline from the registers and stack window a capture saved, with the
  * CFI of the very binaries the process had mapped (matched by build-id among the debug files).
- * Only threads that carry both are redone; the others keep the frames the capture recorded.
+ * Only threads that carry both are redone; the others keep the frames the capture recorded. A
+ * captured frame the re-unwind cannot find again (JIT-compiled or interpreted code has no file and
+ * no CFI) is kept, marked, where the capture had it: a stack never silently gets shorter.
  * x86-64 ELF only, like the unwinder.
  */
 public final class Reunwinder {
@@ -51,8 +56,20 @@ public final class Reunwinder {
         }
         ObjectCodeMap code = new ObjectCodeMap(mapped);
         List<ThreadTrace> threads = new ArrayList<>();
+        int kept = 0;
+        int keptThreads = 0;
         for (ThreadTrace t : report.threads()) {
-            threads.add(t.state().filter(ThreadState::unwindable).map(s -> redo(t, s, code)).orElse(t));
+            ThreadTrace again = t.state().filter(ThreadState::unwindable).map(s -> redo(t, s, code)).orElse(t);
+            int k = (int) again.frames().stream().filter(Frame::keptFromCapture).count();
+            kept += k;
+            keptThreads += k > 0 ? 1 : 0;
+            threads.add(again);
+        }
+        if (kept > 0) {
+            diagnostics.warn("re-unwinding could not rebuild " + kept + " captured frame" + (kept == 1 ? "" : "s")
+                    + " of " + keptThreads + " thread" + (keptThreads == 1 ? "" : "s")
+                    + " (code that no given binary holds, such as JIT-compiled or interpreted Java): kept the"
+                    + " capture's frames there, marked \"not re-unwound\"");
         }
         return new CrashReport(report.process(), report.crash(), report.images(), threads);
     }
@@ -65,12 +82,48 @@ public final class Reunwinder {
         if (frames.isEmpty()) {
             return t;
         }
-        List<Frame> out = new ArrayList<>(frames.size());
+        List<Frame> rebuilt = new ArrayList<>(frames.size());
         for (int i = 0; i < frames.size(); i++) {
             UnwoundFrame f = frames.get(i);
-            out.add(new Frame(f.address(), i > 0 && !f.exactPc(), Optional.of(f.trust())));
+            rebuilt.add(new Frame(f.address(), i > 0 && !f.exactPc(), Optional.of(f.trust())));
         }
-        return t.withFrames(out);
+        return t.withFrames(merge(t.frames(), rebuilt));
+    }
+
+    /**
+     * The rebuilt frames, with every captured frame they do not have put back where the capture had
+     * it, marked {@link Frame#keptFromCapture()}. Offline the unwinder reads only the binaries: a
+     * frame in JIT-compiled or interpreted code (no file, no CFI) cannot be found again, and the
+     * frames the capture scanned past it must not silently disappear. Frames are matched by address
+     * in order; a matched frame keeps what the report said of it.
+     */
+    static List<Frame> merge(List<Frame> captured, List<Frame> rebuilt) {
+        Map<Long, ArrayDeque<Integer>> where = new HashMap<>();
+        for (int i = 0; i < rebuilt.size(); i++) {
+            where.computeIfAbsent(rebuilt.get(i).address(), a -> new ArrayDeque<>()).add(i);
+        }
+        List<Frame> out = new ArrayList<>(Math.max(captured.size(), rebuilt.size()));
+        int next = 0;
+        for (Frame c : captured) {
+            ArrayDeque<Integer> at = where.get(c.address());
+            while (at != null && !at.isEmpty() && at.peekFirst() < next) {
+                at.pollFirst();
+            }
+            if (at != null && !at.isEmpty()) {
+                int match = at.pollFirst();
+                for (; next < match; next++) {
+                    out.add(rebuilt.get(next));
+                }
+                Frame r = rebuilt.get(next++);
+                out.add(new Frame(r.address(), r.returnAddress(), r.trust(), c.reported()));
+            } else {
+                out.add(c.asKeptFromCapture());
+            }
+        }
+        for (; next < rebuilt.size(); next++) {
+            out.add(rebuilt.get(next));
+        }
+        return out;
     }
 
     /** The first file with this image's build-id that has unwind tables (debug-only copies have none). */

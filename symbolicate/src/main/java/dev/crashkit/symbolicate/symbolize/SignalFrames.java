@@ -12,7 +12,9 @@ import java.util.function.LongPredicate;
  * trampoline's start is the trampoline itself, and the frame after it (its caller in the list) is
  * the instruction the signal interrupted, read from the saved context. Neither is a return
  * address: looked up at {@code address - 1} the trampoline would fall before its symbol and the
- * interrupted frame on the instruction before the faulting one.
+ * interrupted frame on the instruction before the faulting one. No real return address lands on a
+ * trampoline's start: glibc, musl and the Linux vDSOs put a {@code nop} before it (for unwinders
+ * that subtract 1), so no call ends there.
  */
 final class SignalFrames {
     /** glibc and musl ({@code __restore_rt}, musl's alias {@code __restore}), Linux vDSOs (arm64, i386, …). */

@@ -3,6 +3,7 @@ package dev.crashkit.symbolicate.symbolize;
 import dev.crashkit.core.model.DebugId;
 import dev.crashkit.core.model.Frame;
 import dev.crashkit.core.model.Image;
+import dev.crashkit.core.model.ReportedFrame;
 import dev.crashkit.core.model.Trust;
 import java.util.Objects;
 import java.util.Optional;
@@ -24,31 +25,64 @@ import java.util.OptionalLong;
  * @param symbolAddress runtime address of the symbol's start
  * @param offset        {@code address - symbolAddress}, or the offset into the image when unnamed
  * @param source        what answered: "dwarf", "symtab", "exports", "objc", "swift", "function_starts" (a
- *                      boundary without a name), or "report" (names already in the input)
+ *                      boundary without a name), or "report" (no name of ours: {@code reported} names it)
  * @param trust         how the capturing unwinder found the input frame, when the report says
+ * @param reported      the names the report itself gives the input frame, when it gives any
+ * @param keptFromCapture the input frame is the capture's: a re-unwind could not rebuild it
  */
 public record SymbolicatedFrame(int index, long address, Optional<String> image, OptionalLong imageLoadAddress,
                                 Optional<DebugId> imageId, Optional<String> symbol, Optional<String> mangled,
                                 OptionalLong symbolAddress, long offset, Optional<String> file,
                                 OptionalInt line, OptionalInt column, boolean inlined, FrameStatus status,
-                                Optional<String> source, Optional<Trust> trust) {
+                                Optional<String> source, Optional<Trust> trust, Optional<ReportedFrame> reported,
+                                boolean keptFromCapture) {
     public SymbolicatedFrame {
         Objects.requireNonNull(status, "status");
         Objects.requireNonNull(trust, "trust");
+        Objects.requireNonNull(reported, "reported");
+    }
+
+    /** An entry with nothing from the report but its address. */
+    public SymbolicatedFrame(int index, long address, Optional<String> image, OptionalLong imageLoadAddress,
+                             Optional<DebugId> imageId, Optional<String> symbol, Optional<String> mangled,
+                             OptionalLong symbolAddress, long offset, Optional<String> file,
+                             OptionalInt line, OptionalInt column, boolean inlined, FrameStatus status,
+                             Optional<String> source, Optional<Trust> trust) {
+        this(index, address, image, imageLoadAddress, imageId, symbol, mangled, symbolAddress, offset, file, line,
+                column, inlined, status, source, trust, Optional.empty(), false);
+    }
+
+    /**
+     * What the report said that this entry lacks: set when we found no name (or no image) and the
+     * report names the symbol (or the image). Output falls back to it, so no name of the input is lost.
+     */
+    public Optional<ReportedFrame> reportedFallback() {
+        if (reported.isEmpty() || symbol.isPresent()) {
+            return Optional.empty();
+        }
+        ReportedFrame r = reported.get();
+        return r.symbol().isPresent() || (image.isEmpty() && r.image().isPresent()) ? reported : Optional.empty();
+    }
+
+    /** "report" when we find no name for {@code f} but its report names it. */
+    private static Optional<String> reportSource(Frame f) {
+        return f.reported().flatMap(ReportedFrame::symbol).isPresent() ? Optional.of("report") : Optional.empty();
     }
 
     /** An input frame no image of the report holds. */
     static SymbolicatedFrame noImage(int index, Frame f) {
         return new SymbolicatedFrame(index, f.address(), Optional.empty(), OptionalLong.empty(), Optional.empty(),
                 Optional.empty(), Optional.empty(), OptionalLong.empty(), 0, Optional.empty(), OptionalInt.empty(),
-                OptionalInt.empty(), false, FrameStatus.NO_IMAGE, Optional.empty(), f.trust());
+                OptionalInt.empty(), false, FrameStatus.NO_IMAGE, reportSource(f), f.trust(), f.reported(),
+                f.keptFromCapture());
     }
 
     /** An input frame in {@code img} that gets no name ({@code status} says why), printed as image + offset. */
     static SymbolicatedFrame unnamed(int index, Frame f, Image img, long imageOffset, FrameStatus status) {
         return new SymbolicatedFrame(index, f.address(), Optional.of(img.name()), OptionalLong.of(img.loadAddress()),
                 img.id(), Optional.empty(), Optional.empty(), OptionalLong.empty(), imageOffset, Optional.empty(),
-                OptionalInt.empty(), OptionalInt.empty(), false, status, Optional.empty(), f.trust());
+                OptionalInt.empty(), OptionalInt.empty(), false, status, reportSource(f), f.trust(), f.reported(),
+                f.keptFromCapture());
     }
 
     /**
@@ -62,7 +96,8 @@ public record SymbolicatedFrame(int index, long address, Optional<String> image,
         return new SymbolicatedFrame(index, f.address(), Optional.of(img.name()), OptionalLong.of(img.loadAddress()),
                 img.id(), Optional.empty(), Optional.empty(), OptionalLong.of(symbolAddress), pc - symbolAddress,
                 Optional.empty(), OptionalInt.empty(), OptionalInt.empty(), false, FrameStatus.NO_SYMBOL,
-                Optional.of("function_starts"), f.trust());
+                reportSource(f).or(() -> Optional.of("function_starts")), f.trust(), f.reported(),
+                f.keptFromCapture());
     }
 
     /**
@@ -77,6 +112,6 @@ public record SymbolicatedFrame(int index, long address, Optional<String> image,
         return new SymbolicatedFrame(index, f.address(), Optional.of(img.name()), OptionalLong.of(img.loadAddress()),
                 img.id(), Optional.of(symbol), Optional.of(r.name()), OptionalLong.of(symbolAddress), pc - symbolAddress,
                 r.file(), r.line(), r.column(), r.inlined(), FrameStatus.SYMBOLICATED, Optional.of(r.source()),
-                f.trust());
+                f.trust(), f.reported(), f.keptFromCapture());
     }
 }

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import dev.crashkit.core.Diagnostics;
 import dev.crashkit.core.model.Arch;
 import dev.crashkit.core.model.Image;
+import dev.crashkit.core.model.ReportedFrame;
 import dev.crashkit.symbolicate.demangle.DemangleStyle;
 import dev.crashkit.symbolicate.locate.DebugFileIndex;
 import dev.crashkit.symbolicate.formats.ReportFormats;
@@ -273,6 +274,33 @@ class PrettyJsonTest {
                     string(g, "source", f.source());
                     if (f.trust().isPresent()) {
                         g.writeStringField("trust", f.trust().get().label());
+                    }
+                    if (f.reportedFallback().isPresent()) {
+                        ReportedFrame rf = f.reportedFallback().get();
+                        g.writeObjectFieldStart("reported");
+                        if (rf.image().isPresent()) {
+                            g.writeStringField("image", rf.image().get());
+                        }
+                        if (rf.imageLoadAddress().isPresent()) {
+                            g.writeStringField("image_load_address",
+                                    JsonReportWriter.hex(rf.imageLoadAddress().getAsLong()));
+                        }
+                        if (rf.symbol().isPresent()) {
+                            g.writeStringField("symbol", rf.symbol().get());
+                        }
+                        if (rf.offset().isPresent()) {
+                            g.writeNumberField("offset", rf.offset().getAsLong());
+                        }
+                        if (rf.file().isPresent()) {
+                            g.writeStringField("file", rf.file().get());
+                        }
+                        if (rf.line().isPresent()) {
+                            g.writeNumberField("line", rf.line().getAsInt());
+                        }
+                        g.writeEndObject();
+                    }
+                    if (f.keptFromCapture()) {
+                        g.writeBooleanField("kept_from_capture", true);
                     }
                     g.writeEndObject();
                 }

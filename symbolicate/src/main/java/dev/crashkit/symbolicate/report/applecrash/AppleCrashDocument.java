@@ -58,7 +58,7 @@ public record AppleCrashDocument(List<String> lines, List<String> terminators, O
         }
         List<Frame> frames = new ArrayList<>();
         for (FrameLine f : lastException) {
-            frames.add(new Frame(f.address(), !frames.isEmpty()));
+            frames.add(f.toFrame(!frames.isEmpty()));
         }
         return Optional.of(new ThreadTrace(EXCEPTION_THREAD_ID, Optional.of(EXCEPTION_THREAD_NAME), false, frames));
     }

@@ -51,7 +51,7 @@ final class AppleCrashModel {
         for (TextThread t : doc.threads()) {
             List<Frame> frames = new ArrayList<>();
             for (int i = 0; i < t.frames().size(); i++) {
-                frames.add(new Frame(t.frames().get(i).address(), i > 0));
+                frames.add(t.frames().get(i).toFrame(i > 0));
             }
             boolean crashed = t.crashed()
                     || (crashedNumber.isPresent() && crashedNumber.getAsLong() == t.number());

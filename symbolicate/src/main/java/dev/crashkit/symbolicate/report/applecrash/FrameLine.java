@@ -1,5 +1,6 @@
 package dev.crashkit.symbolicate.report.applecrash;
 
+import dev.crashkit.core.model.Frame;
 import dev.crashkit.symbolicate.report.PresetSymbol;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -19,4 +20,10 @@ import java.util.OptionalLong;
  */
 public record FrameLine(int firstLine, int line, int index, String module, long address, int tailColumn,
                         OptionalLong loadAddress, Optional<PresetSymbol> symbol) {
+
+    /** The model's frame, with the module, load address and symbol the line gives. */
+    Frame toFrame(boolean returnAddress) {
+        return new Frame(address, returnAddress, Optional.empty(),
+                PresetSymbol.reported(Optional.of(module), loadAddress, symbol));
+    }
 }

@@ -51,7 +51,11 @@ public record IpsDocument(String headerLine, String separator, String trailer, J
                 || frame >= framePositions.get(thread).size()) {
             return Optional.empty();
         }
-        JsonNode n = frameNode(thread, frame);
+        return symbolOf(frameNode(thread, frame));
+    }
+
+    /** The symbol an {@code .ips} frame object names ({@code symbol}, {@code symbolLocation}, source file/line). */
+    static Optional<PresetSymbol> symbolOf(JsonNode n) {
         Optional<String> symbol = JsonTrees.text(n, "symbol");
         if (symbol.isEmpty()) {
             return Optional.empty();

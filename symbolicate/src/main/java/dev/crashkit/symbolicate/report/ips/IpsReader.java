@@ -10,9 +10,11 @@ import dev.crashkit.core.model.DebugId;
 import dev.crashkit.core.model.Frame;
 import dev.crashkit.core.model.Image;
 import dev.crashkit.core.model.ProcessInfo;
+import dev.crashkit.core.model.ReportedFrame;
 import dev.crashkit.core.model.ThreadTrace;
 import dev.crashkit.symbolicate.report.JsonTrees;
 import dev.crashkit.symbolicate.report.ParsedReport;
+import dev.crashkit.symbolicate.report.PresetSymbol;
 import dev.crashkit.symbolicate.report.ReportDocument;
 import dev.crashkit.symbolicate.report.ReportFormat;
 import dev.crashkit.symbolicate.report.ReportReader;
@@ -109,9 +111,19 @@ public final class IpsReader implements ReportReader {
             if (JsonTrees.bool(fn, "inline")) {
                 continue; // an inlined call shares the address of the concrete frame after it
             }
-            frames.add(new Frame(address(source, where + "[" + f + "]", fn, images), !frames.isEmpty()));
+            frames.add(new Frame(address(source, where + "[" + f + "]", fn, images), !frames.isEmpty(),
+                    Optional.empty(), reported(fn, images)));
             positions.add(f);
         }
+    }
+
+    /** The frame's image (by {@code imageIndex}, checked by {@link #address}) and symbol, as the report gives them. */
+    private static Optional<ReportedFrame> reported(JsonNode frame, List<Image> images) {
+        OptionalLong index = JsonTrees.unsigned(frame, "imageIndex");
+        Optional<Image> image = index.isPresent() ? Optional.of(images.get((int) index.getAsLong())) : Optional.empty();
+        return PresetSymbol.reported(image.map(Image::name),
+                image.isPresent() ? OptionalLong.of(image.get().loadAddress()) : OptionalLong.empty(),
+                IpsDocument.symbolOf(frame));
     }
 
     private static OptionalLong indexOfTriggered(List<JsonNode> threads) {

@@ -77,10 +77,13 @@ public final class KSCrashReader implements ReportReader {
                     throw new ReportException(source + ": crash.threads[" + t + "].backtrace.contents[" + f
                             + "] has no instruction_addr");
                 }
-                frames.add(new Frame(pc.getAsLong(), !frames.isEmpty()));
                 Optional<String> symName = JsonTrees.text(fn, "symbol_name");
                 OptionalLong symAddr = JsonTrees.unsigned(fn, "symbol_addr");
-                syms.add(symName.map(n -> PresetSymbol.of(n, pc.getAsLong() - symAddr.orElse(pc.getAsLong()))));
+                Optional<PresetSymbol> sym = symName.map(n -> PresetSymbol.of(n,
+                        pc.getAsLong() - symAddr.orElse(pc.getAsLong())));
+                frames.add(new Frame(pc.getAsLong(), !frames.isEmpty(), Optional.empty(), PresetSymbol.reported(
+                        JsonTrees.text(fn, "object_name"), JsonTrees.unsigned(fn, "object_addr"), sym)));
+                syms.add(sym);
             }
             threads.add(new ThreadTrace(index, JsonTrees.text(tn, "name"), crashed, frames));
             threadNodes.add(tn);

@@ -98,8 +98,11 @@ public final class PlcrashReader implements ReportReader {
             List<Optional<PresetSymbol>> syms = new ArrayList<>();
             for (ProtoFields fr : th.messages(2)) {
                 long pc = fr.varint(3).orElse(0);
-                frames.add(new Frame(pc, !frames.isEmpty()));
-                syms.add(symbol(fr, pc));
+                Optional<PresetSymbol> sym = symbol(fr, pc);
+                // A PLCrash frame names no image of its own: only the symbol is the report's.
+                frames.add(new Frame(pc, !frames.isEmpty(), Optional.empty(),
+                        PresetSymbol.reported(Optional.empty(), OptionalLong.empty(), sym)));
+                syms.add(sym);
             }
             Map<String, Long> regs = new LinkedHashMap<>();
             for (ProtoFields r : th.messages(4)) {
@@ -117,7 +120,9 @@ public final class PlcrashReader implements ReportReader {
         List<Frame> excFrames = new ArrayList<>();
         if (exception.isPresent()) {
             for (ProtoFields fr : exception.get().messages(3)) {
-                excFrames.add(new Frame(fr.varint(3).orElse(0), !excFrames.isEmpty()));
+                long pc = fr.varint(3).orElse(0);
+                excFrames.add(new Frame(pc, !excFrames.isEmpty(), Optional.empty(),
+                        PresetSymbol.reported(Optional.empty(), OptionalLong.empty(), symbol(fr, pc))));
             }
         }
         Optional<String> excName = exception.flatMap(e -> e.string(1));

@@ -19,6 +19,7 @@ import dev.crashkit.symbolicate.report.Texts;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.OptionalLong;
 
 /**
@@ -77,11 +78,17 @@ public final class SentryReader implements ReportReader {
                     throw new ReportException(source + ": threads[" + t + "].stacktrace.frames[" + f
                             + "] has no instruction_addr");
                 }
-                frames.add(new Frame(pc.getAsLong(), !frames.isEmpty()));
                 nodes.add(fn);
                 OptionalLong symAddr = JsonTrees.unsigned(fn, "symbol_addr");
-                syms.add(JsonTrees.text(fn, "function").filter(n -> !n.equals("<redacted>"))
-                        .map(n -> PresetSymbol.of(n, pc.getAsLong() - symAddr.orElse(pc.getAsLong()))));
+                Optional<PresetSymbol> sym = JsonTrees.text(fn, "function").filter(n -> !n.equals("<redacted>"))
+                        .map(n -> PresetSymbol.of(n, pc.getAsLong() - symAddr.orElse(pc.getAsLong())));
+                syms.add(sym);
+                // The frame's own source position is the report's too (an earlier symbolication's).
+                Optional<PresetSymbol> withSource = sym.map(p -> new PresetSymbol(p.name(), p.offset(),
+                        JsonTrees.text(fn, "filename").or(() -> JsonTrees.text(fn, "abs_path")), lineOf(fn)));
+                frames.add(new Frame(pc.getAsLong(), !frames.isEmpty(), Optional.empty(), PresetSymbol.reported(
+                        JsonTrees.text(fn, "package").map(Texts::baseName), JsonTrees.unsigned(fn, "image_addr"),
+                        withSource)));
             }
             threads.add(new ThreadTrace(id, JsonTrees.text(tn, "name"), crashed, frames));
             frameNodes.add(nodes);
@@ -98,6 +105,12 @@ public final class SentryReader implements ReportReader {
                 JsonTrees.textOrNumber(root, "timestamp"));
         CrashReport model = new CrashReport(process, crashInfo(exceptions, crashedThread), images, threads);
         return new ParsedReport(model, ReportFormat.SENTRY, new SentryDocument(root, frameNodes, symbols));
+    }
+
+    private static OptionalInt lineOf(JsonNode frame) {
+        OptionalLong line = JsonTrees.unsigned(frame, "lineno");
+        return line.isPresent() && line.getAsLong() <= Integer.MAX_VALUE
+                ? OptionalInt.of((int) line.getAsLong()) : OptionalInt.empty();
     }
 
     /** A Sentry "interface" list: either a plain array or {@code {"values": [...]}}. */

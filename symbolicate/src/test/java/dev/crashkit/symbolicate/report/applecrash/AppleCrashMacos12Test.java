@@ -78,7 +78,7 @@ class AppleCrashMacos12Test {
         assertEquals(in.replace("0x102f5ff34 0x102f5c000 + 16180", "0x102f5ff34 crash() (in img) (main.c:3)")
                 .replace("0x1a2b3c938 start + 2360", "0x1a2b3c938 start (in img) + 2360"), out3);
         ParsedReport back = ReportFormats.standard().read("out3.crash", out3.getBytes(StandardCharsets.UTF_8));
-        assertEquals(m, back.model());
+        assertEquals(SyntheticResults.withoutReportedNames(m), SyntheticResults.withoutReportedNames(back.model()));
         assertEquals("crash()", back.document().presetSymbol(0, 0).orElseThrow().name());
         assertEquals("start", back.document().presetSymbol(0, 2).orElseThrow().name());
     }

