@@ -87,7 +87,7 @@ public final class Images {
      * offset 0): program headers, PT_LOAD ranges, build-id and PT_GNU_EH_FRAME, all read through
      * {@code memory}. Empty when the bytes there are not a 64-bit ELF header with readable 56-byte program
      * headers and a PT_LOAD at file offset 0. The bytes are the target's, so anything may be there: this
-     * never throws and reads at most 512 program headers and 64 KB per note segment.
+     * never throws and reads at most 512 program headers and 64 KB of notes.
      */
     static Optional<LoadedImage> imageAt(String path, long start, Memory memory) {
         byte[] eh = new byte[64];

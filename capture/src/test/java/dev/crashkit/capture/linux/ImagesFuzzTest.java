@@ -14,7 +14,7 @@ import java.util.Optional;
 class ImagesFuzzTest {
     private static final long START = 0x7f12_3456_0000L;
 
-    /** Headers, ≤ 512 program headers and ≤ 64 KB per note segment read: a few KB per input byte. */
+    /** Headers, ≤ 512 program headers and ≤ 64 KB of notes read, each note segment copied once at most. */
     private static final long FIXED_BYTES = 4L << 20;
     private static final long PER_INPUT_BYTE = 1024;
 
