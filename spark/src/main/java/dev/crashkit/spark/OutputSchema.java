@@ -25,12 +25,19 @@ final class OutputSchema {
             field("load_address", StringType), field("debug_file", StringType), field("status", StringType),
             field("detail", StringType));
 
+    /** What the report itself said of a frame we could not name ({@code reported}). */
+    static final StructType REPORTED = struct(
+            field("image", StringType), field("image_load_address", StringType), field("symbol", StringType),
+            field("offset", LongType), field("file", StringType), field("line", IntegerType));
+
     static final StructType FRAME = struct(
             field("index", IntegerType), field("address", StringType), field("image", StringType),
             field("image_uuid", StringType), field("symbol", StringType), field("mangled", StringType),
             field("symbol_address", StringType), field("offset", LongType), field("file", StringType),
             field("line", IntegerType), field("column", IntegerType), field("inlined", BooleanType),
-            field("status", StringType), field("source", StringType), field("trust", StringType));
+            field("status", StringType), field("source", StringType), field("trust", StringType),
+            field("symbol_version", StringType), field("reported", REPORTED),
+            field("kept_from_capture", BooleanType));
 
     static final StructType THREAD = struct(
             field("id", LongType), field("name", StringType), field("crashed", BooleanType),

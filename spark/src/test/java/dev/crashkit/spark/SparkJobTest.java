@@ -1,6 +1,7 @@
 package dev.crashkit.spark;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -15,6 +16,7 @@ import dev.crashkit.symbolicate.group.CrashSignature;
 import dev.crashkit.symbolicate.formats.ReportFormats;
 import dev.crashkit.symbolicate.locate.DebugFileIndex;
 import dev.crashkit.symbolicate.symbolize.ModuleCache;
+import dev.crashkit.symbolicate.symbolize.SymCacheCounters;
 import dev.crashkit.symbolicate.symbolize.Symbolizer;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -22,6 +24,7 @@ import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -40,7 +43,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The job on {@code local[2]}, against {@code symbolicate batch --format json} on the same inputs:
- * the shipped test reports with their dSYMs and the real CrashProbe reports with theirs.
+ * the shipped test reports with their dSYMs and the real CrashProbe reports with theirs; and with
+ * symbol caches on the executors against itself without them.
  */
 class SparkJobTest {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -250,23 +254,108 @@ class SparkJobTest {
         assertTrue(e.getMessage().contains("output folder exists and is not empty"), e.getMessage());
     }
 
+    /**
+     * With {@code --cache-dir} the executors flatten each image's debug file into a symbol cache once (two
+     * task threads, three partitions, many reports per image), a later executor JVM opens those files
+     * instead of parsing the debug files, and the output rows are byte for byte those of a run without any
+     * cache; {@code --no-symcache} keeps the folder for the rest but writes no symbol cache.
+     */
+    @Test
+    void executorsBuildEachCacheOnceThenOpenItWithTheSameOutput() throws Exception {
+        Path probe = TestFiles.crashProbe();
+        List<String> inputs = List.of(TestFiles.testdata("reports") + "/*.json", probe.resolve("release-arm64").toString());
+        List<String> dsyms = List.of(TestFiles.testdata("macho").toString(), probe.resolve("dSYMs").toString());
+        Path cacheDir = tmp.resolve("symcache-executor-cache");
+        SymbolSettings plain = new SymbolSettings(dsyms, null, "simplified");
+        SymbolSettings cached = new SymbolSettings(dsyms, cacheDir.toString(), "simplified");
+
+        List<String> expected = runToJson(inputs, plain, "plain");
+        SymbolicatorHolder.forgetAll();
+        assertEquals(expected, runToJson(inputs, cached, "building"));
+        Map<Path, FileTime> caches = cacheFiles(cacheDir);
+        assertTrue(caches.size() >= 2, "symbol caches: " + caches.keySet());
+        assertCounts(SymbolicatorHolder.get(cached, Map.of()).symbolCaches(), 0, caches.size(), 0);
+
+        SymbolicatorHolder.forgetAll(); // a new executor JVM on the same disk
+        assertEquals(expected, runToJson(inputs, cached, "opening"));
+        assertCounts(SymbolicatorHolder.get(cached, Map.of()).symbolCaches(), caches.size(), 0, 0);
+        assertEquals(caches, cacheFiles(cacheDir), "the caches were opened, not written again");
+
+        // --no-symcache: the cache folder is used for the rest, never for symbol caches.
+        Path otherCache = tmp.resolve("symcache-off-cache");
+        SymbolSettings off = new SymbolSettings(dsyms, otherCache.toString(), "simplified").withoutSymbolCache();
+        Symbolicator withoutCaches = SymbolicatorHolder.get(off, Map.of());
+        Symbolicator withCaches = SymbolicatorHolder.get(cached, Map.of());
+        Path sample = TestFiles.testdata("reports/sample-crash.json");
+        assertEquals(withCaches.symbolicate("sample", Files.readAllBytes(sample)),
+                withoutCaches.symbolicate("sample", Files.readAllBytes(sample)));
+        assertCounts(withoutCaches.symbolCaches(), 0, 0, 0);
+        assertTrue(Files.isRegularFile(otherCache.resolve("debug-file-index-v1.json")), "the debug-file index is still cached");
+        assertFalse(Files.exists(otherCache.resolve("symcache")), "--no-symcache wrote symbol caches");
+    }
+
+    private static void assertCounts(SymCacheCounters c, long opened, long built, long rebuilt) {
+        assertEquals(List.of(opened, built, rebuilt), List.of(c.opened(), c.built(), c.rebuilt()),
+                "symbol caches opened, built, rebuilt");
+    }
+
+    /** Runs the job with JSON output and returns every output row's text, sorted. */
+    private static List<String> runToJson(List<String> inputs, SymbolSettings settings, String name) throws Exception {
+        Path out = tmp.resolve("symcache-" + name);
+        SymbolicateJob.Summary summary = SymbolicateJob.run(spark, new JobConfig(inputs, settings, out.toString(),
+                JobConfig.OutputFormat.json, OptionalInt.of(3), false));
+        assertEquals(0, summary.failed(), name);
+        List<String> rows = new ArrayList<>();
+        try (Stream<Path> files = Files.walk(out.resolve(SymbolicateJob.REPORTS))) {
+            for (Path f : files.filter(p -> p.getFileName().toString().startsWith("part-")).toList()) {
+                rows.addAll(Files.readAllLines(f));
+            }
+        }
+        assertEquals(summary.reports(), rows.size(), name);
+        assertFalse(rows.isEmpty(), name);
+        rows.sort(null);
+        return rows;
+    }
+
+    /** The symbol cache files and their modification times. */
+    private static Map<Path, FileTime> cacheFiles(Path cacheDir) throws IOException {
+        Map<Path, FileTime> out = new TreeMap<>();
+        try (Stream<Path> s = Files.list(cacheDir.resolve("symcache"))) {
+            for (Path p : s.filter(p -> !p.getFileName().toString().startsWith(".")).toList()) {
+                out.put(p, Files.getLastModifiedTime(p));
+            }
+        }
+        return out;
+    }
+
     private static JsonNode symbolicated(Row row) throws IOException {
         return withoutNullTrust(RowJson.of(row.getAs("symbolicated"), OutputSchema.SYMBOLICATED));
     }
 
     /**
-     * symbolicated/1 writes "trust" only when the report gave one; the table has the column always.
+     * symbolicated/1 writes "trust", "symbol_version", "reported" (and each of its fields) and
+     * "kept_from_capture" only when there is one; the table has the columns always.
      * The tree is re-read from its text so numbers compare by value (an int and a long node differ).
      */
     private static JsonNode withoutNullTrust(JsonNode doc) throws IOException {
         for (JsonNode thread : doc.path("threads")) {
             for (JsonNode frame : thread.path("frames")) {
-                if (frame.path("trust").isNull()) {
-                    ((ObjectNode) frame).remove("trust");
+                removeNulls(frame, List.of("trust", "symbol_version", "reported", "kept_from_capture"));
+                if (frame.path("reported").isObject()) {
+                    removeNulls(frame.get("reported"), List.of("image", "image_load_address", "symbol", "offset",
+                            "file", "line"));
                 }
             }
         }
         return JSON.readTree(JSON.writeValueAsString(doc));
+    }
+
+    private static void removeNulls(JsonNode object, List<String> optional) {
+        for (String field : optional) {
+            if (object.path(field).isNull()) {
+                ((ObjectNode) object).remove(field);
+            }
+        }
     }
 
     private static Map<String, Row> byFileName(List<Row> rows) {

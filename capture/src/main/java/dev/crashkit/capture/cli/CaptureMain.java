@@ -96,6 +96,13 @@ public final class CaptureMain {
             err.flush();
             return USAGE;
         }
+        Path parent = o.out().toAbsolutePath().getParent();
+        if (parent != null && !Files.isDirectory(parent)) {
+            // Also before the target is paused: the report could not be written anyway.
+            err.println("capture: cannot write " + o.out() + ": folder " + parent + " does not exist");
+            err.flush();
+            return FAILED;
+        }
         return capture(o, err);
     }
 

@@ -46,4 +46,15 @@ class CaptureCliTest {
         }
         assertTrue(Files.isDirectory(folder));
     }
+
+    /** Checked before the target is touched: a missing folder is named even when the process does not exist. */
+    @Test
+    void outInAMissingFolderIsOneLineBeforeTheTargetIsTouched(@TempDir Path dir) {
+        Path missing = dir.resolve("no-such-folder");
+        Run r = run("--pid", "999999999", "--out", missing.resolve("r.json").toString());
+        assertEquals(1, r.code(), r.err());
+        assertEquals(1, r.err().lines().count(), r.err());
+        assertTrue(r.err().contains("folder " + missing + " does not exist"), r.err());
+        assertTrue(Files.notExists(missing));
+    }
 }

@@ -103,8 +103,10 @@ final class BatchInputs {
                 ArchiveLimits.defaults().maxMembers());
         InterruptedException[] interrupted = new InterruptedException[1];
         try {
-            Archives.forEachMember(archive, head, limits, warning -> deliver(failing(name + "/refused", warning),
-                    interrupted), (member, in) -> {
+            // A refused member is listed under its own name (a folder-level problem under the archive's).
+            Archives.MemberProblems refusals = (member, why) -> deliver(failing(member == null ? name
+                    : name + "/" + safeName(member.name()), why), interrupted);
+            Archives.forEachMember(archive, head, limits, refusals, (member, in) -> {
                         String memberName = name + "/" + safeName(member.name());
                         BatchInput input;
                         try {

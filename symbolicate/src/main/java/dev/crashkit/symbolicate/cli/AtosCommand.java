@@ -234,7 +234,9 @@ public final class AtosCommand implements Callable<Integer> {
             return cached.get();
         }
         DebugModule live = DebugModule.openNamingStrippedCode(selectSlice(file), warnings);
-        return caching.build(key.get(), List.of(file), live, warnings);
+        SymbolCaching.Build when = debugFiles.buildSymcache ? SymbolCaching.Build.FIRST_USE
+                : SymbolCaching.Build.SECOND_USE;
+        return caching.buildNow(key.get(), when) ? caching.build(key.get(), List.of(file), live, warnings) : live;
     }
 
     private ObjectFile selectSlice(Path file) throws CrashkitException {
@@ -253,8 +255,8 @@ public final class AtosCommand implements Callable<Integer> {
         return slices.stream().map(s -> s.arch().label()).collect(Collectors.joining(", "));
     }
 
-    /** atos names the image after the file (the DWARF file in a dSYM carries the image's name). */
+    /** atos names the image after the binary (see {@link AtosImageName}). */
     private static String imageName(Path file) {
-        return file.getFileName().toString();
+        return AtosImageName.of(file);
     }
 }

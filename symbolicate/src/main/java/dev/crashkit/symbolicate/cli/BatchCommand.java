@@ -3,6 +3,7 @@ package dev.crashkit.symbolicate.cli;
 import dev.crashkit.symbolicate.batch.BatchRun;
 import dev.crashkit.symbolicate.output.OutputFormat;
 import dev.crashkit.symbolicate.report.ReportLimits;
+import dev.crashkit.symbolicate.symbolize.SymbolCaching;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -56,7 +57,7 @@ public final class BatchCommand implements Callable<Integer> {
             throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--jobs must be at least 1");
         }
         ReportLimits reportLimits = limits.limits(spec);
-        BatchRun run = new BatchRun(debugFiles.modules(err), debugFiles.style(), format, out, jobs,
+        BatchRun run = new BatchRun(debugFiles.modules(err, SymbolCaching.Build.FIRST_USE), debugFiles.style(), format, out, jobs,
                 System.console() != null, err, reportLimits);
         BatchRun.Result r = run.run(inputs);
         r.summary().accept(spec.commandLine().getOut());

@@ -8,6 +8,7 @@ import dev.crashkit.symbolicate.locate.IndexCache;
 import dev.crashkit.symbolicate.locate.MemberStore;
 import dev.crashkit.symbolicate.sources.DebugFileSource;
 import dev.crashkit.symbolicate.symbolize.ModuleCache;
+import dev.crashkit.symbolicate.symbolize.SymbolCaching;
 import dev.crashkit.symbolicate.symcache.SymCacheStore;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -42,6 +43,11 @@ final class DebugFileOptions {
             + "the debug-file index is still cached")
     boolean noSymcache;
 
+    @Option(names = "--build-symcache", description = "build the symbol cache of every debug file used now "
+            + "(default: on a debug file's second use; the first run answers from its DWARF, decoding only what "
+            + "its addresses touch; batch builds on first use)")
+    boolean buildSymcache;
+
     @Mixin
     SymbolServerOptions symbolServers = new SymbolServerOptions();
 
@@ -70,10 +76,15 @@ final class DebugFileOptions {
      * Indexes the --dsym paths and returns the module cache over them, with the symbol servers
      * (if any) behind it for images no --dsym file has. Noise from files met inside folders
      * (unreadable files, object files without a UUID or build-id such as a system folder's
-     * {@code crt1.o}) is summarised in one line each unless verbose: a symbol folder full of
+     * {@code crt1.o}) is summarised in one line unless verbose: a symbol folder full of
      * unrelated files should not bury the output. Files named explicitly always get their warning.
      */
     ModuleCache modules(PrintWriter err) throws CrashkitException {
+        return modules(err, buildSymcache ? SymbolCaching.Build.FIRST_USE : SymbolCaching.Build.SECOND_USE);
+    }
+
+    /** As {@link #modules(PrintWriter)}, missing symbol caches built {@code when} given. */
+    ModuleCache modules(PrintWriter err, SymbolCaching.Build when) throws CrashkitException {
         Optional<Path> cache = noCache ? Optional.empty()
                 : Optional.of(cacheDir != null ? cacheDir : IndexCache.defaultFolder());
         // Servers first: a bad --symbol-server value is reported before a long folder scan.
@@ -93,20 +104,34 @@ final class DebugFileOptions {
                 err.println("warning: " + m);
             }
         });
-        if (!skipped.isEmpty()) {
-            err.println("warning: skipped " + skipped.size() + " unreadable file(s) under --dsym (--verbose lists them)");
-        }
-        if (!unmatchable.isEmpty()) {
-            err.println("warning: " + unmatchable.size() + " file(s) under --dsym have no UUID or build-id and cannot be"
-                    + " matched to a report (--verbose lists them)");
-        }
+        summariseSkipped(err, skipped.size(), unmatchable.size());
         lookups = new LookupDiagnostics(err, verbose);
         long budget = moduleCacheMb != null ? Math.max(1, moduleCacheMb) * 1024 * 1024 : ModuleCache.defaultBudget();
         ModuleCache.Options o = new ModuleCache.Options(budget, lookups);
         if (cache.isPresent() && !noSymcache) {
-            o = o.withSymbolCache(SymCacheStore.in(cache.get()));
+            o = o.withSymbolCache(SymCacheStore.in(cache.get()), when);
         }
         return new ModuleCache(index, new MemberStore(cache, ArchiveLimits.defaults()), remote, o);
+    }
+
+    /**
+     * The one line that stands for the files met in folders that cannot serve as debug files (a
+     * system folder has dozens: crt1.o, a gzip that is no tar...); nothing when there were none.
+     */
+    static void summariseSkipped(PrintWriter err, int unreadable, int unmatchable) {
+        int n = unreadable + unmatchable;
+        if (n == 0) {
+            return;
+        }
+        List<String> why = new ArrayList<>();
+        if (unmatchable > 0) {
+            why.add(unmatchable + " without a UUID or build-id");
+        }
+        if (unreadable > 0) {
+            why.add(unreadable + " unreadable or damaged");
+        }
+        err.println("warning: skipped " + n + " file(s) under --dsym that are not usable debug files ("
+                + String.join(", ", why) + "); -v lists them");
     }
 
     /** Where symbol caches are read and written, unless turned off. */

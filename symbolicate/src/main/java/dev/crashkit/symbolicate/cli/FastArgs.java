@@ -59,7 +59,7 @@ final class FastArgs {
                 continue;
             }
             boolean flag = switch (a) {
-                case "--no-cache", "--no-symcache", "-v", "--verbose", "--reunwind" -> true;
+                case "--no-cache", "--no-symcache", "--build-symcache", "-v", "--verbose", "--reunwind" -> true;
                 case "--dsym", "--symbols", "--format", "-o", "--output", "--demangle", "--cache-dir" -> false;
                 default -> {
                     a = null;
@@ -77,6 +77,7 @@ final class FastArgs {
                 switch (option) {
                     case "--no-cache" -> c.debugFiles.noCache = true;
                     case "--no-symcache" -> c.debugFiles.noSymcache = true;
+                    case "--build-symcache" -> c.debugFiles.buildSymcache = true;
                     case "--verbose" -> c.debugFiles.verbose = true;
                     default -> c.reunwind = true;
                 }

@@ -12,12 +12,13 @@ import java.util.Optional;
  * JVM with the options {@code bin/symbolicate} passes (C1 only, the serial collector, an
  * application class-data archive in the cache folder): a jar cannot carry JVM options, and with
  * the JDK's defaults a short run spends more CPU compiling with C2 than working (2.2× the CPU on
- * a warm 10,000-frame report, 2.6× on a cold one; see BENCHMARKS.md). The parent only waits and
+ * a warm 10,000-frame report, 2.6× on a cold one; see BENCHMARKS.md). {@code batch} too: its
+ * 1,000-report run over 20 symbol caches took 30% less CPU and a third less memory with C1 and
+ * the serial collector than with C2 and G1 (BENCHMARKS.md, batch). The parent only waits and
  * passes the exit code on; standard streams are inherited. Not relaunched: when the JVM was
- * given any option (the user chose them), for {@code batch} (long runs keep C2, as in
- * bin/symbolicate), inside a relaunched JVM, with {@code CRASHKIT_RELAUNCH=0}, or when the
- * command line of this process cannot be read; if the child cannot be started the command runs
- * here.
+ * given any option (the user chose them), inside a relaunched JVM, with
+ * {@code CRASHKIT_RELAUNCH=0}, or when the command line of this process cannot be read; if the
+ * child cannot be started the command runs here.
  */
 final class Relaunch {
     static final String MARKER = "crashkit.relaunched";
@@ -27,8 +28,7 @@ final class Relaunch {
 
     /** The child's command line when this process should relaunch itself. */
     static Optional<List<String>> command(String[] args) {
-        if (System.getProperty(MARKER) != null || "0".equals(System.getenv("CRASHKIT_RELAUNCH"))
-                || args.length > 0 && args[0].equals("batch")) {
+        if (System.getProperty(MARKER) != null || "0".equals(System.getenv("CRASHKIT_RELAUNCH"))) {
             return Optional.empty();
         }
         ProcessHandle.Info info = ProcessHandle.current().info();

@@ -93,7 +93,8 @@ final class DebugData {
         return List.copyOf(list);
     }
 
-    AbbrevTable abbrevTable(long offset) throws DwarfException {
+    /** Synchronized: units are decoded on several threads by {@link DwarfContext#prepare}. */
+    synchronized AbbrevTable abbrevTable(long offset) throws DwarfException {
         AbbrevTable t = abbrevTables.get(offset);
         if (t == null) {
             t = AbbrevTable.parse(abbrev, offset);

@@ -1,9 +1,13 @@
 package dev.crashkit.symbolicate.dwarf;
 
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Source locations and inline chains from the DWARF of one image. Opening only scans unit
@@ -16,6 +20,8 @@ public final class DwarfContext implements SourceLookup {
     private final DwarfSections sections;
     private final DebugData data;
     private final Once<UnitRanges> unitRanges;
+    /** Answers computed by {@link #prepare}: frames or the DwarfException, by address. */
+    private Map<Long, Object> prepared = Map.of();
 
     private DwarfContext(String fileName, DwarfSections sections, DebugData data) {
         this.fileName = fileName;
@@ -75,12 +81,98 @@ public final class DwarfContext implements SourceLookup {
     @Override
     public synchronized List<SourceFrame> lookup(long address) throws DwarfException {
         try {
+            Object kept = prepared.get(address);
+            if (kept instanceof DwarfException e) {
+                throw e;
+            }
+            if (kept != null) {
+                @SuppressWarnings("unchecked")
+                List<SourceFrame> frames = (List<SourceFrame>) kept;
+                return frames;
+            }
             Unit u = unitRanges.get().find(address);
             return u == null ? List.of() : lookup(u, address);
         } catch (DwarfException e) {
             throw named(fileName, e);
         }
     }
+
+    /**
+     * Answers {@code addresses} now, on the cores there are (up to four), and keeps the answers
+     * for the lookups that follow (until the next call). The addresses are grouped by unit and each
+     * unit is decoded and answered by one thread, so a unit's lazily built tables are only ever
+     * filled by one thread; what a name reaches in another unit (an abstract origin) goes through
+     * that unit's synchronized accessors. The threads are joined before this returns. A
+     * {@link DwarfException} is kept as an answer and thrown by the lookup, as without this call;
+     * anything else is not kept, so the lookup meets it again itself.
+     */
+    @Override
+    public synchronized void prepare(long[] addresses) {
+        prepared = Map.of();
+        int threads = Math.min(PREPARE_THREADS, Runtime.getRuntime().availableProcessors());
+        if (threads < 2 || addresses.length < PREPARE_MIN_ADDRESSES) {
+            return;
+        }
+        Map<Unit, List<Long>> byUnit = new IdentityHashMap<>();
+        try {
+            UnitRanges ranges = unitRanges.get();
+            for (long a : addresses) {
+                Unit u = ranges.find(a);
+                if (u != null) {
+                    byUnit.computeIfAbsent(u, k -> new ArrayList<>()).add(a);
+                }
+            }
+        } catch (DwarfException e) {
+            return; // the lookups report it
+        }
+        if (byUnit.size() < 2) {
+            return;
+        }
+        List<Map.Entry<Unit, List<Long>>> work = new ArrayList<>(byUnit.entrySet());
+        Map<Long, Object> answers = new ConcurrentHashMap<>();
+        AtomicInteger next = new AtomicInteger();
+        Runnable worker = () -> {
+            for (int i = next.getAndIncrement(); i < work.size(); i = next.getAndIncrement()) {
+                Unit u = work.get(i).getKey();
+                for (long a : work.get(i).getValue()) {
+                    try {
+                        answers.put(a, lookup(u, a));
+                    } catch (DwarfException e) {
+                        answers.put(a, e);
+                    } catch (RuntimeException e) {
+                        // not kept: the lookup meets it again
+                    }
+                }
+            }
+        };
+        List<Thread> helpers = new ArrayList<>();
+        for (int t = 1; t < Math.min(threads, work.size()); t++) {
+            Thread h = new Thread(worker, "dwarf-prepare-" + t);
+            h.setDaemon(true);
+            h.start();
+            helpers.add(h);
+        }
+        worker.run();
+        boolean interrupted = false;
+        for (Thread h : helpers) {
+            while (true) {
+                try {
+                    h.join(); // also publishes what the helper decoded to this thread
+                    break;
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+        prepared = answers;
+    }
+
+    /** Below this many addresses a report is answered one lookup at a time. */
+    private static final int PREPARE_MIN_ADDRESSES = 64;
+    private static final int PREPARE_THREADS = 4;
 
     private static List<SourceFrame> lookup(Unit u, long address) throws DwarfException {
         InlineTree subs = u.subroutines().treeFor(address);

@@ -15,4 +15,12 @@ public interface SourceLookup {
      * @throws DwarfException when the debug information needed for this address is corrupt
      */
     List<SourceFrame> lookup(long address) throws DwarfException;
+
+    /**
+     * A hint that {@code addresses} are about to be looked up: a lookup that decodes on first use
+     * may decode what they need now, in parallel. Answers are the same with or without it (a
+     * problem found is kept for the lookup that meets it).
+     */
+    default void prepare(long[] addresses) {
+    }
 }

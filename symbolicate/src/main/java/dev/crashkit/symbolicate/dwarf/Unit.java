@@ -83,7 +83,9 @@ final class Unit {
         return unitType == Dw.UT_TYPE || unitType == Dw.UT_SPLIT_TYPE;
     }
 
-    AbbrevTable abbrevs() throws DwarfException {
+    // abbrevs(), cursor() and unitDie() are synchronized: DwarfContext.prepare answers units on
+    // several threads, and a name's abstract origin may lie in a unit another thread decodes.
+    synchronized AbbrevTable abbrevs() throws DwarfException {
         if (abbrevs == null) {
             abbrevs = data.abbrevTable(abbrevOffset);
         }
@@ -95,7 +97,7 @@ final class Unit {
     }
 
     /** A cursor over this unit's bytes (copied to the heap on first use) at a .debug_info offset. */
-    Cursor cursor(int infoOffset) throws DwarfException {
+    synchronized Cursor cursor(int infoOffset) throws DwarfException {
         if (window == null) {
             window = Cursor.over(data.info, offset, end, offset);
         }
@@ -103,7 +105,7 @@ final class Unit {
     }
 
     /** The unit DIE; reading it also sets the string, address and range-list bases. */
-    Die unitDie() throws DwarfException {
+    synchronized Die unitDie() throws DwarfException {
         if (unitDie == null) {
             if (isEmpty()) {
                 throw new DwarfException("unit at 0x" + Integer.toHexString(offset) + " has no DIEs");
@@ -139,7 +141,7 @@ final class Unit {
      * Drops what lookups decoded and cached (subroutine index, line table, the heap copy of the
      * bytes); they are decoded again if asked for. Used after a unit has been flattened once.
      */
-    void release() {
+    synchronized void release() {
         subroutines = newSubroutines();
         lineTable = new Once<>(this::readLineTable);
         window = null;

@@ -33,7 +33,7 @@ public interface FunctionSymbols {
         /** A symbol named at {@code nameOffset} of {@link #nameTable()}. */
         void atOffset(int nameOffset, long start, long limit, int rank);
 
-        /** A symbol named by a string. */
-        void named(String name, long start, long limit, int rank);
+        /** A symbol named by a string, with its version ("" for none: only ELF symbols have one). */
+        void named(String name, String version, long start, long limit, int rank);
     }
 }

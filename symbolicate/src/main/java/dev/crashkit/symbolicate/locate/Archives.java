@@ -60,7 +60,7 @@ public final class Archives {
     public static List<Listed> list(Path archive, byte[] head, ArchiveLimits limits, Diagnostics diagnostics)
             throws CrashkitException {
         List<Listed> out = new ArrayList<>();
-        visit(archive, head, limits, diagnostics, (member, in) -> {
+        visit(archive, head, limits, (m, problem) -> diagnostics.warn(problem), (member, in) -> {
             try {
                 List<SliceId> ids = MachOPeek.read(in, member.displayPath());
                 if (!ids.isEmpty()) {
@@ -85,7 +85,7 @@ public final class Archives {
         }
         IOException[] failure = new IOException[1];
         boolean[] found = new boolean[1];
-        visit(member.archive(), head, limits, Diagnostics.ignore(), (m, in) -> {
+        visit(member.archive(), head, limits, (m, problem) -> { }, (m, in) -> {
             found[0] = true;
             try (var os = Files.newOutputStream(target)) {
                 byte[] buf = new byte[1 << 16];
@@ -115,6 +115,12 @@ public final class Archives {
         }
     }
 
+    /** Members refused or skipped, with a one-line message; {@code member} is null for the archive as a whole. */
+    @FunctionalInterface
+    public interface MemberProblems {
+        void report(ArchiveMember member, String message);
+    }
+
     /** Receives one member's content; the stream is only valid during the call. */
     @FunctionalInterface
     public interface MemberVisitor {
@@ -127,8 +133,14 @@ public final class Archives {
      */
     public static void forEachMember(Path archive, byte[] head, ArchiveLimits limits, Diagnostics diagnostics,
                                      MemberVisitor visitor) throws CrashkitException {
+        forEachMember(archive, head, limits, (m, problem) -> diagnostics.warn(problem), visitor);
+    }
+
+    /** As above, telling {@code problems} which member each refusal is about (so a batch can list it by name). */
+    public static void forEachMember(Path archive, byte[] head, ArchiveLimits limits, MemberProblems problems,
+                                     MemberVisitor visitor) throws CrashkitException {
         IOException[] failure = new IOException[1];
-        visit(archive, head, limits, diagnostics, (m, in) -> {
+        visit(archive, head, limits, problems, (m, in) -> {
             if (failure[0] == null) {
                 try {
                     visitor.visit(m, in);
@@ -143,7 +155,7 @@ public final class Archives {
     }
 
     /** Calls {@code action} for each acceptable regular member (or only the one named {@code only}). */
-    private static void visit(Path archive, byte[] head, ArchiveLimits limits, Diagnostics diagnostics,
+    private static void visit(Path archive, byte[] head, ArchiveLimits limits, MemberProblems problems,
                               BiConsumer<ArchiveMember, InputStream> action, String only) throws CrashkitException {
         Kind kind = kind(head);
         if (kind == null) {
@@ -151,29 +163,29 @@ public final class Archives {
         }
         try {
             if (kind == Kind.ZIP) {
-                visitZip(archive, limits, diagnostics, action, only);
+                visitZip(archive, limits, problems, action, only);
             } else {
-                visitTar(archive, kind == Kind.TGZ, limits, diagnostics, action, only);
+                visitTar(archive, kind == Kind.TGZ, limits, problems, action, only);
             }
         } catch (IOException e) {
             throw new CrashkitException(archive + ": unreadable archive: " + e.getMessage(), e);
         }
     }
 
-    private static void visitZip(Path archive, ArchiveLimits limits, Diagnostics diagnostics,
+    private static void visitZip(Path archive, ArchiveLimits limits, MemberProblems problems,
                                  BiConsumer<ArchiveMember, InputStream> action, String only) throws IOException {
         try (ZipFile zip = ZipFile.builder().setPath(archive).get()) {
             int count = 0;
             for (ZipArchiveEntry e : Collections.list(zip.getEntries())) {
                 if (++count > limits.maxMembers()) {
-                    diagnostics.warn(archive + ": more than " + limits.maxMembers() + " members, stopped listing");
+                    problems.report(null, archive + ": more than " + limits.maxMembers() + " members, stopped listing");
                     return;
                 }
                 if (only != null && !only.equals(e.getName())) {
                     continue;
                 }
                 ArchiveMember m = new ArchiveMember(archive, e.getName());
-                if (e.isDirectory() || refused(m, e, e.isUnixSymlink(), e.getCompressedSize(), limits, diagnostics)) {
+                if (e.isDirectory() || refused(m, e, e.isUnixSymlink(), e.getCompressedSize(), limits, problems)) {
                     continue;
                 }
                 // The declared sizes were checked above; the real ones are counted while reading.
@@ -186,14 +198,14 @@ public final class Archives {
                     if (only != null) {
                         throw bad;
                     }
-                    diagnostics.warn("skipping " + m + ": " + (bad instanceof IOException && bad.getMessage() != null
+                    problems.report(m, "skipping " + m + ": " + (bad instanceof IOException && bad.getMessage() != null
                             ? bad.getMessage() : "corrupt member (" + bad + ")"));
                 }
             }
         }
     }
 
-    private static void visitTar(Path archive, boolean gzip, ArchiveLimits limits, Diagnostics diagnostics,
+    private static void visitTar(Path archive, boolean gzip, ArchiveLimits limits, MemberProblems problems,
                                  BiConsumer<ArchiveMember, InputStream> action, String only) throws IOException {
         InputStream raw = new BufferedInputStream(Files.newInputStream(archive), 1 << 16);
         // A tar member's size is exact, but a gzip stream may inflate to far more than the archive
@@ -206,7 +218,7 @@ public final class Archives {
             TarArchiveEntry e;
             while ((e = nextEntry(tar)) != null) {
                 if (++count > limits.maxMembers()) {
-                    diagnostics.warn(archive + ": more than " + limits.maxMembers() + " members, stopped listing");
+                    problems.report(null, archive + ": more than " + limits.maxMembers() + " members, stopped listing");
                     return;
                 }
                 if (only != null && !only.equals(e.getName())) {
@@ -215,13 +227,13 @@ public final class Archives {
                 ArchiveMember m = new ArchiveMember(archive, e.getName());
                 if (e.getSize() > limits.maxMemberBytes()) {
                     // A stream cannot jump over it: skipping means decompressing all of it. Stop here.
-                    diagnostics.warn("refusing " + m.displayPath() + ": declares " + e.getSize() + " bytes, over the "
+                    problems.report(m, "refusing " + m.displayPath() + ": declares " + e.getSize() + " bytes, over the "
                             + limits.maxMemberBytes() + "-byte limit; the rest of the archive is not read");
                     return;
                 }
                 boolean link = e.isSymbolicLink() || e.isLink();
                 if (e.isDirectory() || (!e.isFile() && !link)
-                        || refused(m, e, link, -1, limits, diagnostics)) {
+                        || refused(m, e, link, -1, limits, problems)) {
                     continue;
                 }
                 try {
@@ -232,7 +244,7 @@ public final class Archives {
                     if (only != null) {
                         throw bad;
                     }
-                    diagnostics.warn("skipping " + m + ": corrupt member (" + bad + ")");
+                    problems.report(m, "skipping " + m + ": corrupt member (" + bad + ")");
                 }
             }
         }
@@ -291,25 +303,25 @@ public final class Archives {
 
     /** Applies the safety rules to one member; true (with a warning) when it must not be read. */
     private static boolean refused(ArchiveMember m, ArchiveEntry e, boolean link, long compressed,
-                                   ArchiveLimits limits, Diagnostics diagnostics) {
+                                   ArchiveLimits limits, MemberProblems problems) {
         String name = e.getName();
         if (link) {
-            diagnostics.warn("refusing " + m.displayPath() + ": symbolic or hard link (could point outside the archive)");
+            problems.report(m, "refusing " + m.displayPath() + ": symbolic or hard link (could point outside the archive)");
             return true;
         }
         if (name.startsWith("/") || name.startsWith("\\") || name.matches("^[A-Za-z]:.*")
                 || List.of(name.split("[/\\\\]")).contains("..")) {
-            diagnostics.warn("refusing " + m.displayPath() + ": path leaves the archive (path traversal)");
+            problems.report(m, "refusing " + m.displayPath() + ": path leaves the archive (path traversal)");
             return true;
         }
         long size = e.getSize();
         if (size > limits.maxMemberBytes()) {
-            diagnostics.warn("refusing " + m.displayPath() + ": declares " + size + " bytes, over the "
+            problems.report(m, "refusing " + m.displayPath() + ": declares " + size + " bytes, over the "
                     + limits.maxMemberBytes() + "-byte limit");
             return true;
         }
         if (compressed > 0 && size > 0 && size / compressed > limits.maxRatio()) {
-            diagnostics.warn("refusing " + m.displayPath() + ": expands " + size / compressed + "x (archive bomb?)");
+            problems.report(m, "refusing " + m.displayPath() + ": expands " + size / compressed + "x (archive bomb?)");
             return true;
         }
         return false;

@@ -82,7 +82,7 @@ public final class DebugFileIndex {
                 throw new CrashkitException(root + ": no such file or folder");
             }
             if (Files.isDirectory(root)) {
-                scan.walk(root);
+                scan.walk(followed(root));
             } else if (!scan.add(root, true)) {
                 throw new CrashkitException(root + ": not a Mach-O or ELF file, dSYM, archive or folder");
             }
@@ -106,14 +106,32 @@ public final class DebugFileIndex {
         return new DebugFileIndex(scan.byId, scan.byName);
     }
 
+    /**
+     * A folder given as a symbolic link is walked where it points: the walk does not follow links
+     * (a system folder is full of them), and would otherwise index nothing under it.
+     */
+    private static Path followed(Path root) throws CrashkitException {
+        if (!Files.isSymbolicLink(root)) {
+            return root;
+        }
+        try {
+            return root.toRealPath();
+        } catch (IOException e) {
+            throw new CrashkitException(root + ": cannot follow link: " + e.getMessage(), e);
+        }
+    }
+
     /** Mutable state of one scan. */
     private static final class Scan {
         final ScanOptions options;
         final Diagnostics diagnostics;
         final Map<DebugId, List<Entry>> byId = new LinkedHashMap<>();
         final Map<String, List<Entry>> byName = new HashMap<>();
-        /** Files already indexed: the same dSYM named twice (or inside a folder also given) is one dSYM. */
-        final Set<Path> seen = new HashSet<>();
+        /**
+         * Files already indexed, by file key (device + inode) or else real path: the same dSYM named
+         * twice, inside a folder also given, through a link or a hard link is one dSYM.
+         */
+        final Set<Object> seen = new HashSet<>();
 
         Scan(ScanOptions options, Diagnostics diagnostics) {
             this.options = options;
@@ -129,7 +147,8 @@ public final class DebugFileIndex {
                             try {
                                 // The walk already has size and mtime: no second stat per file
                                 // (a DeviceSupport folder has thousands).
-                                add(file, false, attrs.size(), attrs.lastModifiedTime().toMillis());
+                                add(file, false, attrs.size(), attrs.lastModifiedTime().toMillis(),
+                                        attrs.fileKey());
                             } catch (CrashkitException e) {
                                 diagnostics.warn("skipping " + e.getMessage());
                             }
@@ -150,15 +169,23 @@ public final class DebugFileIndex {
 
         /** Indexes one file; false when it is neither an object file nor an archive. */
         boolean add(Path file, boolean explicit) throws CrashkitException {
+            long size;
+            long mtime;
+            Object fileKey;
             try {
-                return add(file, explicit, Files.size(file), Files.getLastModifiedTime(file).toMillis());
+                BasicFileAttributes attrs = Files.readAttributes(file, BasicFileAttributes.class);
+                size = attrs.size();
+                mtime = attrs.lastModifiedTime().toMillis();
+                fileKey = attrs.fileKey();
             } catch (IOException e) {
                 throw new ObjectFormatException(file + ": cannot read: " + e.getMessage(), e);
             }
+            // Outside the try: a CrashkitException is an IOException, and already names the file.
+            return add(file, explicit, size, mtime, fileKey);
         }
 
-        boolean add(Path file, boolean explicit, long size, long mtime) throws CrashkitException {
-            if (!seen.add(identity(file))) {
+        boolean add(Path file, boolean explicit, long size, long mtime, Object fileKey) throws CrashkitException {
+            if (!seen.add(fileKey != null ? fileKey : identity(file))) {
                 return true;
             }
             Optional<List<IndexCache.Item>> cached = options.cache().flatMap(c -> c.get(file, size, mtime));

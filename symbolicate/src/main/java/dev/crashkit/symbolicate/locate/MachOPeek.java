@@ -47,7 +47,7 @@ final class MachOPeek {
             if (off < r.position()) {
                 throw new ObjectFormatException(name + ": fat slices overlap the header");
             }
-            r.skipTo(off);
+            r.skipTo(off, name);
             out.add(thin(r, r.read(8), name));
         }
         return out;
@@ -101,11 +101,11 @@ final class MachOPeek {
             return b;
         }
 
-        void skipTo(long offset) throws IOException {
+        void skipTo(long offset, Path name) throws IOException {
             try {
                 in.skipNBytes(offset - position);
             } catch (java.io.EOFException e) {
-                throw new ObjectFormatException("fat slice at offset " + offset + " lies past the end of the data");
+                throw new ObjectFormatException(name + ": fat slice at offset " + offset + " lies past the end of the data");
             }
             position = offset;
         }

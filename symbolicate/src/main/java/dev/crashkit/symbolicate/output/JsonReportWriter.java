@@ -84,6 +84,7 @@ public final class JsonReportWriter {
     private static final PrettyJson.Name STATUS = name("status");
     private static final PrettyJson.Name SOURCE = name("source");
     private static final PrettyJson.Name TRUST = name("trust");
+    private static final PrettyJson.Name SYMBOL_VERSION = name("symbol_version");
     private static final PrettyJson.Name REPORTED = name("reported");
     private static final PrettyJson.Name IMAGE_LOAD_ADDRESS = name("image_load_address");
     private static final PrettyJson.Name KEPT_FROM_CAPTURE = name("kept_from_capture");
@@ -118,6 +119,9 @@ public final class JsonReportWriter {
         string(g, SOURCE, f.source());
         if (f.trust().isPresent()) {
             field(g, TRUST, f.trust().get().label());
+        }
+        if (f.symbolVersion().isPresent()) {
+            field(g, SYMBOL_VERSION, f.symbolVersion().get());
         }
         if (f.reportedFallback().isPresent()) {
             reported(g, f.reportedFallback().get());

@@ -148,6 +148,11 @@ public final class DebugModule {
         return mappedBytes;
     }
 
+    /** A hint that these link-time addresses are about to be looked up (see {@link SourceLookup#prepare}). */
+    public void prepare(long[] linkAddresses) {
+        dwarf.ifPresent(d -> d.prepare(linkAddresses));
+    }
+
     /**
      * Everything known about {@code linkAddress}: DWARF's inline chain (innermost first, the
      * concrete function last) when DWARF covers it, else the symbol table's function; empty when
@@ -177,7 +182,7 @@ public final class DebugModule {
                     ResolvedSymbol.fromSymbolTable(n, h.start()).withSource(h.source().jsonName()))))
                     .orElse(List.of());
         }
-        return List.of(ResolvedSymbol.fromSymbolTable(symbols.name(i), symbols.start(i)));
+        return List.of(ResolvedSymbol.fromSymbolTable(symbols, i));
     }
 
     /**
@@ -199,14 +204,18 @@ public final class DebugModule {
         List<ResolvedSymbol> out = new ArrayList<>(frames.size());
         for (SourceFrame f : frames) {
             Optional<String> name = f.functionName();
+            Optional<String> version = Optional.empty();
             if (!f.inlined() && symbolIndex >= 0) {
                 // The concrete function is named by its symbol, as llvm-symbolizer does in linkage
                 // mode: DWARF may only have a short DW_AT_name (Swift thunks, C functions).
                 name = Optional.of(symbols.name(symbolIndex));
+                String v = symbols.version(symbolIndex);
+                version = v.isEmpty() ? Optional.empty() : Optional.of(v);
             }
             out.add(new ResolvedSymbol(name.orElse("??"), start, f.file(),
                     f.line() > 0 ? OptionalInt.of((int) f.line()) : OptionalInt.empty(),
-                    f.column() > 0 ? OptionalInt.of((int) f.column()) : OptionalInt.empty(), f.inlined(), "dwarf"));
+                    f.column() > 0 ? OptionalInt.of((int) f.column()) : OptionalInt.empty(), f.inlined(), "dwarf",
+                    version));
         }
         return out;
     }

@@ -66,11 +66,13 @@ final class ElfModuleLoader {
         }
         ObjectFile layout = files.stream().filter(f -> !f.segments().isEmpty()).findFirst().orElse(files.get(0));
         SymbolTable best = SymbolTable.empty();
+        List<SymbolTable> tables = new ArrayList<>();
         List<ObjectFile> symbolSources = new ArrayList<>(files);
         withDwarf.ifPresent(symbolSources::add);
         for (ObjectFile f : symbolSources) {
             try {
                 SymbolTable t = SymbolTables.build(f);
+                tables.add(t);
                 if (t.size() > best.size()) {
                     best = t;
                 }
@@ -78,6 +80,8 @@ final class ElfModuleLoader {
                 errors.add(ex.getMessage());
             }
         }
+        // A debug file's .symtab wins on size but knows versions only where the source chose one.
+        best = SymbolTables.withVersionsFrom(best, tables);
         DebugModule m = DebugModule.of(layout, best, dwarf, diagnostics);
         Path shown = withDwarf.map(ObjectFile::path).orElse(layout.path());
         long mapped = symbolSources.stream().map(ObjectFile::path).distinct().mapToLong(ElfModuleLoader::size).sum();

@@ -63,12 +63,13 @@ public final class ModuleCache implements AutoCloseable {
 
     /**
      * How much to keep, where to report, the symbol cache modules are opened through and stored
-     * into (none: every module is read from its files each run), and what counts its use.
+     * into (none: every module is read from its files each run), what counts its use, and when a
+     * missing cache is built.
      */
     public record Options(long budgetBytes, Diagnostics diagnostics, Optional<SymCacheStore> symbolCache,
-                          SymCacheCounters counters) {
+                          SymCacheCounters counters, SymbolCaching.Build build) {
         public Options(long budgetBytes, Diagnostics diagnostics) {
-            this(budgetBytes, diagnostics, Optional.empty(), new SymCacheCounters());
+            this(budgetBytes, diagnostics, Optional.empty(), new SymCacheCounters(), SymbolCaching.Build.FIRST_USE);
         }
 
         public static Options defaults() {
@@ -76,16 +77,21 @@ public final class ModuleCache implements AutoCloseable {
         }
 
         public Options withDiagnostics(Diagnostics d) {
-            return new Options(budgetBytes, d, symbolCache, counters);
+            return new Options(budgetBytes, d, symbolCache, counters, build);
         }
 
+        /** Through {@code store}, a missing cache built on first use (long runs: batch, the server). */
         public Options withSymbolCache(SymCacheStore store) {
-            return new Options(budgetBytes, diagnostics, Optional.of(store), counters);
+            return withSymbolCache(store, SymbolCaching.Build.FIRST_USE);
+        }
+
+        public Options withSymbolCache(SymCacheStore store, SymbolCaching.Build when) {
+            return new Options(budgetBytes, diagnostics, Optional.of(store), counters, when);
         }
 
         /** Counting opened and built caches in {@code c} (shared by module caches that replace each other). */
         public Options withCounters(SymCacheCounters c) {
-            return new Options(budgetBytes, diagnostics, symbolCache, c);
+            return new Options(budgetBytes, diagnostics, symbolCache, c, build);
         }
     }
 
@@ -263,7 +269,8 @@ public final class ModuleCache implements AutoCloseable {
         } catch (CrashkitException e) {
             return new Failed(e.getMessage());
         }
-        if (key.isPresent() && loaded instanceof Loaded l) {
+        if (key.isPresent() && loaded instanceof Loaded l
+                && caching.get().buildNow(key.get(), options.build())) {
             List<Path> inputs = entries.stream().map(DebugFileIndex.Entry::file).toList();
             return new Loaded(caching.get().build(key.get(), inputs, l.module(), options.diagnostics()));
         }

@@ -30,6 +30,17 @@ public final class SymbolCaching {
     /** Threads that flatten one module's DWARF: the two cores of a small machine, more when there are. */
     private static final int THREADS = Math.max(2, Math.min(4, Runtime.getRuntime().availableProcessors()));
 
+    /** When a debug file without a cache gets one. */
+    public enum Build {
+        /** The first time it is used: runs that look up many addresses (batch, the server) amortise it. */
+        FIRST_USE,
+        /**
+         * The second time (a marker remembers the first): a one-off command answers its first run
+         * from the DWARF, decoding only the units its addresses touch, as llvm-symbolizer does.
+         */
+        SECOND_USE
+    }
+
     private final SymCacheStore store;
     private final SymCacheCounters counters;
 
@@ -41,6 +52,11 @@ public final class SymbolCaching {
     public SymbolCaching(SymCacheStore store, SymCacheCounters counters) {
         this.store = store;
         this.counters = counters;
+    }
+
+    /** Whether a module without a cache under {@code key} should get one now (marks a first use). */
+    public boolean buildNow(SymCacheKey key, Build when) {
+        return when == Build.FIRST_USE || store.usedBefore(key);
     }
 
     /** The key of the module with identity {@code id} built from {@code entries}, or empty when a file cannot be read now. */

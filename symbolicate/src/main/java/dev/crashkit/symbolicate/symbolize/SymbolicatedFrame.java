@@ -29,17 +29,30 @@ import java.util.OptionalLong;
  * @param trust         how the capturing unwinder found the input frame, when the report says
  * @param reported      the names the report itself gives the input frame, when it gives any
  * @param keptFromCapture the input frame is the capture's: a re-unwind could not rebuild it
+ * @param symbolVersion the ELF symbol version split off the name ({@code GLIBC_2.3.2}), when it has one
  */
 public record SymbolicatedFrame(int index, long address, Optional<String> image, OptionalLong imageLoadAddress,
                                 Optional<DebugId> imageId, Optional<String> symbol, Optional<String> mangled,
                                 OptionalLong symbolAddress, long offset, Optional<String> file,
                                 OptionalInt line, OptionalInt column, boolean inlined, FrameStatus status,
                                 Optional<String> source, Optional<Trust> trust, Optional<ReportedFrame> reported,
-                                boolean keptFromCapture) {
+                                boolean keptFromCapture, Optional<String> symbolVersion) {
     public SymbolicatedFrame {
         Objects.requireNonNull(status, "status");
         Objects.requireNonNull(trust, "trust");
         Objects.requireNonNull(reported, "reported");
+        Objects.requireNonNull(symbolVersion, "symbolVersion");
+    }
+
+    /** An entry whose name has no version. */
+    public SymbolicatedFrame(int index, long address, Optional<String> image, OptionalLong imageLoadAddress,
+                             Optional<DebugId> imageId, Optional<String> symbol, Optional<String> mangled,
+                             OptionalLong symbolAddress, long offset, Optional<String> file,
+                             OptionalInt line, OptionalInt column, boolean inlined, FrameStatus status,
+                             Optional<String> source, Optional<Trust> trust, Optional<ReportedFrame> reported,
+                             boolean keptFromCapture) {
+        this(index, address, image, imageLoadAddress, imageId, symbol, mangled, symbolAddress, offset, file, line,
+                column, inlined, status, source, trust, reported, keptFromCapture, Optional.empty());
     }
 
     /** An entry with nothing from the report but its address. */
@@ -49,7 +62,7 @@ public record SymbolicatedFrame(int index, long address, Optional<String> image,
                              OptionalInt line, OptionalInt column, boolean inlined, FrameStatus status,
                              Optional<String> source, Optional<Trust> trust) {
         this(index, address, image, imageLoadAddress, imageId, symbol, mangled, symbolAddress, offset, file, line,
-                column, inlined, status, source, trust, Optional.empty(), false);
+                column, inlined, status, source, trust, Optional.empty(), false, Optional.empty());
     }
 
     /**
@@ -112,6 +125,6 @@ public record SymbolicatedFrame(int index, long address, Optional<String> image,
         return new SymbolicatedFrame(index, f.address(), Optional.of(img.name()), OptionalLong.of(img.loadAddress()),
                 img.id(), Optional.of(symbol), Optional.of(r.name()), OptionalLong.of(symbolAddress), pc - symbolAddress,
                 r.file(), r.line(), r.column(), r.inlined(), FrameStatus.SYMBOLICATED, Optional.of(r.source()),
-                f.trust(), f.reported(), f.keptFromCapture());
+                f.trust(), f.reported(), f.keptFromCapture(), r.version());
     }
 }

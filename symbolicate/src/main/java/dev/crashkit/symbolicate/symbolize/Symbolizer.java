@@ -11,8 +11,10 @@ import dev.crashkit.symbolicate.demangle.detect.Demanglers;
 import dev.crashkit.symbolicate.locate.DebugFileIndex;
 import dev.crashkit.symbolicate.symtab.SymbolTable;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -43,16 +45,51 @@ public final class Symbolizer {
             matched.add(match(img));
         }
         ImageResolver resolver = new ImageResolver(matched);
-        List<SymbolicatedThread> threads = new ArrayList<>();
+        List<List<Frame>> marked = new ArrayList<>(report.threads().size());
         for (ThreadTrace t : report.threads()) {
+            marked.add(SignalFrames.markExactPcs(t.frames(), a -> trampolineStartsAt(a & mask, resolver)));
+        }
+        prepare(marked, mask, resolver);
+        List<SymbolicatedThread> threads = new ArrayList<>();
+        for (int ti = 0; ti < marked.size(); ti++) {
+            ThreadTrace t = report.threads().get(ti);
             List<SymbolicatedFrame> out = new ArrayList<>();
-            List<Frame> frames = SignalFrames.markExactPcs(t.frames(), a -> trampolineStartsAt(a & mask, resolver));
+            List<Frame> frames = marked.get(ti);
             for (int fi = 0; fi < frames.size(); fi++) {
                 out.addAll(frame(fi, frames.get(fi), mask, resolver));
             }
             threads.add(new SymbolicatedThread(t, out));
         }
         return new SymbolicatedReport(report, matched.stream().map(MatchedImage::status).toList(), threads);
+    }
+
+    /**
+     * Tells each module the addresses this report will look up in it, so a module answered from
+     * its DWARF decodes the units they touch in parallel before the lookups (one at a time) start.
+     */
+    private static void prepare(List<List<Frame>> threads, long mask, ImageResolver resolver) {
+        Map<DebugModule, long[]> byModule = new IdentityHashMap<>();
+        Map<DebugModule, Integer> counts = new IdentityHashMap<>();
+        for (List<Frame> frames : threads) {
+            for (Frame f : frames) {
+                long pc = f.address() & mask;
+                long lookup = f.returnAddress() && pc != 0 ? pc - 1 : pc;
+                Optional<MatchedImage> m = resolver.find(lookup);
+                if (m.isEmpty() || m.get().module().isEmpty()) {
+                    continue;
+                }
+                DebugModule module = m.get().module().get();
+                long[] a = byModule.computeIfAbsent(module, k -> new long[16]);
+                int n = counts.getOrDefault(module, 0);
+                if (n == a.length) {
+                    a = java.util.Arrays.copyOf(a, n * 2);
+                    byModule.put(module, a);
+                }
+                a[n] = m.get().toLinkTime(lookup);
+                counts.put(module, n + 1);
+            }
+        }
+        byModule.forEach((module, a) -> module.prepare(java.util.Arrays.copyOf(a, counts.get(module))));
     }
 
     /** Identities of the images that frames point into, found from the report's own ranges. */

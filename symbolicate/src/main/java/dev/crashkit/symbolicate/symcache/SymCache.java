@@ -136,13 +136,19 @@ public final class SymCache implements SourceLookup {
         long[] starts = new long[n];
         long[] ends = new long[n];
         int[] names = new int[n];
-        for (int i = 0, p = s.offset(SYMBOLS); i < n; i++, p += 24) {
-            starts[i] = b.getLong(p);
-            ends[i] = b.getLong(p + 8);
-            names[i] = b.getInt(p + 16);
+        int[] versions = new int[n];
+        boolean versioned = false;
+        long[] records = Validator.longs(b, s.offset(SYMBOLS), 3 * n); // in bulk: see Validator
+        for (int i = 0; i < n; i++) {
+            starts[i] = records[3 * i];
+            ends[i] = records[3 * i + 1];
+            // Little-endian: the name index is the low half of the third word, the version the high half.
+            names[i] = (int) records[3 * i + 2];
+            versions[i] = (int) (records[3 * i + 2] >>> 32);
+            versioned |= versions[i] >= 0;
         }
         ByteBuffer pool = b.slice(s.offset(STRINGS), s.length(STRINGS));
-        return SymbolTable.of(starts, ends, pool, names);
+        return SymbolTable.of(starts, ends, pool, names, versioned ? versions : null);
     }
 
     /** A string read during open (validated section, checked index). */

@@ -1,7 +1,7 @@
 package dev.crashkit.symbolicate.symcache;
 
 /**
- * The symbol cache file layout, version 2. Little-endian; every section 8-aligned.
+ * The symbol cache file layout, version 3 (2 had no symbol versions). Little-endian; every section 8-aligned.
  *
  * <pre>
  * header (64 bytes)
@@ -27,7 +27,8 @@ package dev.crashkit.symbolicate.symcache;
  *   <li>SEGMENTS [16]: u64 start, u64 size.</li>
  *   <li>STRING_OFFSETS [4]: n + 1 ascending offsets into STRINGS; string i is [offset i,
  *       offset i+1 - 1), then a NUL. STRINGS [1].</li>
- *   <li>SYMBOLS [24]: u64 start, u64 end, u32 name offset into STRINGS, u32 zero.</li>
+ *   <li>SYMBOLS [24]: u64 start, u64 end, u32 name offset into STRINGS, i32 offset of the ELF
+ *       symbol version into STRINGS (-1 for none).</li>
  *   <li>RANGE_INDEX [16] per block of {@link #RANGE_BLOCK} ranges: u64 first start, u32 offset
  *       into RANGE_DATA, u32 zero. RANGE_DATA [1]: per range, in order, the start's distance from
  *       the previous start in the block (unsigned LEB128; not for the first) and the code's
@@ -50,7 +51,7 @@ package dev.crashkit.symbolicate.symcache;
  */
 final class SymCacheFormat {
     static final int MAGIC = 'C' | 'K' << 8 | 'S' << 16 | 'C' << 24;
-    static final int FORMAT_VERSION = 2;
+    static final int FORMAT_VERSION = 3;
     static final int BUILDER_VERSION = 2;
     static final int HEADER_SIZE = 64;
     static final int DIRECTORY_ENTRY = 24;

@@ -45,6 +45,27 @@ public final class SymCacheStore {
         return folder.resolve(key.fileName());
     }
 
+    /**
+     * Whether a debug file was used before without a cache (a marker next to where its cache goes):
+     * a one-off run answers from the DWARF itself, which decodes only what its addresses touch, and
+     * leaves the marker; the next run builds the cache (flattening all of the DWARF pays from the
+     * second use on). Marks the key as used when it was not. A folder that cannot be written counts
+     * as used (no marker would ever appear).
+     */
+    public boolean usedBefore(SymCacheKey key) {
+        Path marker = folder.resolve(key.fileName() + ".used");
+        if (Files.exists(marker)) {
+            return true;
+        }
+        try {
+            Files.createDirectories(folder);
+            Files.newByteChannel(marker, StandardOpenOption.CREATE, StandardOpenOption.WRITE).close();
+            return false;
+        } catch (IOException e) {
+            return true;
+        }
+    }
+
     /** Outcome of opening: a cache, or why there is none (absent, or found bad). */
     public record Opened(Optional<SymCache> cache, Optional<String> problem) {
     }

@@ -88,8 +88,11 @@ final class SymCacheWriter {
         int namesFile = layout.strippedNamesFrom().map(b -> intern(b.file())).orElse(-1);
         int namesId = layout.strippedNamesFrom().map(b -> intern(b.id())).orElse(-1);
         int[] symbolNames = new int[symbols.size()];
+        int[] symbolVersions = new int[symbols.size()];
         for (int i = 0; i < symbolNames.length; i++) {
             symbolNames[i] = intern(symbols.name(i));
+            String v = symbols.version(i);
+            symbolVersions[i] = v.isEmpty() ? -1 : intern(v);
         }
         int[] offsets = new int[strings.size() + 1];
         for (int i = 0; i < strings.size(); i++) {
@@ -119,7 +122,8 @@ final class SymCacheWriter {
         b.end();
         b.begin(SYMBOLS);
         for (int i = 0; i < symbolNames.length; i++) {
-            b.putLong(symbols.start(i)).putLong(symbols.end(i)).putInt(offsets[symbolNames[i]]).putInt(0);
+            b.putLong(symbols.start(i)).putLong(symbols.end(i)).putInt(offsets[symbolNames[i]])
+                    .putInt(symbolVersions[i] < 0 ? -1 : offsets[symbolVersions[i]]);
         }
         b.end();
         ranges(b, dwarf);

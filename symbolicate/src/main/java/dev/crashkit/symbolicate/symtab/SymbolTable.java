@@ -22,13 +22,16 @@ public final class SymbolTable {
     private final long[] ends;
     private final ByteBuffer namePool;
     private final int[] nameAt;
+    /** Pool offset of each entry's version, -1 for none; null when no entry has one. */
+    private final int[] versionAt;
     private final long[] blockStarts;
 
-    SymbolTable(long[] starts, long[] ends, ByteBuffer namePool, int[] nameAt) {
+    SymbolTable(long[] starts, long[] ends, ByteBuffer namePool, int[] nameAt, int[] versionAt) {
         this.starts = starts;
         this.ends = ends;
         this.namePool = namePool;
         this.nameAt = nameAt;
+        this.versionAt = versionAt;
         this.blockStarts = new long[(starts.length + BLOCK - 1) / BLOCK];
         for (int b = 0; b < blockStarts.length; b++) {
             blockStarts[b] = starts[b * BLOCK];
@@ -42,15 +45,24 @@ public final class SymbolTable {
      * kept, not copied.
      */
     public static SymbolTable of(long[] starts, long[] ends, ByteBuffer namePool, int[] nameAt) {
-        if (starts.length != ends.length || starts.length != nameAt.length) {
-            throw new IllegalArgumentException("starts, ends and names differ in length");
+        return of(starts, ends, namePool, nameAt, null);
+    }
+
+    /**
+     * The same with versions ({@link #version}): {@code versionAt[i]} is where entry i's version
+     * starts in {@code namePool}, -1 for none; null when no entry has one.
+     */
+    public static SymbolTable of(long[] starts, long[] ends, ByteBuffer namePool, int[] nameAt, int[] versionAt) {
+        if (starts.length != ends.length || starts.length != nameAt.length
+                || versionAt != null && versionAt.length != starts.length) {
+            throw new IllegalArgumentException("starts, ends, names and versions differ in length");
         }
-        return new SymbolTable(starts, ends, namePool, nameAt);
+        return new SymbolTable(starts, ends, namePool, nameAt, versionAt);
     }
 
     /** An index with no symbols. */
     public static SymbolTable empty() {
-        return new SymbolTable(new long[0], new long[0], ByteBuffer.allocate(0), new int[0]);
+        return new SymbolTable(new long[0], new long[0], ByteBuffer.allocate(0), new int[0], null);
     }
 
     public int size() {
@@ -60,7 +72,7 @@ public final class SymbolTable {
     /** The symbol covering {@code address}, if any. */
     public Optional<Symbol> lookup(long address) {
         int i = indexOf(address);
-        return i < 0 ? Optional.empty() : Optional.of(new Symbol(name(i), starts[i], ends[i]));
+        return i < 0 ? Optional.empty() : Optional.of(new Symbol(name(i), version(i), starts[i], ends[i]));
     }
 
     /** Index of the entry covering {@code address}, or -1. Allocation-free. */
@@ -79,7 +91,20 @@ public final class SymbolTable {
 
     /** Name of entry {@code index}, decoded on each call. */
     public String name(int index) {
-        int at = nameAt[index];
+        return string(nameAt[index]);
+    }
+
+    /** Version of entry {@code index} (an ELF symbol's {@code GLIBC_2.3.2}), "" for none. */
+    public String version(int index) {
+        return versionAt == null || versionAt[index] < 0 ? "" : string(versionAt[index]);
+    }
+
+    /** True when some entry has a version. */
+    public boolean hasVersions() {
+        return versionAt != null;
+    }
+
+    private String string(int at) {
         int limit = namePool.capacity();
         if (at < 0 || at >= limit) {
             return "";

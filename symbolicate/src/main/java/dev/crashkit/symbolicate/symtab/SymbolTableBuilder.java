@@ -28,6 +28,8 @@ public final class SymbolTableBuilder {
     private long[] limits;
     private int[] ranks;
     private int[] nameAt;
+    /** Pool offset of each symbol's version, -1 for none; null until a symbol has one. */
+    private int[] versionAt;
     private int n;
 
     /** A builder whose names are given as strings ({@link #add}). */
@@ -54,6 +56,7 @@ public final class SymbolTableBuilder {
         limits = new long[cap];
         ranks = new int[cap];
         nameAt = new int[cap];
+        versionAt = null;
         n = 0;
     }
 
@@ -66,10 +69,33 @@ public final class SymbolTableBuilder {
      * @param rank  higher wins among symbols at the same address (e.g. external over local)
      */
     public SymbolTableBuilder add(String name, long start, long limit, int rank) {
+        return add(name, "", start, limit, rank);
+    }
+
+    /**
+     * As {@link #add(String, long, long, int)}, with the symbol's version (an ELF symbol's
+     * {@code GLIBC_2.3.2}; "" for none), kept beside the name.
+     */
+    public SymbolTableBuilder add(String name, String version, long start, long limit, int rank) {
         if (ownPool == null) {
             throw new IllegalStateException("this builder takes names from a string table: use addAt");
         }
-        byte[] utf8 = name.getBytes(StandardCharsets.UTF_8);
+        int nameOffset = intern(name);
+        if (!version.isEmpty()) {
+            if (versionAt == null) {
+                versionAt = new int[starts.length];
+                Arrays.fill(versionAt, -1);
+            }
+            int at = intern(version);
+            addAt(nameOffset, start, limit, rank);
+            versionAt[n - 1] = at;
+            return this;
+        }
+        return addAt(nameOffset, start, limit, rank);
+    }
+
+    private int intern(String text) {
+        byte[] utf8 = text.getBytes(StandardCharsets.UTF_8);
         if (ownLength + utf8.length + 1 > ownPool.length) {
             ownPool = Arrays.copyOf(ownPool, Math.max(ownPool.length * 2, ownLength + utf8.length + 1));
         }
@@ -77,7 +103,7 @@ public final class SymbolTableBuilder {
         System.arraycopy(utf8, 0, ownPool, at, utf8.length);
         ownPool[at + utf8.length] = 0;
         ownLength += utf8.length + 1;
-        return addAt(at, start, limit, rank);
+        return at;
     }
 
     /**
@@ -96,6 +122,11 @@ public final class SymbolTableBuilder {
             limits = Arrays.copyOf(limits, cap);
             ranks = Arrays.copyOf(ranks, cap);
             nameAt = Arrays.copyOf(nameAt, cap);
+            if (versionAt != null) {
+                int from = versionAt.length;
+                versionAt = Arrays.copyOf(versionAt, cap);
+                Arrays.fill(versionAt, from, cap, -1);
+            }
         }
         starts[n] = start;
         limits[n] = limit;
@@ -115,6 +146,7 @@ public final class SymbolTableBuilder {
         long[] s = starts;
         long[] e = limits;
         int[] names = nameAt;
+        int[] versions = versionAt;
         int[] order = null;
         long[] sortedStarts = null;
         if (!AddressOrder.inOrder(starts, ranks, n)) {
@@ -125,10 +157,14 @@ public final class SymbolTableBuilder {
             s = sortedStarts;
             e = new long[n];
             names = new int[n];
+            versions = versionAt == null ? null : new int[n];
             for (int k = 0; k < n; k++) {
                 int i = order[k];
                 e[k] = limits[i];
                 names[k] = nameAt[i];
+                if (versions != null) {
+                    versions[k] = versionAt[i];
+                }
             }
         }
         // In sorted order the preferred entry of each address comes first: keep only that one,
@@ -141,13 +177,17 @@ public final class SymbolTableBuilder {
             s[m] = s[k];
             e[m] = e[k];
             names[m] = names[k];
+            if (versions != null) {
+                versions[m] = versions[k];
+            }
             m++;
         }
         cutEnds(s, e, m, boundaries);
         ByteBuffer pool = table != null ? table : ByteBuffer.wrap(Arrays.copyOf(ownPool, ownLength)).asReadOnlyBuffer();
         SymbolTable built = m == s.length
-                ? new SymbolTable(s, e, pool, names)
-                : new SymbolTable(Arrays.copyOf(s, m), Arrays.copyOf(e, m), pool, Arrays.copyOf(names, m));
+                ? new SymbolTable(s, e, pool, names, versions)
+                : new SymbolTable(Arrays.copyOf(s, m), Arrays.copyOf(e, m), pool, Arrays.copyOf(names, m),
+                        versions == null ? null : Arrays.copyOf(versions, m));
         allocate(16);
         ownLength = 0;
         return built;

@@ -4,6 +4,7 @@ import dev.crashkit.core.ObjectFormatException;
 import dev.crashkit.symbolicate.format.FunctionSymbols;
 import dev.crashkit.symbolicate.format.ObjectFile;
 import java.nio.ByteBuffer;
+import java.util.List;
 import java.util.Optional;
 
 /** Builds the symbol index of any object file from its {@link FunctionSymbols}. */
@@ -33,10 +34,46 @@ public final class SymbolTables {
             }
 
             @Override
-            public void named(String name, long start, long limit, int rank) {
-                b.add(name, start, limit, rank);
+            public void named(String name, String version, long start, long limit, int rank) {
+                b.add(name, version, start, limit, rank);
             }
         });
         return b.build(functionStarts.length > 0 ? functionStarts : symbols.fallbackBoundaries());
+    }
+
+    /**
+     * {@code table} with the versions {@code others} give its unversioned entries (same start,
+     * same name): an ELF debug file's .symtab names {@code malloc} without the version its
+     * binary's .dynsym gives it. {@code table} itself when none adds one.
+     */
+    public static SymbolTable withVersionsFrom(SymbolTable table, List<SymbolTable> others) {
+        String[] found = new String[table.size()];
+        boolean any = false;
+        for (int i = 0; i < table.size(); i++) {
+            if (!table.version(i).isEmpty()) {
+                continue;
+            }
+            for (SymbolTable o : others) {
+                if (o == table || !o.hasVersions()) {
+                    continue;
+                }
+                int j = o.indexOf(table.start(i));
+                if (j >= 0 && o.start(j) == table.start(i) && !o.version(j).isEmpty()
+                        && o.name(j).equals(table.name(i))) {
+                    found[i] = o.version(j);
+                    any = true;
+                    break;
+                }
+            }
+        }
+        if (!any) {
+            return table;
+        }
+        SymbolTableBuilder b = new SymbolTableBuilder();
+        for (int i = 0; i < table.size(); i++) {
+            String v = found[i] != null ? found[i] : table.version(i);
+            b.add(table.name(i), v, table.start(i), table.end(i), 0);
+        }
+        return b.build(new long[0]);
     }
 }

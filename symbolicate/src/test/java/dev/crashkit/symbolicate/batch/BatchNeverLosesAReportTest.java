@@ -181,6 +181,31 @@ class BatchNeverLosesAReportTest {
         assertEquals(1, summary.path("reports_failed").asInt());
     }
 
+    /** Each refused member is listed under its own name, not all under one shared placeholder. */
+    @Test
+    void refusedArchiveMembersAreListedUnderTheirOwnNames(@TempDir Path dir) throws IOException {
+        Path zip = dir.resolve("r.zip");
+        byte[] sample = Files.readAllBytes(TestData.file("reports/sample-crash.json"));
+        try (ZipArchiveOutputStream z = new ZipArchiveOutputStream(zip)) {
+            for (String n : List.of("bomb-1.json", "bomb-2.json", "../escape.json", "good.json")) {
+                z.putArchiveEntry(new ZipArchiveEntry(n));
+                // A member of blanks compresses over 1000x: refused from its declared sizes.
+                z.write(n.startsWith("bomb") ? new byte[4 << 20] : sample);
+                z.closeArchiveEntry();
+            }
+        }
+        int[] code = new int[1];
+        String[] io = run(code, "batch", zip.toString(), "--dsym", "testdata/macho", "--out",
+                dir.resolve("out").toString(), "--no-cache");
+        assertEquals(ExitCodes.INVALID_INPUT, code[0], io[0] + io[1]);
+        JsonNode summary = JSON.readTree(dir.resolve("out/summary.json").toFile());
+        assertEquals(1, summary.path("reports_done").asInt(), summary.toString());
+        List<String> failed = new java.util.ArrayList<>();
+        summary.path("failed").forEach(f -> failed.add(f.path("report").asText()));
+        assertEquals(List.of("r.zip/bomb-1.json", "r.zip/bomb-2.json", "r.zip/escape.json"),
+                failed.stream().sorted().toList(), summary.toString());
+    }
+
     private static int indexOf(byte[] hay, byte[] needle, int from) {
         outer:
         for (int i = from; i <= hay.length - needle.length; i++) {

@@ -97,6 +97,50 @@ class AtosCommandTest {
         assertTrue(compared > 50, "compared only " + compared);
     }
 
+    /**
+     * An ELF debug file names the image as its binary does (issue 11: it was named after the debug
+     * file): NAME.debug is NAME; .build-id/xx/rest.debug is the binary its sibling symlink
+     * .build-id/xx/rest points at, else the SONAME its dynamic section gives, else the build-id.
+     * Names and versions: testdata/elf/versions/golden/names.tsv (llvm-symbolizer-19).
+     */
+    @Test
+    void elfDebugFilesNameTheImageAfterTheBinary(@org.junit.jupiter.api.io.TempDir Path dir) throws IOException {
+        Path versions = Path.of("testdata/elf/versions");
+        Path buildIdDir;
+        try (var s = Files.list(versions.resolve("debug/.build-id"))) {
+            buildIdDir = s.findFirst().orElseThrow();
+        }
+        Path debug;
+        try (var s = Files.list(buildIdDir)) {
+            debug = s.filter(p -> p.toString().endsWith(".debug")).findFirst().orElseThrow();
+        }
+        String rest = debug.getFileName().toString().replace(".debug", "");
+        String buildId = buildIdDir.getFileName() + rest;
+        assertTrue(Files.isSymbolicLink(buildIdDir.resolve(rest)), "the sibling link is committed");
+
+        assertEquals("libvers.so.1", atosImage(versions.resolve("bin/libvers.so.1")));
+        assertEquals("libvers.so.1", atosImage(versions.resolve("debug/libvers.so.1.debug")));
+        assertEquals("libvers.so.1", atosImage(debug));
+        // Without the sibling link: the debug file has no SONAME (its .dynamic is SHT_NOBITS), so the build-id.
+        Path bare = Files.createDirectories(dir.resolve("plain/.build-id").resolve(buildIdDir.getFileName()));
+        assertEquals(buildId, atosImage(Files.copy(debug, bare.resolve(debug.getFileName()))));
+        // An unstripped copy under a build-id name: its SONAME (readelf -d: libvers.so.1).
+        Path named = Files.createDirectories(dir.resolve("soname/.build-id").resolve(buildIdDir.getFileName()));
+        assertEquals("libvers.so.1",
+                atosImage(Files.copy(versions.resolve("bin/libvers.so.1"), named.resolve(debug.getFileName()))));
+    }
+
+    /** The image name of the line atos prints for compute@@VERS_2.0 (0x113a), checked against the golden name. */
+    private static String atosImage(Path file) throws IOException {
+        CliTest.Run r = CliTest.run("atos", "-o", file.toString(), "--demangle", "none", "--no-cache", "0x113a");
+        assertEquals(ExitCodes.OK, r.code(), r.err());
+        String want = Files.readAllLines(Path.of("testdata/elf/versions/golden/names.tsv")).stream()
+                .map(l -> l.split("\t")).filter(f -> f[1].equals("0x113a")).findFirst().orElseThrow()[3];
+        String line = r.out().strip();
+        assertTrue(line.startsWith(want + " (in "), line);
+        return line.substring((want + " (in ").length(), line.indexOf(')'));
+    }
+
     @Test
     void fatFileNeedsArchAndBadInputIsOneLine() {
         CliTest.Run r = CliTest.run("atos", "-o", "testdata/macho/App-fat", "0x1");

@@ -59,19 +59,37 @@ class CliDefectsTest {
             Files.copy(TestData.file("unwind/calls.o"), folder.resolve(n));
         }
         CliTest.Run r = CliTest.run("testdata/reports/sample-crash.json", "--dsym", folder.toString(),
-                "--dsym", "testdata/macho", "--no-cache");
-        assertEquals(1, r.err().lines().filter(l -> l.contains("cannot be matched")).count(), r.err());
-        assertTrue(r.err().contains("warning: 4 file(s) under --dsym have no UUID or build-id"), r.err());
+                "--dsym", APP, "--no-cache");
+        // A gzip that is no tar archive: damaged, as far as the index can tell.
+        Files.write(folder.resolve("config.sh.gz"), gzip(java.util.stream.IntStream.range(0, 100)
+                .mapToObj(i -> "key" + i + "='" + i * 7919 + "'\n").collect(java.util.stream.Collectors.joining())));
+        assertEquals(0, r.err().lines().filter(l -> l.contains("cannot be matched")).count(), r.err());
+        assertEquals(java.util.List.of("warning: skipped 4 file(s) under --dsym that are not usable debug files "
+                + "(4 without a UUID or build-id); -v lists them"), r.err().lines().toList());
+        CliTest.Run both = CliTest.run("testdata/reports/sample-crash.json", "--dsym", folder.toString(),
+                "--dsym", APP, "--no-cache");
+        assertEquals(java.util.List.of("warning: skipped 5 file(s) under --dsym that are not usable debug files "
+                + "(4 without a UUID or build-id, 1 unreadable or damaged); -v lists them"), both.err().lines().toList());
 
         CliTest.Run verbose = CliTest.run("testdata/reports/sample-crash.json", "--dsym", folder.toString(),
                 "--dsym", "testdata/macho", "--no-cache", "-v");
         assertEquals(4, verbose.err().lines().filter(l -> l.contains("crt") && l.contains("cannot be matched")).count(),
                 verbose.err());
+        assertTrue(verbose.err().contains("config.sh.gz"), verbose.err());
+        assertFalse(verbose.err().contains("-v lists them"), verbose.err());
 
         // A file named on its own still gets its own warning.
         CliTest.Run explicit = CliTest.run("testdata/reports/sample-crash.json", "--dsym",
                 folder.resolve("crt1.o").toString(), "--dsym", "testdata/macho", "--no-cache");
         assertTrue(explicit.err().contains("crt1.o: ELF file without a GNU build-id"), explicit.err());
+    }
+
+    private static byte[] gzip(String text) throws IOException {
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        try (java.util.zip.GZIPOutputStream z = new java.util.zip.GZIPOutputStream(out)) {
+            z.write(text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        }
+        return out.toByteArray();
     }
 
     @Test

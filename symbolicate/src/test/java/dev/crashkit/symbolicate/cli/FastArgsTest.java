@@ -26,7 +26,8 @@ class FastArgsTest {
                 new String[] {"--dsym", "a", "r.json", "--format", "JSON", "-o", "out.json"},
                 new String[] {"r.json", "--format", "same", "--output", "o", "--demangle", "full", "--cache-dir", "c"},
                 new String[] {"r.json", "--demangle", "none", "--no-cache", "-v", "--reunwind"},
-                new String[] {"r.json", "--no-symcache", "--verbose", "--format", "Text"});
+                new String[] {"r.json", "--no-symcache", "--verbose", "--format", "Text"},
+                new String[] {"r.json", "--build-symcache", "--dsym", "a"});
         for (String[] args : lines) {
             SymbolicateCommand fast = FastArgs.parse(args).orElseThrow(() -> new AssertionError(String.join(" ", args)));
             SymbolicateCommand slow = new SymbolicateCommand();

@@ -46,15 +46,22 @@ final class FuzzContract {
      * instrumentation slows it down; limits are loosened by this factor there. Every finding is committed to
      * the regression corpus, where the exact limits apply without instrumentation.
      */
-    private static final int INSTRUMENTATION_FACTOR = FUZZING ? 16 : 1;
+    private static final int INSTRUMENTATION_FACTOR = 16;
 
     private FuzzContract() {
     }
 
-    /** What one input may allocate: {@code fixedBytes + perInputByte × input length}. */
-    record Budget(long fixedBytes, long perInputByte) {
+    /**
+     * What one input may allocate: {@code fixedBytes + perInputByte × input length}, times
+     * {@code fuzzingFactor} while fuzzing (the instrumentation's own allocation, see above).
+     */
+    record Budget(long fixedBytes, long perInputByte, int fuzzingFactor) {
+        Budget(long fixedBytes, long perInputByte) {
+            this(fixedBytes, perInputByte, INSTRUMENTATION_FACTOR);
+        }
+
         long bytesFor(int inputLength) {
-            return (fixedBytes + perInputByte * inputLength) * INSTRUMENTATION_FACTOR;
+            return (fixedBytes + perInputByte * inputLength) * (FUZZING ? fuzzingFactor : 1);
         }
     }
 

@@ -10,6 +10,13 @@ import dev.crashkit.symbolicate.format.ObjectSection;
 import dev.crashkit.symbolicate.format.ObjectSegment;
 import dev.crashkit.symbolicate.format.detect.ObjectFiles;
 import dev.crashkit.symbolicate.format.elf.ElfFile;
+import dev.crashkit.symbolicate.symbolize.ObjectCodeMap;
+import dev.crashkit.core.unwind.ByteMemory;
+import dev.crashkit.core.unwind.Registers;
+import dev.crashkit.core.unwind.Unwinder;
+import java.nio.ByteOrder;
+import java.util.ArrayList;
+import java.util.List;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
@@ -86,6 +93,48 @@ class ObjectFilesFuzzTest {
         }));
     }
 
+    /**
+     * {@code symbolicate --reunwind}: the file's CFI ({@code .eh_frame}, {@code .debug_frame}: CIE/FDE parsing,
+     * CFA programs, DWARF expressions) driving core's unwinder from PCs across its executable segments over a
+     * synthetic stack of return addresses and frame pointers into that code. Unwinding never throws: damaged
+     * CFI falls back to frame pointers and scanning.
+     */
+    @FuzzTest
+    void reunwind(byte[] input) throws IOException {
+        Files.write(FILE, input);
+        FuzzContract.check(input.length, BUDGET, ObjectFormatException.class, () -> named(() -> {
+            ElfFile elf = ElfFile.parse(FILE, ByteBuffer.wrap(input));
+            ObjectCodeMap code = new ObjectCodeMap(List.of(new ObjectCodeMap.Module(elf, 0)));
+            List<Long> pcs = new ArrayList<>();
+            for (ObjectSegment s : elf.segments()) {
+                if (s.executable() && s.size() != 0) {
+                    long step = Long.divideUnsigned(s.size(), 16);
+                    for (int i = 0; i < 16; i++) {
+                        pcs.add(s.address() + step * i + i);
+                    }
+                }
+            }
+            if (pcs.isEmpty()) {
+                return;
+            }
+            ByteBuffer stack = ByteBuffer.allocate(STACK_BYTES).order(ByteOrder.LITTLE_ENDIAN);
+            for (int slot = 0; slot < STACK_BYTES / 8; slot++) {
+                // Alternate frame pointers (each to the next pair up) and return addresses into the code.
+                stack.putLong(slot % 2 == 0 ? STACK_BASE + (slot + 2) * 8L : pcs.get(slot % pcs.size()) + 5);
+            }
+            ByteMemory stackMemory = new ByteMemory(STACK_BASE, stack.array());
+            Unwinder unwinder = new Unwinder(stackMemory.over(code.memory()), code, 64);
+            for (long pc : pcs) {
+                Registers regs = new Registers().set(Registers.X86_64_RA, pc).set(Registers.X86_64_RSP, STACK_BASE)
+                        .set(Registers.X86_64_RBP, STACK_BASE + 16);
+                unwinder.unwind(regs, stackMemory.end());
+            }
+        }));
+    }
+
+    private static final long STACK_BASE = 0x7ffd_0000_0000L;
+    private static final int STACK_BYTES = 4096;
+
     /** Addresses in and around every executable section: hits, misses, both ends. */
     private static void lookups(ObjectFile o, DwarfContext dwarf) throws ObjectFormatException {
         int n = 0;
@@ -124,7 +173,7 @@ class ObjectFilesFuzzTest {
             }
 
             @Override
-            public void named(String name, long start, long limit, int rank) {
+            public void named(String name, String version, long start, long limit, int rank) {
             }
         });
         symbols.fallbackBoundaries();
@@ -132,6 +181,9 @@ class ObjectFilesFuzzTest {
         o.unwindSections();
         o.debugLink();
         o.hasDwarf();
+        if (o instanceof dev.crashkit.symbolicate.format.elf.ElfFile elf) {
+            elf.soname(); // what atos names a build-id debug file by
+        }
     }
 
     private interface Body {

@@ -44,4 +44,63 @@ class DebugFileIndexTest {
         DebugFileIndex.scan(List.of(dir), warnings::add);
         assertTrue(warnings.stream().anyMatch(w -> w.contains("is in 2 dSYMs")), warnings.toString());
     }
+
+    /**
+     * A fat header in an archive whose slice lies past the end of the member: the warning names the member.
+     * (A loose file like it is no Mach-O to the magic sniffer, which checks slice offsets against the file size.)
+     */
+    @Test
+    void aFatSlicePastTheEndIsAWarningNamingTheFile(@TempDir Path dir) throws IOException {
+        java.nio.ByteBuffer fat = java.nio.ByteBuffer.allocate(64);
+        fat.putInt(0xcafebabe).putInt(1).putInt(0x0100000c).putInt(0).putInt(0x7fffffff).putInt(0x7fffffff).putInt(14);
+        try (java.util.zip.ZipOutputStream z = new java.util.zip.ZipOutputStream(
+                Files.newOutputStream(dir.resolve("a.zip")))) {
+            z.putNextEntry(new java.util.zip.ZipEntry("Member"));
+            z.write(fat.array());
+        }
+        List<String> warnings = new ArrayList<>();
+        DebugFileIndex.scan(List.of(dir), warnings::add);
+        assertEquals(1, warnings.size(), warnings.toString());
+        assertTrue(warnings.stream().anyMatch(w -> w.contains("a.zip!/Member") && w.contains("past the end")),
+                warnings.toString());
+    }
+
+    /** A damaged file named on its own: one error naming it once (was "F: cannot read: F: ..."). */
+    @Test
+    void aDamagedFileGivenAloneIsNamedOnceInItsError() {
+        Path broken = Path.of("testdata/macho/broken/App-corrupt-fail");
+        dev.crashkit.core.CrashkitException e = org.junit.jupiter.api.Assertions.assertThrows(
+                dev.crashkit.core.CrashkitException.class, () -> DebugFileIndex.scan(List.of(broken), Diagnostics.ignore()));
+        assertTrue(e.getMessage().startsWith(broken + ": "), e.getMessage());
+        assertEquals(e.getMessage().indexOf(broken.toString()), e.getMessage().lastIndexOf(broken.toString()),
+                e.getMessage());
+    }
+
+    /**
+     * The same dSYM reached twice (named twice, through a symbolic link to its bundle, a link to
+     * its DWARF file, a hard link, inside a folder also given) is one dSYM: indexed once, no
+     * "is in 2 dSYMs" (issue 11). A bundle given as a link is indexed (the walk used to stop at the link).
+     */
+    @Test
+    void theSameDsymReachedTwiceIsOneDsym(@TempDir Path dir) throws IOException {
+        Path bundle = Path.of("testdata/macho/App-arm64.dSYM").toAbsolutePath();
+        Path dwarf = bundle.resolve("Contents/Resources/DWARF/App-arm64");
+        Path linkedBundle = Files.createSymbolicLink(dir.resolve("Linked.dSYM"), bundle);
+        Path linkedFile = Files.createSymbolicLink(dir.resolve("App-link"), dwarf);
+        Path copies = Files.createDirectories(dir.resolve("folder"));
+        Path hard = Files.copy(dwarf, dir.resolve("source"));
+        Files.createLink(copies.resolve("App-hard"), hard);
+        DebugId id = uuidFromGolden("App-arm64.uuid.txt");
+
+        List<String> warnings = new ArrayList<>();
+        DebugFileIndex alone = DebugFileIndex.scan(List.of(linkedBundle), warnings::add);
+        assertEquals(1, alone.find(id).size(), "a bundle given as a link is indexed");
+
+        DebugFileIndex index = DebugFileIndex.scan(List.of(bundle, bundle, linkedBundle, linkedFile, dwarf),
+                warnings::add);
+        assertEquals(1, index.find(id).size(), index.find(id).toString());
+        DebugFileIndex hardLinked = DebugFileIndex.scan(List.of(hard, copies), warnings::add);
+        assertEquals(1, hardLinked.find(id).size(), hardLinked.find(id).toString());
+        assertEquals(List.of(), warnings);
+    }
 }

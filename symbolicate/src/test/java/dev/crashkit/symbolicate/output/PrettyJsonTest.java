@@ -275,6 +275,9 @@ class PrettyJsonTest {
                     if (f.trust().isPresent()) {
                         g.writeStringField("trust", f.trust().get().label());
                     }
+                    if (f.symbolVersion().isPresent()) {
+                        g.writeStringField("symbol_version", f.symbolVersion().get());
+                    }
                     if (f.reportedFallback().isPresent()) {
                         ReportedFrame rf = f.reportedFallback().get();
                         g.writeObjectFieldStart("reported");

@@ -118,6 +118,34 @@ class SymbolCachingTest {
         assertFalse(third.dwarf().get() instanceof DwarfContext);
     }
 
+    @Test
+    void onSecondUseTheFirstRunAnswersFromTheDwarfAndTheSecondBuildsTheCache(@TempDir Path dir) throws IOException {
+        DebugFileIndex index = DebugFileIndex.scan(List.of(Path.of("testdata", "macho", "App-arm64.dSYM")),
+                Diagnostics.ignore());
+        DebugId id = index.findByName("App-arm64").get(0).id();
+        ModuleCache.Options o = new ModuleCache.Options(1L << 30, Diagnostics.ignore())
+                .withSymbolCache(SymCacheStore.in(dir), SymbolCaching.Build.SECOND_USE);
+        DebugModule first = new ModuleCache(index, new MemberStore(Optional.of(dir), ArchiveLimits.defaults()), o)
+                .get(id).loaded().orElseThrow();
+        assertInstanceOf(DwarfContext.class, first.dwarf().orElseThrow());
+        List<String> names;
+        try (var s = Files.list(dir.resolve(SymCacheStore.FOLDER))) {
+            names = s.map(p -> p.getFileName().toString()).toList();
+        }
+        assertEquals(1, names.size(), names.toString());
+        assertTrue(names.get(0).endsWith(".symc.used"), names.get(0));
+        DebugModule second = new ModuleCache(index, new MemberStore(Optional.of(dir), ArchiveLimits.defaults()), o)
+                .get(id).loaded().orElseThrow();
+        assertInstanceOf(SymCache.class, second.dwarf().orElseThrow());
+        DebugModule third = new ModuleCache(index, new MemberStore(Optional.of(dir), ArchiveLimits.defaults()), o)
+                .get(id).loaded().orElseThrow();
+        assertInstanceOf(SymCache.class, third.dwarf().orElseThrow());
+        for (long a : addresses(first)) {
+            assertEquals(first.lookup(a), second.lookup(a), () -> "0x" + Long.toHexString(a));
+            assertEquals(first.lookup(a), third.lookup(a), () -> "0x" + Long.toHexString(a));
+        }
+    }
+
     private static ModuleCache cache(DebugFileIndex index, Path dir, boolean symbolCache) {
         ModuleCache.Options o = new ModuleCache.Options(1L << 30, Diagnostics.ignore());
         return new ModuleCache(index, new MemberStore(Optional.of(dir), ArchiveLimits.defaults()),

@@ -34,7 +34,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * the frames (or the error) at every address where an answer can change (each range start of the
  * flattened table, one below and one above it), every symbol's start and last byte, a stride
  * through every segment, random addresses and the ends of the address space are compared with
- * {@link DwarfContext#lookup}, field by field (records compare every field).
+ * {@link DwarfContext#lookup}, field by field (records compare every field). A context whose units
+ * were decoded up front in parallel ({@link DwarfContext#prepare}) answers alike too.
  */
 class SymCacheEquivalenceTest {
 
@@ -130,9 +131,13 @@ class SymCacheEquivalenceTest {
             long span = flat.rangeStart(r + 1) - flat.rangeStart(r);
             addresses.add(flat.rangeStart(r) + (span > 0 ? Math.floorMod(random.nextLong(), span) : 0));
         }
+        // The same DWARF with every unit the addresses touch decoded up front on several threads.
+        DwarfContext prepared = DwarfContext.open(slice.toString(), sections);
+        prepared.prepare(addresses.stream().mapToLong(Long::longValue).toArray());
         int compared = 0;
         for (long a : addresses) {
             String want = answer(live, a);
+            assertEquals(want, answer(prepared, a), () -> slice + " (prepared) at 0x" + Long.toHexString(a));
             assertEquals(want, answer(built.cache(), a), () -> slice + " at 0x" + Long.toHexString(a));
             assertEquals(want, answer(fromDisk, a), () -> slice + " (from disk) at 0x" + Long.toHexString(a));
             compared++;
@@ -143,6 +148,7 @@ class SymCacheEquivalenceTest {
             assertEquals(symbols.start(i), fromDisk.symbols().start(i));
             assertEquals(symbols.end(i), fromDisk.symbols().end(i));
             assertEquals(symbols.name(i), fromDisk.symbols().name(i));
+            assertEquals(symbols.version(i), fromDisk.symbols().version(i));
         }
     }
 

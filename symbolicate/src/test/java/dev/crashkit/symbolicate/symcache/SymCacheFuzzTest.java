@@ -26,7 +26,7 @@ import java.util.zip.CRC32C;
  * <p>Committed inputs: {@code SymCacheFuzzTestInputs/<method>/seeds/app-arm64}, the cache of
  * testdata/macho/App-arm64.dSYM under {@link #KEY}; {@link SymCacheCorruptionTest} checks that it is
  * what the builder writes today (and rewrites it with {@code -Dsymcache.writeSeeds=true}). Fuzz for
- * long with {@code JAZZER_FUZZ=1 mvn test -Dtest=SymCacheFuzzTest#openFixed} (see FUZZING.md).
+ * long with {@code JAZZER_FUZZ=1 mvn -pl symbolicate -am test -Dsurefire.failIfNoSpecifiedTests=false -Dtest=SymCacheFuzzTest#openFixed} (see FUZZING.md).
  */
 class SymCacheFuzzTest {
     /** The key the seeds were built under (so mutations of the rest of the file get past the key check). */

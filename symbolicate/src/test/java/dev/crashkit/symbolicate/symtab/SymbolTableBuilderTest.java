@@ -40,4 +40,28 @@ class SymbolTableBuilderTest {
         assertThrows(IllegalStateException.class, () -> new SymbolTableBuilder(ByteBuffer.wrap(table), 1)
                 .add("x", 0, 1, 1));
     }
+
+    /** Versions follow their entries through sorting, the choice among symbols at one address, and growth. */
+    @Test
+    void versionsStayWithTheirSymbols() {
+        SymbolTableBuilder b = new SymbolTableBuilder();
+        for (int i = 99; i >= 0; i--) { // unsorted, past the first array size
+            b.add("f" + i, i % 3 == 0 ? "" : "V_" + i, 0x1000 + 0x10L * i, 0x3000, 1);
+        }
+        b.add("local_alias", 0x1000 + 0x10L * 5, 0x3000, 0); // loses to f5 (lower rank)
+        b.add("strong", "V_strong", 0x1000 + 0x10L * 6, 0x3000, 2); // wins over f6
+        SymbolTable t = b.build(new long[0]);
+        assertEquals(100, t.size());
+        for (int i = 0; i < 100; i++) {
+            Symbol s = t.lookup(0x1000 + 0x10L * i + 1).orElseThrow();
+            String name = i == 6 ? "strong" : "f" + i;
+            String version = i == 6 ? "V_strong" : i % 3 == 0 ? "" : "V_" + i;
+            assertEquals(name, s.name());
+            assertEquals(version, s.version(), name);
+            assertEquals(version, t.version(i), name);
+        }
+        SymbolTable plain = new SymbolTableBuilder().add("a", 0, 4, 1).build(new long[0]);
+        assertEquals(false, plain.hasVersions());
+        assertEquals("", plain.version(0));
+    }
 }

@@ -34,6 +34,9 @@ public final class ElfFile implements ObjectFile {
     private static final int ET_EXEC = 2;
     private static final int ET_DYN = 3;
     private static final long PT_INTERP = 3;
+    private static final long SHT_DYNAMIC = 6;
+    private static final long DT_NULL = 0;
+    private static final long DT_SONAME = 14;
 
     private final Path path;
     private final ByteBuffer bytes;
@@ -319,7 +322,10 @@ public final class ElfFile implements ObjectFile {
         }
     }
 
-    /** Symbols of .symtab and .dynsym (the null symbol 0 left out), in table order. */
+    /**
+     * Symbols of .symtab and .dynsym (the null symbol 0 left out), in table order; those of .dynsym
+     * with their GNU version (.gnu.version).
+     */
     public List<ElfSymbol> symbols() throws ObjectFormatException {
         List<ElfSymbol> out = new ArrayList<>();
         for (ElfSection s : sections) {
@@ -342,11 +348,43 @@ public final class ElfFile implements ObjectFile {
         Elf.FileBody.SymbolTable table = KaitaiGuard.parse(path, "symbol table " + s.name(),
                 () -> new Elf.FileBody.SymbolTable(new ByteBufferKaitaiStream(data.duplicate()), null, elf, le, entsize));
         List<Elf.FileBody.Symbol> symbols = table.symbols();
+        ElfSymbolVersions versions = dynamic ? ElfSymbolVersions.of(this, s) : ElfSymbolVersions.none();
         for (int i = 1; i < symbols.size(); i++) {
             Elf.FileBody.Symbol sym = symbols.get(i);
-            out.add(new ElfSymbol(cstring(strings, sym.nameOffset()), sym.value(), sym.size(), sym.symType(),
-                    sym.binding(), sym.shndx(), dynamic));
+            out.add(new ElfSymbol(cstring(strings, sym.nameOffset()), versions.of(i), versions.hidden(i), sym.value(),
+                    sym.size(), sym.symType(), sym.binding(), sym.shndx(), dynamic));
         }
+    }
+
+    /**
+     * DT_SONAME of the dynamic section, when the file has one with bytes (a separate debug file's
+     * .dynamic is SHT_NOBITS: empty).
+     */
+    public Optional<String> soname() throws ObjectFormatException {
+        for (ElfSection s : sections) {
+            if (s.type() != SHT_DYNAMIC || s.isNoBits() || s.link() <= 0 || s.link() >= sections.size()) {
+                continue;
+            }
+            ElfSection strings = sections.get((int) s.link());
+            if (strings.isNoBits()) {
+                continue;
+            }
+            ByteBuffer d = sectionData(s);
+            ByteBuffer names = sectionData(strings);
+            int entry = is64() ? 16 : 8;
+            for (int at = 0; at + entry <= d.limit(); at += entry) {
+                long tag = is64() ? d.getLong(at) : d.getInt(at);
+                long value = is64() ? d.getLong(at + 8) : d.getInt(at + 4) & 0xffffffffL;
+                if (tag == DT_NULL) {
+                    break;
+                }
+                if (tag == DT_SONAME) {
+                    String name = cstring(names, value);
+                    return name.isEmpty() ? Optional.empty() : Optional.of(name);
+                }
+            }
+        }
+        return Optional.empty();
     }
 
     /** The .gnu_debuglink section: the debug file's name and CRC-32. */
