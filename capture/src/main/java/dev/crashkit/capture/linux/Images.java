@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /** Lists the ELF images of this process ({@code dl_iterate_phdr}) or of another one ({@code /proc/<pid>/maps}). */
 public final class Images {
@@ -70,39 +71,50 @@ public final class Images {
         String exe = exePath(Integer.toString(pid));
         List<LoadedImage> out = new ArrayList<>();
         for (Mapping m : firstByPath.values()) {
-            byte[] eh = new byte[64];
-            if (memory.read(m.start(), eh, 0, 64) != 64 || !startsWith(eh, ELF_MAGIC) || eh[4] != 2) {
-                continue;
-            }
-            long phoff = ProgramHeaders.le(eh, 32, 8);
-            int phentsize = (int) ProgramHeaders.le(eh, 54, 2);
-            int phnum = (int) ProgramHeaders.le(eh, 56, 2);
-            if (phentsize != ProgramHeaders.PHDR_SIZE || phnum == 0 || phnum > 512) {
-                continue;
-            }
-            byte[] phdrs = new byte[phnum * ProgramHeaders.PHDR_SIZE];
-            if (memory.read(m.start() + phoff, phdrs, 0, phdrs.length) != phdrs.length) {
-                continue;
-            }
-            long firstVaddr = Long.MAX_VALUE;
-            for (int at = 0; at < phdrs.length; at += ProgramHeaders.PHDR_SIZE) {
-                if (ProgramHeaders.le(phdrs, at, 4) == 1 && ProgramHeaders.le(phdrs, at + 8, 8) == 0) {
-                    firstVaddr = ProgramHeaders.le(phdrs, at + 16, 8) & ~0xfffL;
-                    break;
-                }
-            }
-            if (firstVaddr == Long.MAX_VALUE) {
-                continue;
-            }
             String path = m.path().equals("[vdso]") ? "linux-vdso.so.1" : m.path();
             if (path.equals(exe) || path.equals(exe + " (deleted)")) {
                 path = exe;
             }
-            out.add(ProgramHeaders.image(path, m.start() - firstVaddr, phdrs, memory));
+            imageAt(path, m.start(), memory).ifPresent(out::add);
         }
         // The main program first, as dl_iterate_phdr lists it.
         out.sort((a, b) -> Boolean.compare(!a.path().equals(exe), !b.path().equals(exe)));
         return out;
+    }
+
+    /**
+     * The image whose ELF header the target's memory holds at {@code start} (its first mapping, file
+     * offset 0): program headers, PT_LOAD ranges, build-id and PT_GNU_EH_FRAME, all read through
+     * {@code memory}. Empty when the bytes there are not a 64-bit ELF header with readable 56-byte program
+     * headers and a PT_LOAD at file offset 0. The bytes are the target's, so anything may be there: this
+     * never throws and reads at most 512 program headers and 64 KB of notes.
+     */
+    static Optional<LoadedImage> imageAt(String path, long start, Memory memory) {
+        byte[] eh = new byte[64];
+        if (memory.read(start, eh, 0, 64) != 64 || !startsWith(eh, ELF_MAGIC) || eh[4] != 2) {
+            return Optional.empty();
+        }
+        long phoff = ProgramHeaders.le(eh, 32, 8);
+        int phentsize = (int) ProgramHeaders.le(eh, 54, 2);
+        int phnum = (int) ProgramHeaders.le(eh, 56, 2);
+        if (phentsize != ProgramHeaders.PHDR_SIZE || phnum == 0 || phnum > 512) {
+            return Optional.empty();
+        }
+        byte[] phdrs = new byte[phnum * ProgramHeaders.PHDR_SIZE];
+        if (memory.read(start + phoff, phdrs, 0, phdrs.length) != phdrs.length) {
+            return Optional.empty();
+        }
+        long firstVaddr = Long.MAX_VALUE;
+        for (int at = 0; at < phdrs.length; at += ProgramHeaders.PHDR_SIZE) {
+            if (ProgramHeaders.le(phdrs, at, 4) == 1 && ProgramHeaders.le(phdrs, at + 8, 8) == 0) {
+                firstVaddr = ProgramHeaders.le(phdrs, at + 16, 8) & ~0xfffL;
+                break;
+            }
+        }
+        if (firstVaddr == Long.MAX_VALUE) {
+            return Optional.empty();
+        }
+        return Optional.of(ProgramHeaders.image(path, start - firstVaddr, phdrs, memory));
     }
 
     private static boolean startsWith(byte[] b, byte[] prefix) {

@@ -19,6 +19,7 @@ final class ProgramHeaders {
     private static final int PT_NOTE = 4;
     private static final int PT_GNU_EH_FRAME = 0x6474e550;
     private static final int NT_GNU_BUILD_ID = 3;
+    /** Note bytes read per image, over all its PT_NOTE segments: the headers are the target's, any count may be there. */
     private static final int MAX_NOTE = 64 * 1024;
 
     private ProgramHeaders() {
@@ -28,6 +29,7 @@ final class ProgramHeaders {
         List<LoadedImage.Segment> loads = new ArrayList<>();
         Optional<byte[]> buildId = Optional.empty();
         OptionalLong ehFrameHdr = OptionalLong.empty();
+        long noteBytesLeft = MAX_NOTE;
         for (int at = 0; at + PHDR_SIZE <= phdrs.length; at += PHDR_SIZE) {
             int type = (int) le(phdrs, at, 4);
             int flags = (int) le(phdrs, at + 4, 4);
@@ -36,10 +38,11 @@ final class ProgramHeaders {
             long memsz = le(phdrs, at + 40, 8);
             if (type == PT_LOAD) {
                 loads.add(new LoadedImage.Segment(bias + vaddr, memsz, flags, offset));
-            } else if (type == PT_NOTE && buildId.isEmpty() && memsz > 0 && memsz <= MAX_NOTE) {
+            } else if (type == PT_NOTE && buildId.isEmpty() && memsz > 0 && memsz <= noteBytesLeft) {
+                noteBytesLeft -= memsz;
                 byte[] notes = new byte[(int) memsz];
                 int got = memory.read(bias + vaddr, notes, 0, notes.length);
-                buildId = buildId(Arrays.copyOf(notes, got));
+                buildId = buildId(got == notes.length ? notes : Arrays.copyOf(notes, Math.max(got, 0)));
             } else if (type == PT_GNU_EH_FRAME) {
                 ehFrameHdr = OptionalLong.of(bias + vaddr);
             }
