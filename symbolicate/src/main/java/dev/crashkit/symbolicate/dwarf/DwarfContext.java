@@ -174,9 +174,24 @@ public final class DwarfContext implements SourceLookup {
     private static final int PREPARE_MIN_ADDRESSES = 64;
     private static final int PREPARE_THREADS = 4;
 
-    private static List<SourceFrame> lookup(Unit u, long address) throws DwarfException {
+    /**
+     * The frames of {@code address} in unit {@code u}. A damaged line program does not hide the
+     * functions: they come from the DIEs, without file and line, each frame saying why (as
+     * llvm-symbolizer and addr2line). Without a function the line failure is the answer.
+     */
+    private List<SourceFrame> lookup(Unit u, long address) throws DwarfException {
         InlineTree subs = u.subroutines().treeFor(address);
-        LineTable lines = u.lineTable();
+        LineTable lines;
+        Optional<String> lineProblem = Optional.empty();
+        try {
+            lines = u.lineTable();
+        } catch (DwarfException e) {
+            if (subs == null) {
+                throw e;
+            }
+            lines = null;
+            lineProblem = Optional.of(fileName + ": " + e.getMessage());
+        }
         List<SourceFrame> frames = new ArrayList<>();
         if (subs == null) {
             int row = lines == null ? -1 : lines.find(address);
@@ -205,7 +220,7 @@ public final class DwarfContext implements SourceLookup {
                 column = subs.callColumn(previous);
             }
             frames.add(new SourceFrame(Names.linkageName(d), Names.name(d), file, line, column, subs.isInlined(e),
-                    Names.declLine(d), Names.lowPc(d)));
+                    Names.declLine(d), Names.lowPc(d), lineProblem));
             if (!subs.isInlined(e)) {
                 break;
             }

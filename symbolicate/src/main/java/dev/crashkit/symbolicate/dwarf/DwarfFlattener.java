@@ -157,7 +157,8 @@ public final class DwarfFlattener {
                 errorMap[u][i] = id;
             }
             partOf[u] = parts.size();
-            parts.add(new FlatDwarf.Part(stringMap, f.names(), f.fnNames(), f.fnLowPc(), f.fnFlags(), f.locations()));
+            parts.add(new FlatDwarf.Part(stringMap, errorMap[u], f.names(), f.fnNames(), f.fnLowPc(), f.fnFlags(),
+                    f.locations()));
             bases.add(total.clone());
             total[0] += f.names().size();
             total[1] += f.fnNames().length;

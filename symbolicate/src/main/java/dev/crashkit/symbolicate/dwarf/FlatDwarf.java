@@ -27,7 +27,8 @@ public final class FlatDwarf {
      * The tables of one unit, indexes local; the flat tables are the parts one after another, so
      * a big image's tables are not copied once more to be joined.
      */
-    record Part(int[] stringMap, TupleIds names, int[] fnNames, long[] fnLowPc, byte[] fnFlags, TupleIds locations) {
+    record Part(int[] stringMap, int[] errorMap, TupleIds names, int[] fnNames, long[] fnLowPc, byte[] fnFlags,
+                TupleIds locations) {
     }
 
     private final long[] starts;
@@ -129,10 +130,14 @@ public final class FlatDwarf {
         return parts[p].locations().get(i - locBase[p], 0) + fnBase[p];
     }
 
-    /** String index of the file path, or {@link #NONE}. */
+    /**
+     * String index of the file path, {@link #NONE}, or ({@code <= -2}) error {@code -2 - code}:
+     * the unit's line program is damaged, so the function is known but file and line are not.
+     */
     public int locationFile(int i) {
         int p = part(i, locBase);
-        return string(parts[p], parts[p].locations().get(i - locBase[p], 1));
+        int local = parts[p].locations().get(i - locBase[p], 1);
+        return local <= -2 ? -2 - parts[p].errorMap()[-2 - local] : string(parts[p], local);
     }
 
     public int locationLine(int i) {

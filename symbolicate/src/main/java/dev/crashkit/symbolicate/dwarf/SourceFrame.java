@@ -17,9 +17,18 @@ import java.util.OptionalLong;
  * @param inlined true for a DW_TAG_inlined_subroutine, false for the concrete function
  * @param declLine DW_AT_decl_line of the function, 0 when absent
  * @param startAddress DW_AT_low_pc of this subroutine entry, when it has one
+ * @param lineProblem why file (and, for the innermost frame, line) are missing: the unit's line
+ *     program is damaged ("file: problem"); the function still comes from the DIEs, as in
+ *     llvm-symbolizer and addr2line
  */
 public record SourceFrame(Optional<String> linkageName, Optional<String> name, Optional<String> file, long line,
-        long column, boolean inlined, long declLine, OptionalLong startAddress) {
+        long column, boolean inlined, long declLine, OptionalLong startAddress, Optional<String> lineProblem) {
+
+    /** A frame whose unit's line program, if any, was read. */
+    public SourceFrame(Optional<String> linkageName, Optional<String> name, Optional<String> file, long line,
+            long column, boolean inlined, long declLine, OptionalLong startAddress) {
+        this(linkageName, name, file, line, column, inlined, declLine, startAddress, Optional.empty());
+    }
 
     /** The linkage name when there is one, else the plain name. */
     public Optional<String> functionName() {

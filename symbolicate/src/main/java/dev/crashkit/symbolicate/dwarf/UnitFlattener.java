@@ -173,11 +173,12 @@ final class UnitFlattener {
             }
             tree = subs.tree(top); // built (and kept) while collecting boundaries
         }
-        if (lineError != 0) {
+        if (lineError != 0 && tree == null) {
             return lineError;
         }
         int row = lines == null ? -1 : lineSweep.find(a);
-        int file = FlatDwarf.NONE;
+        // A damaged line program leaves the functions; the file field then says why it is missing.
+        int file = lineError != 0 ? lineError : FlatDwarf.NONE;
         int line = 0;
         int column = 0;
         if (row >= 0) {
@@ -330,7 +331,7 @@ final class UnitFlattener {
                     continue;
                 }
             }
-            int file = lines == null ? FlatDwarf.NONE : file(tree.callFile(x));
+            int file = lines != null ? file(tree.callFile(x)) : lineError != 0 ? lineError : FlatDwarf.NONE;
             memo[x] = location(fn, file, tree.callLine(x), tree.callColumn(x), parent);
         }
         return memo[e];

@@ -172,6 +172,9 @@ public final class DebugModule {
                 frames = List.of();
             }
             if (!frames.isEmpty()) {
+                // A damaged line program: the functions are named, file and line are not; say why once.
+                frames.get(0).lineProblem().filter(reported::add)
+                        .ifPresent(why -> diagnostics.warn(why + " (functions named without file and line)"));
                 return fromDwarf(frames, i, linkAddress);
             }
         }

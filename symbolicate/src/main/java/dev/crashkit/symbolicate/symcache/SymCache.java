@@ -231,10 +231,15 @@ public final class SymCache implements SourceLookup {
             check(fn[0] >= 0 && fn[0] < nameCount, "name index");
             int nm = names + 16 * (int) fn[0];
             int flags = (int) fn[1];
-            check(loc[1] >= -1 && loc[1] < stringCount, "string index");
-            frames.add(new SourceFrame(optional(buf.getInt(nm)), optional(buf.getInt(nm + 4)), optional((int) loc[1]),
+            check(loc[1] >= -1 - errorCount && loc[1] < stringCount, "string index");
+            // A file code <= -2 names the error that left the unit without its line program.
+            Optional<String> lineProblem = loc[1] <= -2
+                    ? Optional.of(dwarfName + ": " + string(checkedString(buf.getInt(errors + 4 * (int) (-2 - loc[1])))))
+                    : Optional.empty();
+            frames.add(new SourceFrame(optional(buf.getInt(nm)), optional(buf.getInt(nm + 4)),
+                    loc[1] <= -2 ? Optional.empty() : optional((int) loc[1]),
                     (int) loc[2], (int) loc[3], (flags & FlatDwarf.INLINED) != 0, buf.getLong(nm + 8),
-                    (flags & FlatDwarf.HAS_LOW_PC) != 0 ? OptionalLong.of(fn[2]) : OptionalLong.empty()));
+                    (flags & FlatDwarf.HAS_LOW_PC) != 0 ? OptionalLong.of(fn[2]) : OptionalLong.empty(), lineProblem));
             long gap = loc[4];
             check(gap >= 0 && gap <= at, "parent");
             at = gap == 0 ? -1 : at - (int) gap;

@@ -36,7 +36,8 @@ package dev.crashkit.symbolicate.symcache;
  *       -1 (no frames) or -2 - k (error k).</li>
  *   <li>LOCATION_INDEX [4] per block of {@link #LOCATION_BLOCK} locations: u32 offset into
  *       LOCATION_DATA. LOCATION_DATA [1]: per location, zig-zag differences from the previous
- *       location in the block (from 0 for the first) of function, file string, line and column,
+ *       location in the block (from 0 for the first) of function, file string (-1 none, -2 - k:
+ *       none because the unit's line program failed with error k), line and column,
  *       then the distance back to the parent location (unsigned; 0 for none; a parent always
  *       comes before its child).</li>
  *   <li>FUNCTION_INDEX [4] per block of {@link #FUNCTION_BLOCK} functions: u32 offset into
@@ -52,7 +53,7 @@ package dev.crashkit.symbolicate.symcache;
 final class SymCacheFormat {
     static final int MAGIC = 'C' | 'K' << 8 | 'S' << 16 | 'C' << 24;
     static final int FORMAT_VERSION = 3;
-    static final int BUILDER_VERSION = 2;
+    static final int BUILDER_VERSION = 3;
     static final int HEADER_SIZE = 64;
     static final int DIRECTORY_ENTRY = 24;
     static final int MAX_SECTIONS = 64;
