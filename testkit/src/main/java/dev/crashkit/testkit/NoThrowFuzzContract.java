@@ -1,12 +1,6 @@
 package dev.crashkit.testkit;
 
 import java.lang.management.ManagementFactory;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 /**
  * The fuzz contract (FUZZING.md) for parsers that document no exception at all, for modules that cannot
@@ -40,27 +34,7 @@ public final class NoThrowFuzzContract {
             checkTwice(inputLength, budget, target);
             return;
         }
-        ExecutorService worker = Executors.newSingleThreadExecutor(r -> {
-            Thread t = new Thread(r, "fuzz-regression");
-            t.setDaemon(true); // a hung input must not keep the test JVM alive
-            return t;
-        });
-        try {
-            Future<?> f = worker.submit(() -> checkTwice(inputLength, budget, target));
-            f.get(HANG_LIMIT_SECONDS, TimeUnit.SECONDS);
-        } catch (TimeoutException e) {
-            throw new Violation("hang: no result after " + HANG_LIMIT_SECONDS + " s", null);
-        } catch (ExecutionException e) {
-            if (e.getCause() instanceof Error err) {
-                throw err;
-            }
-            throw new Violation("harness failure", e.getCause());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new Violation("interrupted", e);
-        } finally {
-            worker.shutdownNow();
-        }
+        FuzzDeadline.run(HANG_LIMIT_SECONDS, () -> checkTwice(inputLength, budget, target), Violation::new);
     }
 
     private static void checkTwice(int inputLength, long budget, Runnable target) {

@@ -1,13 +1,8 @@
 package dev.crashkit.symbolicate.fuzz;
 
+import dev.crashkit.testkit.FuzzDeadline;
 import java.lang.management.ManagementFactory;
 import java.time.Duration;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 /**
  * The contract every fuzz target checks for one input (see FUZZING.md):
@@ -88,27 +83,8 @@ final class FuzzContract {
             checkTwice(inputLength, budget, allowed, target);
             return;
         }
-        ExecutorService worker = Executors.newSingleThreadExecutor(r -> {
-            Thread t = new Thread(r, "fuzz-regression");
-            t.setDaemon(true); // a hung input must not keep the test JVM alive
-            return t;
-        });
-        try {
-            Future<?> f = worker.submit(() -> checkTwice(inputLength, budget, allowed, target));
-            f.get(HANG_LIMIT.toSeconds(), TimeUnit.SECONDS);
-        } catch (TimeoutException e) {
-            throw new ContractViolation("hang: no result after " + HANG_LIMIT.toSeconds() + " s", null);
-        } catch (ExecutionException e) {
-            if (e.getCause() instanceof Error err) {
-                throw err;
-            }
-            throw new ContractViolation("harness failure", e.getCause());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new ContractViolation("interrupted", e);
-        } finally {
-            worker.shutdownNow();
-        }
+        FuzzDeadline.run(HANG_LIMIT.toSeconds(), () -> checkTwice(inputLength, budget, allowed, target),
+                ContractViolation::new);
     }
 
     private static void checkTwice(int inputLength, Budget budget, Class<? extends Exception> allowed, Target target) {
