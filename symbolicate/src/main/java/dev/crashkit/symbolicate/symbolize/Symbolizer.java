@@ -18,6 +18,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.stream.LongStream;
 
 /**
  * Symbolicates crash reports against the debug files of a {@link ModuleCache}. Stateless apart
@@ -68,28 +69,19 @@ public final class Symbolizer {
      * its DWARF decodes the units they touch in parallel before the lookups (one at a time) start.
      */
     private static void prepare(List<List<Frame>> threads, long mask, ImageResolver resolver) {
-        Map<DebugModule, long[]> byModule = new IdentityHashMap<>();
-        Map<DebugModule, Integer> counts = new IdentityHashMap<>();
+        Map<DebugModule, LongStream.Builder> byModule = new IdentityHashMap<>();
         for (List<Frame> frames : threads) {
             for (Frame f : frames) {
                 long pc = f.address() & mask;
                 long lookup = f.returnAddress() && pc != 0 ? pc - 1 : pc;
                 Optional<MatchedImage> m = resolver.find(lookup);
-                if (m.isEmpty() || m.get().module().isEmpty()) {
-                    continue;
+                if (m.isPresent() && m.get().module().isPresent()) {
+                    byModule.computeIfAbsent(m.get().module().get(), k -> LongStream.builder())
+                            .add(m.get().toLinkTime(lookup));
                 }
-                DebugModule module = m.get().module().get();
-                long[] a = byModule.computeIfAbsent(module, k -> new long[16]);
-                int n = counts.getOrDefault(module, 0);
-                if (n == a.length) {
-                    a = java.util.Arrays.copyOf(a, n * 2);
-                    byModule.put(module, a);
-                }
-                a[n] = m.get().toLinkTime(lookup);
-                counts.put(module, n + 1);
             }
         }
-        byModule.forEach((module, a) -> module.prepare(java.util.Arrays.copyOf(a, counts.get(module))));
+        byModule.forEach((module, addresses) -> module.prepare(addresses.build().toArray()));
     }
 
     /** Identities of the images that frames point into, found from the report's own ranges. */
