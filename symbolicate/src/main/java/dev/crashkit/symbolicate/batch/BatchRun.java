@@ -150,7 +150,7 @@ public final class BatchRun {
             Path target = outDir.resolve(name);
             Files.createDirectories(target.getParent());
             SymbolicatedReport[] result = new SymbolicatedReport[1];
-            AtomicFile.write(target, w -> result[0] = ReportRenderer.render(parsed, symbolizer, format, w));
+            AtomicFile.writeBytes(target, out -> result[0] = ReportRenderer.render(parsed, symbolizer, format, out));
             return Outcome.ok(result[0], name);
         } catch (CrashkitException e) {
             return Outcome.failed(e.getMessage(), false);

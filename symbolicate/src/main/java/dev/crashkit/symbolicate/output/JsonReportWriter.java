@@ -9,14 +9,16 @@ import dev.crashkit.symbolicate.symbolize.SymbolicatedFrame;
 import dev.crashkit.symbolicate.symbolize.SymbolicatedReport;
 import dev.crashkit.symbolicate.symbolize.SymbolicatedThread;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.Writer;
+import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 import java.util.OptionalInt;
 
 
 /**
  * Writes the {@code symbolicated/1} JSON document (schema in the README), pretty-printed exactly
- * as Jackson's default pretty printer prints it (see {@link PrettyJson}).
+ * as Jackson's default pretty printer prints it, in UTF-8 (see {@link PrettyJson}).
  */
 public final class JsonReportWriter {
     public static final String SCHEMA = "symbolicated/1";
@@ -24,7 +26,23 @@ public final class JsonReportWriter {
     private JsonReportWriter() {
     }
 
+    /** Writes the document as characters (each chunk the writer gets is decoded from whole UTF-8 characters). */
     public static void write(SymbolicatedReport r, Writer out) throws IOException {
+        write(r, new OutputStream() {
+            @Override
+            public void write(int b) throws IOException {
+                write(new byte[] {(byte) b}, 0, 1);
+            }
+
+            @Override
+            public void write(byte[] b, int off, int len) throws IOException {
+                out.write(new String(b, off, len, StandardCharsets.UTF_8));
+            }
+        });
+    }
+
+    /** Writes the document's UTF-8 bytes to {@code out} (not flushed). */
+    public static void write(SymbolicatedReport r, OutputStream out) throws IOException {
         PrettyJson g = new PrettyJson(out);
         IdTexts ids = new IdTexts();
         g.startObject();
@@ -38,7 +56,8 @@ public final class JsonReportWriter {
             field(g, "name", img.name());
             string(g, "uuid", img.id().map(Object::toString));
             string(g, "arch", img.arch().map(Arch::label));
-            field(g, "load_address", hex(img.loadAddress()));
+            g.name("load_address");
+            g.hexString(img.loadAddress());
             string(g, "debug_file", s.debugFile().map(Object::toString));
             field(g, "status", s.status().jsonName());
             string(g, "detail", s.detail());
@@ -64,8 +83,8 @@ public final class JsonReportWriter {
         }
         g.endArray();
         g.endObject();
+        g.newLine();
         g.flush();
-        out.write('\n');
     }
 
     /** Entry names of a frame, written once (a report has tens of thousands of frames). */
@@ -90,24 +109,25 @@ public final class JsonReportWriter {
     private static final PrettyJson.Name KEPT_FROM_CAPTURE = name("kept_from_capture");
 
     private static PrettyJson.Name name(String n) {
-        try {
-            return new PrettyJson.Name(n);
-        } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e); // writes to memory only
-        }
+        return new PrettyJson.Name(n);
     }
 
     private static void frame(PrettyJson g, SymbolicatedFrame f, IdTexts ids) throws IOException {
         g.startObject();
         g.name(INDEX);
         g.number(f.index());
-        field(g, ADDRESS, hex(f.address()));
+        g.name(ADDRESS);
+        g.hexString(f.address());
         string(g, IMAGE, f.image());
         string(g, IMAGE_UUID, f.imageId().map(ids::of));
         string(g, SYMBOL, f.symbol());
         string(g, MANGLED, f.mangled());
-        string(g, SYMBOL_ADDRESS, f.symbolAddress().isPresent()
-                ? Optional.of(hex(f.symbolAddress().getAsLong())) : Optional.empty());
+        g.name(SYMBOL_ADDRESS);
+        if (f.symbolAddress().isPresent()) {
+            g.hexString(f.symbolAddress().getAsLong());
+        } else {
+            g.nullValue();
+        }
         g.name(OFFSET);
         g.number(f.offset());
         string(g, FILE, f.file());
@@ -141,7 +161,8 @@ public final class JsonReportWriter {
             field(g, IMAGE, r.image().get());
         }
         if (r.imageLoadAddress().isPresent()) {
-            field(g, IMAGE_LOAD_ADDRESS, hex(r.imageLoadAddress().getAsLong()));
+            g.name(IMAGE_LOAD_ADDRESS);
+            g.hexString(r.imageLoadAddress().getAsLong());
         }
         if (r.symbol().isPresent()) {
             field(g, SYMBOL, r.symbol().get());

@@ -1,5 +1,6 @@
 package dev.crashkit.symbolicate.output;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -18,7 +19,9 @@ import dev.crashkit.symbolicate.symbolize.SymbolicatedFrame;
 import dev.crashkit.symbolicate.symbolize.SymbolicatedReport;
 import dev.crashkit.symbolicate.symbolize.SymbolicatedThread;
 import dev.crashkit.symbolicate.symbolize.Symbolizer;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -31,10 +34,11 @@ import org.junit.jupiter.api.Test;
 
 /**
  * {@link PrettyJson} writes what Jackson's generator writes with its default pretty printer, the
- * oracle here: for random documents (every control character, quotes, backslashes, non-ASCII and
- * lone surrogates, empty and nested containers, extreme numbers) and for every report under
+ * oracle here, encoded by the JDK as UTF-8: for random documents (every control character, quotes,
+ * backslashes, non-ASCII of 1 to 3 bytes, surrogate pairs and lone surrogates, long strings across
+ * the buffer's end, empty and nested containers, extreme numbers, hex) and for every report under
  * testdata/reports symbolicated to symbolicated/1 (compared with the same document written
- * through Jackson).
+ * through Jackson), as bytes and through a {@code Writer}.
  */
 class PrettyJsonTest {
     private static final JsonFactory JACKSON = new JsonFactory();
@@ -58,6 +62,8 @@ class PrettyJsonTest {
         void bool(boolean b) throws IOException;
 
         void nullValue() throws IOException;
+
+        void hex(long v) throws IOException;
     }
 
     @Test
@@ -65,7 +71,7 @@ class PrettyJsonTest {
         Random random = new Random(20261123);
         for (int doc = 0; doc < 2000; doc++) {
             long seed = random.nextLong();
-            StringWriter ours = new StringWriter();
+            ByteArrayOutputStream ours = new ByteArrayOutputStream();
             PrettyJson p = new PrettyJson(ours);
             emit(new Random(seed), ofOurs(p), 0, true);
             p.flush();
@@ -74,7 +80,8 @@ class PrettyJsonTest {
                 g.useDefaultPrettyPrinter();
                 emit(new Random(seed), ofJackson(g), 0, true);
             }
-            assertEquals(theirs.toString(), ours.toString(), "document " + doc);
+            assertArrayEquals(theirs.toString().getBytes(StandardCharsets.UTF_8), ours.toByteArray(),
+                    "document " + doc);
         }
     }
 
@@ -92,9 +99,14 @@ class PrettyJsonTest {
                 } catch (IOException e) {
                     continue; // not a report (scripts, expectations)
                 }
-                StringWriter ours = new StringWriter();
+                ByteArrayOutputStream ours = new ByteArrayOutputStream();
                 JsonReportWriter.write(r, ours);
-                assertEquals(jackson(r), ours.toString(), f.toString());
+                String expected = jackson(r);
+                assertArrayEquals(expected.getBytes(StandardCharsets.UTF_8), ours.toByteArray(), f.toString());
+                StringWriter chars = new StringWriter();
+                JsonReportWriter.write(r, chars);
+                assertEquals(new String(expected.getBytes(StandardCharsets.UTF_8), StandardCharsets.UTF_8),
+                        chars.toString(), f.toString());
                 reports++;
             }
         }
@@ -120,14 +132,26 @@ class PrettyJsonTest {
     }
 
     private static void value(Random r, Sink s, int depth) throws IOException {
-        switch (r.nextInt(7)) {
+        switch (r.nextInt(10)) {
             case 0 -> emit(r, s, depth + 1, true);
             case 1 -> emit(r, s, depth + 1, false);
             case 2 -> s.string(text(r));
             case 3 -> s.number(r.nextBoolean() ? r.nextLong() : r.nextInt(1000) - 500);
             case 4 -> s.bool(r.nextBoolean());
             case 5 -> s.nullValue();
-            default -> s.number(r.nextBoolean() ? Long.MIN_VALUE : Long.MAX_VALUE);
+            case 6 -> s.hex(switch (r.nextInt(4)) {
+                case 0 -> 0;
+                case 1 -> -1;
+                case 2 -> r.nextInt(4096);
+                default -> r.nextLong();
+            });
+            case 7 -> s.string(longText(r));
+            default -> s.number(switch (r.nextInt(4)) {
+                case 0 -> Long.MIN_VALUE;
+                case 1 -> Long.MAX_VALUE;
+                case 2 -> 0;
+                default -> -(r.nextLong() >>> r.nextInt(64));
+            });
         }
     }
 
@@ -143,6 +167,16 @@ class PrettyJsonTest {
                 case 4 -> b.append("\u2028\u2029\ufeff\uffff".charAt(r.nextInt(4)));
                 default -> b.append((char) (0x20 + r.nextInt(0x5f)));
             }
+        }
+        return b.toString();
+    }
+
+    /** Up to 40,000 chars, mostly plain, so that strings cross the writer's buffer (and escapes fall at its end). */
+    private static String longText(Random r) {
+        StringBuilder b = new StringBuilder();
+        int n = r.nextInt(40_000);
+        while (b.length() < n) {
+            b.append(r.nextInt(50) == 0 ? text(r) : "plain-ascii_0123456789");
         }
         return b.toString();
     }
@@ -184,6 +218,10 @@ class PrettyJsonTest {
             public void nullValue() throws IOException {
                 p.nullValue();
             }
+
+            public void hex(long v) throws IOException {
+                p.hexString(v);
+            }
         };
     }
 
@@ -223,6 +261,10 @@ class PrettyJsonTest {
 
             public void nullValue() throws IOException {
                 g.writeNull();
+            }
+
+            public void hex(long v) throws IOException {
+                g.writeString("0x" + Long.toHexString(v));
             }
         };
     }
