@@ -44,7 +44,7 @@ public final class JsonReportWriter {
     /** Writes the document's UTF-8 bytes to {@code out} (not flushed). */
     public static void write(SymbolicatedReport r, OutputStream out) throws IOException {
         PrettyJson g = new PrettyJson(out);
-        IdTexts ids = new IdTexts();
+        Repeats repeats = new Repeats();
         g.startObject();
         g.name("schema");
         g.string(SCHEMA);
@@ -76,7 +76,7 @@ public final class JsonReportWriter {
             g.name("frames");
             g.startArray();
             for (SymbolicatedFrame f : t.frames()) {
-                frame(g, f, ids);
+                frame(g, f, repeats);
             }
             g.endArray();
             g.endObject();
@@ -112,16 +112,24 @@ public final class JsonReportWriter {
         return new PrettyJson.Name(n);
     }
 
-    private static void frame(PrettyJson g, SymbolicatedFrame f, IdTexts ids) throws IOException {
+    private static void frame(PrettyJson g, SymbolicatedFrame f, Repeats repeats) throws IOException {
         g.startObject();
         g.name(INDEX);
         g.number(f.index());
         g.name(ADDRESS);
         g.hexString(f.address());
-        string(g, IMAGE, f.image());
-        string(g, IMAGE_UUID, f.imageId().map(ids::of));
-        string(g, SYMBOL, f.symbol());
-        string(g, MANGLED, f.mangled());
+        repeated(g, IMAGE, f.image(), repeats.images);
+        g.name(IMAGE_UUID);
+        if (f.imageId().isPresent()) {
+            DebugId id = f.imageId().get();
+            if (!g.repeat(id, repeats.ids)) {
+                g.string(id, id.toString(), repeats.ids);
+            }
+        } else {
+            g.nullValue();
+        }
+        repeated(g, SYMBOL, f.symbol(), repeats.symbols);
+        repeated(g, MANGLED, f.mangled(), repeats.symbols);
         g.name(SYMBOL_ADDRESS);
         if (f.symbolAddress().isPresent()) {
             g.hexString(f.symbolAddress().getAsLong());
@@ -130,13 +138,14 @@ public final class JsonReportWriter {
         }
         g.name(OFFSET);
         g.number(f.offset());
-        string(g, FILE, f.file());
+        repeated(g, FILE, f.file(), repeats.files);
         integer(g, LINE, f.line());
         integer(g, COLUMN, f.column());
         g.name(INLINED);
         g.bool(f.inlined());
-        field(g, STATUS, f.status().jsonName());
-        string(g, SOURCE, f.source());
+        g.name(STATUS);
+        g.string(f.status(), f.status().jsonName(), repeats.constants);
+        repeated(g, SOURCE, f.source(), repeats.constants);
         if (f.trust().isPresent()) {
             field(g, TRUST, f.trust().get().label());
         }
@@ -181,17 +190,27 @@ public final class JsonReportWriter {
         g.endObject();
     }
 
-    /** Identity texts: consecutive frames mostly share their image, whose UUID need not be formatted each time. */
-    private static final class IdTexts {
-        private DebugId last;
-        private String text;
+    /**
+     * Encoded texts of what frames repeat, by identity: a report's image names and UUIDs (one object
+     * per image), statuses and sources (constants), the file of an inlined chain, and the linkage name
+     * when it is the symbol itself (names come from a symbol cache that decodes each string once).
+     */
+    private static final class Repeats {
+        final PrettyJson.Recent images = new PrettyJson.Recent(32);
+        final PrettyJson.Recent ids = new PrettyJson.Recent(32);
+        final PrettyJson.Recent constants = new PrettyJson.Recent(16);
+        final PrettyJson.Recent files = new PrettyJson.Recent(4);
+        final PrettyJson.Recent symbols = new PrettyJson.Recent(1);
+    }
 
-        String of(DebugId id) {
-            if (id != last) {
-                last = id;
-                text = id.toString();
-            }
-            return text;
+    /** Entry {@code name}: {@code v} by way of {@code recent}, or null. */
+    private static void repeated(PrettyJson g, PrettyJson.Name name, Optional<String> v, PrettyJson.Recent recent)
+            throws IOException {
+        g.name(name);
+        if (v.isPresent()) {
+            g.string(v.get(), v.get(), recent);
+        } else {
+            g.nullValue();
         }
     }
 

@@ -114,6 +114,80 @@ final class PrettyJson {
         }
     }
 
+    /** A string value encoded once, quotes included (for the values a document repeats). */
+    static final class Text {
+        private final byte[] bytes;
+
+        private Text(byte[] bytes) {
+            this.bytes = bytes;
+        }
+    }
+
+    /**
+     * The encoded texts of the last few distinct keys (an image's UUID, a frame status), found by
+     * identity: a frame repeats its image's objects, and a reference comparison costs less than
+     * encoding the text again.
+     */
+    static final class Recent {
+        private final Object[] keys;
+        private final Text[] texts;
+        private int next;
+
+        /** Keeps the last {@code size} keys. */
+        Recent(int size) {
+            keys = new Object[size];
+            texts = new Text[size];
+        }
+
+        /** The text kept for {@code key}, or null. */
+        Text get(Object key) {
+            Object[] k = keys;
+            for (int i = 0; i < k.length; i++) {
+                if (k[i] == key) {
+                    return texts[i];
+                }
+            }
+            return null;
+        }
+
+        void put(Object key, Text text) {
+            keys[next] = key;
+            texts[next] = text;
+            next = next + 1 == keys.length ? 0 : next + 1;
+        }
+    }
+
+    /** Writes the text {@code recent} keeps for {@code key} as the next value; false when it keeps none. */
+    boolean repeat(Object key, Recent recent) throws IOException {
+        Text t = recent.get(key);
+        if (t == null) {
+            return false;
+        }
+        beforeValue();
+        raw(t.bytes);
+        return true;
+    }
+
+    /** Writes {@code s} as the next value, by way of {@code recent} (keyed by {@code key}, which stands for {@code s}). */
+    void string(Object key, String s, Recent recent) throws IOException {
+        Text t = recent.get(key);
+        if (t == null) {
+            int worst = 6 * s.length() + 8; // quotes, and the slack quoted() keeps before the end
+            if (worst > buf.length / 2) {
+                string(s); // too long to keep
+                return;
+            }
+            room(worst);
+            int start = pos;
+            quoted(s); // fits: no flush in between
+            t = new Text(Arrays.copyOfRange(buf, start, pos));
+            pos = start;
+            recent.put(key, t);
+        }
+        beforeValue();
+        raw(t.bytes);
+    }
+
     /** The name of the next object entry. */
     void name(String name) throws IOException {
         beforeName();

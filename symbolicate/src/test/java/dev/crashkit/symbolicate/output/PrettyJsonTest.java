@@ -64,7 +64,14 @@ class PrettyJsonTest {
         void nullValue() throws IOException;
 
         void hex(long v) throws IOException;
+
+        /** A string from {@link #POOL}, which our writer takes through a {@link PrettyJson.Recent}. */
+        void pooled(String s) throws IOException;
     }
+
+    /** Strings documents repeat (same objects): escapes, non-ASCII, a pair, one too long to keep. */
+    private static final List<String> POOL = List.of("Big09", "4C4C447D-5555-3144-A1C5-5335E981ED09", "",
+            "tab\there \"q\" \\ \u0001", "caf\u00e9 \u2028 \ud83d\ude00 \ud800", "x".repeat(40_000), "dwarf");
 
     @Test
     void randomDocumentsMatchJackson() throws IOException {
@@ -132,7 +139,7 @@ class PrettyJsonTest {
     }
 
     private static void value(Random r, Sink s, int depth) throws IOException {
-        switch (r.nextInt(10)) {
+        switch (r.nextInt(11)) {
             case 0 -> emit(r, s, depth + 1, true);
             case 1 -> emit(r, s, depth + 1, false);
             case 2 -> s.string(text(r));
@@ -146,6 +153,7 @@ class PrettyJsonTest {
                 default -> r.nextLong();
             });
             case 7 -> s.string(longText(r));
+            case 8 -> s.pooled(POOL.get(r.nextInt(POOL.size())));
             default -> s.number(switch (r.nextInt(4)) {
                 case 0 -> Long.MIN_VALUE;
                 case 1 -> Long.MAX_VALUE;
@@ -182,7 +190,14 @@ class PrettyJsonTest {
     }
 
     private static Sink ofOurs(PrettyJson p) {
+        PrettyJson.Recent recent = new PrettyJson.Recent(3);
         return new Sink() {
+            public void pooled(String s) throws IOException {
+                if (!p.repeat(s, recent)) {
+                    p.string(s, s, recent);
+                }
+            }
+
             public void startObject() throws IOException {
                 p.startObject();
             }
@@ -227,6 +242,10 @@ class PrettyJsonTest {
 
     private static Sink ofJackson(JsonGenerator g) {
         return new Sink() {
+            public void pooled(String s) throws IOException {
+                g.writeString(s);
+            }
+
             public void startObject() throws IOException {
                 g.writeStartObject();
             }
