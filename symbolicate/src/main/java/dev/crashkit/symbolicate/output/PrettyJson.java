@@ -99,6 +99,11 @@ final class PrettyJson {
     /** An entry name encoded once: {@code "name" : } (for names a document repeats for every item). */
     static final class Name {
         private final byte[] bytes;
+        /**
+         * What precedes and is the name at each indentation level: index 2 * level for the first entry of
+         * an object (line end, indentation, name), 2 * level + 1 for the next ones (a comma first).
+         */
+        private final byte[][] entries = new byte[2 * INDENTS.length][];
 
         Name(String name) {
             java.io.ByteArrayOutputStream b = new java.io.ByteArrayOutputStream();
@@ -111,6 +116,17 @@ final class PrettyJson {
                 throw new java.io.UncheckedIOException(e); // writes to memory only
             }
             bytes = b.toByteArray();
+            for (int level = 0; level < INDENTS.length; level++) {
+                byte[] first = concat(INDENTS[level], bytes);
+                entries[2 * level] = first;
+                entries[2 * level + 1] = concat(new byte[] {','}, first);
+            }
+        }
+
+        private static byte[] concat(byte[] a, byte[] b) {
+            byte[] c = Arrays.copyOf(a, a.length + b.length);
+            System.arraycopy(b, 0, c, a.length, b.length);
+            return c;
         }
     }
 
@@ -197,8 +213,15 @@ final class PrettyJson {
 
     /** The name of the next object entry, prepared. */
     void name(Name name) throws IOException {
-        beforeName();
-        raw(name.bytes);
+        if (objects >= INDENTS.length) {
+            beforeName();
+            raw(name.bytes);
+            return;
+        }
+        // One copy for the comma, line end, indentation and name.
+        int n = counts[depth - 1];
+        counts[depth - 1] = n + 1;
+        raw(name.entries[2 * objects + (n > 0 ? 1 : 0)]);
     }
 
     private void beforeName() throws IOException {
@@ -246,6 +269,10 @@ final class PrettyJson {
             b[pos++] = '-';
             v = -v;
         }
+        if (v <= Integer.MAX_VALUE) {
+            digits((int) v); // int division: most numbers (indexes, lines, offsets) are small
+            return;
+        }
         int digits = 1;
         for (long t = v; t >= 10; t /= 10) {
             digits++;
@@ -254,6 +281,20 @@ final class PrettyJson {
         pos = p;
         do {
             b[--p] = (byte) ('0' + (int) (v % 10));
+            v /= 10;
+        } while (v != 0);
+    }
+
+    private void digits(int v) {
+        int digits = 1;
+        for (int t = v; t >= 10; t /= 10) {
+            digits++;
+        }
+        byte[] b = buf;
+        int p = pos + digits;
+        pos = p;
+        do {
+            b[--p] = (byte) ('0' + v % 10);
             v /= 10;
         } while (v != 0);
     }
