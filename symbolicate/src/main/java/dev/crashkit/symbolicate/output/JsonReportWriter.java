@@ -144,7 +144,9 @@ public final class JsonReportWriter {
         g.name(INLINED);
         g.bool(f.inlined());
         g.name(STATUS);
-        g.string(f.status(), f.status().jsonName(), repeats.constants);
+        if (!g.repeat(f.status(), repeats.constants)) {
+            g.string(f.status(), f.status().jsonName(), repeats.constants);
+        }
         repeated(g, SOURCE, f.source(), repeats.constants);
         if (f.trust().isPresent()) {
             field(g, TRUST, f.trust().get().label());

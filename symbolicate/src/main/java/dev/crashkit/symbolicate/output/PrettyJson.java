@@ -28,6 +28,9 @@ final class PrettyJson {
     private static final byte[] NULL = bytes("null");
     private static final byte[] NAME_END = bytes(" : ");
     private static final byte[] MIN_LONG = bytes(Long.toString(Long.MIN_VALUE));
+    /** 10^i: how many digits an int has, without dividing. */
+    private static final int[] TENS = {1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000,
+        1_000_000_000};
     /** The longest a char can take: 6 bytes of {@code \\u00XX}; a surrogate pair takes 4 for two chars. */
     private static final int MAX_CHAR_BYTES = 6;
 
@@ -287,7 +290,7 @@ final class PrettyJson {
 
     private void digits(int v) {
         int digits = 1;
-        for (int t = v; t >= 10; t /= 10) {
+        while (digits < TENS.length && v >= TENS[digits]) {
             digits++;
         }
         byte[] b = buf;
