@@ -51,7 +51,7 @@ public final class SymCacheKey {
             return this;
         }
 
-        /** A file the cache depends on: its path, size and modification time (ns). */
+        /** A file the cache depends on: its real path (links resolved), size and modification time (ns). */
         public Builder file(String name, Path file) throws IOException {
             text.append(name).append('=').append(fileLine(file)).append('\n');
             return this;
@@ -81,8 +81,11 @@ public final class SymCacheKey {
     }
 
     private static String fileLine(Path file) throws IOException {
-        BasicFileAttributes a = Files.readAttributes(file, BasicFileAttributes.class);
-        return escape(file.toAbsolutePath().normalize().toString()) + "\t" + a.size() + "\t"
+        // The real path: one file reached through a link (a linked dSYM folder, a symlinked
+        // debug-file tree) is one cache, not one per way of naming it.
+        Path real = file.toRealPath();
+        BasicFileAttributes a = Files.readAttributes(real, BasicFileAttributes.class);
+        return escape(real.toString()) + "\t" + a.size() + "\t"
                 + a.lastModifiedTime().to(TimeUnit.NANOSECONDS);
     }
 
