@@ -18,7 +18,9 @@ public final class Main {
                 System.exit(code.get());
             }
         }
-        System.exit(run(args));
+        int code = run(args);
+        ArchiveTraining.loadListedClassesIfArchiving();
+        System.exit(code);
     }
 
     /** Runs a command line and returns its exit code; never throws. */

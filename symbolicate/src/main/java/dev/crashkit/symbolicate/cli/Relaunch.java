@@ -1,9 +1,10 @@
 package dev.crashkit.symbolicate.cli;
 
+import java.io.IOException;
+import java.nio.charset.Charset;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 
@@ -19,9 +20,24 @@ import java.util.Optional;
  * given any option (the user chose them), inside a relaunched JVM, with
  * {@code CRASHKIT_RELAUNCH=0}, or when the command line of this process cannot be read; if the
  * child cannot be started the command runs here.
+ *
+ * <p>Everything the parent runs is interpreted and its classes come from the jar, not from the
+ * class-data archive, so it stays small: the command line from {@code /proc/self/cmdline} (the
+ * JDK's {@code ProcessHandle.info()} starts a thread pool through lambdas), no lambdas or
+ * {@code +} concatenation of our own, no class of the command itself (BENCHMARKS.md, start-up).
  */
 final class Relaunch {
     static final String MARKER = "crashkit.relaunched";
+
+    /** Set on a child that writes the class-data archive: {@link ArchiveTraining} loads the rest of its classes. */
+    static final String ARCHIVING = "crashkit.archiving";
+
+    /**
+     * The child's JVM options before the archive's: C1 only and the serial collector (see the
+     * class comment); no hsperfdata file (nothing attaches to a short run).
+     */
+    private static final List<String> OPTIONS = List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
+            "-XX:-UsePerfData");
 
     private Relaunch() {
     }
@@ -31,25 +47,56 @@ final class Relaunch {
         if (System.getProperty(MARKER) != null || "0".equals(System.getenv("CRASHKIT_RELAUNCH"))) {
             return Optional.empty();
         }
-        ProcessHandle.Info info = ProcessHandle.current().info();
-        Optional<String> java = info.command();
-        Optional<String[]> own = info.arguments();
-        Optional<Path> jar = jar();
-        if (java.isEmpty() || own.isEmpty() || jar.isEmpty()) {
+        Optional<List<String>> own = ownCommandLine();
+        String javaHome = System.getProperty("java.home");
+        String classPath = System.getProperty("java.class.path");
+        if (own.isEmpty() || javaHome == null || classPath == null) {
             return Optional.empty();
         }
-        // Exactly "-jar JAR ARGS": anything else means JVM options were given (or another launcher).
-        String[] a = own.get();
-        if (a.length != args.length + 2 || !a[0].equals("-jar")
-                || !Path.of(a[1]).toAbsolutePath().normalize().equals(jar.get())
-                || !Arrays.equals(a, 2, a.length, args, 0, args.length)) {
+        Optional<Path> jar = jarOf(own.get(), args, classPath);
+        if (jar.isEmpty()) {
             return Optional.empty();
         }
-        List<String> cmd = new ArrayList<>(List.of(java.get(), "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC"));
-        cmd.addAll(classDataArchive(jar.get()));
-        cmd.addAll(List.of("-D" + MARKER + "=1", "-cp", jar.get().toString(), Main.class.getName()));
-        cmd.addAll(List.of(args));
-        return Optional.of(cmd);
+        Path java = Path.of(javaHome, "bin", isWindows() ? "java.exe" : "java");
+        if (!Files.isRegularFile(java)) {
+            return Optional.empty();
+        }
+        return Optional.of(childCommand(java, jar.get(), classDataArchive(jar.get()), args));
+    }
+
+    /**
+     * The jar to run when this process's command line is exactly {@code java -jar JAR ARGS} for
+     * the class path {@code classPath} (what {@code -jar} sets it to); empty when JVM options or
+     * other arguments were given, or another launcher started it.
+     */
+    static Optional<Path> jarOf(List<String> own, String[] args, String classPath) {
+        if (own.size() != args.length + 3 || !own.get(1).equals("-jar") || !own.get(2).equals(classPath)
+                || !classPath.endsWith(".jar")) {
+            return Optional.empty();
+        }
+        for (int i = 0; i < args.length; i++) {
+            if (!own.get(i + 3).equals(args[i])) {
+                return Optional.empty();
+            }
+        }
+        Path jar = Path.of(classPath).toAbsolutePath().normalize();
+        return Files.isRegularFile(jar) ? Optional.of(jar) : Optional.empty();
+    }
+
+    /** The child's command line: JVM options, the archive's, the marker, the jar's main class, the arguments. */
+    static List<String> childCommand(Path java, Path jar, List<String> archive, String[] args) {
+        List<String> cmd = new ArrayList<>(OPTIONS.size() + archive.size() + args.length + 5);
+        cmd.add(java.toString());
+        cmd.addAll(OPTIONS);
+        cmd.addAll(archive);
+        cmd.add("-D" + MARKER + "=1");
+        cmd.add("-cp");
+        cmd.add(jar.toString());
+        cmd.add(Main.class.getName());
+        for (String a : args) {
+            cmd.add(a);
+        }
+        return cmd;
     }
 
     /** Runs the child and returns its exit code; empty when it could not be started. */
@@ -57,10 +104,10 @@ final class Relaunch {
         Process child;
         try {
             child = new ProcessBuilder(command).inheritIO().start();
-        } catch (java.io.IOException | RuntimeException e) {
+        } catch (IOException | RuntimeException e) {
             return Optional.empty();
         }
-        Thread killer = new Thread(child::destroy, "relaunch-cleanup");
+        Thread killer = new Cleanup(child);
         Runtime.getRuntime().addShutdownHook(killer);
         while (true) {
             try {
@@ -73,23 +120,70 @@ final class Relaunch {
         }
     }
 
-    /** The jar this class was loaded from (absolute), if it was a jar. */
-    private static Optional<Path> jar() {
-        try {
-            var source = Relaunch.class.getProtectionDomain().getCodeSource();
-            if (source == null) {
-                return Optional.empty();
-            }
-            Path p = Path.of(source.getLocation().toURI()).toAbsolutePath().normalize();
-            return p.toString().endsWith(".jar") && Files.isRegularFile(p) ? Optional.of(p) : Optional.empty();
-        } catch (java.net.URISyntaxException | RuntimeException e) {
-            return Optional.empty();
+    /** Ends the child when the parent is stopped (a named class: a lambda would be spun at run time). */
+    private static final class Cleanup extends Thread {
+        private final Process child;
+
+        Cleanup(Process child) {
+            super("relaunch-cleanup");
+            this.child = child;
+        }
+
+        @Override
+        public void run() {
+            child.destroy();
         }
     }
 
     /**
+     * This process's arguments, program name first: {@code /proc/self/cmdline} where there is one
+     * (NUL-separated, in the platform's encoding), else {@code ProcessHandle}'s view of them.
+     */
+    private static Optional<List<String>> ownCommandLine() {
+        Path proc = Path.of("/proc/self/cmdline");
+        if (Files.isReadable(proc)) {
+            try {
+                return Optional.of(splitCommandLine(Files.readAllBytes(proc), Charset.defaultCharset()));
+            } catch (IOException | RuntimeException e) {
+                return Optional.empty();
+            }
+        }
+        ProcessHandle.Info info = ProcessHandle.current().info();
+        if (info.command().isEmpty() || info.arguments().isEmpty()) {
+            return Optional.empty();
+        }
+        List<String> own = new ArrayList<>();
+        own.add(info.command().get());
+        for (String a : info.arguments().get()) {
+            own.add(a);
+        }
+        return Optional.of(own);
+    }
+
+    /** The NUL-terminated strings of a {@code /proc/PID/cmdline}. */
+    static List<String> splitCommandLine(byte[] cmdline, Charset charset) {
+        List<String> out = new ArrayList<>();
+        int from = 0;
+        for (int i = 0; i < cmdline.length; i++) {
+            if (cmdline[i] == 0) {
+                out.add(new String(cmdline, from, i - from, charset));
+                from = i + 1;
+            }
+        }
+        if (from < cmdline.length) {
+            out.add(new String(cmdline, from, cmdline.length - from, charset));
+        }
+        return out;
+    }
+
+    private static boolean isWindows() {
+        return System.getProperty("os.name", "").startsWith("Windows");
+    }
+
+    /**
      * The class-data archive options bin/symbolicate uses: the archive of this jar (named by its
-     * mtime and size) in the cache folder, made at the end of the first run that has none.
+     * mtime and size) in the cache folder, made at the end of the first run that has none; that
+     * run also loads the classes other kinds of runs use ({@link ArchiveTraining}).
      */
     private static List<String> classDataArchive(Path jar) {
         try {
@@ -97,9 +191,12 @@ final class Relaunch {
             Files.createDirectories(folder);
             long mtime = Files.getLastModifiedTime(jar).toMillis() / 1000;
             Path jsa = folder.resolve("symbolicate-" + mtime + "-" + Files.size(jar) + ".jsa");
-            String archive = Files.isRegularFile(jsa) ? "-XX:SharedArchiveFile=" + jsa : "-XX:ArchiveClassesAtExit=" + jsa;
-            return List.of(archive, "-Xlog:cds=off", "-Xlog:cds+dynamic=off");
-        } catch (java.io.IOException | RuntimeException e) {
+            if (Files.isRegularFile(jsa)) {
+                return List.of("-XX:SharedArchiveFile=" + jsa, "-Xlog:cds=off", "-Xlog:cds+dynamic=off");
+            }
+            return List.of("-XX:ArchiveClassesAtExit=" + jsa, "-D" + ARCHIVING + "=1", "-Xlog:cds=off",
+                    "-Xlog:cds+dynamic=off");
+        } catch (IOException | RuntimeException e) {
             return List.of(); // no archive: slower start, same results
         }
     }

@@ -83,8 +83,22 @@ public final class SymbolicateCommand implements Callable<Integer> {
      * plain command line, which leaves folders and bad values to picocli's messages).
      */
     int run(PrintWriter out, PrintWriter err) throws IOException {
-        ParsedReport input = read(report, limits.limits(spec));
-        ModuleCache modules = debugFiles.modules(err);
+        // The debug files are indexed while the report is read (each is a tenth of a second of a
+        // short run, mostly on one core). What the indexing prints waits until the report has been
+        // read: a report that cannot be read still fails alone, as when the steps ran in turn.
+        HeldWriter held = new HeldWriter(err);
+        PrintWriter indexErr = new PrintWriter(held, true);
+        Alongside<ModuleCache, CrashkitException> indexing = Alongside.start("index-debug-files",
+                () -> debugFiles.modules(indexErr));
+        ParsedReport input;
+        try {
+            input = read(report, limits.limits(spec));
+        } catch (IOException | RuntimeException | Error e) {
+            indexing.await(); // not left writing the cache folder after the command has ended
+            throw e;
+        }
+        held.release();
+        ModuleCache modules = indexing.result();
         if (reunwind) {
             // Threads that carry registers + a stack window are unwound again with the binaries' CFI.
             CrashReport again = new Reunwinder(modules, m -> err.println("warning: " + m)).reunwind(input.model());

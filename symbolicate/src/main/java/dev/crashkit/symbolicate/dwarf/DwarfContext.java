@@ -219,8 +219,9 @@ public final class DwarfContext implements SourceLookup {
                 line = subs.callLine(previous);
                 column = subs.callColumn(previous);
             }
-            frames.add(new SourceFrame(Names.linkageName(d), Names.name(d), file, line, column, subs.isInlined(e),
-                    Names.declLine(d), Names.lowPc(d), lineProblem));
+            Names.Identity id = Names.of(d);
+            frames.add(new SourceFrame(id.linkageName(), id.name(), file, line, column, subs.isInlined(e),
+                    id.declLine(), Names.lowPc(d), lineProblem));
             if (!subs.isInlined(e)) {
                 break;
             }

@@ -280,8 +280,15 @@ final class LineProgram {
             first[i] = (int) s[2];
             last[i] = (int) s[3];
         }
-        return new LineTable(files, Arrays.copyOf(addr, rows), Arrays.copyOf(file, rows), Arrays.copyOf(line, rows),
-                Arrays.copyOf(column, rows), low, high, first, last);
+        // The buffers are kept as they are unless more than a quarter is slack: a copy to size would
+        // allocate (and let the collector copy) the table a second time (BENCHMARKS.md, start-up).
+        if ((long) rows * 4 < (long) addr.length * 3) {
+            addr = Arrays.copyOf(addr, rows);
+            file = Arrays.copyOf(file, rows);
+            line = Arrays.copyOf(line, rows);
+            column = Arrays.copyOf(column, rows);
+        }
+        return new LineTable(files, rows, addr, file, line, column, low, high, first, last);
     }
 
     private void grow() {

@@ -16,9 +16,16 @@ final class LineTable {
     private final int[] seqFirst;
     private final int[] seqEnd;
 
-    LineTable(FileTable files, long[] rowAddress, int[] rowFile, int[] rowLine, int[] rowColumn, long[] seqLow,
-            long[] seqHigh, int[] seqFirst, int[] seqEnd) {
+    private final int rows;
+
+    /**
+     * The row arrays may be longer than {@code rows} (the decoder's own buffers, when trimming
+     * them would cost more than the slack they keep); rows past it are never read.
+     */
+    LineTable(FileTable files, int rows, long[] rowAddress, int[] rowFile, int[] rowLine, int[] rowColumn,
+            long[] seqLow, long[] seqHigh, int[] seqFirst, int[] seqEnd) {
         this.files = files;
+        this.rows = rows;
         this.rowAddress = rowAddress;
         this.rowFile = rowFile;
         this.rowLine = rowLine;
@@ -62,8 +69,8 @@ final class LineTable {
 
     /** Addresses where {@link #find} may change: every row address and sequence bound. */
     void boundaries(java.util.function.LongConsumer sink) {
-        for (long a : rowAddress) {
-            sink.accept(a);
+        for (int r = 0; r < rows; r++) {
+            sink.accept(rowAddress[r]);
         }
         for (int s = 0; s < seqLow.length; s++) {
             sink.accept(seqLow[s]);

@@ -1,5 +1,6 @@
 package dev.crashkit.symbolicate.dwarf;
 
+import java.util.Arrays;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -10,40 +11,132 @@ import java.util.TreeMap;
  * Frozen into sorted primitive arrays for lookup.
  */
 final class RangeMap {
-    private record Span(long end, int entry) {
-    }
-
+    /**
+     * Spans sorted by start in primitive arrays: compilers emit ranges in ascending order, so an
+     * add appends (or splits the last span) without boxing or tree nodes. An add that lands
+     * before the end inserts by shifting, and once a map has more than {@link #SHIFT_LIMIT} spans
+     * such adds go to a tree instead, so that ranges in a forged order stay O(n log n).
+     */
     static final class Builder {
-        private final TreeMap<Long, Span> map = new TreeMap<>(Long::compareUnsigned);
+        private static final int SHIFT_LIMIT = 256;
+        private long[] starts = new long[8];
+        private long[] ends = new long[8];
+        private int[] entries = new int[8];
+        private int size;
+        private TreeMap<Long, long[]> tree; // start -> {end, entry}, once the arrays are given up
 
         void add(long low, long high, int entry) {
             if (low == high) {
                 return;
             }
-            Map.Entry<Long, Span> below = map.floorEntry(low);
-            if (below != null && Long.compareUnsigned(low, below.getValue().end()) < 0) {
-                if (Long.compareUnsigned(high, below.getValue().end()) < 0) {
-                    map.put(high, below.getValue());
+            if (tree != null) {
+                addToTree(low, high, entry);
+                return;
+            }
+            int below = floor(low);
+            if (below >= 0 && Long.compareUnsigned(low, ends[below]) < 0) {
+                long belowStart = starts[below];
+                long belowEnd = ends[below];
+                int belowEntry = entries[below];
+                if (Long.compareUnsigned(high, belowEnd) < 0) {
+                    put(high, belowEnd, belowEntry);
                 }
-                if (Long.compareUnsigned(low, below.getKey()) > 0) {
-                    map.put(below.getKey(), new Span(low, below.getValue().entry()));
+                if (Long.compareUnsigned(low, belowStart) > 0) {
+                    put(belowStart, low, belowEntry);
                 }
             }
-            map.put(low, new Span(high, entry));
+            put(low, high, entry);
+        }
+
+        /** Index of the last span starting at or below {@code address}, or -1. */
+        private int floor(long address) {
+            if (size > 0 && Long.compareUnsigned(starts[size - 1], address) <= 0) {
+                return size - 1;
+            }
+            int lo = 0;
+            int hi = size - 1;
+            int found = -1;
+            while (lo <= hi) {
+                int mid = (lo + hi) >>> 1;
+                if (Long.compareUnsigned(starts[mid], address) <= 0) {
+                    found = mid;
+                    lo = mid + 1;
+                } else {
+                    hi = mid - 1;
+                }
+            }
+            return found;
+        }
+
+        /** Sets the span starting at {@code start} (replacing one that starts there). */
+        private void put(long start, long end, int entry) {
+            if (tree != null) {
+                tree.put(start, new long[] {end, entry});
+                return;
+            }
+            int at = floor(start);
+            if (at >= 0 && starts[at] == start) {
+                ends[at] = end;
+                entries[at] = entry;
+                return;
+            }
+            at++;
+            if (at < size && size > SHIFT_LIMIT) {
+                toTree();
+                tree.put(start, new long[] {end, entry});
+                return;
+            }
+            if (size == starts.length) {
+                starts = Arrays.copyOf(starts, size * 2);
+                ends = Arrays.copyOf(ends, size * 2);
+                entries = Arrays.copyOf(entries, size * 2);
+            }
+            System.arraycopy(starts, at, starts, at + 1, size - at);
+            System.arraycopy(ends, at, ends, at + 1, size - at);
+            System.arraycopy(entries, at, entries, at + 1, size - at);
+            starts[at] = start;
+            ends[at] = end;
+            entries[at] = entry;
+            size++;
+        }
+
+        private void toTree() {
+            tree = new TreeMap<>(Long::compareUnsigned);
+            for (int i = 0; i < size; i++) {
+                tree.put(starts[i], new long[] {ends[i], entries[i]});
+            }
+        }
+
+        /** The same steps as {@link #add} on the tree. */
+        private void addToTree(long low, long high, int entry) {
+            Map.Entry<Long, long[]> below = tree.floorEntry(low);
+            if (below != null && Long.compareUnsigned(low, below.getValue()[0]) < 0) {
+                long[] span = below.getValue();
+                if (Long.compareUnsigned(high, span[0]) < 0) {
+                    tree.put(high, new long[] {span[0], span[1]});
+                }
+                if (Long.compareUnsigned(low, below.getKey()) > 0) {
+                    tree.put(below.getKey(), new long[] {low, span[1]});
+                }
+            }
+            tree.put(low, new long[] {high, entry});
         }
 
         RangeMap build() {
-            long[] starts = new long[map.size()];
-            long[] ends = new long[map.size()];
-            int[] entries = new int[map.size()];
+            if (tree == null) {
+                return new RangeMap(Arrays.copyOf(starts, size), Arrays.copyOf(ends, size), Arrays.copyOf(entries, size));
+            }
+            long[] s = new long[tree.size()];
+            long[] e = new long[tree.size()];
+            int[] n = new int[tree.size()];
             int i = 0;
-            for (Map.Entry<Long, Span> e : map.entrySet()) {
-                starts[i] = e.getKey();
-                ends[i] = e.getValue().end();
-                entries[i] = e.getValue().entry();
+            for (Map.Entry<Long, long[]> x : tree.entrySet()) {
+                s[i] = x.getKey();
+                e[i] = x.getValue()[0];
+                n[i] = (int) x.getValue()[1];
                 i++;
             }
-            return new RangeMap(starts, ends, entries);
+            return new RangeMap(s, e, n);
         }
     }
 

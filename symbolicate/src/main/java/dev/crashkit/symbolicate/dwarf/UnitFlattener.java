@@ -231,11 +231,10 @@ final class UnitFlattener {
                     memo[e] = on[4] != 0 ? on[4] : function(on[0], on[1], on[2] & 0xffffffffL | (long) on[3] << 32,
                             Names.lowPc(d), tree.isInlined(e));
                 } else {
-                    Optional<String> linkage = Names.linkageName(d);
-                    Optional<String> name = Names.name(d);
-                    long declLine = Names.declLine(d);
+                    Names.Identity id = Names.of(d);
                     OptionalLong lowPc = Names.lowPc(d);
-                    memo[e] = function(string(linkage), string(name), declLine, lowPc, tree.isInlined(e));
+                    memo[e] = function(string(id.linkageName()), string(id.name()), id.declLine(), lowPc,
+                            tree.isInlined(e));
                 }
             } catch (DwarfException ex) {
                 memo[e] = error(ex);
@@ -255,9 +254,10 @@ final class UnitFlattener {
             try {
                 Die o = unit.data().dieAt(origin);
                 if (o != null && !o.isNull()) {
-                    on[0] = string(Names.linkageName(o));
-                    on[1] = string(Names.name(o));
-                    long decl = Names.declLine(o);
+                    Names.Identity id = Names.of(o);
+                    on[0] = string(id.linkageName());
+                    on[1] = string(id.name());
+                    long decl = id.declLine();
                     on[2] = (int) decl;
                     on[3] = (int) (decl >>> 32);
                 }

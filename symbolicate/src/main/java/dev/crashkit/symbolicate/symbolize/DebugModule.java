@@ -40,6 +40,8 @@ public final class DebugModule {
     private final Diagnostics diagnostics;
     private final NameFallback fallback;
     private final Set<String> reported = ConcurrentHashMap.newKeySet();
+    /** Answers of the last {@link #prepare} by a symbol cache (frames or the DwarfException), by address. */
+    private volatile java.util.Map<Long, Object> prepared = java.util.Map.of();
 
     /**
      * @param linkBase    link-time address the report's load address corresponds to (see {@link ObjectFile#linkBase})
@@ -148,9 +150,35 @@ public final class DebugModule {
         return mappedBytes;
     }
 
-    /** A hint that these link-time addresses are about to be looked up (see {@link SourceLookup#prepare}). */
+    /**
+     * A hint that these link-time addresses are about to be looked up (see {@link SourceLookup#prepare}):
+     * the DWARF decodes the units they touch in parallel; a symbol cache answers them in parallel
+     * ({@link ParallelAnswers}), kept until the next call.
+     */
     public void prepare(long[] linkAddresses) {
-        dwarf.ifPresent(d -> d.prepare(linkAddresses));
+        if (dwarf.isEmpty()) {
+            return;
+        }
+        SourceLookup d = dwarf.get();
+        if (d instanceof DwarfContext) {
+            d.prepare(linkAddresses); // its lookups are serialised: it answers by unit itself
+        } else {
+            prepared = ParallelAnswers.answer(d, linkAddresses);
+        }
+    }
+
+    /** The frames of {@code linkAddress}: a prepared answer, else the source's. */
+    private List<SourceFrame> sourceFrames(long linkAddress) throws DwarfException {
+        Object kept = prepared.get(linkAddress);
+        if (kept instanceof DwarfException e) {
+            throw e;
+        }
+        if (kept != null) {
+            @SuppressWarnings("unchecked")
+            List<SourceFrame> frames = (List<SourceFrame>) kept;
+            return frames;
+        }
+        return dwarf.get().lookup(linkAddress);
     }
 
     /**
@@ -163,7 +191,7 @@ public final class DebugModule {
         if (dwarf.isPresent()) {
             List<SourceFrame> frames;
             try {
-                frames = dwarf.get().lookup(linkAddress);
+                frames = sourceFrames(linkAddress);
             } catch (DwarfException e) {
                 // A damaged unit: the symbol table still answers; say so once per problem.
                 if (reported.add(e.getMessage())) {

@@ -1,0 +1,58 @@
+package dev.crashkit.symbolicate.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * When {@code java -jar} relaunches itself: only for exactly {@code java -jar JAR ARGS} (the
+ * command line read from {@code /proc/self/cmdline}), never when the user gave JVM options.
+ */
+class RelaunchTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void commandLineSplitsAtNuls() {
+        byte[] cmdline = "java\0-jar\0s.jar\0r.json\0--dsym\0a b\0\0".getBytes(StandardCharsets.UTF_8);
+        assertEquals(List.of("java", "-jar", "s.jar", "r.json", "--dsym", "a b", ""),
+                Relaunch.splitCommandLine(cmdline, StandardCharsets.UTF_8));
+        assertEquals(List.of("java", "x"), Relaunch.splitCommandLine("java\0x".getBytes(StandardCharsets.UTF_8),
+                StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void relaunchesOnlyPlainJavaJar() throws Exception {
+        Path jar = Files.write(dir.resolve("symbolicate.jar"), new byte[] {1});
+        String cp = jar.toString();
+        String[] args = {"r.json", "--dsym", "d"};
+        assertEquals(Optional.of(jar.toAbsolutePath().normalize()),
+                Relaunch.jarOf(List.of("java", "-jar", cp, "r.json", "--dsym", "d"), args, cp));
+        // JVM options given, other arguments, another class path, a jar that is not there: stay.
+        assertTrue(Relaunch.jarOf(List.of("java", "-Xmx1g", "-jar", cp, "r.json", "--dsym", "d"), args, cp).isEmpty());
+        assertTrue(Relaunch.jarOf(List.of("java", "-jar", cp, "r.json", "--dsym", "e"), args, cp).isEmpty());
+        assertTrue(Relaunch.jarOf(List.of("java", "-jar", cp, "r.json", "--dsym"), args, cp).isEmpty());
+        assertTrue(Relaunch.jarOf(List.of("java", "-cp", cp, "r.json", "--dsym", "d"), args, cp).isEmpty());
+        assertTrue(Relaunch.jarOf(List.of("java", "-jar", cp, "r.json", "--dsym", "d"), args, cp + "x").isEmpty());
+        String missing = dir.resolve("gone.jar").toString();
+        assertTrue(Relaunch.jarOf(List.of("java", "-jar", missing, "r.json", "--dsym", "d"), args, missing).isEmpty());
+    }
+
+    @Test
+    void childRunsMainWithTheFastOptionsAndTheSameArguments() {
+        Path java = Path.of("/j/bin/java");
+        Path jar = Path.of("/x/symbolicate.jar");
+        List<String> cmd = Relaunch.childCommand(java, jar, List.of("-XX:SharedArchiveFile=/c/a.jsa"),
+                new String[] {"r.json", "--format", "json"});
+        assertEquals(List.of("/j/bin/java", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-XX:-UsePerfData",
+                "-XX:SharedArchiveFile=/c/a.jsa", "-D" + Relaunch.MARKER + "=1", "-cp", "/x/symbolicate.jar",
+                Main.class.getName(), "r.json", "--format", "json"), cmd);
+    }
+}
