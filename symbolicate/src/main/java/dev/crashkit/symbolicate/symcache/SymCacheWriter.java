@@ -423,8 +423,8 @@ final class SymCacheWriter {
             }
         }
 
+        /** Writes out what is left; the file ends with the last section (no padding nothing would check). */
         long finish() throws IOException {
-            align();
             drain();
             return written;
         }
