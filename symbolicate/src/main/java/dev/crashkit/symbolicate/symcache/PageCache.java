@@ -1,59 +1,59 @@
 package dev.crashkit.symbolicate.symcache;
 
-import java.util.Iterator;
-import java.util.LinkedHashMap;
-import java.util.Map;
-import java.util.concurrent.atomic.AtomicLong;
+import static dev.crashkit.symbolicate.symcache.SymCacheFormat.PAGE_SIZE;
+
+import java.io.IOException;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.concurrent.atomic.AtomicIntegerArray;
+import java.util.zip.CRC32C;
 
 /**
- * The checked pages of symbol caches that lookups read, least recently used first, within a byte
- * budget shared by every cache opened with it (a module cache's). A page dropped here is read
- * and checked again when next needed. Thread-safe.
+ * The checked pages of symbol caches that lookups read, in a fixed number of page slots outside
+ * the Java heap, shared by every cache opened with it (a module cache's): the memory they take is
+ * the budget, whatever the number of caches, and pages coming and going make no garbage (pages
+ * kept on the heap lived long enough to be promoted, and the old generation, hence the process,
+ * grew with them). Slots are allocated 1 MB at a time as they are first needed; past the budget a
+ * slot not read since the clock hand last passed it is reused.
+ *
+ * <p>Readers take no lock: each slot has a stamp, odd while the slot is being refilled, bumped on
+ * every refill; a read of a slot's bytes counts only when the stamp was even before it and is the
+ * same after it, and the slot still holds the page asked for (else the page is read again).
+ * Refills are serialised. Thread-safe.
  */
 public final class PageCache {
-    /** Heap a kept page costs besides its bytes: map entry, key, array header. */
-    static final int OVERHEAD = 80;
-    private static final AtomicLong OWNERS = new AtomicLong();
+    private static final int SLOTS_PER_CHUNK = (1 << 20) / PAGE_SIZE;
 
-    private final LinkedHashMap<Long, byte[]> pages = new LinkedHashMap<>(1024, 0.75f, true);
-    private long capacity;
-    private long bytes;
+    private final int slots;
+    private final ByteBuffer[] chunks;
+    private final AtomicIntegerArray stamps;
+    private final Pages[] owners;
+    private final int[] ownerPages;
+    private final byte[] referenced;
+    private int used;
+    private int hand;
     private long reads;
 
-    /** A cache keeping at most {@code capacityBytes} (at least one page is always kept). */
+    /** A cache of at most {@code capacityBytes} of pages (at least one chunk of slots). */
     public PageCache(long capacityBytes) {
-        this.capacity = capacityBytes;
+        long n = Math.max(SLOTS_PER_CHUNK, capacityBytes / PAGE_SIZE);
+        this.slots = (int) Math.min(n, 1 << 20);
+        this.chunks = new ByteBuffer[(slots + SLOTS_PER_CHUNK - 1) / SLOTS_PER_CHUNK];
+        this.stamps = new AtomicIntegerArray(slots);
+        this.owners = new Pages[slots];
+        this.ownerPages = new int[slots];
+        this.referenced = new byte[slots];
     }
 
-    /** A key range of its own for each opened cache (pages are keyed owner &lt;&lt; 32 | page). */
-    static long newOwner() {
-        return OWNERS.incrementAndGet() << 32;
+    /** Bytes of page slots it may use. */
+    public long capacity() {
+        return (long) slots * PAGE_SIZE;
     }
 
-    synchronized byte[] get(long key) {
-        return pages.get(key);
-    }
-
-    synchronized void put(long key, byte[] page) {
-        reads++;
-        byte[] old = pages.put(key, page);
-        bytes += page.length + OVERHEAD - (old == null ? 0 : old.length + OVERHEAD);
-        evict();
-    }
-
-    /** Changes the budget (the module cache gives pages what its modules leave). */
-    public synchronized void capacity(long capacityBytes) {
-        capacity = capacityBytes;
-        evict();
-    }
-
-    public synchronized long capacity() {
-        return capacity;
-    }
-
-    /** Bytes kept now, overhead included. */
+    /** Bytes of page slots allocated so far. */
     public synchronized long bytes() {
-        return bytes;
+        return (long) used * PAGE_SIZE;
     }
 
     /** Pages read from files (or memory) and checked so far. */
@@ -61,11 +61,87 @@ public final class PageCache {
         return reads;
     }
 
-    private void evict() {
-        Iterator<Map.Entry<Long, byte[]>> it = pages.entrySet().iterator();
-        while (bytes > capacity && pages.size() > 1 && it.hasNext()) {
-            bytes -= it.next().getValue().length + OVERHEAD;
-            it.remove();
+    /** What a read of a slot saw: the slot and its stamp then (-1 when the page is not held). */
+    int stamp(int slot) {
+        return stamps.get(slot);
+    }
+
+    /** True when {@code slot} held {@code page} of {@code owner} throughout since {@code stamp} was read. */
+    boolean stillHolds(int slot, int stamp, Pages owner, int page) {
+        VarHandle.acquireFence();
+        return stamps.get(slot) == stamp && (stamp & 1) == 0 && owners[slot] == owner && ownerPages[slot] == page;
+    }
+
+    void touch(int slot) {
+        referenced[slot] = 1;
+    }
+
+    ByteBuffer chunk(int slot) {
+        return chunks[slot / SLOTS_PER_CHUNK];
+    }
+
+    static int offset(int slot) {
+        return (slot % SLOTS_PER_CHUNK) * PAGE_SIZE;
+    }
+
+    /**
+     * Reads {@code length} bytes of {@code source} at {@code at} into a slot, checks them against
+     * {@code crc}, and records the slot as holding {@code page} of {@code owner}; returns the slot.
+     */
+    synchronized int load(Pages owner, int page, PageSource source, long at, int length, int crc)
+            throws DamagedSymCacheException {
+        int held = owner.slotOf(page);
+        if (held >= 0 && owners[held] == owner && ownerPages[held] == page) {
+            return held; // another reader loaded it meanwhile
+        }
+        int slot = victim();
+        stamps.incrementAndGet(slot); // odd: being refilled
+        Pages previous = owners[slot];
+        if (previous != null) {
+            previous.forget(ownerPages[slot], slot);
+        }
+        owners[slot] = null;
+        ByteBuffer into = chunk(slot).duplicate().position(offset(slot)).limit(offset(slot) + length);
+        try {
+            source.read(at, into.slice());
+        } catch (IOException e) {
+            stamps.incrementAndGet(slot);
+            throw new DamagedSymCacheException(source.origin() + ": damaged symbol cache (cannot read: "
+                    + e.getMessage() + ")");
+        }
+        CRC32C check = new CRC32C();
+        check.update(into);
+        reads++;
+        if ((int) check.getValue() != crc) {
+            stamps.incrementAndGet(slot);
+            throw new DamagedSymCacheException(source.origin() + ": damaged symbol cache (page " + page
+                    + " fails its checksum)");
+        }
+        owners[slot] = owner;
+        ownerPages[slot] = page;
+        referenced[slot] = 1;
+        stamps.incrementAndGet(slot); // even again: readable
+        owner.remember(page, slot);
+        return slot;
+    }
+
+    /** A free slot while the budget allows, else the first one the clock hand finds unreferenced. */
+    private int victim() {
+        if (used < slots) {
+            int slot = used++;
+            if (chunks[slot / SLOTS_PER_CHUNK] == null) {
+                chunks[slot / SLOTS_PER_CHUNK] = ByteBuffer.allocateDirect(SLOTS_PER_CHUNK * PAGE_SIZE)
+                        .order(ByteOrder.LITTLE_ENDIAN);
+            }
+            return slot;
+        }
+        while (true) {
+            int slot = hand;
+            hand = (hand + 1) % slots;
+            if (referenced[slot] == 0 || owners[slot] == null) {
+                return slot;
+            }
+            referenced[slot] = 0;
         }
     }
 }

@@ -11,7 +11,12 @@ import java.util.Arrays;
 /** Where a symbol cache's bytes are read from: its file, or memory. Safe for concurrent reads. */
 interface PageSource {
     /** Reads exactly {@code dst.length} bytes at {@code at}. */
-    void read(long at, byte[] dst) throws IOException;
+    default void read(long at, byte[] dst) throws IOException {
+        read(at, ByteBuffer.wrap(dst));
+    }
+
+    /** Reads exactly {@code dst.remaining()} bytes at {@code at} into {@code dst}. */
+    void read(long at, ByteBuffer dst) throws IOException;
 
     /** The file name or "memory", for messages. */
     String origin();
@@ -21,11 +26,11 @@ interface PageSource {
         ByteBuffer b = bytes.duplicate();
         return new PageSource() {
             @Override
-            public void read(long at, byte[] dst) throws IOException {
-                if (at < 0 || at + dst.length > b.capacity()) {
+            public void read(long at, ByteBuffer dst) throws IOException {
+                if (at < 0 || at + dst.remaining() > b.capacity()) {
                     throw new IOException("read past the end");
                 }
-                b.get((int) at, dst);
+                dst.put(b.slice((int) at, dst.remaining()));
             }
 
             @Override
@@ -60,10 +65,12 @@ interface PageSource {
         }
 
         @Override
-        public void read(long at, byte[] dst) throws IOException {
+        public void read(long at, ByteBuffer dst) throws IOException {
+            int from = dst.position();
             try {
                 readFully(channel, at, dst);
             } catch (ClosedChannelException e) {
+                dst.position(from);
                 readFully(reopen(), at, dst);
             }
         }
@@ -75,7 +82,7 @@ interface PageSource {
             FileChannel c = FileChannel.open(path, StandardOpenOption.READ);
             byte[] h = header;
             byte[] now = new byte[h == null ? 0 : h.length];
-            readFully(c, 0, now);
+            readFully(c, 0, ByteBuffer.wrap(now));
             if (h == null || !Arrays.equals(h, now)) {
                 c.close();
                 throw new IOException("replaced while in use");
@@ -84,10 +91,10 @@ interface PageSource {
             return c;
         }
 
-        private static void readFully(FileChannel c, long at, byte[] dst) throws IOException {
-            ByteBuffer b = ByteBuffer.wrap(dst);
+        private static void readFully(FileChannel c, long at, ByteBuffer b) throws IOException {
+            int from = b.position();
             while (b.hasRemaining()) {
-                if (c.read(b, at + b.position()) < 0) {
+                if (c.read(b, at + b.position() - from) < 0) {
                     throw new IOException("file shorter than its header says");
                 }
             }

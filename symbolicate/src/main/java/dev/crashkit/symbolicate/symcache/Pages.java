@@ -6,16 +6,16 @@ import java.io.IOException;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
+import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.zip.CRC32C;
 
 /**
  * The paged part of one symbol cache file: bytes {@code [start, end)} in pages of
  * {@link SymCacheFormat#PAGE_SIZE}, page i checked against {@code crcs[i]} when it is read; checked
- * pages are kept in a shared {@link PageCache}. A page that fails its checksum, or a read outside
+ * pages are kept in a shared {@link PageCache} (see there how reads and refills of a slot meet). A page that fails its checksum, or a read outside
  * the pages, throws {@link DamagedSymCacheException}: nothing unchecked is ever answered from.
  */
 final class Pages {
-    private static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
     private static final VarHandle LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
     private final PageSource source;
@@ -23,7 +23,8 @@ final class Pages {
     private final int end;
     private final int[] crcs;
     private final PageCache cache;
-    private final long owner = PageCache.newOwner();
+    /** Per page, 1 + the cache slot holding it, 0 for none. */
+    private final AtomicIntegerArray slotOf;
 
     Pages(PageSource source, int start, int end, int[] crcs, PageCache cache) {
         this.source = source;
@@ -31,28 +32,68 @@ final class Pages {
         this.end = end;
         this.crcs = crcs;
         this.cache = cache;
+        this.slotOf = new AtomicIntegerArray(crcs.length);
+    }
+
+    /** Number of pages. */
+    int count() {
+        return crcs.length;
+    }
+
+    int slotOf(int page) {
+        return slotOf.get(page) - 1;
+    }
+
+    void remember(int page, int slot) {
+        slotOf.set(page, slot + 1);
+    }
+
+    void forget(int page, int slot) {
+        slotOf.compareAndSet(page, slot + 1, 0);
     }
 
     int getInt(int at) throws DamagedSymCacheException {
         inside(at, 4);
         int rel = at - start;
-        byte[] p = page(rel / PAGE_SIZE);
+        int page = rel / PAGE_SIZE;
         int o = rel % PAGE_SIZE;
-        if (o + 4 <= p.length) {
-            return (int) INT.get(p, o);
+        if (o + 4 > PAGE_SIZE) {
+            return (int) LONG.get(padded(at, 4), 0);
         }
-        return (int) LONG.get(padded(at, 4), 0);
+        while (true) {
+            int slot = slotOf(page);
+            if (slot >= 0) {
+                int stamp = cache.stamp(slot);
+                int v = cache.chunk(slot).getInt(PageCache.offset(slot) + o);
+                if (cache.stillHolds(slot, stamp, this, page)) {
+                    cache.touch(slot);
+                    return v;
+                }
+            }
+            load(page);
+        }
     }
 
     long getLong(int at) throws DamagedSymCacheException {
         inside(at, 8);
         int rel = at - start;
-        byte[] p = page(rel / PAGE_SIZE);
+        int page = rel / PAGE_SIZE;
         int o = rel % PAGE_SIZE;
-        if (o + 8 <= p.length) {
-            return (long) LONG.get(p, o);
+        if (o + 8 > PAGE_SIZE) {
+            return (long) LONG.get(padded(at, 8), 0);
         }
-        return (long) LONG.get(padded(at, 8), 0);
+        while (true) {
+            int slot = slotOf(page);
+            if (slot >= 0) {
+                int stamp = cache.stamp(slot);
+                long v = cache.chunk(slot).getLong(PageCache.offset(slot) + o);
+                if (cache.stillHolds(slot, stamp, this, page)) {
+                    cache.touch(slot);
+                    return v;
+                }
+            }
+            load(page);
+        }
     }
 
     /** {@code n} bytes from {@code at} (4 or 8) read across a page boundary, padded to 8. */
@@ -68,13 +109,29 @@ final class Pages {
         byte[] out = new byte[length];
         for (int done = 0; done < length; ) {
             int rel = at + done - start;
-            byte[] p = page(rel / PAGE_SIZE);
+            int page = rel / PAGE_SIZE;
             int o = rel % PAGE_SIZE;
-            int n = Math.min(length - done, p.length - o);
-            System.arraycopy(p, o, out, done, n);
+            int n = Math.min(length - done, PAGE_SIZE - o);
+            while (true) {
+                int slot = slotOf(page);
+                if (slot >= 0) {
+                    int stamp = cache.stamp(slot);
+                    cache.chunk(slot).get(PageCache.offset(slot) + o, out, done, n);
+                    if (cache.stillHolds(slot, stamp, this, page)) {
+                        cache.touch(slot);
+                        break;
+                    }
+                }
+                load(page);
+            }
             done += n;
         }
         return out;
+    }
+
+    private void load(int page) throws DamagedSymCacheException {
+        int from = start + page * PAGE_SIZE;
+        cache.load(this, page, source, from, Math.min(PAGE_SIZE, end - from), crcs[page]);
     }
 
     /**
@@ -106,20 +163,6 @@ final class Pages {
     /** Reads every page once (tests and tools: is the whole file intact?). */
     void checkAll() throws DamagedSymCacheException {
         bulk(start, end - start);
-    }
-
-    private byte[] page(int n) throws DamagedSymCacheException {
-        long key = owner | n;
-        byte[] p = cache.get(key);
-        if (p == null) {
-            int from = start + n * PAGE_SIZE;
-            p = read(from, Math.min(PAGE_SIZE, end - from));
-            CRC32C crc = new CRC32C();
-            crc.update(p);
-            verify(n, crc);
-            cache.put(key, p);
-        }
-        return p;
     }
 
     private void verify(int page, CRC32C crc) throws DamagedSymCacheException {

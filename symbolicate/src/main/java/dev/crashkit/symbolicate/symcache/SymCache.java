@@ -89,7 +89,7 @@ public final class SymCache implements SourceLookup {
         this.errorCount = s.count(ERRORS);
         int n = symbols.size();
         // What this instance keeps on the heap (the page cache budgets its pages itself).
-        this.heapBytes = 1024L + 4L * s.count(PAGE_CRCS) + 8L * rangeTop.length + 4L * stringOffsets.length
+        this.heapBytes = 1024L + 8L * s.count(PAGE_CRCS) + 8L * rangeTop.length + 4L * stringOffsets.length
                 + strings.length + (long) n * (8 + 8 + 4 + (symbols.hasVersions() ? 4 : 0)) + 8L * (n / 64 + 1);
     }
 
@@ -98,15 +98,18 @@ public final class SymCache implements SourceLookup {
     }
 
     /**
-     * Checks and opens a cache file's bytes held in memory, with a page cache of its own.
+     * Checks and opens a cache file's bytes held in memory.
      *
      * @param bytes     the whole file; not modified
      * @param expected  the key the caller wants answers for
      * @throws BadSymCacheException when anything opening reads is wrong: it must then be rebuilt
      */
     public static SymCache open(ByteBuffer bytes, SymCacheKey expected) throws BadSymCacheException {
-        return open(PageSource.of(bytes), bytes.capacity(), expected, new PageCache(16L << 20));
+        return open(PageSource.of(bytes), bytes.capacity(), expected, IN_MEMORY);
     }
+
+    /** Pages of caches opened from memory (tests, fuzzing: many small caches). */
+    private static final PageCache IN_MEMORY = new PageCache(1L << 20);
 
     /** Opens {@code size} bytes of {@code source}, keeping the pages lookups read in {@code cache}. */
     static SymCache open(PageSource source, long size, SymCacheKey expected, PageCache cache)

@@ -41,7 +41,7 @@ public final class SymCacheStore {
     }
 
     /** Pages kept when no module cache sets a budget (tests, tools). */
-    static final long DEFAULT_PAGES = 16L << 20;
+    static final long DEFAULT_PAGES = 4L << 20;
 
     /** The same folder, caches opened keeping their pages in {@code cache}. */
     public SymCacheStore withPages(PageCache cache) {

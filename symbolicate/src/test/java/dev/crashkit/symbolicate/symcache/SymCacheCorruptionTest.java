@@ -105,8 +105,8 @@ class SymCacheCorruptionTest {
             final PageSource in = PageSource.of(ByteBuffer.wrap(big));
 
             @Override
-            public void read(long at, byte[] dst) throws IOException {
-                reads[0] += dst.length;
+            public void read(long at, ByteBuffer dst) throws IOException {
+                reads[0] += dst.remaining();
                 in.read(at, dst);
             }
 
