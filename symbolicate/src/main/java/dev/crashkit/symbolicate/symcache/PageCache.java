@@ -86,43 +86,51 @@ public final class PageCache {
 
     /**
      * Reads {@code length} bytes of {@code source} at {@code at} into a slot, checks them against
-     * {@code crc}, and records the slot as holding {@code page} of {@code owner}; returns the slot.
+     * {@code crc}, and records the slot as holding {@code page} of {@code owner}. Only choosing and
+     * publishing the slot hold the lock: the read and the checksum run outside it, so workers
+     * missing pages at once read in parallel (a page two of them miss together is read twice).
      */
-    synchronized int load(Pages owner, int page, PageSource source, long at, int length, int crc)
+    void load(Pages owner, int page, PageSource source, long at, int length, int crc)
             throws DamagedSymCacheException {
-        int held = owner.slotOf(page);
-        if (held >= 0 && owners[held] == owner && ownerPages[held] == page) {
-            return held; // another reader loaded it meanwhile
+        int slot;
+        synchronized (this) {
+            int held = owner.slotOf(page);
+            if (held >= 0 && owners[held] == owner && ownerPages[held] == page && (stamps.get(held) & 1) == 0) {
+                return; // another reader loaded it meanwhile
+            }
+            slot = victim();
+            stamps.incrementAndGet(slot); // odd: being refilled, no reader trusts it, no loader picks it
+            Pages previous = owners[slot];
+            if (previous != null) {
+                previous.forget(ownerPages[slot], slot);
+            }
+            owners[slot] = null;
+            reads++;
         }
-        int slot = victim();
-        stamps.incrementAndGet(slot); // odd: being refilled
-        Pages previous = owners[slot];
-        if (previous != null) {
-            previous.forget(ownerPages[slot], slot);
-        }
-        owners[slot] = null;
         ByteBuffer into = chunk(slot).duplicate().position(offset(slot)).limit(offset(slot) + length);
+        String problem = null;
         try {
             source.read(at, into.slice());
+            CRC32C check = new CRC32C();
+            check.update(into);
+            if ((int) check.getValue() != crc) {
+                problem = "page " + page + " fails its checksum";
+            }
         } catch (IOException e) {
-            stamps.incrementAndGet(slot);
-            throw new DamagedSymCacheException(source.origin() + ": damaged symbol cache (cannot read: "
-                    + e.getMessage() + ")");
+            problem = "cannot read: " + e.getMessage();
         }
-        CRC32C check = new CRC32C();
-        check.update(into);
-        reads++;
-        if ((int) check.getValue() != crc) {
-            stamps.incrementAndGet(slot);
-            throw new DamagedSymCacheException(source.origin() + ": damaged symbol cache (page " + page
-                    + " fails its checksum)");
+        synchronized (this) {
+            if (problem == null) {
+                owners[slot] = owner;
+                ownerPages[slot] = page;
+                referenced[slot] = 1;
+            }
+            stamps.incrementAndGet(slot); // even again: readable (or free)
         }
-        owners[slot] = owner;
-        ownerPages[slot] = page;
-        referenced[slot] = 1;
-        stamps.incrementAndGet(slot); // even again: readable
+        if (problem != null) {
+            throw new DamagedSymCacheException(source.origin() + ": damaged symbol cache (" + problem + ")");
+        }
         owner.remember(page, slot);
-        return slot;
     }
 
     /** A free slot while the budget allows, else the first one the clock hand finds unreferenced. */
@@ -138,6 +146,9 @@ public final class PageCache {
         while (true) {
             int slot = hand;
             hand = (hand + 1) % slots;
+            if ((stamps.get(slot) & 1) != 0) {
+                continue; // being refilled by another reader
+            }
             if (referenced[slot] == 0 || owners[slot] == null) {
                 return slot;
             }

@@ -59,6 +59,7 @@ public final class SymCache implements SourceLookup {
     private final int errors;
     private final int errorCount;
     private final long heapBytes;
+    private final String[] decoded;
 
     private SymCache(Pages pages, String origin, Tables t, Sections s, ModuleLayout layout, String dwarfName) {
         this.pages = pages;
@@ -87,10 +88,12 @@ public final class SymCache implements SourceLookup {
         this.nameCount = s.count(NAMES);
         this.errors = s.offset(ERRORS);
         this.errorCount = s.count(ERRORS);
+        this.decoded = new String[stringCount];
         int n = symbols.size();
         // What this instance keeps on the heap (the page cache budgets its pages itself).
+        // Strings decoded once: at most all of them (a String and its bytes each).
         this.heapBytes = 1024L + 8L * s.count(PAGE_CRCS) + 8L * rangeTop.length + 4L * stringOffsets.length
-                + strings.length + (long) n * (8 + 8 + 4 + (symbols.hasVersions() ? 4 : 0)) + 8L * (n / 64 + 1);
+                + 2L * strings.length + 44L * stringCount + (long) n * (8 + 8 + 4 + (symbols.hasVersions() ? 4 : 0)) + 8L * (n / 64 + 1);
     }
 
     /** The heap tables opening reads: strings, symbols, range summary, table counts. */
@@ -411,9 +414,14 @@ public final class SymCache implements SourceLookup {
         return id == FlatDwarf.NONE ? Optional.empty() : Optional.of(string(checkedString(id)));
     }
 
-    /** String {@code id} (index checked by the caller; strings checked at open), decoded on each use. */
+    /** String {@code id} (index checked by the caller; strings checked at open), decoded once; a racing second decode is harmless. */
     private String string(int id) {
-        return decode(strings, stringOffsets, id);
+        String s = decoded[id];
+        if (s == null) {
+            s = decode(strings, stringOffsets, id);
+            decoded[id] = s;
+        }
+        return s;
     }
 
     /** Index of the last of {@code starts} (ascending, unsigned) at or below {@code address}, or -1. */
