@@ -60,9 +60,12 @@ public final class SymCache implements SourceLookup {
     private final int errorCount;
     private final long heapBytes;
     private final String[] decoded;
+    private final long size;
 
-    private SymCache(Pages pages, String origin, Tables t, Sections s, ModuleLayout layout, String dwarfName) {
+    private SymCache(Pages pages, String origin, Tables t, Sections s, ModuleLayout layout, String dwarfName,
+                     long size) {
         this.pages = pages;
+        this.size = size;
         this.origin = origin;
         this.dwarfName = dwarfName;
         this.layout = layout;
@@ -133,7 +136,7 @@ public final class SymCache implements SourceLookup {
             int[] counts = Validator.check(s, module, stringOffsets, strings, symbols, rangeTop);
             Tables t = new Tables(stringOffsets, strings, symbolTable(symbols, strings), rangeTop, counts);
             ModuleLayout layout = layout(module, table(p, s, SEGMENTS), s, t);
-            return new SymCache(p, source.origin(), t, s, layout, string(t, module.getInt(40)));
+            return new SymCache(p, source.origin(), t, s, layout, string(t, module.getInt(40)), size);
         } catch (DamagedSymCacheException e) {
             throw new BadSymCacheException(e.getMessage().substring(e.getMessage().indexOf("damaged")));
         }
@@ -247,6 +250,11 @@ public final class SymCache implements SourceLookup {
      */
     public long heapBytes() {
         return heapBytes;
+    }
+
+    /** Bytes of the file. */
+    public long size() {
+        return size;
     }
 
     /** Reads and checks every page (tests and tools: is the whole file intact?). */

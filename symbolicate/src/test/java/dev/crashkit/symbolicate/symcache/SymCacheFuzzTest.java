@@ -125,7 +125,7 @@ class SymCacheFuzzTest {
             }
         }
         int start = SymCacheFormat.align8(directoryEnd);
-        if (crcsAt >= start && crcsLength >= 0 && crcsAt + crcsLength <= bytes.length) {
+        if (crcsAt >= start && crcsAt <= bytes.length && crcsLength >= 0 && crcsLength <= bytes.length - crcsAt) {
             int at = (int) crcsAt;
             for (int p = start, i = 0; p < crcsAt && 4 * i + 4 <= crcsLength; p += SymCacheFormat.PAGE_SIZE, i++) {
                 CRC32C page = new CRC32C();
