@@ -29,7 +29,8 @@ import java.util.Optional;
  * (wall and this thread's CPU time), in a fresh JVM: the same steps as the CLI's default command,
  * without picocli (whose cost is measured as the "picocli" phase by building the command line
  * model alone; the CLI itself parses plain command lines without it since FastArgs). The first line is the JVM's own start (process start to {@code main}). Like the
- * CLI it opens modules through the symbol cache in the cache folder (set NO_SYMCACHE=1 not to).
+ * CLI it opens modules through the symbol cache in the cache folder (set NO_SYMCACHE=1 not to; SECOND_USE=1
+ * builds it on the second use only, as the CLI's symbolicate command: the first use answers from the DWARF).
  *
  * <pre>java -cp bench/target/benchmarks.jar dev.crashkit.bench.CliPhases REPORT DSYM CACHE_DIR|- &gt; /dev/null</pre>
  */
@@ -38,6 +39,9 @@ public final class CliPhases {
     private static final List<String> LINES = new ArrayList<>();
     private static long wall = System.nanoTime();
     private static long cpu = THREADS.getCurrentThreadCpuTime();
+    private static final com.sun.management.OperatingSystemMXBean OS =
+            (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+    private static long processCpu = OS.getProcessCpuTime();
 
     private CliPhases() {
     }
@@ -58,7 +62,10 @@ public final class CliPhases {
         phase("index scan");
         ModuleCache.Options options = ModuleCache.Options.defaults();
         if (cache.isPresent() && System.getenv("NO_SYMCACHE") == null) {
-            options = options.withSymbolCache(SymCacheStore.in(cache.get()));
+            // SECOND_USE=1: as the CLI's symbolicate command (first use answers from the DWARF).
+            options = options.withSymbolCache(SymCacheStore.in(cache.get()), System.getenv("SECOND_USE") != null
+                    ? dev.crashkit.symbolicate.symbolize.SymbolCaching.Build.SECOND_USE
+                    : dev.crashkit.symbolicate.symbolize.SymbolCaching.Build.FIRST_USE);
         }
         ModuleCache modules = new ModuleCache(index, new MemberStore(cache, ArchiveLimits.defaults()), options);
         for (Image img : input.model().images()) {
@@ -82,8 +89,11 @@ public final class CliPhases {
     private static void phase(String name) {
         long w = System.nanoTime();
         long c = THREADS.getCurrentThreadCpuTime();
-        LINES.add(String.format("%-42s %7.1f ms wall %7.1f ms cpu (main thread)", name, (w - wall) / 1e6, (c - cpu) / 1e6));
+        long p = OS.getProcessCpuTime();
+        LINES.add(String.format("%-42s %7.1f ms wall %7.1f ms cpu (main thread) %7.1f ms process cpu", name, (w - wall) / 1e6,
+                (c - cpu) / 1e6, (p - processCpu) / 1e6));
         wall = w;
         cpu = c;
+        processCpu = p;
     }
 }

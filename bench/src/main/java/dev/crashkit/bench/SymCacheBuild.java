@@ -35,7 +35,7 @@ public final class SymCacheBuild {
         DwarfSections sections = DwarfSections.of(object);
         long dwarfBytes = 0;
         for (DwarfSection s : DwarfSection.values()) {
-            if (s != DwarfSection.DEBUG_LOCLISTS) {
+            if (s.read()) {
                 dwarfBytes += sections.section(s).map(b -> (long) b.remaining()).orElse(0L);
             }
         }

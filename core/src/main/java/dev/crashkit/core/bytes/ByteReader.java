@@ -26,6 +26,13 @@ public class ByteReader<E extends ObjectFormatException> {
     private final int limit;
     private final boolean little;
     private final Function<String, E> errors;
+    /**
+     * The heap array behind {@code buf}, or null (a mapped file): read directly, since a call through
+     * {@link ByteBuffer} is virtual once heap and mapped buffers are both in use, and C1 (the CLI's
+     * compiler) does not inline it (DWARF decoding of libjvm.so's inflated sections: see BENCHMARKS.md).
+     */
+    private final byte[] array;
+    private final int arrayOffset;
     private int index;
 
     /**
@@ -41,6 +48,8 @@ public class ByteReader<E extends ObjectFormatException> {
         this.little = buf.order() == ByteOrder.LITTLE_ENDIAN;
         this.errors = errors;
         this.index = (int) (start - origin);
+        this.array = buf.hasArray() ? buf.array() : null;
+        this.arrayOffset = array == null ? 0 : buf.arrayOffset();
     }
 
     /** The position of the next byte. */
@@ -90,7 +99,8 @@ public class ByteReader<E extends ObjectFormatException> {
 
     public final int u8() throws E {
         need(1);
-        return buf.get(index++) & 0xff;
+        int i = index++;
+        return (array != null ? array[arrayOffset + i] : buf.get(i)) & 0xff;
     }
 
     public final int s8() throws E {
@@ -116,7 +126,17 @@ public class ByteReader<E extends ObjectFormatException> {
 
     public final long u32() throws E {
         need(4);
-        long v = buf.getInt(index) & 0xffffffffL;
+        long v;
+        if (array != null) {
+            int at = arrayOffset + index;
+            int b0 = array[at] & 0xff;
+            int b1 = array[at + 1] & 0xff;
+            int b2 = array[at + 2] & 0xff;
+            int b3 = array[at + 3] & 0xff;
+            v = (little ? b0 | b1 << 8 | b2 << 16 | b3 << 24 : b3 | b2 << 8 | b1 << 16 | b0 << 24) & 0xffffffffL;
+        } else {
+            v = buf.getInt(index) & 0xffffffffL;
+        }
         index += 4;
         return v;
     }
@@ -141,6 +161,13 @@ public class ByteReader<E extends ObjectFormatException> {
 
     /** Unsigned LEB128; bits past 64 are dropped. */
     public final long uleb() throws E {
+        if (array != null && index >= 0 && index < limit) {
+            int b = array[arrayOffset + index];
+            if (b >= 0) { // one byte: most abbreviation codes, forms and line-program operands
+                index++;
+                return b;
+            }
+        }
         long result = 0;
         int shift = 0;
         while (true) {
@@ -174,6 +201,10 @@ public class ByteReader<E extends ObjectFormatException> {
     }
 
     public final void skipUleb() throws E {
+        if (array != null && index >= 0 && index < limit && array[arrayOffset + index] >= 0) {
+            index++;
+            return;
+        }
         while ((u8() & 0x80) != 0) {
             // continuation bytes carry nothing we need
         }
@@ -190,6 +221,18 @@ public class ByteReader<E extends ObjectFormatException> {
 
     /** Skips a NUL-terminated string. */
     public final void skipCString() throws E {
+        if (array != null && index >= 0) {
+            int at = arrayOffset + index;
+            int end = arrayOffset + limit;
+            while (at < end && array[at] != 0) {
+                at++;
+            }
+            if (at < end) {
+                index = at + 1 - arrayOffset;
+                return;
+            }
+            index = limit; // unterminated: the read below reports it
+        }
         while (u8() != 0) {
             // scan to the terminator
         }

@@ -59,14 +59,23 @@ final class BatchInputs {
 
     private void folder(Path dir) throws InterruptedException {
         List<Path> files;
-        try (Stream<Path> s = Files.walk(dir)) {
+        Path root;
+        try {
+            // A folder given as a symbolic link is walked (Files.walk alone would list the link only);
+            // links inside it are not followed.
+            root = Files.isSymbolicLink(dir) ? dir.toRealPath() : dir;
+        } catch (IOException e) {
+            sink.accept(failing(safeName(dir.getFileName() + "/"), dir + ": cannot list folder: " + e.getMessage()));
+            return;
+        }
+        try (Stream<Path> s = Files.walk(root)) {
             files = s.filter(Files::isRegularFile).sorted().toList();
         } catch (IOException | java.io.UncheckedIOException e) {
             sink.accept(failing(safeName(dir.getFileName() + "/"), dir + ": cannot list folder: " + e.getMessage()));
             return;
         }
         for (Path f : files) {
-            file(f, safeName(dir.relativize(f).toString()));
+            file(f, safeName(root.relativize(f).toString()));
         }
     }
 

@@ -148,9 +148,11 @@ public final class BatchRun {
             ParsedReport parsed = formats.read(in.name(), in.bytes().get(), limits);
             String name = outputName(in.name(), parsed);
             Path target = outDir.resolve(name);
-            Files.createDirectories(target.getParent());
+            if (!target.getParent().equals(outDir)) {
+                Files.createDirectories(target.getParent()); // a member of an archive, a report in a sub-folder
+            }
             SymbolicatedReport[] result = new SymbolicatedReport[1];
-            AtomicFile.write(target, w -> result[0] = ReportRenderer.render(parsed, symbolizer, format, w));
+            AtomicFile.writeBytes(target, out -> result[0] = ReportRenderer.render(parsed, symbolizer, format, out));
             return Outcome.ok(result[0], name);
         } catch (CrashkitException e) {
             return Outcome.failed(e.getMessage(), false);

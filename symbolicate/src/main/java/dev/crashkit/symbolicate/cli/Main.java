@@ -23,7 +23,7 @@ public final class Main {
 
     /** Runs a command line and returns its exit code; never throws. */
     public static int run(String... args) {
-        PrintWriter out = new PrintWriter(new java.io.OutputStreamWriter(System.out, java.nio.charset.StandardCharsets.UTF_8), true);
+        PrintWriter out = new Stdout(System.out);
         PrintWriter err = new PrintWriter(new java.io.OutputStreamWriter(System.err, java.nio.charset.StandardCharsets.UTF_8), true);
         return run(out, err, args);
     }

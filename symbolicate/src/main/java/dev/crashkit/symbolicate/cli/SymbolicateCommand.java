@@ -114,6 +114,12 @@ public final class SymbolicateCommand implements Callable<Integer> {
 
     /** Renders straight into standard output or the output file (complete or absent, never truncated). */
     private SymbolicatedReport write(ParsedReport input, Symbolizer symbolizer, PrintWriter out) throws IOException {
+        if (output == null && out instanceof Stdout stdout) {
+            out.flush();
+            SymbolicatedReport result = ReportRenderer.render(input, symbolizer, format, stdout.bytes());
+            stdout.bytes().flush();
+            return result;
+        }
         if (output == null) {
             SymbolicatedReport result = ReportRenderer.render(input, symbolizer, format, out);
             out.flush();
@@ -121,7 +127,7 @@ public final class SymbolicateCommand implements Callable<Integer> {
         }
         SymbolicatedReport[] result = new SymbolicatedReport[1];
         try {
-            AtomicFile.write(output, w -> result[0] = ReportRenderer.render(input, symbolizer, format, w));
+            AtomicFile.writeBytes(output, o -> result[0] = ReportRenderer.render(input, symbolizer, format, o));
         } catch (CrashkitException e) {
             throw e;
         } catch (IOException e) {

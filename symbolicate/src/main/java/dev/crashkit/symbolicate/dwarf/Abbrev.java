@@ -13,6 +13,7 @@ final class Abbrev {
     private final int[] forms;
     private final long[] implicitConsts;
     private final byte[] fastIndex = new byte[0x80];
+    private final boolean hasCodeRanges;
     private int sizeKey = -1;
     private int fixedSize;
 
@@ -33,6 +34,12 @@ final class Abbrev {
                 fastIndex[attrs[i]] = (byte) (i + 1);
             }
         }
+        hasCodeRanges = indexOf(Dw.AT_LOW_PC) >= 0 || indexOf(Dw.AT_RANGES) >= 0;
+    }
+
+    /** False when entries of this shape cannot have addresses ({@link RangeLists#of} gives none). */
+    boolean hasCodeRanges() {
+        return hasCodeRanges;
     }
 
     long code() {

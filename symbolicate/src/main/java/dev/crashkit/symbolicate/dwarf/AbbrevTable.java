@@ -2,6 +2,7 @@ package dev.crashkit.symbolicate.dwarf;
 
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -22,8 +23,12 @@ final class AbbrevTable {
         }
         Cursor c = new Cursor(abbrevSection, (int) offset);
         List<Abbrev> list = new ArrayList<>();
-        Map<Long, Abbrev> sparse = new HashMap<>();
         long maxDenseCode = 0;
+        // One set of growing arrays for the attribute specifications of all declarations: no array
+        // per specification (GCC gives each unit a table of its own, hundreds of declarations each).
+        int[] attrs = new int[16];
+        int[] forms = new int[16];
+        long[] consts = new long[16];
         while (true) {
             long code = c.uleb();
             if (code == 0) {
@@ -31,37 +36,38 @@ final class AbbrevTable {
             }
             int tag = (int) c.uleb();
             boolean children = c.u8() != 0;
-            List<long[]> specs = new ArrayList<>();
+            int n = 0;
             while (true) {
                 int attr = (int) c.uleb();
                 int form = (int) c.uleb();
                 if (attr == 0 && form == 0) {
                     break;
                 }
-                long implicit = form == Dw.FORM_IMPLICIT_CONST ? c.sleb() : 0;
-                specs.add(new long[] {attr, form, implicit});
+                if (n == attrs.length) {
+                    attrs = Arrays.copyOf(attrs, n * 2);
+                    forms = Arrays.copyOf(forms, n * 2);
+                    consts = Arrays.copyOf(consts, n * 2);
+                }
+                attrs[n] = attr;
+                forms[n] = form;
+                consts[n++] = form == Dw.FORM_IMPLICIT_CONST ? c.sleb() : 0;
             }
-            int n = specs.size();
-            int[] attrs = new int[n];
-            int[] forms = new int[n];
-            long[] consts = new long[n];
-            for (int i = 0; i < n; i++) {
-                attrs[i] = (int) specs.get(i)[0];
-                forms[i] = (int) specs.get(i)[1];
-                consts[i] = specs.get(i)[2];
-            }
-            Abbrev a = new Abbrev(code, tag, children, attrs, forms, consts);
+            Abbrev a = new Abbrev(code, tag, children, Arrays.copyOf(attrs, n), Arrays.copyOf(forms, n),
+                    Arrays.copyOf(consts, n));
             list.add(a);
-            sparse.put(code, a);
             if (code > 0 && code < 1 << 20) {
                 maxDenseCode = Math.max(maxDenseCode, code);
             }
         }
-        // Codes are almost always 1..n: index them in an array, keep the map for the odd rest.
+        // Codes are almost always 1..n: index them in an array, keep a map for the odd rest. A repeated
+        // code resolves to its last declaration.
         Abbrev[] dense = new Abbrev[(int) maxDenseCode + 1];
+        Map<Long, Abbrev> sparse = new HashMap<>();
         for (Abbrev a : list) {
             if (a.code() > 0 && a.code() < dense.length) {
                 dense[(int) a.code()] = a;
+            } else {
+                sparse.put(a.code(), a);
             }
         }
         return new AbbrevTable(dense, sparse);

@@ -16,12 +16,15 @@ import java.util.Optional;
 public interface DwarfSections {
 
     /**
-     * The DWARF sections of an object file, read now (so that a section that cannot be read or
-     * decompressed fails here, before the file is chosen to answer).
+     * The DWARF sections of an object file that the reader uses ({@link DwarfSection#read}), read now (so
+     * that a section that cannot be read or decompressed fails here, before the file is chosen to answer).
      */
     static DwarfSections of(ObjectFile file) throws ObjectFormatException {
         Map<DwarfSection, ByteBuffer> map = new EnumMap<>(DwarfSection.class);
         for (DwarfSection s : DwarfSection.values()) {
+            if (!s.read()) {
+                continue;
+            }
             Optional<ByteBuffer> data = file.dwarfSection(s.normalName());
             if (data.isPresent()) {
                 map.put(s, data.get());

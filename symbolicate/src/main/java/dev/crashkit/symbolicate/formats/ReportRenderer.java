@@ -8,6 +8,7 @@ import dev.crashkit.symbolicate.symbolize.SymbolicatedReport;
 import dev.crashkit.symbolicate.symbolize.SymbolicatedThread;
 import dev.crashkit.symbolicate.symbolize.Symbolizer;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.StringWriter;
 import java.io.Writer;
 import java.util.List;
@@ -39,20 +40,27 @@ public final class ReportRenderer {
     public static SymbolicatedReport render(ParsedReport parsed, Symbolizer symbolizer, OutputFormat format,
                                             Writer out) throws IOException {
         SymbolicatedReport result = symbolizer.symbolicate(parsed.model());
-        Optional<SymbolicatedThread> exception = Optional.empty();
-        Optional<ThreadTrace> backtrace = parsed.document().exceptionBacktrace();
-        if (backtrace.isPresent()) {
-            CrashReport m = parsed.model();
-            CrashReport only = new CrashReport(m.process(), m.crash(), m.images(), List.of(backtrace.get()));
-            exception = Optional.of(symbolizer.symbolicate(only).threads().get(0));
-        }
-        write(parsed, result, exception, format, out);
+        WRITERS.writer(parsed.format(), format).write(parsed, result, exception(parsed, symbolizer), out);
         return result;
     }
 
-    private static void write(ParsedReport parsed, SymbolicatedReport result, Optional<SymbolicatedThread> exception,
-                              OutputFormat format, Writer out) throws IOException {
-        WRITERS.writer(parsed.format(), format).write(parsed, result, exception, out);
+    /** As {@link #render(ParsedReport, Symbolizer, OutputFormat, Writer)}, in UTF-8 bytes (not flushed). */
+    public static SymbolicatedReport render(ParsedReport parsed, Symbolizer symbolizer, OutputFormat format,
+                                            OutputStream out) throws IOException {
+        SymbolicatedReport result = symbolizer.symbolicate(parsed.model());
+        WRITERS.writer(parsed.format(), format).write(parsed, result, exception(parsed, symbolizer), out);
+        return result;
+    }
+
+    /** The symbolicated exception backtrace, when the report has one. */
+    private static Optional<SymbolicatedThread> exception(ParsedReport parsed, Symbolizer symbolizer) {
+        Optional<ThreadTrace> backtrace = parsed.document().exceptionBacktrace();
+        if (backtrace.isEmpty()) {
+            return Optional.empty();
+        }
+        CrashReport m = parsed.model();
+        CrashReport only = new CrashReport(m.process(), m.crash(), m.images(), List.of(backtrace.get()));
+        return Optional.of(symbolizer.symbolicate(only).threads().get(0));
     }
 
     /** File name extension for the output of a report in {@code format}. */

@@ -1,7 +1,9 @@
 package dev.crashkit.symbolicate.output;
 
+import java.io.BufferedOutputStream;
 import java.io.BufferedWriter;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
@@ -19,10 +21,16 @@ import java.util.concurrent.ThreadLocalRandom;
  */
 public final class AtomicFile {
 
-    /** Produces the content. */
+    /** Produces the content as text. */
     @FunctionalInterface
     public interface Content {
         void writeTo(Writer out) throws IOException;
+    }
+
+    /** Produces the content as bytes. */
+    @FunctionalInterface
+    public interface Bytes {
+        void writeTo(OutputStream out) throws IOException;
     }
 
     private AtomicFile() {
@@ -30,15 +38,26 @@ public final class AtomicFile {
 
     /** Writes UTF-8 text produced by {@code content} to {@code target} (replacing it). */
     public static void write(Path target, Content content) throws IOException {
+        // The encoder reports an unpaired surrogate as an error (as Files.newBufferedWriter's does).
+        writeBytes(target, out -> {
+            try (Writer w = new BufferedWriter(new java.io.OutputStreamWriter(out, StandardCharsets.UTF_8.newEncoder()),
+                    1 << 16)) {
+                content.writeTo(w);
+            }
+        });
+    }
+
+    /** Writes the bytes produced by {@code content} to {@code target} (replacing it). */
+    public static void writeBytes(Path target, Bytes content) throws IOException {
         Path dir = target.toAbsolutePath().getParent();
         // Not Files.createTempFile: its owner-only permissions would stay on the renamed output.
         Path temp = dir.resolve("." + target.getFileName() + "." + Long.toHexString(ThreadLocalRandom.current().nextLong())
                 + ".part");
         boolean done = false;
         try {
-            try (Writer w = new BufferedWriter(Files.newBufferedWriter(temp, StandardCharsets.UTF_8,
-                    StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE), 1 << 16)) {
-                content.writeTo(w);
+            try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(temp,
+                    StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE), 1 << 13)) {
+                content.writeTo(out);
             }
             move(temp, target);
             done = true;

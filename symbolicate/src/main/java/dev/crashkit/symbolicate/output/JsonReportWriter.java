@@ -9,14 +9,16 @@ import dev.crashkit.symbolicate.symbolize.SymbolicatedFrame;
 import dev.crashkit.symbolicate.symbolize.SymbolicatedReport;
 import dev.crashkit.symbolicate.symbolize.SymbolicatedThread;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.Writer;
+import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 import java.util.OptionalInt;
 
 
 /**
  * Writes the {@code symbolicated/1} JSON document (schema in the README), pretty-printed exactly
- * as Jackson's default pretty printer prints it (see {@link PrettyJson}).
+ * as Jackson's default pretty printer prints it, in UTF-8 (see {@link PrettyJson}).
  */
 public final class JsonReportWriter {
     public static final String SCHEMA = "symbolicated/1";
@@ -24,9 +26,25 @@ public final class JsonReportWriter {
     private JsonReportWriter() {
     }
 
+    /** Writes the document as characters (each chunk the writer gets is decoded from whole UTF-8 characters). */
     public static void write(SymbolicatedReport r, Writer out) throws IOException {
+        write(r, new OutputStream() {
+            @Override
+            public void write(int b) throws IOException {
+                write(new byte[] {(byte) b}, 0, 1);
+            }
+
+            @Override
+            public void write(byte[] b, int off, int len) throws IOException {
+                out.write(new String(b, off, len, StandardCharsets.UTF_8));
+            }
+        });
+    }
+
+    /** Writes the document's UTF-8 bytes to {@code out} (not flushed). */
+    public static void write(SymbolicatedReport r, OutputStream out) throws IOException {
         PrettyJson g = new PrettyJson(out);
-        IdTexts ids = new IdTexts();
+        Repeats repeats = new Repeats();
         g.startObject();
         g.name("schema");
         g.string(SCHEMA);
@@ -38,7 +56,8 @@ public final class JsonReportWriter {
             field(g, "name", img.name());
             string(g, "uuid", img.id().map(Object::toString));
             string(g, "arch", img.arch().map(Arch::label));
-            field(g, "load_address", hex(img.loadAddress()));
+            g.name("load_address");
+            g.hexString(img.loadAddress());
             string(g, "debug_file", s.debugFile().map(Object::toString));
             field(g, "status", s.status().jsonName());
             string(g, "detail", s.detail());
@@ -57,15 +76,15 @@ public final class JsonReportWriter {
             g.name("frames");
             g.startArray();
             for (SymbolicatedFrame f : t.frames()) {
-                frame(g, f, ids);
+                frame(g, f, repeats);
             }
             g.endArray();
             g.endObject();
         }
         g.endArray();
         g.endObject();
+        g.newLine();
         g.flush();
-        out.write('\n');
     }
 
     /** Entry names of a frame, written once (a report has tens of thousands of frames). */
@@ -90,33 +109,45 @@ public final class JsonReportWriter {
     private static final PrettyJson.Name KEPT_FROM_CAPTURE = name("kept_from_capture");
 
     private static PrettyJson.Name name(String n) {
-        try {
-            return new PrettyJson.Name(n);
-        } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e); // writes to memory only
-        }
+        return new PrettyJson.Name(n);
     }
 
-    private static void frame(PrettyJson g, SymbolicatedFrame f, IdTexts ids) throws IOException {
+    private static void frame(PrettyJson g, SymbolicatedFrame f, Repeats repeats) throws IOException {
         g.startObject();
         g.name(INDEX);
         g.number(f.index());
-        field(g, ADDRESS, hex(f.address()));
-        string(g, IMAGE, f.image());
-        string(g, IMAGE_UUID, f.imageId().map(ids::of));
-        string(g, SYMBOL, f.symbol());
-        string(g, MANGLED, f.mangled());
-        string(g, SYMBOL_ADDRESS, f.symbolAddress().isPresent()
-                ? Optional.of(hex(f.symbolAddress().getAsLong())) : Optional.empty());
+        g.name(ADDRESS);
+        g.hexString(f.address());
+        repeated(g, IMAGE, f.image(), repeats.images);
+        g.name(IMAGE_UUID);
+        if (f.imageId().isPresent()) {
+            DebugId id = f.imageId().get();
+            if (!g.repeat(id, repeats.ids)) {
+                g.string(id, id.toString(), repeats.ids);
+            }
+        } else {
+            g.nullValue();
+        }
+        repeated(g, SYMBOL, f.symbol(), repeats.symbols);
+        repeated(g, MANGLED, f.mangled(), repeats.symbols);
+        g.name(SYMBOL_ADDRESS);
+        if (f.symbolAddress().isPresent()) {
+            g.hexString(f.symbolAddress().getAsLong());
+        } else {
+            g.nullValue();
+        }
         g.name(OFFSET);
         g.number(f.offset());
-        string(g, FILE, f.file());
+        repeated(g, FILE, f.file(), repeats.files);
         integer(g, LINE, f.line());
         integer(g, COLUMN, f.column());
         g.name(INLINED);
         g.bool(f.inlined());
-        field(g, STATUS, f.status().jsonName());
-        string(g, SOURCE, f.source());
+        g.name(STATUS);
+        if (!g.repeat(f.status(), repeats.constants)) {
+            g.string(f.status(), f.status().jsonName(), repeats.constants);
+        }
+        repeated(g, SOURCE, f.source(), repeats.constants);
         if (f.trust().isPresent()) {
             field(g, TRUST, f.trust().get().label());
         }
@@ -141,7 +172,8 @@ public final class JsonReportWriter {
             field(g, IMAGE, r.image().get());
         }
         if (r.imageLoadAddress().isPresent()) {
-            field(g, IMAGE_LOAD_ADDRESS, hex(r.imageLoadAddress().getAsLong()));
+            g.name(IMAGE_LOAD_ADDRESS);
+            g.hexString(r.imageLoadAddress().getAsLong());
         }
         if (r.symbol().isPresent()) {
             field(g, SYMBOL, r.symbol().get());
@@ -160,17 +192,27 @@ public final class JsonReportWriter {
         g.endObject();
     }
 
-    /** Identity texts: consecutive frames mostly share their image, whose UUID need not be formatted each time. */
-    private static final class IdTexts {
-        private DebugId last;
-        private String text;
+    /**
+     * Encoded texts of what frames repeat, by identity: a report's image names and UUIDs (one object
+     * per image), statuses and sources (constants), the file of an inlined chain, and the linkage name
+     * when it is the symbol itself (names come from a symbol cache that decodes each string once).
+     */
+    private static final class Repeats {
+        final PrettyJson.Recent images = new PrettyJson.Recent(32);
+        final PrettyJson.Recent ids = new PrettyJson.Recent(32);
+        final PrettyJson.Recent constants = new PrettyJson.Recent(16);
+        final PrettyJson.Recent files = new PrettyJson.Recent(4);
+        final PrettyJson.Recent symbols = new PrettyJson.Recent(1);
+    }
 
-        String of(DebugId id) {
-            if (id != last) {
-                last = id;
-                text = id.toString();
-            }
-            return text;
+    /** Entry {@code name}: {@code v} by way of {@code recent}, or null. */
+    private static void repeated(PrettyJson g, PrettyJson.Name name, Optional<String> v, PrettyJson.Recent recent)
+            throws IOException {
+        g.name(name);
+        if (v.isPresent()) {
+            g.string(v.get(), v.get(), recent);
+        } else {
+            g.nullValue();
         }
     }
 

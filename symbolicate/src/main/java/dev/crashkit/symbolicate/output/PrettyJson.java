@@ -1,23 +1,60 @@
 package dev.crashkit.symbolicate.output;
 
 import java.io.IOException;
-import java.io.Writer;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 
 /**
- * A JSON writer whose output is byte for byte what Jackson's generator writes with its default
- * pretty printer (objects one entry per line, indented two spaces per enclosing object; arrays
+ * A JSON writer whose output is byte for byte Jackson's generator with its default pretty printer,
+ * encoded as UTF-8 (objects one entry per line, indented two spaces per enclosing object; arrays
  * inline, {@code [ a, b ]}; {@code "name" : value}; {@code { }} and {@code [ ]} when empty;
  * Jackson's escapes: {@code \" \\ \b \t \n \f \r}, other control characters as {@code \\u00XX},
- * everything else as is). A few times faster than the generator for the symbolicated/1 document,
- * whose size grows with every frame of every thread, and it loads none of Jackson's classes.
- * Buffered; {@link #flush} hands the text to the writer.
+ * everything else as is; a surrogate without its pair becomes {@code ?}, as
+ * {@code String.getBytes(UTF_8)} makes it).
+ *
+ * <p>It writes UTF-8 bytes into its own buffer, numbers and hex digits without temporary strings,
+ * and hands the buffer to the stream only between whole characters (so every flushed chunk is
+ * valid UTF-8 on its own). The batch runs on C1, which has none of the JDK's intrinsics for
+ * {@code String} encoding: a writer of chars followed by the JDK's UTF-8 encoder cost a third of
+ * a warm batch (BENCHMARKS.md, batch). It loads none of Jackson's classes.
  */
 final class PrettyJson {
-    private static final String EOL = System.lineSeparator();
-    private static final char[] HEX = "0123456789ABCDEF".toCharArray();
+    private static final byte[] EOL = System.lineSeparator().getBytes(StandardCharsets.UTF_8);
+    private static final byte[] HEX_UPPER = "0123456789ABCDEF".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] HEX_LOWER = "0123456789abcdef".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] TRUE = bytes("true");
+    private static final byte[] FALSE = bytes("false");
+    private static final byte[] NULL = bytes("null");
+    private static final byte[] NAME_END = bytes(" : ");
+    private static final byte[] MIN_LONG = bytes(Long.toString(Long.MIN_VALUE));
+    /** 10^i: how many digits an int has, without dividing. */
+    private static final int[] TENS = {1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000,
+        1_000_000_000};
+    /** The longest a char can take: 6 bytes of {@code \\u00XX}; a surrogate pair takes 4 for two chars. */
+    private static final int MAX_CHAR_BYTES = 6;
 
-    private final Writer out;
-    private final char[] buf = new char[1 << 14];
+    /**
+     * Per ASCII character, what it is written as: 0 = itself, a letter = backslash and that letter,
+     * 'u' = {@code \\u00XX}.
+     */
+    private static final byte[] ESCAPE = new byte[128];
+
+    static {
+        for (int c = 0; c < 0x20; c++) {
+            ESCAPE[c] = 'u';
+        }
+        ESCAPE['"'] = '"';
+        ESCAPE['\\'] = '\\';
+        ESCAPE['\b'] = 'b';
+        ESCAPE['\t'] = 't';
+        ESCAPE['\n'] = 'n';
+        ESCAPE['\f'] = 'f';
+        ESCAPE['\r'] = 'r';
+    }
+
+    private final OutputStream out;
+    private final byte[] buf = new byte[1 << 15];
     private int pos;
     /** Per open container: entries written so far; negative for arrays (-1 - count). */
     private int[] counts = new int[16];
@@ -25,13 +62,13 @@ final class PrettyJson {
     /** Enclosing objects: the indentation level. */
     private int objects;
 
-    PrettyJson(Writer out) {
+    PrettyJson(OutputStream out) {
         this.out = out;
     }
 
     void startObject() throws IOException {
         beforeValue();
-        raw('{');
+        raw((byte) '{');
         push(0);
         objects++;
     }
@@ -42,57 +79,158 @@ final class PrettyJson {
         if (n > 0) {
             indent();
         } else {
-            raw(' ');
+            raw((byte) ' ');
         }
-        raw('}');
+        raw((byte) '}');
     }
 
     void startArray() throws IOException {
         beforeValue();
-        raw('[');
+        raw((byte) '[');
         push(-1);
     }
 
     void endArray() throws IOException {
         int n = -1 - counts[--depth];
-        raw(' ');
-        raw(']');
         if (n < 0) {
             throw new IllegalStateException("not in an array");
         }
+        raw((byte) ' ');
+        raw((byte) ']');
     }
 
-    /** An entry name written out once: {@code "name" : } (for names a document repeats for every item). */
+    /** An entry name encoded once: {@code "name" : } (for names a document repeats for every item). */
     static final class Name {
-        private final char[] text;
+        private final byte[] bytes;
+        /**
+         * What precedes and is the name at each indentation level: index 2 * level for the first entry of
+         * an object (line end, indentation, name), 2 * level + 1 for the next ones (a comma first).
+         */
+        private final byte[][] entries = new byte[2 * INDENTS.length][];
 
-        Name(String name) throws IOException {
-            java.io.CharArrayWriter w = new java.io.CharArrayWriter();
-            PrettyJson p = new PrettyJson(w);
-            p.quoted(name);
-            p.raw(" : ");
-            p.flush();
-            text = w.toCharArray();
+        Name(String name) {
+            java.io.ByteArrayOutputStream b = new java.io.ByteArrayOutputStream();
+            PrettyJson p = new PrettyJson(b);
+            try {
+                p.quoted(name);
+                p.raw(NAME_END);
+                p.flush();
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e); // writes to memory only
+            }
+            bytes = b.toByteArray();
+            for (int level = 0; level < INDENTS.length; level++) {
+                byte[] first = concat(INDENTS[level], bytes);
+                entries[2 * level] = first;
+                entries[2 * level + 1] = concat(new byte[] {','}, first);
+            }
         }
+
+        private static byte[] concat(byte[] a, byte[] b) {
+            byte[] c = Arrays.copyOf(a, a.length + b.length);
+            System.arraycopy(b, 0, c, a.length, b.length);
+            return c;
+        }
+    }
+
+    /** A string value encoded once, quotes included (for the values a document repeats). */
+    static final class Text {
+        private final byte[] bytes;
+
+        private Text(byte[] bytes) {
+            this.bytes = bytes;
+        }
+    }
+
+    /**
+     * The encoded texts of the last few distinct keys (an image's UUID, a frame status), found by
+     * identity: a frame repeats its image's objects, and a reference comparison costs less than
+     * encoding the text again.
+     */
+    static final class Recent {
+        private final Object[] keys;
+        private final Text[] texts;
+        private int next;
+
+        /** Keeps the last {@code size} keys. */
+        Recent(int size) {
+            keys = new Object[size];
+            texts = new Text[size];
+        }
+
+        /** The text kept for {@code key}, or null. */
+        Text get(Object key) {
+            Object[] k = keys;
+            for (int i = 0; i < k.length; i++) {
+                if (k[i] == key) {
+                    return texts[i];
+                }
+            }
+            return null;
+        }
+
+        void put(Object key, Text text) {
+            keys[next] = key;
+            texts[next] = text;
+            next = next + 1 == keys.length ? 0 : next + 1;
+        }
+    }
+
+    /** Writes the text {@code recent} keeps for {@code key} as the next value; false when it keeps none. */
+    boolean repeat(Object key, Recent recent) throws IOException {
+        Text t = recent.get(key);
+        if (t == null) {
+            return false;
+        }
+        beforeValue();
+        raw(t.bytes);
+        return true;
+    }
+
+    /** Writes {@code s} as the next value, by way of {@code recent} (keyed by {@code key}, which stands for {@code s}). */
+    void string(Object key, String s, Recent recent) throws IOException {
+        Text t = recent.get(key);
+        if (t == null) {
+            int worst = 6 * s.length() + 8; // quotes, and the slack quoted() keeps before the end
+            if (worst > buf.length / 2) {
+                string(s); // too long to keep
+                return;
+            }
+            room(worst);
+            int start = pos;
+            quoted(s); // fits: no flush in between
+            t = new Text(Arrays.copyOfRange(buf, start, pos));
+            pos = start;
+            recent.put(key, t);
+        }
+        beforeValue();
+        raw(t.bytes);
     }
 
     /** The name of the next object entry. */
     void name(String name) throws IOException {
         beforeName();
         quoted(name);
-        raw(" : ");
+        raw(NAME_END);
     }
 
     /** The name of the next object entry, prepared. */
     void name(Name name) throws IOException {
-        beforeName();
-        raw(name.text);
+        if (objects >= INDENTS.length) {
+            beforeName();
+            raw(name.bytes);
+            return;
+        }
+        // One copy for the comma, line end, indentation and name.
+        int n = counts[depth - 1];
+        counts[depth - 1] = n + 1;
+        raw(name.entries[2 * objects + (n > 0 ? 1 : 0)]);
     }
 
     private void beforeName() throws IOException {
         int n = counts[depth - 1];
         if (n > 0) {
-            raw(',');
+            raw((byte) ',');
         }
         indent();
         counts[depth - 1] = n + 1;
@@ -103,21 +241,83 @@ final class PrettyJson {
         quoted(s);
     }
 
+    /** The string {@code "0x…"} of {@code v}'s lowercase hex digits (what {@code Long.toHexString} gives). */
+    void hexString(long v) throws IOException {
+        beforeValue();
+        room(20);
+        byte[] b = buf;
+        int p = pos;
+        b[p++] = '"';
+        b[p++] = '0';
+        b[p++] = 'x';
+        int digits = Math.max(1, (64 - Long.numberOfLeadingZeros(v) + 3) >> 2);
+        for (int i = digits - 1; i >= 0; i--) {
+            b[p + i] = HEX_LOWER[(int) (v & 0xf)];
+            v >>>= 4;
+        }
+        p += digits;
+        b[p++] = '"';
+        pos = p;
+    }
+
     void number(long v) throws IOException {
         beforeValue();
-        raw(Long.toString(v));
+        if (v == Long.MIN_VALUE) {
+            raw(MIN_LONG);
+            return;
+        }
+        room(20);
+        byte[] b = buf;
+        if (v < 0) {
+            b[pos++] = '-';
+            v = -v;
+        }
+        if (v <= Integer.MAX_VALUE) {
+            digits((int) v); // int division: most numbers (indexes, lines, offsets) are small
+            return;
+        }
+        int digits = 1;
+        for (long t = v; t >= 10; t /= 10) {
+            digits++;
+        }
+        int p = pos + digits;
+        pos = p;
+        do {
+            b[--p] = (byte) ('0' + (int) (v % 10));
+            v /= 10;
+        } while (v != 0);
+    }
+
+    private void digits(int v) {
+        int digits = 1;
+        while (digits < TENS.length && v >= TENS[digits]) {
+            digits++;
+        }
+        byte[] b = buf;
+        int p = pos + digits;
+        pos = p;
+        do {
+            b[--p] = (byte) ('0' + v % 10);
+            v /= 10;
+        } while (v != 0);
     }
 
     void bool(boolean v) throws IOException {
         beforeValue();
-        raw(v ? "true" : "false");
+        raw(v ? TRUE : FALSE);
     }
 
     void nullValue() throws IOException {
         beforeValue();
-        raw("null");
+        raw(NULL);
     }
 
+    /** A {@code \n} after the document. */
+    void newLine() throws IOException {
+        raw((byte) '\n');
+    }
+
+    /** Hands what is buffered to the stream (it is not flushed itself). */
     void flush() throws IOException {
         out.write(buf, 0, pos);
         pos = 0;
@@ -127,24 +327,27 @@ final class PrettyJson {
     private void beforeValue() throws IOException {
         if (depth > 0 && counts[depth - 1] < 0) {
             int n = -1 - counts[depth - 1];
-            raw(n > 0 ? ", " : " ");
+            if (n > 0) {
+                raw((byte) ',');
+            }
+            raw((byte) ' ');
             counts[depth - 1] = -1 - (n + 1);
         }
     }
 
     private void push(int c) {
         if (depth == counts.length) {
-            counts = java.util.Arrays.copyOf(counts, depth * 2);
+            counts = Arrays.copyOf(counts, depth * 2);
         }
         counts[depth++] = c;
     }
 
     /** Line ends followed by the indentation of each depth. */
-    private static final char[][] INDENTS = new char[16][];
+    private static final byte[][] INDENTS = new byte[16][];
 
     static {
         for (int d = 0; d < INDENTS.length; d++) {
-            INDENTS[d] = (EOL + "  ".repeat(d)).toCharArray();
+            INDENTS[d] = (System.lineSeparator() + "  ".repeat(d)).getBytes(StandardCharsets.UTF_8);
         }
     }
 
@@ -155,85 +358,110 @@ final class PrettyJson {
         }
         raw(EOL);
         for (int i = 0; i < objects; i++) {
-            raw("  ");
+            raw((byte) ' ');
+            raw((byte) ' ');
         }
     }
 
-    private void raw(char[] chars) throws IOException {
-        if (pos + chars.length > buf.length) {
+    /** Makes room for {@code n} more bytes (n at most the buffer's size). */
+    private void room(int n) throws IOException {
+        if (pos + n > buf.length) {
             flush();
         }
-        System.arraycopy(chars, 0, buf, pos, chars.length);
-        pos += chars.length;
     }
 
-    private void quoted(String s) throws IOException {
-        raw('"');
-        int n = s.length();
-        if (n < buf.length) {
-            // Most strings need no escape: copy them in bulk and look at the copy.
-            if (pos + n > buf.length) {
-                flush();
-            }
-            s.getChars(0, n, buf, pos);
-            boolean plain = true;
-            for (int i = pos, end = pos + n; i < end; i++) {
-                char c = buf[i];
-                if (c < 0x20 || c == '"' || c == '\\') {
-                    plain = false;
-                    break;
-                }
-            }
-            if (plain) {
-                pos += n;
-                raw('"');
+    private void raw(byte[] bytes) throws IOException {
+        if (bytes.length > buf.length - pos) {
+            flush();
+            if (bytes.length > buf.length) {
+                out.write(bytes);
                 return;
             }
         }
-        for (int i = 0; i < n; i++) {
-            char c = s.charAt(i);
-            if (c >= 0x20 && c != '"' && c != '\\') {
-                if (pos == buf.length) {
-                    flush();
-                }
-                buf[pos++] = c;
-                continue;
-            }
-            switch (c) {
-                case '"' -> raw("\\\"");
-                case '\\' -> raw("\\\\");
-                case '\b' -> raw("\\b");
-                case '\t' -> raw("\\t");
-                case '\n' -> raw("\\n");
-                case '\f' -> raw("\\f");
-                case '\r' -> raw("\\r");
-                default -> {
-                    raw("\\u00");
-                    raw(HEX[c >> 4]);
-                    raw(HEX[c & 0xf]);
-                }
-            }
-        }
-        raw('"');
+        System.arraycopy(bytes, 0, buf, pos, bytes.length);
+        pos += bytes.length;
     }
 
-    private void raw(char c) throws IOException {
+    private void raw(byte b) throws IOException {
         if (pos == buf.length) {
             flush();
         }
-        buf[pos++] = c;
+        buf[pos++] = b;
     }
 
-    private void raw(String s) throws IOException {
+    /**
+     * {@code "s"}, escaped and encoded. Plain ASCII, almost every character of a report, is copied
+     * one byte per char after a table look-up; the rest goes through {@link #special}.
+     */
+    private void quoted(String s) throws IOException {
+        raw((byte) '"');
         int n = s.length();
-        if (pos + n > buf.length) {
-            flush();
-            if (n > buf.length) {
-                out.write(s);
-                return;
+        int i = 0;
+        while (i < n) {
+            // Room for a chunk of plain chars (one byte each) or one special char, checked once per chunk.
+            int chunk = Math.min(n - i, buf.length - MAX_CHAR_BYTES - 1 - pos);
+            if (chunk <= 0) {
+                flush();
+                continue;
+            }
+            byte[] b = buf;
+            int p = pos;
+            int end = i + chunk;
+            while (i < end) {
+                char c = s.charAt(i);
+                if (c >= 0x80 || ESCAPE[c] != 0) {
+                    break;
+                }
+                b[p++] = (byte) c;
+                i++;
+            }
+            pos = p;
+            if (i < end) {
+                i = special(s, i, n);
             }
         }
-        s.getChars(0, n, buf, pos);
-        pos += n;
+        raw((byte) '"');
+    }
+
+    /** Writes the escape or the UTF-8 bytes of the char at {@code i} (two chars for a pair); returns the next index. */
+    private int special(String s, int i, int n) {
+        char c = s.charAt(i);
+        byte[] b = buf;
+        int p = pos;
+        if (c < 0x80) {
+            byte e = ESCAPE[c];
+            b[p++] = '\\';
+            if (e == 'u') {
+                b[p++] = 'u';
+                b[p++] = '0';
+                b[p++] = '0';
+                b[p++] = HEX_UPPER[c >> 4];
+                b[p++] = HEX_UPPER[c & 0xf];
+            } else {
+                b[p++] = e;
+            }
+        } else if (c < 0x800) {
+            b[p++] = (byte) (0xc0 | (c >> 6));
+            b[p++] = (byte) (0x80 | (c & 0x3f));
+        } else if (!Character.isSurrogate(c)) {
+            b[p++] = (byte) (0xe0 | (c >> 12));
+            b[p++] = (byte) (0x80 | ((c >> 6) & 0x3f));
+            b[p++] = (byte) (0x80 | (c & 0x3f));
+        } else if (Character.isHighSurrogate(c) && i + 1 < n && Character.isLowSurrogate(s.charAt(i + 1))) {
+            int cp = Character.toCodePoint(c, s.charAt(i + 1));
+            b[p++] = (byte) (0xf0 | (cp >> 18));
+            b[p++] = (byte) (0x80 | ((cp >> 12) & 0x3f));
+            b[p++] = (byte) (0x80 | ((cp >> 6) & 0x3f));
+            b[p++] = (byte) (0x80 | (cp & 0x3f));
+            i++;
+        } else {
+            b[p++] = '?'; // a lone surrogate: what the JDK's UTF-8 encoders write for it
+        }
+        pos = p;
+        return i + 1;
+    }
+
+    private static byte[] bytes(String ascii) {
+        return ascii.getBytes(StandardCharsets.US_ASCII);
     }
 }

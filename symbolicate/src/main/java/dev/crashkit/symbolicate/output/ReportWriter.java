@@ -3,9 +3,14 @@ package dev.crashkit.symbolicate.output;
 import dev.crashkit.symbolicate.report.ParsedReport;
 import dev.crashkit.symbolicate.symbolize.SymbolicatedReport;
 import dev.crashkit.symbolicate.symbolize.SymbolicatedThread;
+import java.io.BufferedWriter;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
+import java.io.OutputStreamWriter;
 import java.io.StringWriter;
 import java.io.Writer;
+import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 
 /**
@@ -36,14 +41,50 @@ public interface ReportWriter {
         out.write(write(input, result, exception));
     }
 
+    /**
+     * Writes the rendering's UTF-8 bytes to {@code out} as they are produced (not flushed, not closed).
+     * Writers of text encode through a buffered {@link OutputStreamWriter}; JSON writes bytes itself.
+     */
+    default void write(ParsedReport input, SymbolicatedReport result, Optional<SymbolicatedThread> exception,
+                       OutputStream out) throws IOException {
+        Writer w = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), 1 << 16);
+        write(input, result, exception, w);
+        w.flush();
+    }
+
     /** Apple-style text ({@link TextReportWriter}). */
     static ReportWriter text() {
         return streaming(".txt", TextReportWriter::write);
     }
 
-    /** {@code symbolicated/1} JSON ({@link JsonReportWriter}). */
+    /** {@code symbolicated/1} JSON ({@link JsonReportWriter}), written as bytes. */
     static ReportWriter json() {
-        return streaming(".json", JsonReportWriter::write);
+        return new ReportWriter() {
+            @Override
+            public String extension() {
+                return ".json";
+            }
+
+            @Override
+            public String write(ParsedReport input, SymbolicatedReport result, Optional<SymbolicatedThread> exception)
+                    throws IOException {
+                ByteArrayOutputStream b = new ByteArrayOutputStream();
+                JsonReportWriter.write(result, b);
+                return b.toString(StandardCharsets.UTF_8);
+            }
+
+            @Override
+            public void write(ParsedReport input, SymbolicatedReport result, Optional<SymbolicatedThread> exception,
+                              Writer out) throws IOException {
+                JsonReportWriter.write(result, out);
+            }
+
+            @Override
+            public void write(ParsedReport input, SymbolicatedReport result, Optional<SymbolicatedThread> exception,
+                              OutputStream out) throws IOException {
+                JsonReportWriter.write(result, out);
+            }
+        };
     }
 
     /** How a generic writer renders the symbolicated report alone, as it goes. */

@@ -51,35 +51,30 @@ final class ElfModuleLoader {
         if (dwarfCandidates.isEmpty()) {
             viaDebugLink(files, index).ifPresent(dwarfCandidates::add);
         }
-        // The first file whose DWARF opens answers: a copy with, say, zstd sections we cannot
-        // decompress must not hide a zlib or plain one with the same build-id.
-        Optional<ObjectFile> withDwarf = Optional.empty();
-        Optional<DwarfContext> dwarf = Optional.empty();
-        for (ObjectFile f : dwarfCandidates) {
-            try {
-                dwarf = Optional.of(DwarfContext.open(f.path().toString(), DwarfSections.of(f)));
-                withDwarf = Optional.of(f);
-                break;
-            } catch (CrashkitException ex) {
-                errors.add(ex.getMessage());
-            }
-        }
-        ObjectFile layout = files.stream().filter(f -> !f.segments().isEmpty()).findFirst().orElse(files.get(0));
+        // The DWARF opens on a helper thread while this one reads the symbol tables: opening inflates
+        // compressed sections (libjvm.so's Debian debug file: 1-2 s of CPU).
+        DwarfOpening opening = new DwarfOpening(dwarfCandidates);
+        Thread helper = new Thread(opening, "elf-dwarf-open");
+        helper.setDaemon(true);
+        helper.start();
         SymbolTable best = SymbolTable.empty();
         List<SymbolTable> tables = new ArrayList<>();
-        List<ObjectFile> symbolSources = new ArrayList<>(files);
-        withDwarf.ifPresent(symbolSources::add);
-        for (ObjectFile f : symbolSources) {
-            try {
-                SymbolTable t = SymbolTables.build(f);
-                tables.add(t);
-                if (t.size() > best.size()) {
-                    best = t;
-                }
-            } catch (CrashkitException ex) {
-                errors.add(ex.getMessage());
-            }
+        List<String> symbolErrors = new ArrayList<>();
+        for (ObjectFile f : files) {
+            best = addSymbols(f, tables, best, symbolErrors);
         }
+        opening.join(helper);
+        errors.addAll(opening.errors);
+        Optional<ObjectFile> withDwarf = opening.file;
+        Optional<DwarfContext> dwarf = opening.context;
+        ObjectFile layout = files.stream().filter(f -> !f.segments().isEmpty()).findFirst().orElse(files.get(0));
+        List<ObjectFile> symbolSources = new ArrayList<>(files);
+        // A debug file found through .gnu_debuglink is not among the files yet.
+        if (withDwarf.isPresent() && files.stream().noneMatch(f -> f == withDwarf.get())) {
+            symbolSources.add(withDwarf.get());
+            best = addSymbols(withDwarf.get(), tables, best, symbolErrors);
+        }
+        errors.addAll(symbolErrors);
         // A debug file's .symtab wins on size but knows versions only where the source chose one.
         best = SymbolTables.withVersionsFrom(best, tables);
         DebugModule m = DebugModule.of(layout, best, dwarf, diagnostics);
@@ -87,6 +82,74 @@ final class ElfModuleLoader {
         long mapped = symbolSources.stream().map(ObjectFile::path).distinct().mapToLong(ElfModuleLoader::size).sum();
         return new ModuleCache.Loaded(new DebugModule(shown, m.arch(), m.linkBase(), m.ranges(), m.symbols(), m.dwarf(),
                 mapped, diagnostics));
+    }
+
+    /** Adds {@code f}'s symbol table; the larger of it and {@code best}, the earlier one on a tie. */
+    private static SymbolTable addSymbols(ObjectFile f, List<SymbolTable> tables, SymbolTable best,
+                                          List<String> errors) {
+        try {
+            SymbolTable t = SymbolTables.build(f);
+            tables.add(t);
+            return t.size() > best.size() ? t : best;
+        } catch (CrashkitException ex) {
+            errors.add(ex.getMessage());
+            return best;
+        }
+    }
+
+    /**
+     * Opens the DWARF of the first candidate whose DWARF opens: a copy with, say, zstd sections we
+     * cannot decompress must not hide a zlib or plain one with the same build-id.
+     */
+    private static final class DwarfOpening implements Runnable {
+        private final List<ObjectFile> candidates;
+        private final List<String> errors = new ArrayList<>();
+        private Optional<ObjectFile> file = Optional.empty();
+        private Optional<DwarfContext> context = Optional.empty();
+        private Throwable failure;
+
+        DwarfOpening(List<ObjectFile> candidates) {
+            this.candidates = candidates;
+        }
+
+        @Override
+        public void run() {
+            try {
+                for (ObjectFile f : candidates) {
+                    try {
+                        context = Optional.of(DwarfContext.open(f.path().toString(), DwarfSections.of(f)));
+                        file = Optional.of(f);
+                        return;
+                    } catch (CrashkitException ex) {
+                        errors.add(ex.getMessage());
+                    }
+                }
+            } catch (RuntimeException | Error e) {
+                failure = e; // met again on the loading thread, as if it had opened the DWARF itself
+            }
+        }
+
+        /** Waits for the helper (which publishes its fields) and passes on what it could not handle. */
+        void join(Thread helper) {
+            boolean interrupted = false;
+            while (true) {
+                try {
+                    helper.join();
+                    break;
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+            if (failure instanceof RuntimeException e) {
+                throw e;
+            }
+            if (failure instanceof Error e) {
+                throw e;
+            }
+        }
     }
 
     private static ObjectFile open(Path path) throws CrashkitException {

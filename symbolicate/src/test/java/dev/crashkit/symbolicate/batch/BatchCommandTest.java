@@ -78,6 +78,21 @@ class BatchCommandTest {
     }
 
     @Test
+    void aFolderGivenAsASymbolicLinkIsWalked(@TempDir Path dir) throws IOException {
+        Path real = Files.createDirectories(dir.resolve("real/sub"));
+        Files.copy(Path.of("testdata/reports/sample-crash.json"), real.resolve("sample-crash.json"));
+        Path link = Files.createSymbolicLink(dir.resolve("link"), real.getParent());
+        Path out = dir.resolve("out");
+        int[] code = new int[1];
+        String[] io = run(code, "batch", link.toString(), "--dsym", "testdata/macho", "--out", out.toString(),
+                "--no-cache");
+        assertEquals(ExitCodes.OK, code[0], io[1]);
+        // Named relative to the folder given, as for a plain folder.
+        assertTrue(Files.isRegularFile(out.resolve("sub/sample-crash.json.txt")), io[0] + io[1]);
+        assertTrue(io[0].contains("reports: 1 symbolicated, 0 failed"), io[0]);
+    }
+
+    @Test
     void failOnMissingTurnsMissingDebugFilesIntoExitOne(@TempDir Path dir) {
         int[] code = new int[1];
         run(code, "batch", "testdata/reports/sample-crash.json", "--dsym", "testdata/macho", "--out",

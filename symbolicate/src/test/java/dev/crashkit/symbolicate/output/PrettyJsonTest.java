@@ -1,5 +1,6 @@
 package dev.crashkit.symbolicate.output;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -18,7 +19,9 @@ import dev.crashkit.symbolicate.symbolize.SymbolicatedFrame;
 import dev.crashkit.symbolicate.symbolize.SymbolicatedReport;
 import dev.crashkit.symbolicate.symbolize.SymbolicatedThread;
 import dev.crashkit.symbolicate.symbolize.Symbolizer;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -31,10 +34,11 @@ import org.junit.jupiter.api.Test;
 
 /**
  * {@link PrettyJson} writes what Jackson's generator writes with its default pretty printer, the
- * oracle here: for random documents (every control character, quotes, backslashes, non-ASCII and
- * lone surrogates, empty and nested containers, extreme numbers) and for every report under
+ * oracle here, encoded by the JDK as UTF-8: for random documents (every control character, quotes,
+ * backslashes, non-ASCII of 1 to 3 bytes, surrogate pairs and lone surrogates, long strings across
+ * the buffer's end, empty and nested containers, extreme numbers, hex) and for every report under
  * testdata/reports symbolicated to symbolicated/1 (compared with the same document written
- * through Jackson).
+ * through Jackson), as bytes and through a {@code Writer}.
  */
 class PrettyJsonTest {
     private static final JsonFactory JACKSON = new JsonFactory();
@@ -58,14 +62,23 @@ class PrettyJsonTest {
         void bool(boolean b) throws IOException;
 
         void nullValue() throws IOException;
+
+        void hex(long v) throws IOException;
+
+        /** A string from {@link #POOL}, which our writer takes through a {@link PrettyJson.Recent}. */
+        void pooled(String s) throws IOException;
     }
+
+    /** Strings documents repeat (same objects): escapes, non-ASCII, a pair, one too long to keep. */
+    private static final List<String> POOL = List.of("Big09", "4C4C447D-5555-3144-A1C5-5335E981ED09", "",
+            "tab\there \"q\" \\ \u0001", "caf\u00e9 \u2028 \ud83d\ude00 \ud800", "x".repeat(40_000), "dwarf");
 
     @Test
     void randomDocumentsMatchJackson() throws IOException {
         Random random = new Random(20261123);
         for (int doc = 0; doc < 2000; doc++) {
             long seed = random.nextLong();
-            StringWriter ours = new StringWriter();
+            ByteArrayOutputStream ours = new ByteArrayOutputStream();
             PrettyJson p = new PrettyJson(ours);
             emit(new Random(seed), ofOurs(p), 0, true);
             p.flush();
@@ -74,7 +87,8 @@ class PrettyJsonTest {
                 g.useDefaultPrettyPrinter();
                 emit(new Random(seed), ofJackson(g), 0, true);
             }
-            assertEquals(theirs.toString(), ours.toString(), "document " + doc);
+            assertArrayEquals(theirs.toString().getBytes(StandardCharsets.UTF_8), ours.toByteArray(),
+                    "document " + doc);
         }
     }
 
@@ -92,9 +106,14 @@ class PrettyJsonTest {
                 } catch (IOException e) {
                     continue; // not a report (scripts, expectations)
                 }
-                StringWriter ours = new StringWriter();
+                ByteArrayOutputStream ours = new ByteArrayOutputStream();
                 JsonReportWriter.write(r, ours);
-                assertEquals(jackson(r), ours.toString(), f.toString());
+                String expected = jackson(r);
+                assertArrayEquals(expected.getBytes(StandardCharsets.UTF_8), ours.toByteArray(), f.toString());
+                StringWriter chars = new StringWriter();
+                JsonReportWriter.write(r, chars);
+                assertEquals(new String(expected.getBytes(StandardCharsets.UTF_8), StandardCharsets.UTF_8),
+                        chars.toString(), f.toString());
                 reports++;
             }
         }
@@ -120,14 +139,27 @@ class PrettyJsonTest {
     }
 
     private static void value(Random r, Sink s, int depth) throws IOException {
-        switch (r.nextInt(7)) {
+        switch (r.nextInt(11)) {
             case 0 -> emit(r, s, depth + 1, true);
             case 1 -> emit(r, s, depth + 1, false);
             case 2 -> s.string(text(r));
             case 3 -> s.number(r.nextBoolean() ? r.nextLong() : r.nextInt(1000) - 500);
             case 4 -> s.bool(r.nextBoolean());
             case 5 -> s.nullValue();
-            default -> s.number(r.nextBoolean() ? Long.MIN_VALUE : Long.MAX_VALUE);
+            case 6 -> s.hex(switch (r.nextInt(4)) {
+                case 0 -> 0;
+                case 1 -> -1;
+                case 2 -> r.nextInt(4096);
+                default -> r.nextLong();
+            });
+            case 7 -> s.string(longText(r));
+            case 8 -> s.pooled(POOL.get(r.nextInt(POOL.size())));
+            default -> s.number(switch (r.nextInt(4)) {
+                case 0 -> Long.MIN_VALUE;
+                case 1 -> Long.MAX_VALUE;
+                case 2 -> 0;
+                default -> -(r.nextLong() >>> r.nextInt(64));
+            });
         }
     }
 
@@ -147,8 +179,25 @@ class PrettyJsonTest {
         return b.toString();
     }
 
+    /** Up to 40,000 chars, mostly plain, so that strings cross the writer's buffer (and escapes fall at its end). */
+    private static String longText(Random r) {
+        StringBuilder b = new StringBuilder();
+        int n = r.nextInt(40_000);
+        while (b.length() < n) {
+            b.append(r.nextInt(50) == 0 ? text(r) : "plain-ascii_0123456789");
+        }
+        return b.toString();
+    }
+
     private static Sink ofOurs(PrettyJson p) {
+        PrettyJson.Recent recent = new PrettyJson.Recent(3);
         return new Sink() {
+            public void pooled(String s) throws IOException {
+                if (!p.repeat(s, recent)) {
+                    p.string(s, s, recent);
+                }
+            }
+
             public void startObject() throws IOException {
                 p.startObject();
             }
@@ -184,11 +233,19 @@ class PrettyJsonTest {
             public void nullValue() throws IOException {
                 p.nullValue();
             }
+
+            public void hex(long v) throws IOException {
+                p.hexString(v);
+            }
         };
     }
 
     private static Sink ofJackson(JsonGenerator g) {
         return new Sink() {
+            public void pooled(String s) throws IOException {
+                g.writeString(s);
+            }
+
             public void startObject() throws IOException {
                 g.writeStartObject();
             }
@@ -223,6 +280,10 @@ class PrettyJsonTest {
 
             public void nullValue() throws IOException {
                 g.writeNull();
+            }
+
+            public void hex(long v) throws IOException {
+                g.writeString("0x" + Long.toHexString(v));
             }
         };
     }
