@@ -229,7 +229,13 @@ public final class AtosCommand implements Callable<Integer> {
             return DebugModule.openNamingStrippedCode(selectSlice(file), warnings);
         }
         SymbolCaching caching = new SymbolCaching(store.get());
-        Optional<DebugModule> cached = caching.open(key.get(), warnings);
+        Optional<DebugModule> cached = caching.open(key.get(), warnings, () -> {
+            try { // the cache found damaged later: the file's own DWARF answers
+                return DebugModule.openNamingStrippedCode(selectSlice(file), warnings).dwarf();
+            } catch (CrashkitException e) {
+                return Optional.empty();
+            }
+        });
         if (cached.isPresent()) {
             return cached.get();
         }

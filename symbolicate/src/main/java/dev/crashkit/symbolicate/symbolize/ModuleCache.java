@@ -9,6 +9,8 @@ import dev.crashkit.symbolicate.locate.MemberStore;
 import dev.crashkit.symbolicate.locate.SliceId;
 import dev.crashkit.symbolicate.sources.DebugFileSource;
 import dev.crashkit.symbolicate.sources.FetchedFile;
+import dev.crashkit.symbolicate.symcache.PageCache;
+import dev.crashkit.symbolicate.symcache.SymCache;
 import dev.crashkit.symbolicate.symcache.SymCacheKey;
 import dev.crashkit.symbolicate.symcache.SymCacheStore;
 import java.nio.file.Path;
@@ -29,9 +31,12 @@ import java.util.concurrent.ConcurrentHashMap;
  *       reads ({@link Failed}) is kept for the whole run: a broken file is read once and reported
  *       once (as its image's status), not per frame. Problems found later inside a loaded module
  *       (a damaged DWARF unit) go to the cache's {@link Diagnostics}, once each.</li>
- *   <li><b>Bounded.</b> Loaded modules are kept least-recently-used first within a budget of
- *       mapped bytes (default {@link #defaultBudget()}); past it the least recently used ones are
- *       dropped (and loaded again if asked for later). The module just loaded is always kept.</li>
+ *   <li><b>Bounded.</b> One budget (default {@link #defaultBudget()}) covers what modules hold:
+ *       the pages symbol caches read ({@link PageCache}: {@link #pageBudget} of it) and the modules
+ *       themselves, least-recently-used first: a module from a symbol cache counts the tables it
+ *       keeps on the heap (strings, symbols; {@link SymCache#heapBytes}), one read from its debug
+ *       files the bytes of the files it maps. Past the budget the least recently used modules are
+ *       dropped (and loaded again if asked for later); the module just loaded is always kept.</li>
  *   <li><b>Concurrent.</b> Batch workers share one cache; two workers asking for the same identity
  *       wait for one load; loads of different identities run in parallel.</li>
  * </ul>
@@ -103,6 +108,7 @@ public final class ModuleCache implements AutoCloseable {
     private final LinkedHashMap<DebugId, Loaded> lru = new LinkedHashMap<>(16, 0.75f, true);
     private final Map<DebugId, Load> unavailable = new HashMap<>();
     private final Map<DebugId, CompletableFuture<Load>> inFlight = new HashMap<>();
+    private final PageCache pages;
     private long mappedBytes;
 
     /** Archive members are extracted into a temporary folder removed at exit. */
@@ -128,6 +134,23 @@ public final class ModuleCache implements AutoCloseable {
         this.members = members;
         this.remote = remote;
         this.options = options;
+        this.pages = new PageCache(pageBudget(options.budgetBytes()));
+    }
+
+    /**
+     * The part of a budget that symbol cache pages get: a quarter, at most 64 MB. Pages are cheap
+     * to read again (one positional read and a checksum of 4 KB: microseconds), and batch runs
+     * measured no faster with more (BENCHMARKS.md, symbol cache pages).
+     */
+    public static long pageBudget(long budgetBytes) {
+        return Math.min(MAX_PAGES, budgetBytes / 4);
+    }
+
+    private static final long MAX_PAGES = 64L << 20;
+
+    /** The symbol cache pages kept now (shared by every module of this cache). */
+    public PageCache pages() {
+        return pages;
     }
 
     /** True when a remote source is configured, so {@link #prefetch} is worth calling. */
@@ -224,7 +247,8 @@ public final class ModuleCache implements AutoCloseable {
     /** Drops least recently used modules past the budget, never {@code keep}. */
     private void evictOver(DebugId keep) {
         Iterator<Map.Entry<DebugId, Loaded>> it = lru.entrySet().iterator();
-        while (mappedBytes > options.budgetBytes() && it.hasNext()) {
+        long forModules = options.budgetBytes() - pages.capacity();
+        while (mappedBytes > forModules && it.hasNext()) {
             Map.Entry<DebugId, Loaded> e = it.next();
             if (!e.getKey().equals(keep)) {
                 mappedBytes -= e.getValue().module().mappedBytes();
@@ -253,14 +277,24 @@ public final class ModuleCache implements AutoCloseable {
         if (entries.isEmpty()) {
             return new Missing("no debug file with UUID " + id);
         }
-        Optional<SymbolCaching> caching = options.symbolCache().map(s -> new SymbolCaching(s, options.counters()));
+        Optional<SymbolCaching> caching = options.symbolCache()
+                .map(s -> new SymbolCaching(s.withPages(pages), options.counters()));
         Optional<SymCacheKey> key = caching.isPresent() ? SymbolCaching.key(id, entries) : Optional.empty();
         if (key.isPresent()) {
-            Optional<DebugModule> cached = caching.get().open(key.get(), options.diagnostics());
+            List<DebugFileIndex.Entry> files = entries;
+            // A cache found damaged by a later lookup: the DWARF of the files answers, and a new cache replaces it.
+            Optional<DebugModule> cached = caching.get().open(key.get(), options.diagnostics(),
+                    () -> fromFiles(id, files, caching, key).loaded().flatMap(DebugModule::dwarf));
             if (cached.isPresent()) {
                 return new Loaded(cached.get());
             }
         }
+        return fromFiles(id, entries, caching, key);
+    }
+
+    /** The module read from its debug files, and its symbol cache built when it is time to. */
+    private Load fromFiles(DebugId id, List<DebugFileIndex.Entry> entries, Optional<SymbolCaching> caching,
+                           Optional<SymCacheKey> key) {
         Load loaded;
         try {
             loaded = entries.get(0).container() == SliceId.Container.ELF

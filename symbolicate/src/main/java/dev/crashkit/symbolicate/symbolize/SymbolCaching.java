@@ -19,6 +19,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * Modules through the symbol cache: a module whose cache exists is opened from it (no object
@@ -86,9 +87,12 @@ public final class SymbolCaching {
 
     /**
      * The module from its cache when a good one exists; a bad one is reported and left for
-     * rebuilding, and one whose binary for stripped names is gone is stale.
+     * rebuilding, and one whose binary for stripped names is gone is stale. When a lookup later
+     * finds the cache damaged, the module answers from {@code fromFiles} (the DWARF of its debug
+     * files, loaded then; empty when they cannot be read).
      */
-    public Optional<DebugModule> open(SymCacheKey key, Diagnostics diagnostics) {
+    public Optional<DebugModule> open(SymCacheKey key, Diagnostics diagnostics,
+                                      Supplier<Optional<SourceLookup>> fromFiles) {
         SymCacheStore.Opened o = store.open(key);
         o.problem().ifPresent(p -> diagnostics.warn("symbol cache " + p + " (rebuilding it)"));
         if (o.cache().isEmpty() || o.cache().get().layout().strippedNamesFrom()
@@ -96,7 +100,7 @@ public final class SymbolCaching {
             return Optional.empty();
         }
         counters.countOpened();
-        return Optional.of(module(o.cache().get(), diagnostics));
+        return Optional.of(module(o.cache().get(), diagnostics, fromFiles));
     }
 
     /**
@@ -132,7 +136,7 @@ public final class SymbolCaching {
             SymCacheStore.Built built = store.build(full, layout, live.symbols(), flat, context.fileName());
             counters.countBuilt(replacing);
             built.problem().ifPresent(p -> diagnostics.warn(p));
-            return module(built.cache(), diagnostics);
+            return module(built.cache(), diagnostics, () -> dwarf);
         } catch (IOException | IllegalArgumentException e) { // DwarfException is an IOException
             return live; // not cacheable: the DWARF keeps answering, exactly as without a cache
         }
@@ -144,7 +148,7 @@ public final class SymbolCaching {
         return inputs.contains(f) || !Files.isRegularFile(f) ? List.of() : List.of(f);
     }
 
-    private static DebugModule module(SymCache c, Diagnostics diagnostics) {
+    private static DebugModule module(SymCache c, Diagnostics diagnostics, Supplier<Optional<SourceLookup>> fromFiles) {
         ModuleLayout l = c.layout();
         List<LinkRange> ranges = new ArrayList<>(l.segments().size());
         for (ModuleLayout.Segment s : l.segments()) {
@@ -152,8 +156,8 @@ public final class SymbolCaching {
         }
         NameFallback fallback = l.strippedNamesFrom().<NameFallback>map(b -> new ReopenedNames(b, diagnostics))
                 .orElse(NameFallback.none());
-        return new DebugModule(Path.of(l.file()), l.arch(), l.linkBase(), ranges, c.symbols(), Optional.of(c), c.size(),
-                diagnostics, fallback);
+        return new DebugModule(Path.of(l.file()), l.arch(), l.linkBase(), ranges, c.symbols(),
+                Optional.of(new CacheOrFiles(c, fromFiles, diagnostics)), c.heapBytes(), diagnostics, fallback);
     }
 
     /**

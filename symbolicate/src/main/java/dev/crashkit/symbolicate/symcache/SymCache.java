@@ -21,21 +21,26 @@ import java.util.zip.CRC32C;
 /**
  * One symbol cache file, opened: answers {@link #lookup} exactly as the DWARF it was built from
  * (see {@link FlatDwarf}), with one binary search and one record per frame, and hands back the
- * module's layout and symbol table. Opening checks the header and body checksums, every
- * section's bounds, the strings, the module record and the symbols; the records a lookup follows
- * are checked as it follows them (indexes in range, each parent before its child, so a chain
- * ends), which costs a lookup a few compares instead of costing every run a pass over millions of
- * records it never reads. Only a file whose checksums were forged can fail those checks; such a
- * lookup fails as damaged DWARF does. Reads are absolute, so one instance serves many threads.
+ * module's layout and symbol table. Opening reads and checks the header, the directory, the page
+ * checksums and the small tables it keeps on the heap (key, module record, strings, symbols, the
+ * range summary); everything else is read a page at a time as lookups need it, each page checked
+ * against its checksum when read (see {@link Pages}), kept in a shared {@link PageCache}. The
+ * records a lookup follows are checked as it follows them (indexes in range, each parent before
+ * its child, so a chain ends). A page that fails its checksum, or a record out of range (only a
+ * file whose checksums were forged has one), fails the lookup with
+ * {@link DamagedSymCacheException}: never an answer from unchecked bytes. Reads are absolute, so
+ * one instance serves many threads.
  */
 public final class SymCache implements SourceLookup {
-    private final ByteBuffer buf;
+    private final Pages pages;
+    private final String origin;
     private final String dwarfName;
     private final ModuleLayout layout;
     private final SymbolTable symbols;
-    private final int stringOffsets;
-    private final int strings;
+    private final int[] stringOffsets;
+    private final byte[] strings;
     private final int stringCount;
+    private final long[] rangeTop;
     private final int rangeIndex;
     private final int rangeBlocks;
     private final int rangeData;
@@ -53,63 +58,116 @@ public final class SymCache implements SourceLookup {
     private final int nameCount;
     private final int errors;
     private final int errorCount;
+    private final long heapBytes;
     private final String[] decoded;
+    private final long size;
 
-    private SymCache(ByteBuffer buf, String dwarfName, Sections s, ModuleLayout layout, SymbolTable symbols) {
-        this.buf = buf;
+    private SymCache(Pages pages, String origin, Tables t, Sections s, ModuleLayout layout, String dwarfName,
+                     long size) {
+        this.pages = pages;
+        this.size = size;
+        this.origin = origin;
         this.dwarfName = dwarfName;
         this.layout = layout;
-        this.symbols = symbols;
-        int m = s.offset(MODULE);
-        this.stringOffsets = s.offset(STRING_OFFSETS);
-        this.strings = s.offset(STRINGS);
-        this.stringCount = s.count(STRING_OFFSETS) - 1;
+        this.symbols = t.symbols();
+        this.stringOffsets = t.stringOffsets();
+        this.strings = t.strings();
+        this.stringCount = stringOffsets.length - 1;
+        this.rangeTop = t.rangeTop();
         this.rangeIndex = s.offset(RANGE_INDEX);
         this.rangeBlocks = s.count(RANGE_INDEX);
         this.rangeData = s.offset(RANGE_DATA);
         this.rangeDataEnd = rangeData + s.length(RANGE_DATA);
-        this.rangeCount = buf.getInt(m + 44);
+        this.rangeCount = t.counts()[0];
         this.locationIndex = s.offset(LOCATION_INDEX);
         this.locationData = s.offset(LOCATION_DATA);
         this.locationDataEnd = locationData + s.length(LOCATION_DATA);
-        this.locationCount = buf.getInt(m + 48);
+        this.locationCount = t.counts()[1];
         this.functionIndex = s.offset(FUNCTION_INDEX);
         this.functionData = s.offset(FUNCTION_DATA);
         this.functionDataEnd = functionData + s.length(FUNCTION_DATA);
-        this.functionCount = buf.getInt(m + 52);
+        this.functionCount = t.counts()[2];
         this.names = s.offset(NAMES);
         this.nameCount = s.count(NAMES);
         this.errors = s.offset(ERRORS);
         this.errorCount = s.count(ERRORS);
         this.decoded = new String[stringCount];
+        int n = symbols.size();
+        // What this instance keeps on the heap (the page cache budgets its pages itself).
+        // Strings decoded once: at most all of them (a String and its bytes each).
+        this.heapBytes = 1024L + 8L * s.count(PAGE_CRCS) + 8L * rangeTop.length + 4L * stringOffsets.length
+                + 2L * strings.length + 44L * stringCount + (long) n * (8 + 8 + 4 + (symbols.hasVersions() ? 4 : 0)) + 8L * (n / 64 + 1);
+    }
+
+    /** The heap tables opening reads: strings, symbols, range summary, table counts. */
+    private record Tables(int[] stringOffsets, byte[] strings, SymbolTable symbols, long[] rangeTop, int[] counts) {
     }
 
     /**
-     * Checks and opens a cache file's bytes.
+     * Checks and opens a cache file's bytes held in memory.
      *
-     * @param bytes     the whole file (a read-only mapping, say); not modified
+     * @param bytes     the whole file; not modified
      * @param expected  the key the caller wants answers for
-     * @throws BadSymCacheException when anything is wrong with it: it must then be rebuilt
+     * @throws BadSymCacheException when anything opening reads is wrong: it must then be rebuilt
      */
     public static SymCache open(ByteBuffer bytes, SymCacheKey expected) throws BadSymCacheException {
-        ByteBuffer b = bytes.duplicate().order(ByteOrder.LITTLE_ENDIAN);
-        Sections s = Sections.read(b);
-        byte[] key = new byte[s.length(KEY)];
-        b.get(s.offset(KEY), key);
-        if (!expected.matches(key)) {
-            throw new BadSymCacheException("built for other inputs");
-        }
-        Validator.check(b, s);
-        ModuleLayout layout = layout(b, s);
-        String dwarfName = string(b, s, b.getInt(s.offset(MODULE) + 40));
-        return new SymCache(b, dwarfName, s, layout, symbols(b, s));
+        return open(PageSource.of(bytes), bytes.capacity(), expected, IN_MEMORY);
     }
 
-    private static ModuleLayout layout(ByteBuffer b, Sections s) throws BadSymCacheException {
-        int m = s.offset(MODULE);
-        String file = string(b, s, b.getInt(m));
-        String label = string(b, s, b.getInt(m + 4));
-        int flags = b.getInt(m + 8);
+    /** Pages of caches opened from memory (tests, fuzzing: many small caches). */
+    private static final PageCache IN_MEMORY = new PageCache(1L << 20);
+
+    /** Opens {@code size} bytes of {@code source}, keeping the pages lookups read in {@code cache}. */
+    static SymCache open(PageSource source, long size, SymCacheKey expected, PageCache cache)
+            throws BadSymCacheException {
+        Sections s = Sections.read(source, size);
+        int[] crcs = pageChecksums(source, s);
+        Pages p = new Pages(source, s.pagesStart(), s.offset(PAGE_CRCS), crcs, cache);
+        try {
+            byte[] key = p.bulk(s.offset(KEY), s.length(KEY));
+            if (!expected.matches(key)) {
+                throw new BadSymCacheException("built for other inputs");
+            }
+            ByteBuffer module = table(p, s, MODULE);
+            int[] stringOffsets = Validator.ints(table(p, s, STRING_OFFSETS), 0, s.count(STRING_OFFSETS));
+            byte[] strings = p.bulk(s.offset(STRINGS), s.length(STRINGS));
+            long[] symbols = Validator.longs(table(p, s, SYMBOLS), 0, 3 * s.count(SYMBOLS));
+            long[] rangeTop = Validator.longs(table(p, s, RANGE_TOP), 0, s.count(RANGE_TOP));
+            int[] counts = Validator.check(s, module, stringOffsets, strings, symbols, rangeTop);
+            Tables t = new Tables(stringOffsets, strings, symbolTable(symbols, strings), rangeTop, counts);
+            ModuleLayout layout = layout(module, table(p, s, SEGMENTS), s, t);
+            return new SymCache(p, source.origin(), t, s, layout, string(t, module.getInt(40)), size);
+        } catch (DamagedSymCacheException e) {
+            throw new BadSymCacheException(e.getMessage().substring(e.getMessage().indexOf("damaged")));
+        }
+    }
+
+    /** PAGE_CRCS, checked against the header. */
+    private static int[] pageChecksums(PageSource source, Sections s) throws BadSymCacheException {
+        byte[] b = new byte[s.length(PAGE_CRCS)];
+        try {
+            source.read(s.offset(PAGE_CRCS), b);
+        } catch (java.io.IOException e) {
+            throw new BadSymCacheException("cannot read page checksums (" + e.getMessage() + ")");
+        }
+        CRC32C crc = new CRC32C();
+        crc.update(b);
+        if ((int) crc.getValue() != s.pageChecksumsCrc()) {
+            throw new BadSymCacheException("page checksums do not match the header");
+        }
+        return Validator.ints(ByteBuffer.wrap(b), 0, b.length / 4);
+    }
+
+    /** A section's bytes, little-endian. */
+    private static ByteBuffer table(Pages p, Sections s, int kind) throws DamagedSymCacheException {
+        return ByteBuffer.wrap(p.bulk(s.offset(kind), s.length(kind))).order(ByteOrder.LITTLE_ENDIAN);
+    }
+
+    private static ModuleLayout layout(ByteBuffer m, ByteBuffer segs, Sections s, Tables t)
+            throws BadSymCacheException {
+        String file = string(t, m.getInt(0));
+        String label = string(t, m.getInt(4));
+        int flags = m.getInt(8);
         Arch arch;
         if ((flags & ARCH_KNOWN) != 0) {
             arch = Arch.parse(label);
@@ -118,27 +176,26 @@ public final class SymCache implements SourceLookup {
             }
         } else {
             arch = new Arch.Other(label,
-                    (flags & ARCH_CPU_TYPE) != 0 ? OptionalLong.of(b.getLong(m + 24)) : OptionalLong.empty(),
-                    (flags & ARCH_SUBTYPE) != 0 ? OptionalLong.of(b.getLong(m + 32)) : OptionalLong.empty(),
-                    (flags & ARCH_ELF_MACHINE) != 0 ? OptionalInt.of(b.getInt(m + 12)) : OptionalInt.empty());
+                    (flags & ARCH_CPU_TYPE) != 0 ? OptionalLong.of(m.getLong(24)) : OptionalLong.empty(),
+                    (flags & ARCH_SUBTYPE) != 0 ? OptionalLong.of(m.getLong(32)) : OptionalLong.empty(),
+                    (flags & ARCH_ELF_MACHINE) != 0 ? OptionalInt.of(m.getInt(12)) : OptionalInt.empty());
         }
         List<ModuleLayout.Segment> segments = new ArrayList<>();
-        for (int i = 0, p = s.offset(SEGMENTS); i < s.count(SEGMENTS); i++, p += 16) {
-            segments.add(new ModuleLayout.Segment(b.getLong(p), b.getLong(p + 8)));
+        for (int i = 0, p = 0; i < s.count(SEGMENTS); i++, p += 16) {
+            segments.add(new ModuleLayout.Segment(segs.getLong(p), segs.getLong(p + 8)));
         }
-        Optional<ModuleLayout.Binary> names = b.getInt(m + 56) < 0 ? Optional.empty()
-                : Optional.of(new ModuleLayout.Binary(string(b, s, b.getInt(m + 56)), string(b, s, b.getInt(m + 60))));
-        return new ModuleLayout(file, arch, b.getLong(m + 16), segments, names);
+        Optional<ModuleLayout.Binary> names = m.getInt(56) < 0 ? Optional.empty()
+                : Optional.of(new ModuleLayout.Binary(string(t, m.getInt(56)), string(t, m.getInt(60))));
+        return new ModuleLayout(file, arch, m.getLong(16), segments, names);
     }
 
-    private static SymbolTable symbols(ByteBuffer b, Sections s) {
-        int n = s.count(SYMBOLS);
+    private static SymbolTable symbolTable(long[] records, byte[] strings) {
+        int n = records.length / 3;
         long[] starts = new long[n];
         long[] ends = new long[n];
         int[] names = new int[n];
         int[] versions = new int[n];
         boolean versioned = false;
-        long[] records = Validator.longs(b, s.offset(SYMBOLS), 3 * n); // in bulk: see Validator
         for (int i = 0; i < n; i++) {
             starts[i] = records[3 * i];
             ends[i] = records[3 * i + 1];
@@ -147,21 +204,21 @@ public final class SymCache implements SourceLookup {
             versions[i] = (int) (records[3 * i + 2] >>> 32);
             versioned |= versions[i] >= 0;
         }
-        ByteBuffer pool = b.slice(s.offset(STRINGS), s.length(STRINGS));
-        return SymbolTable.of(starts, ends, pool, names, versioned ? versions : null);
+        return SymbolTable.of(starts, ends, ByteBuffer.wrap(strings).asReadOnlyBuffer(), names,
+                versioned ? versions : null);
     }
 
-    /** A string read during open (validated section, checked index). */
-    private static String string(ByteBuffer b, Sections s, int id) throws BadSymCacheException {
-        int n = s.count(STRING_OFFSETS) - 1;
-        if (id < 0 || id >= n) {
+    /** A string read during open (validated strings, checked index). */
+    private static String string(Tables t, int id) throws BadSymCacheException {
+        if (id < 0 || id >= t.stringOffsets().length - 1) {
             throw new BadSymCacheException("string index out of range");
         }
-        int from = b.getInt(s.offset(STRING_OFFSETS) + 4 * id);
-        int to = b.getInt(s.offset(STRING_OFFSETS) + 4 * id + 4) - 1;
-        byte[] utf8 = new byte[to - from];
-        b.get(s.offset(STRINGS) + from, utf8);
-        return new String(utf8, StandardCharsets.UTF_8);
+        return decode(t.strings(), t.stringOffsets(), id);
+    }
+
+    private static String decode(byte[] strings, int[] offsets, int id) {
+        int from = offsets[id];
+        return new String(strings, from, offsets[id + 1] - 1 - from, StandardCharsets.UTF_8);
     }
 
     public ModuleLayout layout() {
@@ -187,20 +244,38 @@ public final class SymCache implements SourceLookup {
         return decodeRanges(i / RANGE_BLOCK, i % RANGE_BLOCK, 0, false)[0];
     }
 
+    /**
+     * Heap this cache keeps while open (its tables; the pages lookups read are in the page cache):
+     * what a module cache budgets for it.
+     */
+    public long heapBytes() {
+        return heapBytes;
+    }
+
     /** Bytes of the file. */
     public long size() {
-        return buf.capacity();
+        return size;
+    }
+
+    /** Reads and checks every page (tests and tools: is the whole file intact?). */
+    void checkAllPages() throws DamagedSymCacheException {
+        pages.checkAll();
     }
 
     @Override
     public List<SourceFrame> lookup(long address) throws DwarfException {
-        // The last block whose first start is <= address, then the last range in it starting <= address.
-        int lo = 0;
-        int hi = rangeBlocks - 1;
+        // The last group of blocks whose first start is <= address (in memory), then the last block
+        // of it whose first start is <= address, then the last range in it starting <= address.
+        int group = floor(rangeTop, address);
+        if (group < 0) {
+            return List.of();
+        }
+        int lo = group * RANGE_TOP_GROUP;
+        int hi = Math.min(rangeBlocks, lo + RANGE_TOP_GROUP) - 1;
         int block = -1;
         while (lo <= hi) {
             int mid = (lo + hi) >>> 1;
-            if (Long.compareUnsigned(buf.getLong(rangeIndex + 16 * mid), address) <= 0) {
+            if (Long.compareUnsigned(pages.getLong(rangeIndex + 16 * mid), address) <= 0) {
                 block = mid;
                 lo = mid + 1;
             } else {
@@ -217,7 +292,7 @@ public final class SymCache implements SourceLookup {
         if (code < 0) {
             int error = -2 - code;
             check(error >= 0 && error < errorCount, "error index");
-            throw new DwarfException(dwarfName + ": " + string(checkedString(buf.getInt(errors + 4 * error))));
+            throw new DwarfException(dwarfName + ": " + string(checkedString(pages.getInt(errors + 4 * error))));
         }
         List<SourceFrame> frames = new ArrayList<>(4);
         long[] loc = new long[5];
@@ -234,11 +309,11 @@ public final class SymCache implements SourceLookup {
             check(loc[1] >= -1 - errorCount && loc[1] < stringCount, "string index");
             // A file code <= -2 names the error that left the unit without its line program.
             Optional<String> lineProblem = loc[1] <= -2
-                    ? Optional.of(dwarfName + ": " + string(checkedString(buf.getInt(errors + 4 * (int) (-2 - loc[1])))))
+                    ? Optional.of(dwarfName + ": " + string(checkedString(pages.getInt(errors + 4 * (int) (-2 - loc[1])))))
                     : Optional.empty();
-            frames.add(new SourceFrame(optional(buf.getInt(nm)), optional(buf.getInt(nm + 4)),
+            frames.add(new SourceFrame(optional(pages.getInt(nm)), optional(pages.getInt(nm + 4)),
                     loc[1] <= -2 ? Optional.empty() : optional((int) loc[1]),
-                    (int) loc[2], (int) loc[3], (flags & FlatDwarf.INLINED) != 0, buf.getLong(nm + 8),
+                    (int) loc[2], (int) loc[3], (flags & FlatDwarf.INLINED) != 0, pages.getLong(nm + 8),
                     (flags & FlatDwarf.HAS_LOW_PC) != 0 ? OptionalLong.of(fn[2]) : OptionalLong.empty(), lineProblem));
             long gap = loc[4];
             check(gap >= 0 && gap <= at, "parent");
@@ -252,11 +327,11 @@ public final class SymCache implements SourceLookup {
      * at or below {@code address}; else up to range {@code upTo} of the block. Returns {start, code}.
      */
     private long[] decodeRanges(int block, int upTo, long address, boolean find) throws DwarfException {
-        int p = rangeData + buf.getInt(rangeIndex + 16 * block + 8);
-        int end = block + 1 < rangeBlocks ? rangeData + buf.getInt(rangeIndex + 16 * (block + 1) + 8) : rangeDataEnd;
+        int p = rangeData + pages.getInt(rangeIndex + 16 * block + 8);
+        int end = block + 1 < rangeBlocks ? rangeData + pages.getInt(rangeIndex + 16 * (block + 1) + 8) : rangeDataEnd;
         check(p >= rangeData && p <= end && end <= rangeDataEnd, "range block");
         int inBlock = Math.min(RANGE_BLOCK, rangeCount - block * RANGE_BLOCK);
-        long start = buf.getLong(rangeIndex + 16 * block);
+        long start = pages.getLong(rangeIndex + 16 * block);
         Block b = block(p, end);
         long code = unzigzag(b.varint());
         for (int k = 1; k < inBlock && (find || k <= upTo); k++) {
@@ -280,8 +355,8 @@ public final class SymCache implements SourceLookup {
                         boolean location) throws DwarfException {
         int block = entry / blockSize;
         int blocks = (count + blockSize - 1) / blockSize;
-        int p = data + buf.getInt(index + 4 * block);
-        int end = block + 1 < blocks ? data + buf.getInt(index + 4 * (block + 1)) : dataEnd;
+        int p = data + pages.getInt(index + 4 * block);
+        int end = block + 1 < blocks ? data + pages.getInt(index + 4 * (block + 1)) : dataEnd;
         check(p >= data && p <= end && end <= dataEnd, "table block");
         Block b = block(p, end);
         java.util.Arrays.fill(out, 0);
@@ -300,12 +375,10 @@ public final class SymCache implements SourceLookup {
         }
     }
 
-    /** A block's bytes [p, end), copied out of the mapping in one go (byte-wise reads of a mapping are slow). */
+    /** A block's bytes [p, end), through the checked pages. */
     private Block block(int p, int end) throws DwarfException {
         check(end - p <= MAX_BLOCK_BYTES, "block size");
-        byte[] bytes = new byte[end - p];
-        buf.get(p, bytes);
-        return new Block(bytes);
+        return new Block(pages.bytes(p, end - p));
     }
 
     /** Longest block the writer can produce: every entry's numbers at their longest. */
@@ -330,13 +403,13 @@ public final class SymCache implements SourceLookup {
                     return v;
                 }
             }
-            throw new DwarfException(dwarfName + ": damaged symbol cache (number too long)");
+            throw new DamagedSymCacheException(dwarfName + ": damaged symbol cache (number too long)");
         }
     }
 
     private void check(boolean ok, String what) throws DwarfException {
         if (!ok) {
-            throw new DwarfException(dwarfName + ": damaged symbol cache (" + what + " out of range)");
+            throw new DamagedSymCacheException(dwarfName + ": damaged symbol cache (" + what + " out of range)");
         }
     }
 
@@ -349,27 +422,43 @@ public final class SymCache implements SourceLookup {
         return id == FlatDwarf.NONE ? Optional.empty() : Optional.of(string(checkedString(id)));
     }
 
-    /** String {@code id} (checked at open), decoded once; a racing second decode is harmless. */
+    /** String {@code id} (index checked by the caller; strings checked at open), decoded once; a racing second decode is harmless. */
     private String string(int id) {
         String s = decoded[id];
         if (s == null) {
-            int from = buf.getInt(stringOffsets + 4 * id);
-            int to = buf.getInt(stringOffsets + 4 * id + 4) - 1;
-            byte[] utf8 = new byte[to - from];
-            buf.get(strings + from, utf8);
-            s = new String(utf8, StandardCharsets.UTF_8);
+            s = decode(strings, stringOffsets, id);
             decoded[id] = s;
         }
         return s;
     }
 
-    /** The directory, checked: known sections present once, in bounds, aligned, whole items. */
-    record Sections(int[] offsets, int[] lengths) {
-        static Sections read(ByteBuffer b) throws BadSymCacheException {
-            long size = b.capacity();
+    /** Index of the last of {@code starts} (ascending, unsigned) at or below {@code address}, or -1. */
+    private static int floor(long[] starts, long address) {
+        int lo = 0;
+        int hi = starts.length - 1;
+        int found = -1;
+        while (lo <= hi) {
+            int mid = (lo + hi) >>> 1;
+            if (Long.compareUnsigned(starts[mid], address) <= 0) {
+                found = mid;
+                lo = mid + 1;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        return found;
+    }
+
+    /**
+     * The directory, checked: known sections present once, aligned, whole items, PAGE_CRCS the
+     * last and every other known section inside the pages before it.
+     */
+    record Sections(int[] offsets, int[] lengths, int pagesStart, int pageChecksumsCrc) {
+        static Sections read(PageSource source, long size) throws BadSymCacheException {
             if (size < HEADER_SIZE) {
                 throw new BadSymCacheException("truncated header");
             }
+            ByteBuffer b = read(source, 0, HEADER_SIZE);
             if (b.getInt(0) != MAGIC) {
                 throw new BadSymCacheException("not a symbol cache (magic)");
             }
@@ -384,18 +473,23 @@ public final class SymCache implements SourceLookup {
             if (b.getLong(16) != size) {
                 throw new BadSymCacheException("file is " + size + " bytes, header says " + b.getLong(16));
             }
+            if (b.getInt(32) != PAGE_SIZE) {
+                throw new BadSymCacheException("page size " + b.getInt(32) + ", want " + PAGE_SIZE);
+            }
             int directoryEnd = HEADER_SIZE + DIRECTORY_ENTRY * count;
             if (directoryEnd > size) {
                 throw new BadSymCacheException("truncated directory");
             }
-            CRC32C header = new CRC32C();
-            ByteBuffer h = b.slice(0, directoryEnd);
-            byte[] copy = new byte[directoryEnd];
-            h.get(0, copy);
+            b = read(source, 0, directoryEnd);
+            byte[] copy = b.array().clone();
             copy[28] = copy[29] = copy[30] = copy[31] = 0;
+            CRC32C header = new CRC32C();
             header.update(copy);
             if ((int) header.getValue() != b.getInt(28)) {
                 throw new BadSymCacheException("header checksum mismatch");
+            }
+            if (source instanceof PageSource.FileSource f) {
+                f.header(b.array());
             }
             int[] offsets = new int[KINDS];
             int[] lengths = new int[KINDS];
@@ -425,12 +519,28 @@ public final class SymCache implements SourceLookup {
                     throw new BadSymCacheException("section " + k + " missing");
                 }
             }
-            CRC32C body = new CRC32C();
-            body.update(b.slice(directoryEnd, (int) size - directoryEnd));
-            if ((int) body.getValue() != b.getInt(24)) {
-                throw new BadSymCacheException("body checksum mismatch");
+            int pagesStart = align8(directoryEnd);
+            int pagesEnd = offsets[PAGE_CRCS];
+            if (pagesEnd < pagesStart
+                    || lengths[PAGE_CRCS] / 4 != ((long) pagesEnd - pagesStart + PAGE_SIZE - 1) / PAGE_SIZE) {
+                throw new BadSymCacheException("page checksums do not cover the pages");
             }
-            return new Sections(offsets, lengths);
+            for (int k = 1; k < KINDS; k++) {
+                if (k != PAGE_CRCS && (long) offsets[k] + lengths[k] > pagesEnd) {
+                    throw new BadSymCacheException("section " + k + " outside the pages");
+                }
+            }
+            return new Sections(offsets, lengths, pagesStart, b.getInt(24));
+        }
+
+        private static ByteBuffer read(PageSource source, long at, int length) throws BadSymCacheException {
+            byte[] bytes = new byte[length];
+            try {
+                source.read(at, bytes);
+            } catch (java.io.IOException e) {
+                throw new BadSymCacheException("cannot read (" + e.getMessage() + ")");
+            }
+            return ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
         }
 
         int offset(int kind) {

@@ -1,7 +1,8 @@
 package dev.crashkit.symbolicate.symcache;
 
 /**
- * The symbol cache file layout, version 3 (2 had no symbol versions). Little-endian; every section 8-aligned.
+ * The symbol cache file layout, version 4 (3 checksummed the whole body at once, 2 had no symbol
+ * versions). Little-endian; every section 8-aligned.
  *
  * <pre>
  * header (64 bytes)
@@ -11,11 +12,20 @@ package dev.crashkit.symbolicate.symcache;
  *   8  u32 header size (64)
  *  12  u32 section count      (directory entries after the header)
  *  16  u64 file length
- *  24  u32 CRC32C of the body (everything after the directory)
+ *  24  u32 CRC32C of the PAGE_CRCS section
  *  28  u32 CRC32C of header + directory, computed with this field zero
- *  32  32 reserved bytes (zero)
+ *  32  u32 page size ({@link #PAGE_SIZE})
+ *  36  28 reserved bytes (zero)
  * directory: per section u32 kind, u32 item size, u64 offset, u64 length (unknown kinds are skipped)
+ * pages: the bytes from the end of the directory (rounded up to 8) to the start of PAGE_CRCS, in
+ *   pages of the page size (the last one shorter), each with its own CRC32C in PAGE_CRCS
  * </pre>
+ *
+ * <p>Why pages: a reader checks and reads only what it uses. Opening reads the header, the
+ * directory and PAGE_CRCS (checked against the header) and the pages of the small tables it keeps
+ * (key, module, strings, symbols); a lookup reads the pages of the blocks it decodes, each checked
+ * the first time it is read, so a 14 MB cache costs a run what its lookups touch, not the whole
+ * file (version 3 checksummed every byte on open, which made every page of a mapping resident).
  *
  * Sections (item size in brackets):
  * <ul>
@@ -45,6 +55,9 @@ package dev.crashkit.symbolicate.symcache;
  *       from the previous one's, its flags (one LEB128), the zig-zag difference of its low pc.</li>
  *   <li>ERRORS [4]: i32 message string. NAMES [16]: i32 linkage name string, i32 name string,
  *       u64 decl line.</li>
+ *   <li>RANGE_TOP [8]: the first start of every {@link #RANGE_TOP_GROUP}th RANGE_INDEX entry (a
+ *       lookup searches it in memory, then one group of the index).</li>
+ *   <li>PAGE_CRCS [4]: the CRC32C of each page; the last section, outside the pages.</li>
  * </ul>
  * String references are indexes, -1 for none. Deltas make the tables a fraction of fixed-size
  * records (lines, files, functions and parents change little from one entry to the next); a
@@ -52,8 +65,12 @@ package dev.crashkit.symbolicate.symcache;
  */
 final class SymCacheFormat {
     static final int MAGIC = 'C' | 'K' << 8 | 'S' << 16 | 'C' << 24;
-    static final int FORMAT_VERSION = 3;
-    static final int BUILDER_VERSION = 3;
+    static final int FORMAT_VERSION = 4;
+    static final int BUILDER_VERSION = 4;
+    /** Bytes a page checksum covers: one read of a lookup (small reads cost a system call each). */
+    static final int PAGE_SIZE = 4096;
+    /** Range index entries summarised by one RANGE_TOP entry. */
+    static final int RANGE_TOP_GROUP = 256;
     static final int HEADER_SIZE = 64;
     static final int DIRECTORY_ENTRY = 24;
     static final int MAX_SECTIONS = 64;
@@ -76,10 +93,12 @@ final class SymCacheFormat {
     static final int FUNCTION_DATA = 12;
     static final int ERRORS = 13;
     static final int NAMES = 14;
-    static final int KINDS = 15;
+    static final int RANGE_TOP = 15;
+    static final int PAGE_CRCS = 16;
+    static final int KINDS = 17;
 
     /** Item size of each known kind (index = kind). */
-    static final int[] ITEM_SIZE = {0, 1, 64, 16, 4, 1, 24, 16, 1, 4, 1, 4, 1, 4, 16};
+    static final int[] ITEM_SIZE = {0, 1, 64, 16, 4, 1, 24, 16, 1, 4, 1, 4, 1, 4, 16, 8, 4};
 
     /** Arch flags in MODULE. */
     static final int ARCH_KNOWN = 1;

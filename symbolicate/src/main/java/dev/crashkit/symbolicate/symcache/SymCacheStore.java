@@ -14,26 +14,43 @@ import java.nio.file.StandardOpenOption;
 import java.util.Optional;
 
 /**
- * The folder of symbol cache files ({@code <cache folder>/symcache}). Opening maps a file and
- * checks it whole; a file that fails is not used (the caller rebuilds it). Storing writes a
+ * The folder of symbol cache files ({@code <cache folder>/symcache}). Opening reads and checks a
+ * file's header, page checksums and small tables (see {@link SymCache}); a file that fails is not
+ * used (the caller rebuilds it). An open cache keeps its file open and reads pages from it as
+ * lookups need them (positional reads: no mapping). Storing writes a
  * temporary file next to the final one and renames it into place atomically, so concurrent
  * builders (two CLI runs, batch workers in different processes) never see a partial file and the
- * last complete one wins. Files are never rewritten in place: a mapping of an older file stays
- * valid after a rename replaces it.
+ * last complete one wins. Files are never rewritten in place: an open older file stays readable
+ * after a rename replaces it.
  */
 public final class SymCacheStore {
     /** Name of the subfolder of the cache folder. */
     public static final String FOLDER = "symcache";
 
     private final Path folder;
+    private final PageCache pages;
 
-    private SymCacheStore(Path folder) {
+    private SymCacheStore(Path folder, PageCache pages) {
         this.folder = folder;
+        this.pages = pages;
     }
 
     /** The store inside a cache folder (created on first write). */
     public static SymCacheStore in(Path cacheFolder) {
-        return new SymCacheStore(cacheFolder.resolve(FOLDER));
+        return new SymCacheStore(cacheFolder.resolve(FOLDER), new PageCache(DEFAULT_PAGES));
+    }
+
+    /** Pages kept when no module cache sets a budget (tests, tools). */
+    static final long DEFAULT_PAGES = 4L << 20;
+
+    /** The same folder, caches opened keeping their pages in {@code cache}. */
+    public SymCacheStore withPages(PageCache cache) {
+        return new SymCacheStore(folder, cache);
+    }
+
+    /** Where opened caches keep the pages lookups read. */
+    public PageCache pages() {
+        return pages;
     }
 
     public Path folder() {
@@ -76,22 +93,40 @@ public final class SymCacheStore {
      */
     public Opened open(SymCacheKey key) {
         Path p = path(key);
-        ByteBuffer mapped;
-        try (FileChannel ch = FileChannel.open(p, StandardOpenOption.READ)) {
-            long size = ch.size();
-            if (size > Integer.MAX_VALUE) {
-                return discard(p, "larger than 2 GiB");
-            }
-            mapped = ch.map(FileChannel.MapMode.READ_ONLY, 0, size);
+        FileChannel ch;
+        try {
+            ch = FileChannel.open(p, StandardOpenOption.READ);
         } catch (NoSuchFileException e) {
             return new Opened(Optional.empty(), Optional.empty());
         } catch (IOException e) {
             return new Opened(Optional.empty(), Optional.of(p + ": cannot read (" + e.getMessage() + ")"));
         }
+        PageSource.FileSource source = new PageSource.FileSource(p, ch);
+        boolean opened = false;
         try {
-            return new Opened(Optional.of(SymCache.open(mapped, key)), Optional.empty());
+            long size = source.size();
+            if (size > Integer.MAX_VALUE) {
+                return discard(p, "larger than 2 GiB");
+            }
+            SymCache c = SymCache.open(source, size, key, pages);
+            opened = true;
+            return new Opened(Optional.of(c), Optional.empty());
         } catch (BadSymCacheException e) {
             return discard(p, e.getMessage());
+        } catch (IOException e) {
+            return new Opened(Optional.empty(), Optional.of(p + ": cannot read (" + e.getMessage() + ")"));
+        } finally {
+            if (!opened) {
+                close(source);
+            }
+        }
+    }
+
+    private static void close(PageSource.FileSource source) {
+        try {
+            source.close();
+        } catch (IOException e) {
+            // nothing was written: nothing to lose
         }
     }
 
@@ -125,7 +160,7 @@ public final class SymCacheStore {
         }
         try {
             ByteBuffer bytes = SymCacheWriter.write(key, layout, symbols, dwarf, dwarfName);
-            return new Built(SymCache.open(bytes, key), problem);
+            return new Built(SymCache.open(PageSource.of(bytes), bytes.capacity(), key, pages), problem);
         } catch (BadSymCacheException e) {
             throw new IllegalStateException("a symbol cache just laid out does not read back: " + e.getMessage(), e);
         }

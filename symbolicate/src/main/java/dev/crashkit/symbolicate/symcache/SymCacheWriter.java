@@ -18,7 +18,8 @@ import java.util.zip.CRC32C;
 /**
  * Lays out one symbol cache file (see {@link SymCacheFormat}) and streams it: the body goes out
  * in chunks as it is produced (a cache can be larger than the DWARF it comes from, and is never
- * held whole in memory), then the header, whose checksums cover it. Deterministic: the same
+ * held whole in memory), each page's checksum computed as it goes out, then the page checksums,
+ * then the header, whose checksums cover them. Deterministic: the same
  * key, layout, symbols and flattened DWARF give the same bytes.
  */
 final class SymCacheWriter {
@@ -139,13 +140,26 @@ final class SymCacheWriter {
             b.putInt(dwarf.nameLinkage(i)).putInt(dwarf.nameName(i)).putLong(dwarf.nameDeclLine(i));
         }
         b.end();
+        long pagesEnd = b.endPages();
+        b.begin(PAGE_CRCS);
+        CRC32C pageCrcs = new CRC32C();
+        ByteBuffer crc = ByteBuffer.allocate(4).order(ByteOrder.LITTLE_ENDIAN);
+        for (int i = 0; i < b.pageCrcCount(); i++) {
+            b.putInt(b.pageCrc(i));
+            pageCrcs.update(crc.putInt(0, b.pageCrc(i)).array());
+        }
+        b.end();
         long end = b.finish();
+        if (pagesEnd != b.starts[KINDS - 2]) {
+            throw new IllegalStateException("page checksums not right after the pages");
+        }
         if (end > Integer.MAX_VALUE - 8) {
             throw new IllegalArgumentException("symbol cache would exceed 2 GiB");
         }
         ByteBuffer h = ByteBuffer.allocate(directoryEnd).order(ByteOrder.LITTLE_ENDIAN);
         h.putInt(0, MAGIC).putShort(4, (short) FORMAT_VERSION).putShort(6, (short) BUILDER_VERSION)
-                .putInt(8, HEADER_SIZE).putInt(12, KINDS - 1).putLong(16, end).putInt(24, b.crc());
+                .putInt(8, HEADER_SIZE).putInt(12, KINDS - 1).putLong(16, end).putInt(24, (int) pageCrcs.getValue())
+                .putInt(32, PAGE_SIZE);
         for (int i = 0; i < KINDS - 1; i++) {
             int d = HEADER_SIZE + DIRECTORY_ENTRY * i;
             int kind = b.kinds[i];
@@ -184,6 +198,11 @@ final class SymCacheWriter {
         b.begin(RANGE_INDEX);
         for (int k = 0; k < blocks; k++) {
             b.putLong(first[k]).putInt(at[k]).putInt(0);
+        }
+        b.end();
+        b.begin(RANGE_TOP);
+        for (int k = 0; k < blocks; k += RANGE_TOP_GROUP) {
+            b.putLong(first[k]);
         }
         b.end();
     }
@@ -286,11 +305,18 @@ final class SymCacheWriter {
         return id;
     }
 
-    /** The body, buffered in chunks, checksummed as it goes out; records where each section lies. */
+    /**
+     * The body, buffered in chunks, each page checksummed as it goes out (until {@link #endPages});
+     * records where each section lies.
+     */
     private static final class Body {
         private final Output out;
         private final ByteBuffer chunk = ByteBuffer.allocateDirect(CHUNK).order(ByteOrder.LITTLE_ENDIAN);
         private final CRC32C crc = new CRC32C();
+        private int pageFill;
+        private int[] pageCrcs = new int[64];
+        private int pageCount;
+        private boolean paging = true;
         private long written;
         final int[] kinds = new int[KINDS - 1];
         final long[] starts = new long[KINDS - 1];
@@ -311,7 +337,18 @@ final class SymCacheWriter {
 
         private void drain() throws IOException {
             chunk.flip();
-            crc.update(chunk.duplicate());
+            if (paging) {
+                ByteBuffer rest = chunk.duplicate();
+                while (rest.hasRemaining()) {
+                    int n = Math.min(rest.remaining(), PAGE_SIZE - pageFill);
+                    crc.update(rest.slice(rest.position(), n));
+                    rest.position(rest.position() + n);
+                    pageFill += n;
+                    if (pageFill == PAGE_SIZE) {
+                        endPage();
+                    }
+                }
+            }
             while (chunk.hasRemaining()) {
                 int before = chunk.position();
                 out.body(chunk, written);
@@ -386,14 +423,38 @@ final class SymCacheWriter {
             }
         }
 
+        /** Writes out what is left; the file ends with the last section (no padding nothing would check). */
         long finish() throws IOException {
-            align();
             drain();
             return written;
         }
 
-        int crc() {
-            return (int) crc.getValue();
+        private void endPage() {
+            if (pageCount == pageCrcs.length) {
+                pageCrcs = java.util.Arrays.copyOf(pageCrcs, 2 * pageCount);
+            }
+            pageCrcs[pageCount++] = (int) crc.getValue();
+            crc.reset();
+            pageFill = 0;
+        }
+
+        /** Ends the pages (at a multiple of 8) and returns their end. */
+        long endPages() throws IOException {
+            align();
+            drain();
+            if (pageFill > 0) {
+                endPage();
+            }
+            paging = false;
+            return written;
+        }
+
+        int pageCrcCount() {
+            return pageCount;
+        }
+
+        int pageCrc(int i) {
+            return pageCrcs[i];
         }
     }
 }

@@ -6,64 +6,60 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
 /**
- * What opening a symbol cache checks besides the directory and checksums: strings well
- * delimited, the module record's strings, range starts and codes of equal count, symbol starts
- * ascending with names inside the strings. The records lookups follow (locations, functions,
- * names, errors) are checked by {@link SymCache#lookup} as it reads them.
+ * What opening a symbol cache checks in the tables it keeps: strings well delimited, the module
+ * record's strings, table counts matching their indexes, the range summary ascending, symbol
+ * starts ascending with names inside the strings. The records lookups follow (ranges, locations,
+ * functions, names, errors) are checked by {@link SymCache#lookup} as it reads them.
  */
 final class Validator {
     private Validator() {
     }
 
-    static void check(ByteBuffer b, SymCache.Sections s) throws BadSymCacheException {
-        int strings = strings(b, s);
+    /** Returns the counts of ranges, locations and functions. */
+    static int[] check(SymCache.Sections s, ByteBuffer module, int[] stringOffsets, byte[] pool, long[] symbols,
+                       long[] rangeTop) throws BadSymCacheException {
+        int strings = strings(stringOffsets, pool);
         if (s.count(MODULE) != 1) {
             throw new BadSymCacheException("module record missing");
         }
-        int m = s.offset(MODULE);
-        string(b.getInt(m), strings, false);
-        string(b.getInt(m + 4), strings, false);
-        string(b.getInt(m + 40), strings, false);
-        string(b.getInt(m + 56), strings, true);
-        string(b.getInt(m + 60), strings, b.getInt(m + 56) < 0);
-        long ranges = b.getInt(m + 44) & 0xffffffffL;
-        long locations = b.getInt(m + 48) & 0xffffffffL;
-        long functions = b.getInt(m + 52) & 0xffffffffL;
+        ByteBuffer m = module;
+        string(m.getInt(0), strings, false);
+        string(m.getInt(4), strings, false);
+        string(m.getInt(40), strings, false);
+        string(m.getInt(56), strings, true);
+        string(m.getInt(60), strings, m.getInt(56) < 0);
+        long ranges = m.getInt(44) & 0xffffffffL;
+        long locations = m.getInt(48) & 0xffffffffL;
+        long functions = m.getInt(52) & 0xffffffffL;
         if (s.count(RANGE_INDEX) != (ranges + RANGE_BLOCK - 1) / RANGE_BLOCK
                 || s.count(LOCATION_INDEX) != (locations + LOCATION_BLOCK - 1) / LOCATION_BLOCK
                 || s.count(FUNCTION_INDEX) != (functions + FUNCTION_BLOCK - 1) / FUNCTION_BLOCK
+                || s.count(RANGE_TOP) != (s.count(RANGE_INDEX) + RANGE_TOP_GROUP - 1) / RANGE_TOP_GROUP
                 || ranges > Integer.MAX_VALUE || locations > Integer.MAX_VALUE || functions > Integer.MAX_VALUE) {
             throw new BadSymCacheException("table counts and indexes disagree");
         }
-        for (int i = 1, p = s.offset(RANGE_INDEX) + 16; i < s.count(RANGE_INDEX); i++, p += 16) {
-            if (Long.compareUnsigned(b.getLong(p - 16), b.getLong(p)) >= 0) {
-                throw new BadSymCacheException("range blocks out of order at " + i);
+        for (int i = 1; i < rangeTop.length; i++) {
+            if (Long.compareUnsigned(rangeTop[i - 1], rangeTop[i]) >= 0) {
+                throw new BadSymCacheException("range summary out of order at " + i);
             }
         }
-        int syms = s.count(SYMBOLS);
-        int pool = s.length(STRINGS);
-        long[] records = longs(b, s.offset(SYMBOLS), 3 * syms);
+        int syms = symbols.length / 3;
+        int size = pool.length;
         for (int i = 0; i < syms; i++) {
-            if (i > 0 && Long.compareUnsigned(records[3 * i - 3], records[3 * i]) > 0) {
+            if (i > 0 && Long.compareUnsigned(symbols[3 * i - 3], symbols[3 * i]) > 0) {
                 throw new BadSymCacheException("symbols out of order at " + i);
             }
-            int name = (int) records[3 * i + 2]; // the low half of the third word (little-endian)
-            if (name < 0 || name >= pool && pool > 0 || pool == 0 && name != 0) {
+            int name = (int) symbols[3 * i + 2]; // the low half of the third word (little-endian)
+            if (name < 0 || name >= size && size > 0 || size == 0 && name != 0) {
                 throw new BadSymCacheException("symbol " + i + " has a bad name");
             }
-            int version = (int) (records[3 * i + 2] >>> 32); // the high half
-            if (version < -1 || version >= pool) {
+            int version = (int) (symbols[3 * i + 2] >>> 32); // the high half
+            if (version < -1 || version >= size) {
                 throw new BadSymCacheException("symbol " + i + " has a bad version");
             }
         }
+        return new int[] {(int) ranges, (int) locations, (int) functions};
     }
-
-    /*
-     * Tables are copied out of the mapping in bulk before they are checked: opening runs once per
-     * file, mostly before the JIT has compiled anything, and an interpreted loop of
-     * ByteBuffer.getInt calls on a mapping costs ~100 ns a value (20 openings of a big dSYM's
-     * cache took ~0.4 s of a batch run's CPU), where the bulk copy is a memory copy.
-     */
 
     /** {@code count} little-endian longs at {@code at}. */
     static long[] longs(ByteBuffer b, int at, int count) {
@@ -80,16 +76,12 @@ final class Validator {
     }
 
     /** Checks the string offsets and returns how many strings there are. */
-    private static int strings(ByteBuffer b, SymCache.Sections s) throws BadSymCacheException {
-        int n = s.count(STRING_OFFSETS);
-        int blob = s.offset(STRINGS);
-        int length = s.length(STRINGS);
+    private static int strings(int[] offsets, byte[] pool) throws BadSymCacheException {
+        int n = offsets.length;
+        int length = pool.length;
         if (n < 1) {
             throw new BadSymCacheException("string offsets missing");
         }
-        int[] offsets = ints(b, s.offset(STRING_OFFSETS), n);
-        byte[] pool = new byte[length];
-        b.get(blob, pool);
         int previous = offsets[0];
         if (previous != 0) {
             throw new BadSymCacheException("strings do not start at 0");

@@ -49,7 +49,7 @@ class ElfSymbolVersionGoldenTest {
         DebugModule built = caching.build(key, List.of(BIN), live, Diagnostics.ignore());
         assertTrue(built != live, "no cache was built");
         assertEquals(34, check(built, "libvers.so.1.debug"));
-        DebugModule reopened = caching.open(key, Diagnostics.ignore()).orElseThrow();
+        DebugModule reopened = caching.open(key, Diagnostics.ignore(), live::dwarf).orElseThrow();
         assertEquals(34, check(reopened, "libvers.so.1.debug"));
     }
 

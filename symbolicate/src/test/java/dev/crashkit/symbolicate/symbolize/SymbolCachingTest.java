@@ -11,7 +11,6 @@ import dev.crashkit.symbolicate.dwarf.DwarfContext;
 import dev.crashkit.symbolicate.locate.ArchiveLimits;
 import dev.crashkit.symbolicate.locate.DebugFileIndex;
 import dev.crashkit.symbolicate.locate.MemberStore;
-import dev.crashkit.symbolicate.symcache.SymCache;
 import dev.crashkit.symbolicate.symcache.SymCacheStore;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -60,8 +59,8 @@ class SymbolCachingTest {
                 continue;
             }
             if (want.get().dwarf().isPresent()) {
-                assertInstanceOf(SymCache.class, built.get().dwarf().orElseThrow(), text);
-                assertInstanceOf(SymCache.class, reread.get().dwarf().orElseThrow(), text);
+                assertInstanceOf(CacheOrFiles.class, built.get().dwarf().orElseThrow(), text);
+                assertInstanceOf(CacheOrFiles.class, reread.get().dwarf().orElseThrow(), text);
                 cached++;
             }
             for (DebugModule m : List.of(built.get(), reread.orElseThrow())) {
@@ -103,7 +102,7 @@ class SymbolCachingTest {
         DebugModule rebuilt = again.get(id).loaded().orElseThrow();
         assertEquals(1, warnings.size(), warnings.toString());
         assertEquals(List.of(0L, 1L, 1L), List.of(counters.opened(), counters.built(), counters.rebuilt()));
-        assertTrue(warnings.get(0).contains("body checksum mismatch"), warnings.get(0));
+        assertTrue(warnings.get(0).contains("page checksums do not match the header"), warnings.get(0));
         for (long a : addresses(first)) {
             assertEquals(first.lookup(a), rebuilt.lookup(a));
         }
@@ -114,8 +113,65 @@ class SymbolCachingTest {
                         .withCounters(counters)).get(id).loaded().orElseThrow();
         assertTrue(warnings.isEmpty(), "the rebuilt file is good: " + warnings);
         assertEquals(List.of(1L, 1L, 1L), List.of(counters.opened(), counters.built(), counters.rebuilt()));
-        assertInstanceOf(SymCache.class, third.dwarf().orElseThrow());
+        assertInstanceOf(CacheOrFiles.class, third.dwarf().orElseThrow());
         assertFalse(third.dwarf().get() instanceof DwarfContext);
+    }
+
+    /**
+     * A page damaged after the cache was built is not read on open (only the header, the page
+     * checksums and the small tables are): the lookup that first reads it finds the damage, warns
+     * once, and the module answers from the DWARF from then on, every answer as before; the cache
+     * is rebuilt, so the next run opens a good one.
+     */
+    @Test
+    void aPageFoundDamagedByALookupSwitchesToTheDwarfAndTheCacheIsRebuilt(@TempDir Path dir) throws IOException {
+        DebugFileIndex index = DebugFileIndex.scan(List.of(Path.of("testdata", "third-party", "sentry-crashprobe",
+                "dSYMs")), Diagnostics.ignore());
+        DebugId id = index.findByName("CrashLibiOS").get(0).id();
+        DebugModule want = cache(index, dir, false).get(id).loaded().orElseThrow();
+        cache(index, dir, true).get(id).loaded().orElseThrow();
+        Path file;
+        try (var s = Files.list(dir.resolve(SymCacheStore.FOLDER))) {
+            file = s.filter(p -> p.toString().endsWith(".symc")).findFirst().orElseThrow();
+        }
+        byte[] bytes = Files.readAllBytes(file);
+        int at = sectionMiddle(bytes, 10); // LOCATION_DATA: read by lookups only
+        bytes[at] ^= 0x10;
+        Files.write(file, bytes);
+        List<String> warnings = new ArrayList<>();
+        SymCacheCounters counters = new SymCacheCounters();
+        ModuleCache damaged = new ModuleCache(index, new MemberStore(Optional.of(dir), ArchiveLimits.defaults()),
+                new ModuleCache.Options(1L << 30, warnings::add).withSymbolCache(SymCacheStore.in(dir))
+                        .withCounters(counters));
+        DebugModule m = damaged.get(id).loaded().orElseThrow();
+        assertTrue(warnings.isEmpty(), "opening reads no data page: " + warnings);
+        for (long a : addresses(want)) {
+            assertEquals(want.lookup(a), m.lookup(a), () -> "0x" + Long.toHexString(a));
+        }
+        assertEquals(1, warnings.size(), warnings.toString());
+        assertTrue(warnings.get(0).contains("fails its checksum")
+                && warnings.get(0).endsWith("; answering from the debug files instead"), warnings.get(0));
+        assertEquals(List.of(1L, 1L, 1L), List.of(counters.opened(), counters.built(), counters.rebuilt()));
+        warnings.clear();
+        DebugModule next = new ModuleCache(index, new MemberStore(Optional.of(dir), ArchiveLimits.defaults()),
+                new ModuleCache.Options(1L << 30, warnings::add).withSymbolCache(SymCacheStore.in(dir)))
+                .get(id).loaded().orElseThrow();
+        for (long a : addresses(want)) {
+            assertEquals(want.lookup(a), next.lookup(a), () -> "0x" + Long.toHexString(a));
+        }
+        assertTrue(warnings.isEmpty(), "the rebuilt file is good: " + warnings);
+    }
+
+    /** The middle byte of the section of {@code kind} of a symbol cache file (from its directory). */
+    private static int sectionMiddle(byte[] file, int kind) {
+        java.nio.ByteBuffer b = java.nio.ByteBuffer.wrap(file).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        for (int i = 0; i < b.getInt(12); i++) {
+            int d = 64 + 24 * i;
+            if (b.getInt(d) == kind) {
+                return (int) (b.getLong(d + 8) + b.getLong(d + 16) / 2);
+            }
+        }
+        throw new AssertionError("no section " + kind);
     }
 
     @Test
@@ -136,10 +192,10 @@ class SymbolCachingTest {
         assertTrue(names.get(0).endsWith(".symc.used"), names.get(0));
         DebugModule second = new ModuleCache(index, new MemberStore(Optional.of(dir), ArchiveLimits.defaults()), o)
                 .get(id).loaded().orElseThrow();
-        assertInstanceOf(SymCache.class, second.dwarf().orElseThrow());
+        assertInstanceOf(CacheOrFiles.class, second.dwarf().orElseThrow());
         DebugModule third = new ModuleCache(index, new MemberStore(Optional.of(dir), ArchiveLimits.defaults()), o)
                 .get(id).loaded().orElseThrow();
-        assertInstanceOf(SymCache.class, third.dwarf().orElseThrow());
+        assertInstanceOf(CacheOrFiles.class, third.dwarf().orElseThrow());
         for (long a : addresses(first)) {
             assertEquals(first.lookup(a), second.lookup(a), () -> "0x" + Long.toHexString(a));
             assertEquals(first.lookup(a), third.lookup(a), () -> "0x" + Long.toHexString(a));

@@ -59,16 +59,67 @@ class SymCacheCorruptionTest {
         }
     }
 
+    /**
+     * Every byte is covered by a checksum: damage is refused on open (header, directory, page
+     * checksums, the tables opening reads) or found by the first read of its page; a lookup never
+     * answers from a damaged page (each answer is the intact file's, or the lookup throws
+     * {@link DamagedSymCacheException}).
+     */
     @Test
-    void everyDamagedByteIsRefused() throws IOException {
+    void everyDamagedByteIsRefusedOrFoundWhenItsPageIsRead() throws Exception {
         byte[] seed = SymCacheFuzzTest.seed();
+        SymCache intact = SymCache.open(ByteBuffer.wrap(seed), SymCacheFuzzTest.KEY);
+        int lazy = 0;
         for (int i = 0; i < seed.length; i++) {
             byte[] bad = seed.clone();
             bad[i] ^= 0x5a;
+            SymCache c;
+            try {
+                c = SymCache.open(ByteBuffer.wrap(bad), SymCacheFuzzTest.KEY);
+            } catch (BadSymCacheException e) {
+                continue;
+            }
+            lazy++;
             int at = i;
-            assertThrows(BadSymCacheException.class, () -> SymCache.open(ByteBuffer.wrap(bad), SymCacheFuzzTest.KEY),
-                    "byte " + at);
+            assertThrows(DamagedSymCacheException.class, c::checkAllPages, "byte " + at);
+            for (int r = 0; r < intact.rangeCount(); r++) {
+                long a = intact.rangeStart(r);
+                try {
+                    assertEquals(intact.lookup(a), c.lookup(a), "byte " + at + " range " + r);
+                } catch (DamagedSymCacheException e) {
+                    assertTrue(e.getMessage().contains("fails its checksum"), e.getMessage());
+                }
+            }
         }
+        assertTrue(lazy > 0 || seed.length <= 2 * SymCacheFormat.PAGE_SIZE, "no byte left to a lookup");
+    }
+
+    /** A page only lookups read is not read (nor checked) by opening. */
+    @Test
+    void openingReadsNeitherTheRangesNorTheLocations() throws Exception {
+        byte[] big = SymCacheFuzzTest.seed(SymCacheEquivalenceTest.repo("testdata/third-party/sentry-crashprobe/dSYMs/"
+                + "3CD3E3CC-281E-3AF3-84EB-CDE6D56F0559.dSYM/Contents/Resources/DWARF/CrashLibiOS"), "arm64");
+        PageCache pages = new PageCache(1L << 30);
+        int[] reads = new int[1];
+        PageSource counting = new PageSource() {
+            final PageSource in = PageSource.of(ByteBuffer.wrap(big));
+
+            @Override
+            public void read(long at, ByteBuffer dst) throws IOException {
+                reads[0] += dst.remaining();
+                in.read(at, dst);
+            }
+
+            @Override
+            public String origin() {
+                return "test";
+            }
+        };
+        SymCache c = SymCache.open(counting, big.length, SymCacheFuzzTest.KEY, pages);
+        assertTrue(reads[0] < big.length / 2, "opening read " + reads[0] + " of " + big.length + " bytes");
+        assertEquals(0, pages.reads(), "opening keeps no page");
+        c.lookup(c.rangeStart(c.rangeCount() / 2));
+        assertTrue(pages.reads() >= 2 && pages.reads() <= 12, "pages read by one lookup: " + pages.reads());
     }
 
     @Test
@@ -117,6 +168,15 @@ class SymCacheCorruptionTest {
         SymCacheStore.Opened o = store.open(SymCacheFuzzTest.KEY);
         assertTrue(o.cache().isEmpty());
         assertTrue(o.problem().orElseThrow().contains("file is " + seed.length / 2 + " bytes"), o.problem().toString());
+        Files.write(p, seed);
+        assertTrue(store.open(SymCacheFuzzTest.KEY).cache().isPresent());
+        byte[] old = seed.clone();
+        ByteBuffer.wrap(old).order(ByteOrder.LITTLE_ENDIAN).putShort(4, (short) 3); // format 3: checked whole on open
+        SymCacheFuzzTest.fixChecksums(old);
+        Files.write(p, old);
+        o = store.open(SymCacheFuzzTest.KEY);
+        assertTrue(o.cache().isEmpty());
+        assertTrue(o.problem().orElseThrow().endsWith(": version 3/4, want 4/4"), o.problem().toString());
         Files.write(p, seed);
         assertTrue(store.open(SymCacheFuzzTest.KEY).cache().isPresent());
         assertTrue(store.open(SymCacheKey.builder("absent").build()).problem().isEmpty());

@@ -20,8 +20,9 @@ import java.util.zip.CRC32C;
  * Fuzz targets for the symbol cache reader: whatever bytes a cache file holds, {@link SymCache#open}
  * either refuses them with {@link BadSymCacheException} or opens a cache whose every lookup ends,
  * stays inside the file and throws nothing but {@link DwarfException}. {@code open} feeds the bytes
- * as they are (the checksums stop almost every mutation at the header); {@code openFixed} first
- * recomputes both checksums, so mutations reach the section and index checks and the lookups.
+ * as they are (the header checksum stops most mutations there; a mutation of a page the opening
+ * does not read reaches the lookups, which must find it by its page checksum); {@code openFixed}
+ * first recomputes every checksum, so mutations reach the section and index checks and the lookups.
  *
  * <p>Committed inputs: {@code SymCacheFuzzTestInputs/<method>/seeds/app-arm64}, the cache of
  * testdata/macho/App-arm64.dSYM under {@link #KEY}; {@link SymCacheCorruptionTest} checks that it is
@@ -97,7 +98,10 @@ class SymCacheFuzzTest {
         }
     }
 
-    /** Recomputes the body and header checksums of a cache file in place (when it is long enough to have them). */
+    /**
+     * Recomputes the page checksums, the checksum of the page checksums and the header checksum of
+     * a cache file in place, as far as its header and directory let them be found.
+     */
     static void fixChecksums(byte[] bytes) {
         if (bytes.length < SymCacheFormat.HEADER_SIZE) {
             return;
@@ -111,9 +115,27 @@ class SymCacheFuzzTest {
         if (directoryEnd > bytes.length) {
             return;
         }
-        CRC32C body = new CRC32C();
-        body.update(bytes, directoryEnd, bytes.length - directoryEnd);
-        b.putInt(24, (int) body.getValue());
+        long crcsAt = -1;
+        long crcsLength = 0;
+        for (int i = 0; i < count; i++) {
+            int d = SymCacheFormat.HEADER_SIZE + SymCacheFormat.DIRECTORY_ENTRY * i;
+            if (b.getInt(d) == SymCacheFormat.PAGE_CRCS) {
+                crcsAt = b.getLong(d + 8);
+                crcsLength = b.getLong(d + 16);
+            }
+        }
+        int start = SymCacheFormat.align8(directoryEnd);
+        if (crcsAt >= start && crcsAt <= bytes.length && crcsLength >= 0 && crcsLength <= bytes.length - crcsAt) {
+            int at = (int) crcsAt;
+            for (int p = start, i = 0; p < crcsAt && 4 * i + 4 <= crcsLength; p += SymCacheFormat.PAGE_SIZE, i++) {
+                CRC32C page = new CRC32C();
+                page.update(bytes, p, (int) Math.min(SymCacheFormat.PAGE_SIZE, crcsAt - p));
+                b.putInt(at + 4 * i, (int) page.getValue());
+            }
+            CRC32C crcs = new CRC32C();
+            crcs.update(bytes, at, (int) crcsLength);
+            b.putInt(24, (int) crcs.getValue());
+        }
         b.putInt(28, 0);
         CRC32C header = new CRC32C();
         header.update(bytes, 0, directoryEnd);
@@ -122,10 +144,15 @@ class SymCacheFuzzTest {
 
     /** The seed: the cache of testdata/macho/App-arm64.dSYM under {@link #KEY}, laid out in memory. */
     static byte[] seed() throws IOException {
-        Path file = SymCacheEquivalenceTest.repo("testdata/macho/App-arm64.dSYM/Contents/Resources/DWARF/App-arm64");
+        return seed(SymCacheEquivalenceTest.repo("testdata/macho/App-arm64.dSYM/Contents/Resources/DWARF/App-arm64"),
+                "App-arm64");
+    }
+
+    /** The cache of {@code file}'s first slice under {@link #KEY}, laid out in memory. */
+    static byte[] seed(Path file, String name) throws IOException {
         ObjectFile object = ObjectFiles.open(file).get(0);
-        DwarfContext dwarf = DwarfContext.open("App-arm64", DwarfSections.of(object));
-        ByteBuffer b = SymCacheWriter.write(KEY, new ModuleLayout("App-arm64", Arch.parse("arm64"), object.linkBase(),
+        DwarfContext dwarf = DwarfContext.open(name, DwarfSections.of(object));
+        ByteBuffer b = SymCacheWriter.write(KEY, new ModuleLayout(name, Arch.parse("arm64"), object.linkBase(),
                 List.of(new ModuleLayout.Segment(object.linkBase(), 0x4000))), SymbolTables.build(object),
                 dwarf.flatten(1), dwarf.fileName());
         return b.array();
