@@ -31,13 +31,16 @@ done
 echo "outputs of the cold and warm runs identical (1,000 reports + summary)"
 echo "frames: 100000; uptime after: $(uptime)"
 # Memory against the number of images (warm symbol caches): the same 1,000 reports with debug files
-# for the first 5, 10 and 20 images only (frames of the others stay unsymbolicated).
-for n in 5 10 20; do
-    dsyms=""
-    for i in $(seq 0 $((n - 1))); do dsyms="$dsyms --dsym $b/dsyms/Big$(printf %02d "$i").dSYM"; done
-    rm -rf "$out/m"
-    /usr/bin/time -f "$n images: %e s wall, %U s user, %S s sys, %M KB peak RSS" \
-        java -jar "$jar" batch "$b/reports" $dsyms --format json --out "$out/m" --cache-dir "$b/cache-warm" \
-        > /dev/null 2> "$out/m.err" || true
-    tail -1 "$out/m.err"
+# for the first 5, 10 and 20 images only (frames of the others stay unsymbolicated), with the default
+# module-cache budget (a quarter of the RAM) and with --module-cache-mb 256 (its symbol cache pages: 64 MB).
+for budget in "" "--module-cache-mb 256"; do
+    for n in 5 10 20; do
+        dsyms=""
+        for i in $(seq 0 $((n - 1))); do dsyms="$dsyms --dsym $b/dsyms/Big$(printf %02d "$i").dSYM"; done
+        rm -rf "$out/m"
+        /usr/bin/time -f "$n images ${budget:-default budget}: %e s wall, %U s user, %S s sys, %M KB peak RSS" \
+            java -jar "$jar" batch "$b/reports" $dsyms $budget --format json --out "$out/m" --cache-dir "$b/cache-warm" \
+            > /dev/null 2> "$out/m.err" || true
+        tail -1 "$out/m.err"
+    done
 done

@@ -138,15 +138,14 @@ public final class ModuleCache implements AutoCloseable {
     }
 
     /**
-     * The part of a budget that symbol cache pages get: a quarter, at most 64 MB. Pages are cheap
-     * to read again (one positional read and a checksum of 4 KB: microseconds), and batch runs
-     * measured no faster with more (BENCHMARKS.md, symbol cache pages).
+     * The part of a budget that symbol cache pages get: a quarter. Not a fixed cap: a batch over
+     * 20 big images touches ~240 MB of pages, and with only 64 MB of slots the misses (a positional
+     * read and a checksum each) cost it ~30% more CPU (BENCHMARKS.md, symbol cache pages); a smaller
+     * {@code --module-cache-mb} buys a smaller footprint at that price.
      */
     public static long pageBudget(long budgetBytes) {
-        return Math.min(MAX_PAGES, budgetBytes / 4);
+        return budgetBytes / 4;
     }
-
-    private static final long MAX_PAGES = 64L << 20;
 
     /** The symbol cache pages kept now (shared by every module of this cache). */
     public PageCache pages() {
