@@ -81,13 +81,8 @@ public final class DwarfContext implements SourceLookup {
     @Override
     public synchronized List<SourceFrame> lookup(long address) throws DwarfException {
         try {
-            Object kept = prepared.get(address);
-            if (kept instanceof DwarfException e) {
-                throw e;
-            }
-            if (kept != null) {
-                @SuppressWarnings("unchecked")
-                List<SourceFrame> frames = (List<SourceFrame>) kept;
+            List<SourceFrame> frames = PreparedAnswers.get(prepared, address);
+            if (frames != null) {
                 return frames;
             }
             Unit u = unitRanges.get().find(address);

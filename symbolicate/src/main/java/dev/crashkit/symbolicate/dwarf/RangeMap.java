@@ -1,5 +1,7 @@
 package dev.crashkit.symbolicate.dwarf;
 
+import dev.crashkit.symbolicate.bytes.SortedAddresses;
+
 import java.util.Arrays;
 import java.util.Map;
 import java.util.TreeMap;
@@ -53,19 +55,7 @@ final class RangeMap {
             if (size > 0 && Long.compareUnsigned(starts[size - 1], address) <= 0) {
                 return size - 1;
             }
-            int lo = 0;
-            int hi = size - 1;
-            int found = -1;
-            while (lo <= hi) {
-                int mid = (lo + hi) >>> 1;
-                if (Long.compareUnsigned(starts[mid], address) <= 0) {
-                    found = mid;
-                    lo = mid + 1;
-                } else {
-                    hi = mid - 1;
-                }
-            }
-            return found;
+            return SortedAddresses.floor(starts, 0, size, address);
         }
 
         /** Sets the span starting at {@code start} (replacing one that starts there). */
@@ -181,18 +171,7 @@ final class RangeMap {
 
     /** The entry whose span covers an address, or -1. */
     int find(long address) {
-        int lo = 0;
-        int hi = starts.length - 1;
-        int found = -1;
-        while (lo <= hi) {
-            int mid = (lo + hi) >>> 1;
-            if (Long.compareUnsigned(starts[mid], address) <= 0) {
-                found = mid;
-                lo = mid + 1;
-            } else {
-                hi = mid - 1;
-            }
-        }
+        int found = SortedAddresses.floor(starts, address);
         if (found < 0 || Long.compareUnsigned(address, ends[found]) >= 0) {
             return -1;
         }

@@ -5,6 +5,7 @@ import dev.crashkit.core.ObjectFormatException;
 import dev.crashkit.core.model.Arch;
 import dev.crashkit.symbolicate.dwarf.DwarfContext;
 import dev.crashkit.symbolicate.dwarf.DwarfException;
+import dev.crashkit.symbolicate.dwarf.PreparedAnswers;
 import dev.crashkit.symbolicate.dwarf.DwarfSections;
 import dev.crashkit.symbolicate.dwarf.SourceFrame;
 import dev.crashkit.symbolicate.dwarf.SourceLookup;
@@ -169,16 +170,8 @@ public final class DebugModule {
 
     /** The frames of {@code linkAddress}: a prepared answer, else the source's. */
     private List<SourceFrame> sourceFrames(long linkAddress) throws DwarfException {
-        Object kept = prepared.get(linkAddress);
-        if (kept instanceof DwarfException e) {
-            throw e;
-        }
-        if (kept != null) {
-            @SuppressWarnings("unchecked")
-            List<SourceFrame> frames = (List<SourceFrame>) kept;
-            return frames;
-        }
-        return dwarf.get().lookup(linkAddress);
+        List<SourceFrame> frames = PreparedAnswers.get(prepared, linkAddress);
+        return frames != null ? frames : dwarf.get().lookup(linkAddress);
     }
 
     /**

@@ -3,6 +3,7 @@ package dev.crashkit.symbolicate.symcache;
 import static dev.crashkit.symbolicate.symcache.SymCacheFormat.*;
 
 import dev.crashkit.core.model.Arch;
+import dev.crashkit.symbolicate.bytes.SortedAddresses;
 import dev.crashkit.symbolicate.dwarf.DwarfException;
 import dev.crashkit.symbolicate.dwarf.FlatDwarf;
 import dev.crashkit.symbolicate.dwarf.SourceFrame;
@@ -434,19 +435,7 @@ public final class SymCache implements SourceLookup {
 
     /** Index of the last of {@code starts} (ascending, unsigned) at or below {@code address}, or -1. */
     private static int floor(long[] starts, long address) {
-        int lo = 0;
-        int hi = starts.length - 1;
-        int found = -1;
-        while (lo <= hi) {
-            int mid = (lo + hi) >>> 1;
-            if (Long.compareUnsigned(starts[mid], address) <= 0) {
-                found = mid;
-                lo = mid + 1;
-            } else {
-                hi = mid - 1;
-            }
-        }
-        return found;
+        return SortedAddresses.floor(starts, address);
     }
 
     /**
