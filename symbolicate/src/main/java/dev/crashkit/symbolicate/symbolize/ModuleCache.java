@@ -141,7 +141,8 @@ public final class ModuleCache implements AutoCloseable {
      * The part of a budget that symbol cache pages get: a quarter. Not a fixed cap: a batch over
      * 20 big images touches ~240 MB of pages, and with only 64 MB of slots the misses (a positional
      * read and a checksum each) cost it ~30% more CPU (BENCHMARKS.md, symbol cache pages); a smaller
-     * {@code --module-cache-mb} buys a smaller footprint at that price.
+     * {@code --module-cache-mb} buys a smaller footprint at that price. Slots (and their bookkeeping)
+     * are allocated a megabyte at a time as pages are read, so a large budget costs nothing unused.
      */
     public static long pageBudget(long budgetBytes) {
         return budgetBytes / 4;

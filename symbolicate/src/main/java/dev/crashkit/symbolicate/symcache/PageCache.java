@@ -26,11 +26,8 @@ public final class PageCache {
     private static final int SLOTS_PER_CHUNK = (1 << 20) / PAGE_SIZE;
 
     private final int slots;
-    private final ByteBuffer[] chunks;
-    private final AtomicIntegerArray stamps;
-    private final Pages[] owners;
-    private final int[] ownerPages;
-    private final byte[] referenced;
+    /** Slots and what they hold, a chunk allocated when first needed (a large budget costs nothing until used). */
+    private final Chunk[] chunks;
     private int used;
     private int hand;
     private long reads;
@@ -39,11 +36,24 @@ public final class PageCache {
     public PageCache(long capacityBytes) {
         long n = Math.max(SLOTS_PER_CHUNK, capacityBytes / PAGE_SIZE);
         this.slots = (int) Math.min(n, 1 << 20);
-        this.chunks = new ByteBuffer[(slots + SLOTS_PER_CHUNK - 1) / SLOTS_PER_CHUNK];
-        this.stamps = new AtomicIntegerArray(slots);
-        this.owners = new Pages[slots];
-        this.ownerPages = new int[slots];
-        this.referenced = new byte[slots];
+        this.chunks = new Chunk[(slots + SLOTS_PER_CHUNK - 1) / SLOTS_PER_CHUNK];
+    }
+
+    /** One megabyte of slots with their stamps and owners. */
+    private static final class Chunk {
+        final ByteBuffer bytes = ByteBuffer.allocateDirect(SLOTS_PER_CHUNK * PAGE_SIZE).order(ByteOrder.LITTLE_ENDIAN);
+        final AtomicIntegerArray stamps = new AtomicIntegerArray(SLOTS_PER_CHUNK);
+        final Pages[] owners = new Pages[SLOTS_PER_CHUNK];
+        final int[] ownerPages = new int[SLOTS_PER_CHUNK];
+        final byte[] referenced = new byte[SLOTS_PER_CHUNK];
+    }
+
+    private Chunk at(int slot) {
+        return chunks[slot / SLOTS_PER_CHUNK];
+    }
+
+    private static int index(int slot) {
+        return slot % SLOTS_PER_CHUNK;
     }
 
     /** Bytes of page slots it may use. */
@@ -63,21 +73,23 @@ public final class PageCache {
 
     /** What a read of a slot saw: the slot and its stamp then (-1 when the page is not held). */
     int stamp(int slot) {
-        return stamps.get(slot);
+        return at(slot).stamps.get(index(slot));
     }
 
     /** True when {@code slot} held {@code page} of {@code owner} throughout since {@code stamp} was read. */
     boolean stillHolds(int slot, int stamp, Pages owner, int page) {
         VarHandle.acquireFence();
-        return stamps.get(slot) == stamp && (stamp & 1) == 0 && owners[slot] == owner && ownerPages[slot] == page;
+        Chunk c = at(slot);
+        int i = index(slot);
+        return c.stamps.get(i) == stamp && (stamp & 1) == 0 && c.owners[i] == owner && c.ownerPages[i] == page;
     }
 
     void touch(int slot) {
-        referenced[slot] = 1;
+        at(slot).referenced[index(slot)] = 1;
     }
 
     ByteBuffer chunk(int slot) {
-        return chunks[slot / SLOTS_PER_CHUNK];
+        return at(slot).bytes;
     }
 
     static int offset(int slot) {
@@ -95,16 +107,22 @@ public final class PageCache {
         int slot;
         synchronized (this) {
             int held = owner.slotOf(page);
-            if (held >= 0 && owners[held] == owner && ownerPages[held] == page && (stamps.get(held) & 1) == 0) {
-                return; // another reader loaded it meanwhile
+            if (held >= 0) {
+                Chunk h = at(held);
+                int i = index(held);
+                if (h.owners[i] == owner && h.ownerPages[i] == page && (h.stamps.get(i) & 1) == 0) {
+                    return; // another reader loaded it meanwhile
+                }
             }
             slot = victim();
-            stamps.incrementAndGet(slot); // odd: being refilled, no reader trusts it, no loader picks it
-            Pages previous = owners[slot];
+            Chunk c = at(slot);
+            int i = index(slot);
+            c.stamps.incrementAndGet(i); // odd: being refilled, no reader trusts it, no loader picks it
+            Pages previous = c.owners[i];
             if (previous != null) {
-                previous.forget(ownerPages[slot], slot);
+                previous.forget(c.ownerPages[i], slot);
             }
-            owners[slot] = null;
+            c.owners[i] = null;
             reads++;
         }
         ByteBuffer into = chunk(slot).duplicate().position(offset(slot)).limit(offset(slot) + length);
@@ -120,12 +138,14 @@ public final class PageCache {
             problem = "cannot read: " + e.getMessage();
         }
         synchronized (this) {
+            Chunk c = at(slot);
+            int i = index(slot);
             if (problem == null) {
-                owners[slot] = owner;
-                ownerPages[slot] = page;
-                referenced[slot] = 1;
+                c.owners[i] = owner;
+                c.ownerPages[i] = page;
+                c.referenced[i] = 1;
             }
-            stamps.incrementAndGet(slot); // even again: readable (or free)
+            c.stamps.incrementAndGet(i); // even again: readable (or free)
         }
         if (problem != null) {
             throw new DamagedSymCacheException(source.origin() + ": damaged symbol cache (" + problem + ")");
@@ -138,21 +158,22 @@ public final class PageCache {
         if (used < slots) {
             int slot = used++;
             if (chunks[slot / SLOTS_PER_CHUNK] == null) {
-                chunks[slot / SLOTS_PER_CHUNK] = ByteBuffer.allocateDirect(SLOTS_PER_CHUNK * PAGE_SIZE)
-                        .order(ByteOrder.LITTLE_ENDIAN);
+                chunks[slot / SLOTS_PER_CHUNK] = new Chunk();
             }
             return slot;
         }
         while (true) {
             int slot = hand;
             hand = (hand + 1) % slots;
-            if ((stamps.get(slot) & 1) != 0) {
+            Chunk c = at(slot);
+            int i = index(slot);
+            if ((c.stamps.get(i) & 1) != 0) {
                 continue; // being refilled by another reader
             }
-            if (referenced[slot] == 0 || owners[slot] == null) {
+            if (c.referenced[i] == 0 || c.owners[i] == null) {
                 return slot;
             }
-            referenced[slot] = 0;
+            c.referenced[i] = 0;
         }
     }
 }
