@@ -5,7 +5,6 @@ import dev.crashkit.core.ObjectFormatException;
 import dev.crashkit.core.model.Arch;
 import dev.crashkit.symbolicate.dwarf.DwarfContext;
 import dev.crashkit.symbolicate.dwarf.DwarfException;
-import dev.crashkit.symbolicate.dwarf.PreparedAnswers;
 import dev.crashkit.symbolicate.dwarf.DwarfSections;
 import dev.crashkit.symbolicate.dwarf.SourceFrame;
 import dev.crashkit.symbolicate.dwarf.SourceLookup;
@@ -41,8 +40,6 @@ public final class DebugModule {
     private final Diagnostics diagnostics;
     private final NameFallback fallback;
     private final Set<String> reported = ConcurrentHashMap.newKeySet();
-    /** Answers of the last {@link #prepare} by a symbol cache (frames or the DwarfException), by address. */
-    private volatile java.util.Map<Long, Object> prepared = java.util.Map.of();
 
     /**
      * @param linkBase    link-time address the report's load address corresponds to (see {@link ObjectFile#linkBase})
@@ -153,25 +150,10 @@ public final class DebugModule {
 
     /**
      * A hint that these link-time addresses are about to be looked up (see {@link SourceLookup#prepare}):
-     * the DWARF decodes the units they touch in parallel; a symbol cache answers them in parallel
-     * ({@link ParallelAnswers}), kept until the next call.
+     * the DWARF decodes the units they touch in parallel, a symbol cache answers them in parallel.
      */
     public void prepare(long[] linkAddresses) {
-        if (dwarf.isEmpty()) {
-            return;
-        }
-        SourceLookup d = dwarf.get();
-        if (d instanceof DwarfContext) {
-            d.prepare(linkAddresses); // its lookups are serialised: it answers by unit itself
-        } else {
-            prepared = ParallelAnswers.answer(d, linkAddresses);
-        }
-    }
-
-    /** The frames of {@code linkAddress}: a prepared answer, else the source's. */
-    private List<SourceFrame> sourceFrames(long linkAddress) throws DwarfException {
-        List<SourceFrame> frames = PreparedAnswers.get(prepared, linkAddress);
-        return frames != null ? frames : dwarf.get().lookup(linkAddress);
+        dwarf.ifPresent(d -> d.prepare(linkAddresses));
     }
 
     /**
@@ -184,7 +166,7 @@ public final class DebugModule {
         if (dwarf.isPresent()) {
             List<SourceFrame> frames;
             try {
-                frames = sourceFrames(linkAddress);
+                frames = dwarf.get().lookup(linkAddress);
             } catch (DwarfException e) {
                 // A damaged unit: the symbol table still answers; say so once per problem.
                 if (reported.add(e.getMessage())) {
