@@ -1,5 +1,7 @@
 package dev.crashkit.symbolicate.cli;
 
+import dev.crashkit.core.Uninterruptibly;
+
 /**
  * One step run on its own thread while the caller does another; {@link #result} waits for it and
  * gives its value or throws what it threw (a checked exception only of the declared kind).
@@ -37,18 +39,7 @@ final class Alongside<T, E extends Exception> {
 
     /** Waits for the step to end (interrupts are kept for the caller); what it made or threw is kept. */
     void await() {
-        boolean interrupted = false;
-        while (true) {
-            try {
-                thread.join(); // also publishes value and failure to this thread
-                break;
-            } catch (InterruptedException e) {
-                interrupted = true;
-            }
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
-        }
+        Uninterruptibly.join(thread); // also publishes value and failure to this thread
     }
 
     /** Waits for the step, then returns what it made or throws what it threw. */

@@ -1,5 +1,6 @@
 package dev.crashkit.symbolicate.dwarf;
 
+import dev.crashkit.core.Uninterruptibly;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -148,19 +149,8 @@ public final class DwarfContext implements SourceLookup {
             helpers.add(h);
         }
         worker.run();
-        boolean interrupted = false;
         for (Thread h : helpers) {
-            while (true) {
-                try {
-                    h.join(); // also publishes what the helper decoded to this thread
-                    break;
-                } catch (InterruptedException e) {
-                    interrupted = true;
-                }
-            }
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
+            Uninterruptibly.join(h); // also publishes what the helper decoded to this thread
         }
         prepared = answers;
     }

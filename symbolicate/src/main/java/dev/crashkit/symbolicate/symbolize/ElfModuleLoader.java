@@ -1,5 +1,6 @@
 package dev.crashkit.symbolicate.symbolize;
 
+import dev.crashkit.core.Uninterruptibly;
 import dev.crashkit.core.CrashkitException;
 import dev.crashkit.core.Diagnostics;
 import dev.crashkit.core.model.DebugId;
@@ -131,18 +132,7 @@ final class ElfModuleLoader {
 
         /** Waits for the helper (which publishes its fields) and passes on what it could not handle. */
         void join(Thread helper) {
-            boolean interrupted = false;
-            while (true) {
-                try {
-                    helper.join();
-                    break;
-                } catch (InterruptedException e) {
-                    interrupted = true;
-                }
-            }
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
+            Uninterruptibly.join(helper);
             if (failure instanceof RuntimeException e) {
                 throw e;
             }

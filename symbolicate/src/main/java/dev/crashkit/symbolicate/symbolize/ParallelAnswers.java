@@ -1,5 +1,6 @@
 package dev.crashkit.symbolicate.symbolize;
 
+import dev.crashkit.core.Uninterruptibly;
 import dev.crashkit.symbolicate.dwarf.DwarfException;
 import dev.crashkit.symbolicate.dwarf.SourceLookup;
 import java.util.Arrays;
@@ -43,23 +44,12 @@ final class ParallelAnswers {
             helpers[t - 1].start();
         }
         slices[0].run();
-        boolean interrupted = false;
         Map<Long, Object> all = new HashMap<>(distinct.length * 2);
         for (int t = 0; t < threads; t++) {
             if (t > 0) {
-                while (true) {
-                    try {
-                        helpers[t - 1].join(); // also publishes the slice's answers here
-                        break;
-                    } catch (InterruptedException e) {
-                        interrupted = true;
-                    }
-                }
+                Uninterruptibly.join(helpers[t - 1]); // also publishes the slice's answers here
             }
             all.putAll(slices[t].answers);
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
         }
         return all;
     }
