@@ -26,6 +26,17 @@ run testdata/reports/sample-crash.json --dsym $dsym --format json      # first u
 run testdata/reports/sample-crash.json --dsym $dsym --format json      # second use: builds the symbol cache
 run testdata/reports/sample-crash.json --dsym $dsym --format json      # from the cache
 run testdata/reports/sample-crash.json --dsym $dsym                    # text
+# A big report from the cache: 2,400 distinct addresses in one image are answered on the cores (ParallelAnswers), its JSON rendered on two.
+python3 - testdata/reports/sample-crash.json "$tmp/big.json" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+app = r["images"][0]
+base = int(app["load_address"], 16)
+r["threads"] = [{"id": t, "name": "t%d" % t, "crashed": t == 0,
+                 "frames": [hex(base + 0x100 + 4 * (t * 600 + i)) for i in range(600)]} for t in range(4)]
+json.dump(r, open(sys.argv[2], "w"))
+PY
+run "$tmp/big.json" --dsym $dsym --format json
 run testdata/reports/apple/sample-crash.ips --dsym $dsym --format same
 run testdata/reports/apple/sample-crash.crash --dsym $dsym --format same
 run testdata/reports/ips/synthetic-macos-arm64.ips --dsym $dsym --format json

@@ -140,10 +140,11 @@ final class Relaunch {
      * (NUL-separated, in the platform's encoding), else {@code ProcessHandle}'s view of them.
      */
     private static Optional<List<String>> ownCommandLine() {
-        Path proc = Path.of("/proc/self/cmdline");
-        if (Files.isReadable(proc)) {
-            try {
-                return Optional.of(splitCommandLine(Files.readAllBytes(proc), Charset.defaultCharset()));
+        java.io.File proc = new java.io.File("/proc/self/cmdline");
+        if (proc.canRead()) {
+            // java.io, whose classes the JVM has loaded already (NIO's file channels are ~40 classes more).
+            try (java.io.FileInputStream in = new java.io.FileInputStream(proc)) {
+                return Optional.of(splitCommandLine(in.readAllBytes(), Charset.defaultCharset()));
             } catch (IOException | RuntimeException e) {
                 return Optional.empty();
             }
@@ -188,9 +189,17 @@ final class Relaunch {
     private static List<String> classDataArchive(Path jar) {
         try {
             Path folder = dev.crashkit.symbolicate.locate.IndexCache.defaultFolder();
-            Files.createDirectories(folder);
-            long mtime = Files.getLastModifiedTime(jar).toMillis() / 1000;
-            Path jsa = folder.resolve("symbolicate-" + mtime + "-" + Files.size(jar) + ".jsa");
+            if (!Files.isDirectory(folder)) {
+                // Only when missing: on an existing folder createDirectories throws and catches an exception.
+                Files.createDirectories(folder);
+            }
+            java.io.File jarFile = jar.toFile();
+            long mtime = jarFile.lastModified() / 1000;
+            long size = jarFile.length();
+            if (mtime == 0 || size == 0) {
+                return List.of(); // cannot be read now: no archive named after it
+            }
+            Path jsa = folder.resolve("symbolicate-" + mtime + "-" + size + ".jsa");
             if (Files.isRegularFile(jsa)) {
                 return List.of("-XX:SharedArchiveFile=" + jsa, "-Xlog:cds=off", "-Xlog:cds+dynamic=off");
             }

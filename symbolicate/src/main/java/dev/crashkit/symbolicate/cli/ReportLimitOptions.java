@@ -27,7 +27,7 @@ final class ReportLimitOptions {
         try {
             return new ReportLimits(maxBytes, maxThreads, maxFrames, maxImages);
         } catch (IllegalArgumentException e) {
-            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+            throw UsageErrors.of(spec, e.getMessage());
         }
     }
 

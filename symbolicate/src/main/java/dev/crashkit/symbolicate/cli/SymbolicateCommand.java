@@ -64,15 +64,15 @@ public final class SymbolicateCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         if (report == null) {
-            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "Missing required parameter: 'REPORT'");
+            throw UsageErrors.of(spec, "Missing required parameter: 'REPORT'");
         }
         if (Files.isDirectory(report)) {
-            throw new picocli.CommandLine.ParameterException(spec.commandLine(), report
+            throw UsageErrors.of(spec, report
                     + " is a folder; to symbolicate every report in it use: symbolicate batch " + report
                     + " --dsym PATH --out DIR");
         }
         if (output != null && Files.isDirectory(output)) {
-            throw new picocli.CommandLine.ParameterException(spec.commandLine(), output
+            throw UsageErrors.of(spec, output
                     + " is a folder; -o takes the file to write");
         }
         return run(spec.commandLine().getOut(), spec.commandLine().getErr());

@@ -12,6 +12,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
 
@@ -66,25 +67,133 @@ public final class JsonReportWriter {
         g.endArray();
         g.name("threads");
         g.startArray();
-        for (SymbolicatedThread t : r.threads()) {
-            g.startObject();
-            g.name("id");
-            g.number(t.thread().id());
-            string(g, "name", t.thread().name());
-            g.name("crashed");
-            g.bool(t.thread().crashed());
-            g.name("frames");
-            g.startArray();
-            for (SymbolicatedFrame f : t.frames()) {
-                frame(g, f, repeats);
+        List<SymbolicatedThread> threads = r.threads();
+        int split = ThreadsAlongside.splitAt(threads);
+        ThreadsAlongside tail = split < threads.size()
+                ? ThreadsAlongside.start(threads.subList(split, threads.size()), g.objects(), split) : null;
+        try {
+            for (int i = 0; i < split; i++) {
+                thread(g, threads.get(i), repeats);
             }
-            g.endArray();
-            g.endObject();
+        } finally {
+            if (tail != null) {
+                tail.await(); // not left rendering after a failed write
+            }
+        }
+        if (tail != null) {
+            g.elements(tail.rendered(), threads.size() - split);
         }
         g.endArray();
         g.endObject();
         g.newLine();
         g.flush();
+    }
+
+    /** One element of {@code threads}. */
+    private static void thread(PrettyJson g, SymbolicatedThread t, Repeats repeats) throws IOException {
+        g.startObject();
+        g.name("id");
+        g.number(t.thread().id());
+        string(g, "name", t.thread().name());
+        g.name("crashed");
+        g.bool(t.thread().crashed());
+        g.name("frames");
+        g.startArray();
+        for (SymbolicatedFrame f : t.frames()) {
+            frame(g, f, repeats);
+        }
+        g.endArray();
+        g.endObject();
+    }
+
+    /**
+     * The last threads of a big report rendered on a second thread while the caller writes the
+     * first ones: writing the 12.8 MB of a 10,000-frame report was a sixth of a warm run on one
+     * core (BENCHMARKS.md, warm one report). Small reports (batch's, which runs reports in
+     * parallel anyway) are rendered in one go.
+     */
+    private static final class ThreadsAlongside implements Runnable {
+        /** Below this many frames a report is rendered on the caller's thread alone. */
+        static final int MIN_FRAMES = 2_000;
+
+        private final List<SymbolicatedThread> threads;
+        private final java.io.ByteArrayOutputStream bytes;
+        private final PrettyJson g;
+        private final Thread worker;
+        private Throwable failure;
+
+        private ThreadsAlongside(List<SymbolicatedThread> threads, int objects, int firstIndex, int frames) {
+            this.threads = threads;
+            // About 430 bytes a frame: sized once, not doubled from 32 bytes.
+            this.bytes = new java.io.ByteArrayOutputStream((int) Math.min(1 << 30, 512L * frames));
+            this.g = PrettyJson.elementsOf(bytes, objects, firstIndex);
+            this.worker = new Thread(this, "render-json"); // not a lambda: none is spun at run time
+            worker.setDaemon(true);
+        }
+
+        /**
+         * Where the second thread's share starts: the thread after which the first half of the
+         * frames ends; the number of threads when the report is not worth splitting.
+         */
+        static int splitAt(List<SymbolicatedThread> threads) {
+            long total = 0;
+            for (SymbolicatedThread t : threads) {
+                total += t.frames().size();
+            }
+            if (threads.size() < 2 || total < MIN_FRAMES || Runtime.getRuntime().availableProcessors() < 2) {
+                return threads.size();
+            }
+            long seen = 0;
+            for (int i = 0; i < threads.size() - 1; i++) {
+                seen += threads.get(i).frames().size();
+                if (2 * seen >= total) {
+                    return i + 1;
+                }
+            }
+            return threads.size() - 1;
+        }
+
+        static ThreadsAlongside start(List<SymbolicatedThread> threads, int objects, int firstIndex) {
+            int frames = 0;
+            for (SymbolicatedThread t : threads) {
+                frames += t.frames().size();
+            }
+            ThreadsAlongside a = new ThreadsAlongside(threads, objects, firstIndex, frames);
+            a.worker.start();
+            return a;
+        }
+
+        @Override
+        public void run() {
+            try {
+                Repeats repeats = new Repeats();
+                for (SymbolicatedThread t : threads) {
+                    thread(g, t, repeats);
+                }
+                g.flush();
+            } catch (Throwable t) {
+                failure = t;
+            }
+        }
+
+        void await() {
+            dev.crashkit.core.Uninterruptibly.join(worker); // also publishes the bytes and failure here
+        }
+
+        /** The rendered elements; what the rendering threw is thrown here. */
+        java.io.ByteArrayOutputStream rendered() throws IOException {
+            await();
+            if (failure instanceof IOException e) {
+                throw e;
+            }
+            if (failure instanceof RuntimeException e) {
+                throw e;
+            }
+            if (failure instanceof Error e) {
+                throw e;
+            }
+            return bytes;
+        }
     }
 
     /** Entry names of a frame, written once (a report has tens of thousands of frames). */

@@ -66,6 +66,41 @@ final class PrettyJson {
         this.out = out;
     }
 
+    /**
+     * A writer of values {@code firstIndex}, {@code firstIndex + 1}, ... of an array that is open
+     * inside {@code objects} objects of another writer: what it writes is byte for byte what that
+     * writer would write for them there, so the two can be rendered on two threads and joined
+     * with {@link #elements}.
+     */
+    static PrettyJson elementsOf(OutputStream out, int objects, int firstIndex) {
+        PrettyJson p = new PrettyJson(out);
+        p.push(-1 - firstIndex);
+        p.objects = objects;
+        return p;
+    }
+
+    /** Indentation level: the number of enclosing objects (what {@link #elementsOf} takes). */
+    int objects() {
+        return objects;
+    }
+
+    /** Values the open array has so far. */
+    int elementCount() {
+        int c = counts[depth - 1];
+        if (c >= 0) {
+            throw new IllegalStateException("not in an array");
+        }
+        return -1 - c;
+    }
+
+    /** Writes {@code n} values of the open array rendered by an {@link #elementsOf} writer. */
+    void elements(java.io.ByteArrayOutputStream rendered, int n) throws IOException {
+        int had = elementCount();
+        flush();
+        rendered.writeTo(out);
+        counts[depth - 1] = -1 - (had + n);
+    }
+
     void startObject() throws IOException {
         beforeValue();
         raw((byte) '{');

@@ -92,6 +92,104 @@ class PrettyJsonTest {
         }
     }
 
+    /**
+     * An array's values written partly by an {@link PrettyJson#elementsOf} writer (as a second
+     * thread renders them) and joined with {@link PrettyJson#elements}: the same bytes as Jackson's
+     * for the whole document, whatever the nesting, the split point and the values.
+     */
+    @Test
+    void arraySplitAcrossTwoWritersMatchesJackson() throws IOException {
+        Random random = new Random(20261126);
+        for (int doc = 0; doc < 1000; doc++) {
+            long seed = random.nextLong();
+            int nesting = random.nextInt(4);
+            int values = random.nextInt(6);
+            int split = random.nextInt(values + 1);
+            ByteArrayOutputStream ours = new ByteArrayOutputStream();
+            PrettyJson p = new PrettyJson(ours);
+            Random r = new Random(seed);
+            Sink whole = ofOurs(p);
+            for (int i = 0; i < nesting; i++) {
+                whole.startObject();
+                whole.name("level" + i);
+            }
+            whole.startArray();
+            for (int i = 0; i < split; i++) {
+                value(r, whole, 1);
+            }
+            ByteArrayOutputStream rest = new ByteArrayOutputStream();
+            PrettyJson q = PrettyJson.elementsOf(rest, p.objects(), split);
+            Sink tail = ofOurs(q);
+            for (int i = split; i < values; i++) {
+                value(r, tail, 1);
+            }
+            q.flush();
+            p.elements(rest, values - split);
+            assertEquals(values, p.elementCount());
+            whole.endArray();
+            for (int i = 0; i < nesting; i++) {
+                whole.endObject();
+            }
+            p.flush();
+
+            StringWriter theirs = new StringWriter();
+            try (JsonGenerator g = JACKSON.createGenerator(theirs)) {
+                g.useDefaultPrettyPrinter();
+                Random same = new Random(seed);
+                Sink j = ofJackson(g);
+                for (int i = 0; i < nesting; i++) {
+                    j.startObject();
+                    j.name("level" + i);
+                }
+                j.startArray();
+                for (int i = 0; i < values; i++) {
+                    value(same, j, 1);
+                }
+                j.endArray();
+                for (int i = 0; i < nesting; i++) {
+                    j.endObject();
+                }
+            }
+            assertArrayEquals(theirs.toString().getBytes(StandardCharsets.UTF_8), ours.toByteArray(),
+                    "document " + doc + " (split at " + split + " of " + values + ", nesting " + nesting + ")");
+        }
+    }
+
+    /**
+     * Reports big enough for their threads to be rendered on two threads (testdata reports with
+     * their threads repeated past {@code MIN_FRAMES}, in 2 and 7 threads): the same bytes as Jackson's.
+     */
+    @Test
+    void bigReportsRenderedOnTwoThreadsMatchJackson() throws IOException {
+        ModuleCache modules = new ModuleCache(DebugFileIndex.scan(List.of(Path.of("testdata", "macho")),
+                Diagnostics.ignore()));
+        Symbolizer symbolizer = new Symbolizer(modules, Optional.of(DemangleStyle.SIMPLIFIED));
+        int reports = 0;
+        for (String name : List.of("sample-crash.json", "apple/sample-crash.ips", "apple/sample-crash.crash")) {
+            SymbolicatedReport small = symbolizer.symbolicate(
+                    ReportFormats.standard().read(Path.of("testdata", "reports", name)).model());
+            List<SymbolicatedThread> some = small.threads().stream().filter(t -> !t.frames().isEmpty()).toList();
+            for (int threads : new int[] {2, 7}) {
+                List<SymbolicatedThread> many = new java.util.ArrayList<>();
+                for (int i = 0; i < threads; i++) {
+                    SymbolicatedThread t = some.get(i % some.size());
+                    List<SymbolicatedFrame> frames = new java.util.ArrayList<>();
+                    while (frames.size() < 2_500 / threads + 1 + 37 * i) {
+                        frames.addAll(t.frames());
+                    }
+                    many.add(new SymbolicatedThread(t.thread(), frames));
+                }
+                SymbolicatedReport big = new SymbolicatedReport(small.input(), small.images(), many);
+                ByteArrayOutputStream ours = new ByteArrayOutputStream();
+                JsonReportWriter.write(big, ours);
+                assertArrayEquals(jackson(big).getBytes(StandardCharsets.UTF_8), ours.toByteArray(),
+                        name + " in " + threads + " threads");
+                reports++;
+            }
+        }
+        assertEquals(6, reports);
+    }
+
     @Test
     void everyTestdataReportMatchesJackson() throws IOException {
         ModuleCache modules = new ModuleCache(DebugFileIndex.scan(List.of(Path.of("testdata", "macho")),
