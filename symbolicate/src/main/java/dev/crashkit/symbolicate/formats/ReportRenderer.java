@@ -2,7 +2,9 @@ package dev.crashkit.symbolicate.formats;
 
 import dev.crashkit.core.model.CrashReport;
 import dev.crashkit.core.model.ThreadTrace;
+import dev.crashkit.symbolicate.output.JsonReportWriter;
 import dev.crashkit.symbolicate.output.OutputFormat;
+import dev.crashkit.symbolicate.output.ThreadsAhead;
 import dev.crashkit.symbolicate.report.ParsedReport;
 import dev.crashkit.symbolicate.symbolize.SymbolicatedReport;
 import dev.crashkit.symbolicate.symbolize.SymbolicatedThread;
@@ -47,6 +49,20 @@ public final class ReportRenderer {
     /** As {@link #render(ParsedReport, Symbolizer, OutputFormat, Writer)}, in UTF-8 bytes (not flushed). */
     public static SymbolicatedReport render(ParsedReport parsed, Symbolizer symbolizer, OutputFormat format,
                                             OutputStream out) throws IOException {
+        if (format == OutputFormat.json) {
+            Optional<ThreadsAhead> ahead = ThreadsAhead.forReport(parsed.model());
+            if (ahead.isPresent()) {
+                // A big report's JSON is rendered on a second thread as its threads are symbolicated.
+                try {
+                    SymbolicatedReport result = symbolizer.symbolicate(parsed.model(), ahead.get());
+                    exception(parsed, symbolizer); // as below: the JSON has no exception backtrace, its warnings stay
+                    JsonReportWriter.write(result, out, ahead.get());
+                    return result;
+                } finally {
+                    ahead.get().cancel();
+                }
+            }
+        }
         SymbolicatedReport result = symbolizer.symbolicate(parsed.model());
         WRITERS.writer(parsed.format(), format).write(parsed, result, exception(parsed, symbolizer), out);
         return result;

@@ -44,6 +44,14 @@ public final class JsonReportWriter {
 
     /** Writes the document's UTF-8 bytes to {@code out} (not flushed). */
     public static void write(SymbolicatedReport r, OutputStream out) throws IOException {
+        write(r, out, null);
+    }
+
+    /**
+     * As {@link #write(SymbolicatedReport, OutputStream)}, the threads taken from {@code ahead},
+     * which was handed {@code r}'s threads as they were symbolicated (null: rendered here).
+     */
+    public static void write(SymbolicatedReport r, OutputStream out, ThreadsAhead ahead) throws IOException {
         PrettyJson g = new PrettyJson(out);
         Repeats repeats = new Repeats();
         g.startObject();
@@ -68,20 +76,23 @@ public final class JsonReportWriter {
         g.name("threads");
         g.startArray();
         List<SymbolicatedThread> threads = r.threads();
-        int split = ThreadsAlongside.splitAt(threads);
-        ThreadsAlongside tail = split < threads.size()
-                ? ThreadsAlongside.start(threads.subList(split, threads.size()), g.objects(), split) : null;
-        try {
-            for (int i = 0; i < split; i++) {
-                thread(g, threads.get(i), repeats);
+        if (ahead != null) {
+            threadsFrom(ahead, g, threads.size(), repeats);
+        } else if (ThreadsAhead.worthIt(threads.size(), frames(threads))) {
+            // Already symbolicated: the second thread renders from the front as this one does from the back.
+            ThreadsAhead here = ThreadsAhead.start(threads.size());
+            try {
+                for (int i = 0; i < threads.size(); i++) {
+                    here.accept(i, threads.get(i));
+                }
+                threadsFrom(here, g, threads.size(), repeats);
+            } finally {
+                here.cancel();
             }
-        } finally {
-            if (tail != null) {
-                tail.await(); // not left rendering after a failed write
+        } else {
+            for (SymbolicatedThread t : threads) {
+                thread(g, t, repeats);
             }
-        }
-        if (tail != null) {
-            g.elements(tail.rendered(), threads.size() - split);
         }
         g.endArray();
         g.endObject();
@@ -90,7 +101,7 @@ public final class JsonReportWriter {
     }
 
     /** One element of {@code threads}. */
-    private static void thread(PrettyJson g, SymbolicatedThread t, Repeats repeats) throws IOException {
+    static void thread(PrettyJson g, SymbolicatedThread t, Repeats repeats) throws IOException {
         g.startObject();
         g.name("id");
         g.number(t.thread().id());
@@ -106,94 +117,22 @@ public final class JsonReportWriter {
         g.endObject();
     }
 
-    /**
-     * The last threads of a big report rendered on a second thread while the caller writes the
-     * first ones: writing the 12.8 MB of a 10,000-frame report was a sixth of a warm run on one
-     * core (BENCHMARKS.md, warm one report). Small reports (batch's, which runs reports in
-     * parallel anyway) are rendered in one go.
-     */
-    private static final class ThreadsAlongside implements Runnable {
-        /** Below this many frames a report is rendered on the caller's thread alone. */
-        static final int MIN_FRAMES = 2_000;
-
-        private final List<SymbolicatedThread> threads;
-        private final java.io.ByteArrayOutputStream bytes;
-        private final PrettyJson g;
-        private final Thread worker;
-        private Throwable failure;
-
-        private ThreadsAlongside(List<SymbolicatedThread> threads, int objects, int firstIndex, int frames) {
-            this.threads = threads;
-            // About 430 bytes a frame: sized once, not doubled from 32 bytes.
-            this.bytes = new java.io.ByteArrayOutputStream((int) Math.min(1 << 30, 512L * frames));
-            this.g = PrettyJson.elementsOf(bytes, objects, firstIndex);
-            this.worker = new Thread(this, "render-json"); // not a lambda: none is spun at run time
-            worker.setDaemon(true);
+    private static void threadsFrom(ThreadsAhead ahead, PrettyJson g, int count, Repeats repeats) throws IOException {
+        if (g.objects() != ThreadsAhead.LEVEL || ahead.count() != count) {
+            throw new IllegalStateException("threads rendered ahead for another document");
         }
-
-        /**
-         * Where the second thread's share starts: the thread after which the first half of the
-         * frames ends; the number of threads when the report is not worth splitting.
-         */
-        static int splitAt(List<SymbolicatedThread> threads) {
-            long total = 0;
-            for (SymbolicatedThread t : threads) {
-                total += t.frames().size();
-            }
-            if (threads.size() < 2 || total < MIN_FRAMES || Runtime.getRuntime().availableProcessors() < 2) {
-                return threads.size();
-            }
-            long seen = 0;
-            for (int i = 0; i < threads.size() - 1; i++) {
-                seen += threads.get(i).frames().size();
-                if (2 * seen >= total) {
-                    return i + 1;
-                }
-            }
-            return threads.size() - 1;
+        ahead.finish(repeats);
+        for (int i = 0; i < count; i++) {
+            g.elements(ahead.take(i), 1);
         }
+    }
 
-        static ThreadsAlongside start(List<SymbolicatedThread> threads, int objects, int firstIndex) {
-            int frames = 0;
-            for (SymbolicatedThread t : threads) {
-                frames += t.frames().size();
-            }
-            ThreadsAlongside a = new ThreadsAlongside(threads, objects, firstIndex, frames);
-            a.worker.start();
-            return a;
+    private static long frames(List<SymbolicatedThread> threads) {
+        long n = 0;
+        for (SymbolicatedThread t : threads) {
+            n += t.frames().size();
         }
-
-        @Override
-        public void run() {
-            try {
-                Repeats repeats = new Repeats();
-                for (SymbolicatedThread t : threads) {
-                    thread(g, t, repeats);
-                }
-                g.flush();
-            } catch (Throwable t) {
-                failure = t;
-            }
-        }
-
-        void await() {
-            dev.crashkit.core.Uninterruptibly.join(worker); // also publishes the bytes and failure here
-        }
-
-        /** The rendered elements; what the rendering threw is thrown here. */
-        java.io.ByteArrayOutputStream rendered() throws IOException {
-            await();
-            if (failure instanceof IOException e) {
-                throw e;
-            }
-            if (failure instanceof RuntimeException e) {
-                throw e;
-            }
-            if (failure instanceof Error e) {
-                throw e;
-            }
-            return bytes;
-        }
+        return n;
     }
 
     /** Entry names of a frame, written once (a report has tens of thousands of frames). */
@@ -306,7 +245,7 @@ public final class JsonReportWriter {
      * per image), statuses and sources (constants), the file of an inlined chain, and the linkage name
      * when it is the symbol itself (names come from a symbol cache that decodes each string once).
      */
-    private static final class Repeats {
+    static final class Repeats {
         final PrettyJson.Recent images = new PrettyJson.Recent(32);
         final PrettyJson.Recent ids = new PrettyJson.Recent(32);
         final PrettyJson.Recent constants = new PrettyJson.Recent(16);

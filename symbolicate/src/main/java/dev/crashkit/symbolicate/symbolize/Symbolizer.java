@@ -34,7 +34,25 @@ public final class Symbolizer {
         this.demangle = demangle;
     }
 
+    /** Told of each thread of a report as soon as it is symbolicated, in order, on the symbolicating thread. */
+    @FunctionalInterface
+    public interface ThreadSink {
+        void accept(int index, SymbolicatedThread thread);
+    }
+
     public SymbolicatedReport symbolicate(CrashReport report) {
+        return symbolicate(report, IGNORE);
+    }
+
+    /** A sink that keeps nothing (a class, not a lambda: none is spun at run time). */
+    private static final ThreadSink IGNORE = new ThreadSink() {
+        @Override
+        public void accept(int index, SymbolicatedThread thread) {
+        }
+    };
+
+    /** As {@link #symbolicate(CrashReport)}, handing each thread to {@code sink} once its frames are done. */
+    public SymbolicatedReport symbolicate(CrashReport report, ThreadSink sink) {
         long mask = report.process().arch()
                 .or(() -> report.images().stream().flatMap(i -> i.arch().stream()).findFirst())
                 .map(Arch::addressMask).orElse(-1L);
@@ -59,7 +77,9 @@ public final class Symbolizer {
             for (int fi = 0; fi < frames.size(); fi++) {
                 out.addAll(frame(fi, frames.get(fi), mask, resolver));
             }
-            threads.add(new SymbolicatedThread(t, out));
+            SymbolicatedThread done = new SymbolicatedThread(t, out);
+            threads.add(done);
+            sink.accept(ti, done);
         }
         return new SymbolicatedReport(report, matched.stream().map(MatchedImage::status).toList(), threads);
     }

@@ -190,6 +190,56 @@ class PrettyJsonTest {
         assertEquals(6, reports);
     }
 
+    /**
+     * A big report rendered by {@code ReportRenderer} while it is symbolicated (threads handed to a
+     * second thread as they are done): the same bytes as Jackson's; and a write that fails leaves
+     * no rendering thread behind.
+     */
+    @Test
+    void bigReportRenderedWhileSymbolicatedMatchesJackson() throws IOException {
+        ModuleCache modules = new ModuleCache(DebugFileIndex.scan(List.of(Path.of("testdata", "macho")),
+                Diagnostics.ignore()));
+        Symbolizer symbolizer = new Symbolizer(modules, Optional.of(DemangleStyle.SIMPLIFIED));
+        com.fasterxml.jackson.databind.node.ObjectNode doc = (com.fasterxml.jackson.databind.node.ObjectNode)
+                new com.fasterxml.jackson.databind.ObjectMapper().readTree(
+                        Path.of("testdata", "reports", "sample-crash.json").toFile());
+        com.fasterxml.jackson.databind.node.ArrayNode threads = (com.fasterxml.jackson.databind.node.ArrayNode) doc.get("threads");
+        List<com.fasterxml.jackson.databind.JsonNode> originals = new java.util.ArrayList<>();
+        threads.forEach(originals::add);
+        threads.removeAll();
+        for (int i = 0; i < 5; i++) {
+            com.fasterxml.jackson.databind.node.ObjectNode t = originals.get(i % originals.size()).deepCopy();
+            com.fasterxml.jackson.databind.node.ArrayNode frames = (com.fasterxml.jackson.databind.node.ArrayNode) t.get("frames");
+            List<com.fasterxml.jackson.databind.JsonNode> some = new java.util.ArrayList<>();
+            frames.forEach(some::add);
+            while (frames.size() < 300 + 41 * i) {
+                frames.addAll(some);
+            }
+            t.put("id", i);
+            threads.add(t);
+        }
+        byte[] text = doc.toString().getBytes(StandardCharsets.UTF_8);
+        dev.crashkit.symbolicate.report.ParsedReport parsed = ReportFormats.standard().read("big.json", text);
+        assertTrue(ThreadsAhead.worthIt(parsed.model().threads().size(), 3 * parsed.model().threads().stream()
+                .mapToLong(t -> t.frames().size()).sum()), "big enough to be rendered while symbolicated");
+
+        ByteArrayOutputStream ours = new ByteArrayOutputStream();
+        dev.crashkit.symbolicate.formats.ReportRenderer.render(parsed, symbolizer, OutputFormat.json, ours);
+        assertArrayEquals(jackson(symbolizer.symbolicate(parsed.model())).getBytes(StandardCharsets.UTF_8),
+                ours.toByteArray());
+
+        java.io.OutputStream failing = new java.io.OutputStream() {
+            @Override
+            public void write(int b) throws IOException {
+                throw new IOException("disk full");
+            }
+        };
+        org.junit.jupiter.api.Assertions.assertThrows(IOException.class,
+                () -> dev.crashkit.symbolicate.formats.ReportRenderer.render(parsed, symbolizer, OutputFormat.json, failing));
+        assertTrue(Thread.getAllStackTraces().keySet().stream().noneMatch(t -> t.getName().equals("render-json")),
+                "no rendering thread left");
+    }
+
     @Test
     void everyTestdataReportMatchesJackson() throws IOException {
         ModuleCache modules = new ModuleCache(DebugFileIndex.scan(List.of(Path.of("testdata", "macho")),

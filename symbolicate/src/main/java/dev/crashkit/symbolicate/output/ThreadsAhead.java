@@ -1,0 +1,212 @@
+package dev.crashkit.symbolicate.output;
+
+import dev.crashkit.core.model.CrashReport;
+import dev.crashkit.core.model.ThreadTrace;
+import dev.crashkit.symbolicate.symbolize.SymbolicatedThread;
+import dev.crashkit.symbolicate.symbolize.Symbolizer;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.util.Optional;
+
+/**
+ * The {@code threads} of a big report's {@code symbolicated/1} JSON rendered on a second thread
+ * as the report is symbolicated: a thread is handed over ({@link #accept}) as soon as its frames
+ * are done, and rendered while the next one is looked up; the writer then renders from the end
+ * whatever is left ({@link #finish}) and writes every thread in order ({@link #take}). Each thread
+ * is rendered on its own ({@link PrettyJson#elementsOf}), so the bytes are what one writer would
+ * write. Rendering 12.8 MB of JSON was a sixth of a warm one-report run on one core (BENCHMARKS.md,
+ * warm one report). Only for reports worth a thread and small enough to hold rendered
+ * ({@link #worthIt}); batch's reports stay on the thread that runs them.
+ */
+public final class ThreadsAhead implements Symbolizer.ThreadSink, Runnable {
+    /** Thread objects are values of the root object's {@code threads} array: one enclosing object. */
+    static final int LEVEL = 1;
+    /** Fewer frames than this are rendered on the writer's thread alone. */
+    static final long MIN_FRAMES = 2_000;
+    /** More frames than this are streamed as they are rendered, not held (about 430 bytes a frame). */
+    static final long MAX_FRAMES = 150_000;
+
+    private final SymbolicatedThread[] threads;
+    private final ByteArrayOutputStream[] rendered;
+    private final boolean[] claimed;
+    private final Thread worker;
+    /** Threads handed over so far. */
+    private int available;
+    /** The next thread the worker renders. */
+    private int next;
+    private boolean finished;
+    private boolean cancelled;
+    private Throwable failure;
+    /** The writer's encoding cache, for the threads it renders itself. */
+    private JsonReportWriter.Repeats writerRepeats;
+
+    private ThreadsAhead(int threads) {
+        this.threads = new SymbolicatedThread[threads];
+        this.rendered = new ByteArrayOutputStream[threads];
+        this.claimed = new boolean[threads];
+        this.worker = new Thread(this, "render-json"); // not a lambda: none is spun at run time
+        worker.setDaemon(true);
+    }
+
+    /** Whether a report of {@code threads} threads and {@code frames} frames is rendered on two threads. */
+    static boolean worthIt(int threads, long frames) {
+        return threads >= 2 && frames >= MIN_FRAMES && frames <= MAX_FRAMES
+                && Runtime.getRuntime().availableProcessors() >= 2;
+    }
+
+    /** A renderer started for {@code input}'s threads when it is worth one (its input frames counted). */
+    public static Optional<ThreadsAhead> forReport(CrashReport input) {
+        long frames = 0;
+        for (ThreadTrace t : input.threads()) {
+            frames += t.frames().size();
+        }
+        // An input frame becomes about three with its inlined calls (30,433 for 10,000 in the benchmark).
+        return worthIt(input.threads().size(), 3 * frames) ? Optional.of(start(input.threads().size()))
+                : Optional.empty();
+    }
+
+    static ThreadsAhead start(int threads) {
+        ThreadsAhead a = new ThreadsAhead(threads);
+        a.worker.start();
+        return a;
+    }
+
+    int count() {
+        return threads.length;
+    }
+
+    /** Thread {@code index} is done (indexes come in order, from the symbolicating thread). */
+    @Override
+    public synchronized void accept(int index, SymbolicatedThread thread) {
+        if (index != available) {
+            throw new IllegalStateException("thread " + index + " handed over out of order");
+        }
+        threads[index] = thread;
+        available = index + 1;
+        notifyAll();
+    }
+
+    @Override
+    public void run() {
+        JsonReportWriter.Repeats repeats = new JsonReportWriter.Repeats();
+        try {
+            while (true) {
+                int i;
+                synchronized (this) {
+                    while (!cancelled && !finished && next >= available) {
+                        wait();
+                    }
+                    i = next;
+                    if (cancelled || i >= available || claimed[i]) {
+                        return; // nothing more here: the writer renders the rest
+                    }
+                    claimed[i] = true;
+                    next++;
+                }
+                ByteArrayOutputStream b = render(i, repeats);
+                synchronized (this) {
+                    rendered[i] = b;
+                    notifyAll();
+                }
+            }
+        } catch (InterruptedException e) {
+            // stopped: the writer renders what is not claimed
+        } catch (Throwable t) {
+            synchronized (this) {
+                failure = t;
+                notifyAll();
+            }
+        }
+    }
+
+    private ByteArrayOutputStream render(int i, JsonReportWriter.Repeats repeats) throws IOException {
+        SymbolicatedThread t = threads[i];
+        ByteArrayOutputStream b = new ByteArrayOutputStream((int) Math.min(1 << 30, 512L * t.frames().size() + 256));
+        PrettyJson g = PrettyJson.elementsOf(b, LEVEL, i);
+        JsonReportWriter.thread(g, t, repeats);
+        g.flush();
+        return b;
+    }
+
+    /**
+     * Every thread has been handed over: the writer renders unclaimed threads from the last one
+     * back, while the worker goes on from the front, until they meet.
+     */
+    void finish(JsonReportWriter.Repeats repeats) throws IOException {
+        synchronized (this) {
+            if (available != threads.length) {
+                throw new IllegalStateException(available + " of " + threads.length + " threads handed over");
+            }
+            finished = true;
+            writerRepeats = repeats;
+            notifyAll();
+        }
+        for (int i = threads.length - 1; i >= 0; i--) {
+            synchronized (this) {
+                if (claimed[i]) {
+                    return;
+                }
+                claimed[i] = true;
+            }
+            ByteArrayOutputStream b = render(i, repeats);
+            synchronized (this) {
+                rendered[i] = b;
+            }
+        }
+    }
+
+    /** Thread {@code i} rendered (waiting for the worker, or rendering it here if nobody has); dropped once taken. */
+    ByteArrayOutputStream take(int i) throws IOException {
+        boolean interrupted = false;
+        try {
+            synchronized (this) {
+                while (rendered[i] == null) {
+                    if (failure != null) {
+                        rethrow(failure);
+                    }
+                    if (!claimed[i]) {
+                        claimed[i] = true;
+                        break;
+                    }
+                    try {
+                        wait();
+                    } catch (InterruptedException e) {
+                        interrupted = true; // kept for the caller; the worker decides when it is done
+                    }
+                }
+                ByteArrayOutputStream b = rendered[i];
+                if (b != null) {
+                    rendered[i] = null;
+                    return b;
+                }
+            }
+            return render(i, writerRepeats);
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    private static void rethrow(Throwable t) throws IOException {
+        if (t instanceof IOException e) {
+            throw e;
+        }
+        if (t instanceof RuntimeException e) {
+            throw e;
+        }
+        if (t instanceof Error e) {
+            throw e;
+        }
+        throw new IllegalStateException(t);
+    }
+
+    /** Stops the worker (after the thread it is rendering) and waits for it: called when done or failed. */
+    public void cancel() {
+        synchronized (this) {
+            cancelled = true;
+            notifyAll();
+        }
+        dev.crashkit.core.Uninterruptibly.join(worker);
+    }
+}
