@@ -136,6 +136,12 @@ final class CrashReportReader {
         List<Node> fs = array(n, "frames", path + ".frames");
         for (int i = 0; i < fs.size(); i++) {
             Node f = fs.get(i);
+            if (f.kind() == Kind.STRING) {
+                // The common frame, a plain "0x…" string: no JSON path built unless it is bad.
+                long plain = plainHex(f.text());
+                frames.add(new Frame(plain != NOT_PLAIN ? plain : parseAddress(f, path + ".frames[" + i + "]"), i > 0));
+                continue;
+            }
             String fp = path + ".frames[" + i + "]";
             if (f.kind() == Kind.OBJECT) {
                 long addr = address(f, "address", fp + ".address").orElseThrow(() -> fail(fp + ".address", "missing"));
@@ -264,6 +270,39 @@ final class CrashReportReader {
             return OptionalLong.empty();
         }
         return OptionalLong.of(parseAddress(v.get(), path));
+    }
+
+    /** What {@link #plainHex} returns for text it leaves to {@link #parseAddress}. */
+    private static final long NOT_PLAIN = -1;
+
+    /**
+     * The value of {@code "0x"} and 1 to 15 hex digits (what every address of a report is), read
+     * directly; {@link #NOT_PLAIN} for anything else (16 digits, spaces, signs, decimal, errors),
+     * which {@link #parseAddress} reads as before. Building every frame's JSON path and parsing
+     * through {@code trim}, {@code substring} and {@code Long.parseUnsignedLong} were a third of
+     * reading a 10,000-frame report (BENCHMARKS.md, warm one report).
+     */
+    static long plainHex(String s) {
+        int n = s.length();
+        if (n < 3 || n > 17 || s.charAt(0) != '0' || (s.charAt(1) != 'x' && s.charAt(1) != 'X')) {
+            return NOT_PLAIN;
+        }
+        long v = 0;
+        for (int i = 2; i < n; i++) {
+            char c = s.charAt(i);
+            int d;
+            if (c >= '0' && c <= '9') {
+                d = c - '0';
+            } else if (c >= 'a' && c <= 'f') {
+                d = c - 'a' + 10;
+            } else if (c >= 'A' && c <= 'F') {
+                d = c - 'A' + 10;
+            } else {
+                return NOT_PLAIN;
+            }
+            v = v << 4 | d;
+        }
+        return v;
     }
 
     private long parseAddress(Node v, String path) throws ReportException {

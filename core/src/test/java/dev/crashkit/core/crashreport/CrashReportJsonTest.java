@@ -31,6 +31,34 @@ class CrashReportJsonTest {
                          "stack":{"base":"0x7ffc0000","bytes_base64":"AAECAw=="}}]}
             """;
 
+    /**
+     * A frame given as a string is read by a direct hex reader when it is plain {@code 0x…}; every
+     * other spelling goes through the general parser: same value (or same error) as the general
+     * parser gives for the same text as an object's address.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"0x0", "0x1f", "0X1F", "0xABCdef", "0x100628d7c", "0xfffffffffffffff", "0xffffffffffffffff",
+        "0x8000000000000000", " 0x1f", "0x1f ", "0x+1f", "0x-1", "4096", "0x", "0xZZ", "0x11112222333344445", "0x1_0"})
+    void stringFramesReadAsTheirObjectSpelling(String address) {
+        String asString = "{\"schema\":\"crashreport/1\",\"images\":[],\"threads\":[{\"frames\":[\"0x1\",\""
+                + address + "\"]}]}";
+        String asObject = "{\"schema\":\"crashreport/1\",\"images\":[],\"threads\":[{\"frames\":[\"0x1\",{\"address\":\""
+                + address + "\"}]}]}";
+        long expected;
+        try {
+            expected = CrashReportJson.read(asObject, "t.json").threads().get(0).frames().get(1).address();
+        } catch (ReportException e) {
+            ReportException got = assertThrows(ReportException.class, () -> CrashReportJson.read(asString, "t.json"));
+            assertEquals(e.getMessage().replace("frames[1].address", "frames[1]"), got.getMessage());
+            return;
+        }
+        try {
+            assertEquals(new Frame(expected, true), CrashReportJson.read(asString, "t.json").threads().get(0).frames().get(1));
+        } catch (ReportException e) {
+            throw new AssertionError(address + ": " + e.getMessage(), e);
+        }
+    }
+
     @Test
     void readsEveryField() throws Exception {
         CrashReport r = CrashReportJson.read(FULL, "t.json");
