@@ -26,8 +26,11 @@ final class ParallelAnswers {
     /** Answers for the distinct {@code addresses}; empty when there are too few or one core. */
     static Map<Long, Object> answer(SourceLookup source, long[] addresses) {
         int threads = Math.min(MAX_THREADS, Runtime.getRuntime().availableProcessors());
-        long[] distinct = Arrays.stream(addresses).sorted().distinct().toArray();
-        if (threads < 2 || distinct.length < MIN_ADDRESSES) {
+        if (threads < 2 || addresses.length < MIN_ADDRESSES) {
+            return Map.of();
+        }
+        long[] distinct = distinct(addresses);
+        if (distinct.length < MIN_ADDRESSES) {
             return Map.of();
         }
         // Contiguous slices: neighbouring addresses share the cache's blocks.
@@ -54,19 +57,33 @@ final class ParallelAnswers {
         return all;
     }
 
+    /** The addresses sorted, each once (a loop, not a stream: it runs before anything is compiled). */
+    private static long[] distinct(long[] addresses) {
+        long[] sorted = addresses.clone();
+        Arrays.sort(sorted);
+        int n = 0;
+        for (int i = 0; i < sorted.length; i++) {
+            if (i == 0 || sorted[i] != sorted[n - 1]) {
+                sorted[n++] = sorted[i];
+            }
+        }
+        return Arrays.copyOf(sorted, n);
+    }
+
     /** One thread's share of the addresses and its answers. */
     private static final class Slice implements Runnable {
         private final SourceLookup source;
         private final long[] addresses;
         private final int from;
         private final int to;
-        private final Map<Long, Object> answers = new HashMap<>();
+        private final Map<Long, Object> answers;
 
         Slice(SourceLookup source, long[] addresses, int from, int to) {
             this.source = source;
             this.addresses = addresses;
             this.from = from;
             this.to = to;
+            this.answers = new HashMap<>(2 * (to - from)); // sized once: no rehashing
         }
 
         @Override

@@ -12,7 +12,13 @@ public record SymbolicatedReport(CrashReport input, List<ImageStatus> images, Li
 
     /** True when some image that frames point into had no usable debug file. */
     public boolean missingDebugFiles() {
-        return threads.stream().flatMap(t -> t.frames().stream())
-                .anyMatch(f -> f.status() == FrameStatus.NO_DEBUG_FILE);
+        for (SymbolicatedThread t : threads) { // a loop, not a stream: it visits every frame of a big report
+            for (SymbolicatedFrame f : t.frames()) {
+                if (f.status() == FrameStatus.NO_DEBUG_FILE) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 }

@@ -18,7 +18,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.Optional;
 import java.util.OptionalLong;
-import java.util.stream.LongStream;
 
 /**
  * Symbolicates crash reports against the debug files of a {@link ModuleCache}. Stateless apart
@@ -89,19 +88,44 @@ public final class Symbolizer {
      * its DWARF decodes the units they touch in parallel before the lookups (one at a time) start.
      */
     private static void prepare(List<List<Frame>> threads, long mask, ImageResolver resolver) {
-        Map<DebugModule, LongStream.Builder> byModule = new IdentityHashMap<>();
+        // Plain loops and arrays: this runs once per frame before anything is compiled.
+        Map<DebugModule, Addresses> byModule = new IdentityHashMap<>();
         for (List<Frame> frames : threads) {
             for (Frame f : frames) {
                 long pc = f.address() & mask;
                 long lookup = f.returnAddress() && pc != 0 ? pc - 1 : pc;
                 Optional<MatchedImage> m = resolver.find(lookup);
                 if (m.isPresent() && m.get().module().isPresent()) {
-                    byModule.computeIfAbsent(m.get().module().get(), k -> LongStream.builder())
-                            .add(m.get().toLinkTime(lookup));
+                    DebugModule module = m.get().module().get();
+                    Addresses a = byModule.get(module);
+                    if (a == null) {
+                        a = new Addresses();
+                        byModule.put(module, a);
+                    }
+                    a.add(m.get().toLinkTime(lookup));
                 }
             }
         }
-        byModule.forEach((module, addresses) -> module.prepare(addresses.build().toArray()));
+        for (Map.Entry<DebugModule, Addresses> e : byModule.entrySet()) {
+            e.getKey().prepare(e.getValue().toArray());
+        }
+    }
+
+    /** A growing list of addresses. */
+    private static final class Addresses {
+        private long[] values = new long[64];
+        private int size;
+
+        void add(long v) {
+            if (size == values.length) {
+                values = java.util.Arrays.copyOf(values, 2 * size);
+            }
+            values[size++] = v;
+        }
+
+        long[] toArray() {
+            return java.util.Arrays.copyOf(values, size);
+        }
     }
 
     /** Identities of the images that frames point into, found from the report's own ranges. */
@@ -190,7 +214,7 @@ public final class Symbolizer {
         }
         List<SymbolicatedFrame> out = new ArrayList<>(chain.size());
         for (ResolvedSymbol r : chain) {
-            String symbol = demangle.map(style -> Demanglers.demangle(r.name(), style)).orElse(r.name());
+            String symbol = demangle.isPresent() ? Demanglers.demangle(r.name(), demangle.get()) : r.name();
             out.add(SymbolicatedFrame.named(index, f, img, r, symbol, r.start() + m.slide(), pc));
         }
         return out;
