@@ -182,8 +182,13 @@ class PrettyJsonTest {
                 SymbolicatedReport big = new SymbolicatedReport(small.input(), small.images(), many);
                 ByteArrayOutputStream ours = new ByteArrayOutputStream();
                 JsonReportWriter.write(big, ours);
-                assertArrayEquals(jackson(big).getBytes(StandardCharsets.UTF_8), ours.toByteArray(),
+                String expected = jackson(big);
+                assertArrayEquals(expected.getBytes(StandardCharsets.UTF_8), ours.toByteArray(),
                         name + " in " + threads + " threads");
+                StringWriter chars = new StringWriter();
+                JsonReportWriter.write(big, chars);
+                assertEquals(new String(expected.getBytes(StandardCharsets.UTF_8), StandardCharsets.UTF_8),
+                        chars.toString(), name + " in " + threads + " threads, as characters");
                 reports++;
             }
         }
