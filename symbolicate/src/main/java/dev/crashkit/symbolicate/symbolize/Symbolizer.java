@@ -170,7 +170,7 @@ public final class Symbolizer {
         }
         List<SymbolicatedFrame> out = new ArrayList<>(chain.size());
         for (ResolvedSymbol r : chain) {
-            String symbol = demangle.map(style -> Demanglers.demangle(r.name(), style)).orElse(r.name());
+            String symbol = demangle.isPresent() ? Demanglers.demangle(r.name(), demangle.get()) : r.name();
             out.add(SymbolicatedFrame.named(index, f, img, r, symbol, r.start() + m.slide(), pc));
         }
         return out;
