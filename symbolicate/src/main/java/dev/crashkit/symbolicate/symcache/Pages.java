@@ -77,7 +77,8 @@ final class Pages {
             PageCache.Slot s = slots[page];
             if (s != null) {
                 int stamp = s.stamp;
-                int v = s.bytes.getInt(s.offset + o);
+                // Pages start 8-aligned in the file and in their slots: an aligned value stays aligned.
+                int v = (o & 3) == 0 ? s.ints.get((s.offset + o) >> 2) : s.bytes.getInt(s.offset + o);
                 if (s.held(stamp, this, page)) {
                     return v;
                 }
@@ -98,7 +99,7 @@ final class Pages {
             PageCache.Slot s = slots[page];
             if (s != null) {
                 int stamp = s.stamp;
-                long v = s.bytes.getLong(s.offset + o);
+                long v = (o & 7) == 0 ? s.longs.get((s.offset + o) >> 3) : s.bytes.getLong(s.offset + o);
                 if (s.held(stamp, this, page)) {
                     return v;
                 }
