@@ -22,7 +22,7 @@ import java.util.zip.CRC32C;
  *
  * <p>A miss reads its page and, while free slots remain, the pages after it that are not held
  * (up to {@link #READ_AHEAD}), in one positional read: a batch over many caches reads most of their
- * pages, and one system call per 4 KB page was a tenth of its CPU. Each page is checked against
+ * pages, and one system call per 4 KB page cost it ~4% of its CPU (BENCHMARKS.md, batch throughput). Each page is checked against
  * its own checksum; a page read ahead that fails is left out (the lookup that needs it reads it
  * again and fails then). Once the budget is used, a miss reads one page, so read-ahead never
  * evicts anything.
