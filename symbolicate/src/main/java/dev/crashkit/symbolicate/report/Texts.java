@@ -16,6 +16,11 @@ public final class Texts {
      * that old reports with stray bytes still parse (every byte maps to one char, nothing is lost).
      */
     public static String decode(byte[] data) {
+        if (ascii(data)) {
+            // The common case, without the decoder's char buffer (on C1 a report's chars were
+            // inflated into it and compressed back one call at a time: BENCHMARKS.md, batch throughput).
+            return new String(data, StandardCharsets.ISO_8859_1);
+        }
         String s;
         try {
             s = StandardCharsets.UTF_8.newDecoder()
@@ -26,6 +31,15 @@ public final class Texts {
             s = new String(data, StandardCharsets.ISO_8859_1);
         }
         return s.startsWith("\uFEFF") ? s.substring(1) : s;
+    }
+
+    private static boolean ascii(byte[] data) {
+        for (byte b : data) {
+            if (b < 0) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** The last path component of a slash-separated path. */

@@ -176,8 +176,11 @@ public final class DebugModule {
             }
             if (!frames.isEmpty()) {
                 // A damaged line program: the functions are named, file and line are not; say why once.
-                frames.get(0).lineProblem().filter(reported::add)
-                        .ifPresent(why -> diagnostics.warn(why + " (functions named without file and line)"));
+                // (No capturing lambda here: on C1 each one is an object made through a method handle.)
+                Optional<String> why = frames.get(0).lineProblem();
+                if (why.isPresent() && reported.add(why.get())) {
+                    diagnostics.warn(why.get() + " (functions named without file and line)");
+                }
                 return fromDwarf(frames, i, linkAddress);
             }
         }

@@ -6,7 +6,8 @@ import java.io.IOException;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.util.concurrent.atomic.AtomicIntegerArray;
+import java.nio.IntBuffer;
+import java.nio.LongBuffer;
 import java.util.zip.CRC32C;
 
 /**
@@ -14,20 +15,31 @@ import java.util.zip.CRC32C;
  * the Java heap, shared by every cache opened with it (a module cache's): the memory they take is
  * the budget, whatever the number of caches, and pages coming and going make no garbage (pages
  * kept on the heap lived long enough to be promoted, and the old generation, hence the process,
- * grew with them). Slots are allocated 1 MB at a time as they are first needed; past the budget a
- * slot not read since the clock hand last passed it is reused.
+ * grew with them; 1 MB heap arrays kept for good still cost the collector copying them and 90 MB
+ * more peak RSS on a 20-image batch: BENCHMARKS.md, batch throughput). Slots are allocated 1 MB at
+ * a time as they are first needed; past the budget a slot not read since the clock hand last
+ * passed it is reused.
+ *
+ * <p>A miss reads its page and, while free slots remain, the pages after it that are not held
+ * (up to {@link #READ_AHEAD}), in one positional read: a batch over many caches reads most of their
+ * pages, and one system call per 4 KB page cost it ~4% of its CPU (BENCHMARKS.md, batch throughput). Each page is checked against
+ * its own checksum; a page read ahead that fails is left out (the lookup that needs it reads it
+ * again and fails then). Once the budget is used, a miss reads one page, so read-ahead never
+ * evicts anything.
  *
  * <p>Readers take no lock: each slot has a stamp, odd while the slot is being refilled, bumped on
  * every refill; a read of a slot's bytes counts only when the stamp was even before it and is the
- * same after it, and the slot still holds the page asked for (else the page is read again).
- * Refills are serialised. Thread-safe.
+ * same after it, and the slot held the page asked for (else the page is read again). Refills are
+ * serialised. Thread-safe.
  */
 public final class PageCache {
     private static final int SLOTS_PER_CHUNK = (1 << 20) / PAGE_SIZE;
+    /** Most pages one miss reads while free slots remain (64 KB). */
+    static final int READ_AHEAD = 16;
 
     private final int slots;
-    /** Slots and what they hold, a chunk allocated when first needed (a large budget costs nothing until used). */
-    private final Chunk[] chunks;
+    /** Slots, a chunk of them allocated when first needed (a large budget costs nothing until used). */
+    private final Slot[][] chunks;
     private int used;
     private int hand;
     private long reads;
@@ -36,24 +48,59 @@ public final class PageCache {
     public PageCache(long capacityBytes) {
         long n = Math.max(SLOTS_PER_CHUNK, capacityBytes / PAGE_SIZE);
         this.slots = (int) Math.min(n, 1 << 20);
-        this.chunks = new Chunk[(slots + SLOTS_PER_CHUNK - 1) / SLOTS_PER_CHUNK];
+        this.chunks = new Slot[(slots + SLOTS_PER_CHUNK - 1) / SLOTS_PER_CHUNK][];
     }
 
-    /** One megabyte of slots with their stamps and owners. */
-    private static final class Chunk {
-        final ByteBuffer bytes = ByteBuffer.allocateDirect(SLOTS_PER_CHUNK * PAGE_SIZE).order(ByteOrder.LITTLE_ENDIAN);
-        final AtomicIntegerArray stamps = new AtomicIntegerArray(SLOTS_PER_CHUNK);
-        final Pages[] owners = new Pages[SLOTS_PER_CHUNK];
-        final int[] ownerPages = new int[SLOTS_PER_CHUNK];
-        final byte[] referenced = new byte[SLOTS_PER_CHUNK];
+    /**
+     * One page slot: its bytes are {@code [offset, offset + PAGE_SIZE)} of {@code bytes} (the
+     * megabyte shared with the other slots of its chunk; absolute reads only). {@code owner} and
+     * {@code page} change only while the stamp is odd, under the cache's lock. A plain object with
+     * a volatile stamp, not atomic arrays: on C1 an {@code AtomicIntegerArray.get} is a chain of
+     * {@code VarHandle} calls, a volatile field a load.
+     */
+    static final class Slot {
+        final ByteBuffer bytes;
+        /**
+         * The chunk as little-endian ints and longs, for aligned reads: on a little-endian machine
+         * these views read without the byte order conversion that {@code ByteBuffer.getInt} calls
+         * on C1 (it led a batch's profile).
+         */
+        final IntBuffer ints;
+        final LongBuffer longs;
+        final int offset;
+        final int index;
+        volatile int stamp;
+        Pages owner;
+        int page;
+        boolean referenced;
+
+        Slot(ByteBuffer bytes, IntBuffer ints, LongBuffer longs, int offset, int index) {
+            this.bytes = bytes;
+            this.ints = ints;
+            this.longs = longs;
+            this.offset = offset;
+            this.index = index;
+        }
+
+        /**
+         * True when this slot held {@code page} of {@code pages} throughout since {@code stamp}
+         * was read (the bytes read meanwhile are that page's); marks it recently used.
+         */
+        boolean held(int stamp, Pages pages, int page) {
+            boolean same = owner == pages && this.page == page;
+            VarHandle.acquireFence();
+            if (same && (stamp & 1) == 0 && this.stamp == stamp) {
+                if (!referenced) {
+                    referenced = true;
+                }
+                return true;
+            }
+            return false;
+        }
     }
 
-    private Chunk at(int slot) {
-        return chunks[slot / SLOTS_PER_CHUNK];
-    }
-
-    private static int index(int slot) {
-        return slot % SLOTS_PER_CHUNK;
+    private Slot slot(int index) {
+        return chunks[index / SLOTS_PER_CHUNK][index % SLOTS_PER_CHUNK];
     }
 
     /** Bytes of page slots it may use. */
@@ -66,114 +113,123 @@ public final class PageCache {
         return (long) used * PAGE_SIZE;
     }
 
-    /** Pages read from files (or memory) and checked so far. */
+    /** Positional reads of pages made so far (one may bring several pages, see the class comment). */
     public synchronized long reads() {
         return reads;
     }
 
-    /** What a read of a slot saw: the slot and its stamp then (-1 when the page is not held). */
-    int stamp(int slot) {
-        return at(slot).stamps.get(index(slot));
-    }
-
-    /** True when {@code slot} held {@code page} of {@code owner} throughout since {@code stamp} was read. */
-    boolean stillHolds(int slot, int stamp, Pages owner, int page) {
-        VarHandle.acquireFence();
-        Chunk c = at(slot);
-        int i = index(slot);
-        return c.stamps.get(i) == stamp && (stamp & 1) == 0 && c.owners[i] == owner && c.ownerPages[i] == page;
-    }
-
-    void touch(int slot) {
-        at(slot).referenced[index(slot)] = 1;
-    }
-
-    ByteBuffer chunk(int slot) {
-        return at(slot).bytes;
-    }
-
-    static int offset(int slot) {
-        return (slot % SLOTS_PER_CHUNK) * PAGE_SIZE;
-    }
-
     /**
-     * Reads {@code length} bytes of {@code source} at {@code at} into a slot, checks them against
-     * {@code crc}, and records the slot as holding {@code page} of {@code owner}. Only choosing and
-     * publishing the slot hold the lock: the read and the checksum run outside it, so workers
-     * missing pages at once read in parallel (a page two of them miss together is read twice).
+     * Reads page {@code page} of {@code owner} (bytes {@code [at, at + length)} of {@code source}),
+     * checks it against {@code crcs[page]} and records the slot holding it, with the pages after it
+     * while free slots remain (see the class comment). Only choosing and publishing slots hold the
+     * lock: the read and the checksums run outside it, so workers missing pages at once read in
+     * parallel (a page two of them miss together is read twice).
      */
-    void load(Pages owner, int page, PageSource source, long at, int length, int crc)
-            throws DamagedSymCacheException {
-        int slot;
+    void load(Pages owner, int page, PageSource source) throws DamagedSymCacheException {
+        Slot[] run;
         synchronized (this) {
-            int held = owner.slotOf(page);
-            if (held >= 0) {
-                Chunk h = at(held);
-                int i = index(held);
-                if (h.owners[i] == owner && h.ownerPages[i] == page && (h.stamps.get(i) & 1) == 0) {
-                    return; // another reader loaded it meanwhile
-                }
+            Slot held = owner.slot(page);
+            if (held != null && held.owner == owner && held.page == page && (held.stamp & 1) == 0) {
+                return; // another reader loaded it meanwhile
             }
-            slot = victim();
-            Chunk c = at(slot);
-            int i = index(slot);
-            c.stamps.incrementAndGet(i); // odd: being refilled, no reader trusts it, no loader picks it
-            Pages previous = c.owners[i];
-            if (previous != null) {
-                previous.forget(c.ownerPages[i], slot);
-            }
-            c.owners[i] = null;
+            run = reserve(owner, page);
             reads++;
         }
-        ByteBuffer into = chunk(slot).duplicate().position(offset(slot)).limit(offset(slot) + length);
+        VarHandle.fullFence(); // the odd stamps are seen before any byte of a slot changes
+        int from = owner.offsetOf(page);
+        int length = Math.min(run.length * PAGE_SIZE, owner.end() - from);
         String problem = null;
         try {
-            source.read(at, into.slice());
-            CRC32C check = new CRC32C();
-            check.update(into);
-            if ((int) check.getValue() != crc) {
-                problem = "page " + page + " fails its checksum";
-            }
+            source.read(from, run[0].bytes.slice(run[0].offset, length));
         } catch (IOException e) {
             problem = "cannot read: " + e.getMessage();
         }
-        synchronized (this) {
-            Chunk c = at(slot);
-            int i = index(slot);
-            if (problem == null) {
-                c.owners[i] = owner;
-                c.ownerPages[i] = page;
-                c.referenced[i] = 1;
+        boolean[] good = new boolean[run.length];
+        if (problem == null) {
+            CRC32C crc = new CRC32C();
+            for (int i = 0; i < run.length; i++) {
+                crc.reset();
+                crc.update(run[i].bytes.slice(run[i].offset, Math.min(PAGE_SIZE, length - i * PAGE_SIZE)));
+                good[i] = (int) crc.getValue() == owner.checksum(page + i);
             }
-            c.stamps.incrementAndGet(i); // even again: readable (or free)
+            if (!good[0]) {
+                problem = "page " + page + " fails its checksum";
+            }
+        }
+        synchronized (this) {
+            for (int i = 0; i < run.length; i++) {
+                Slot s = run[i];
+                if (good[i]) {
+                    s.owner = owner;
+                    s.page = page + i;
+                    s.referenced = i == 0;
+                }
+                s.stamp = s.stamp + 1; // even again: readable (or free)
+                if (good[i]) {
+                    owner.remember(page + i, s);
+                }
+            }
         }
         if (problem != null) {
             throw new DamagedSymCacheException(source.origin() + ": damaged symbol cache (" + problem + ")");
         }
-        owner.remember(page, slot);
+    }
+
+    /**
+     * Slots for {@code page} and, while never used slots remain, the following pages of
+     * {@code owner} not held, in consecutive slots of one chunk (one read fills them); each is
+     * made odd and forgotten by its previous owner.
+     */
+    private Slot[] reserve(Pages owner, int page) {
+        Slot first = victim();
+        int n = 1;
+        // Only never used slots (the next ones, while in the same chunk as the first): read-ahead
+        // takes no page from anyone.
+        while (n < READ_AHEAD && page + n < owner.count() && used < slots && used == first.index + n
+                && used % SLOTS_PER_CHUNK != 0 && owner.slot(page + n) == null) {
+            victim();
+            n++;
+        }
+        Slot[] run = new Slot[n];
+        for (int i = 0; i < n; i++) {
+            Slot s = slot(first.index + i);
+            s.stamp = s.stamp + 1; // odd: being refilled, no reader trusts it, no loader picks it
+            if (s.owner != null) {
+                s.owner.forget(s.page, s);
+            }
+            s.owner = null;
+            run[i] = s;
+        }
+        return run;
     }
 
     /** A free slot while the budget allows, else the first one the clock hand finds unreferenced. */
-    private int victim() {
+    private Slot victim() {
         if (used < slots) {
-            int slot = used++;
-            if (chunks[slot / SLOTS_PER_CHUNK] == null) {
-                chunks[slot / SLOTS_PER_CHUNK] = new Chunk();
+            int index = used++;
+            int chunk = index / SLOTS_PER_CHUNK;
+            if (chunks[chunk] == null) {
+                ByteBuffer bytes = ByteBuffer.allocateDirect(SLOTS_PER_CHUNK * PAGE_SIZE).order(ByteOrder.LITTLE_ENDIAN);
+                IntBuffer ints = bytes.asIntBuffer();
+                LongBuffer longs = bytes.asLongBuffer();
+                Slot[] c = new Slot[SLOTS_PER_CHUNK];
+                for (int i = 0; i < SLOTS_PER_CHUNK; i++) {
+                    c[i] = new Slot(bytes, ints, longs, i * PAGE_SIZE, chunk * SLOTS_PER_CHUNK + i);
+                }
+                chunks[chunk] = c;
             }
-            return slot;
+            return slot(index);
         }
         while (true) {
-            int slot = hand;
+            Slot s = slot(hand);
             hand = (hand + 1) % slots;
-            Chunk c = at(slot);
-            int i = index(slot);
-            if ((c.stamps.get(i) & 1) != 0) {
+            if ((s.stamp & 1) != 0) {
                 continue; // being refilled by another reader
             }
-            if (c.referenced[i] == 0 || c.owners[i] == null) {
-                return slot;
+            if (!s.referenced || s.owner == null) {
+                return s;
             }
-            c.referenced[i] = 0;
+            s.referenced = false;
         }
     }
 }

@@ -3,10 +3,6 @@ package dev.crashkit.symbolicate.symcache;
 import static dev.crashkit.symbolicate.symcache.SymCacheFormat.PAGE_SIZE;
 
 import java.io.IOException;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
-import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.zip.CRC32C;
 
 /**
@@ -16,15 +12,16 @@ import java.util.zip.CRC32C;
  * the pages, throws {@link DamagedSymCacheException}: nothing unchecked is ever answered from.
  */
 final class Pages {
-    private static final VarHandle LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
-
     private final PageSource source;
     private final int start;
     private final int end;
     private final int[] crcs;
     private final PageCache cache;
-    /** Per page, 1 + the cache slot holding it, 0 for none. */
-    private final AtomicIntegerArray slotOf;
+    /**
+     * Per page, the slot last known to hold it, or null. Written under the page cache's lock, read
+     * without: a reader trusts a slot only after checking its stamp, owner and page.
+     */
+    private final PageCache.Slot[] slots;
 
     Pages(PageSource source, int start, int end, int[] crcs, PageCache cache) {
         this.source = source;
@@ -32,7 +29,7 @@ final class Pages {
         this.end = end;
         this.crcs = crcs;
         this.cache = cache;
-        this.slotOf = new AtomicIntegerArray(crcs.length);
+        this.slots = new PageCache.Slot[crcs.length];
     }
 
     /** Number of pages. */
@@ -40,16 +37,32 @@ final class Pages {
         return crcs.length;
     }
 
-    int slotOf(int page) {
-        return slotOf.get(page) - 1;
+    /** File offset of page {@code page}. */
+    int offsetOf(int page) {
+        return start + page * PAGE_SIZE;
     }
 
-    void remember(int page, int slot) {
-        slotOf.set(page, slot + 1);
+    /** End of the pages (the last one may be shorter than a page). */
+    int end() {
+        return end;
     }
 
-    void forget(int page, int slot) {
-        slotOf.compareAndSet(page, slot + 1, 0);
+    int checksum(int page) {
+        return crcs[page];
+    }
+
+    PageCache.Slot slot(int page) {
+        return slots[page];
+    }
+
+    void remember(int page, PageCache.Slot slot) {
+        slots[page] = slot;
+    }
+
+    void forget(int page, PageCache.Slot slot) {
+        if (slots[page] == slot) {
+            slots[page] = null;
+        }
     }
 
     int getInt(int at) throws DamagedSymCacheException {
@@ -58,15 +71,15 @@ final class Pages {
         int page = rel / PAGE_SIZE;
         int o = rel % PAGE_SIZE;
         if (o + 4 > PAGE_SIZE) {
-            return (int) LONG.get(padded(at, 4), 0);
+            return (int) littleEndian(bytes(at, 4), 4);
         }
         while (true) {
-            int slot = slotOf(page);
-            if (slot >= 0) {
-                int stamp = cache.stamp(slot);
-                int v = cache.chunk(slot).getInt(PageCache.offset(slot) + o);
-                if (cache.stillHolds(slot, stamp, this, page)) {
-                    cache.touch(slot);
+            PageCache.Slot s = slots[page];
+            if (s != null) {
+                int stamp = s.stamp;
+                // Pages start 8-aligned in the file and in their slots: an aligned value stays aligned.
+                int v = (o & 3) == 0 ? s.ints.get((s.offset + o) >> 2) : s.bytes.getInt(s.offset + o);
+                if (s.held(stamp, this, page)) {
                     return v;
                 }
             }
@@ -80,15 +93,14 @@ final class Pages {
         int page = rel / PAGE_SIZE;
         int o = rel % PAGE_SIZE;
         if (o + 8 > PAGE_SIZE) {
-            return (long) LONG.get(padded(at, 8), 0);
+            return littleEndian(bytes(at, 8), 8);
         }
         while (true) {
-            int slot = slotOf(page);
-            if (slot >= 0) {
-                int stamp = cache.stamp(slot);
-                long v = cache.chunk(slot).getLong(PageCache.offset(slot) + o);
-                if (cache.stillHolds(slot, stamp, this, page)) {
-                    cache.touch(slot);
+            PageCache.Slot s = slots[page];
+            if (s != null) {
+                int stamp = s.stamp;
+                long v = (o & 7) == 0 ? s.longs.get((s.offset + o) >> 3) : s.bytes.getLong(s.offset + o);
+                if (s.held(stamp, this, page)) {
                     return v;
                 }
             }
@@ -96,11 +108,13 @@ final class Pages {
         }
     }
 
-    /** {@code n} bytes from {@code at} (4 or 8) read across a page boundary, padded to 8. */
-    private byte[] padded(int at, int n) throws DamagedSymCacheException {
-        byte[] b = new byte[8];
-        System.arraycopy(bytes(at, n), 0, b, 0, n);
-        return b;
+    /** The little-endian number of {@code b}'s first {@code n} bytes (a value across a page boundary). */
+    private static long littleEndian(byte[] b, int n) {
+        long v = 0;
+        for (int k = n - 1; k >= 0; k--) {
+            v = v << 8 | (b[k] & 0xffL);
+        }
+        return v;
     }
 
     /** Bytes {@code [at, at + length)} through the page cache. */
@@ -113,12 +127,11 @@ final class Pages {
             int o = rel % PAGE_SIZE;
             int n = Math.min(length - done, PAGE_SIZE - o);
             while (true) {
-                int slot = slotOf(page);
-                if (slot >= 0) {
-                    int stamp = cache.stamp(slot);
-                    cache.chunk(slot).get(PageCache.offset(slot) + o, out, done, n);
-                    if (cache.stillHolds(slot, stamp, this, page)) {
-                        cache.touch(slot);
+                PageCache.Slot s = slots[page];
+                if (s != null) {
+                    int stamp = s.stamp;
+                    s.bytes.get(s.offset + o, out, done, n);
+                    if (s.held(stamp, this, page)) {
                         break;
                     }
                 }
@@ -130,8 +143,7 @@ final class Pages {
     }
 
     private void load(int page) throws DamagedSymCacheException {
-        int from = start + page * PAGE_SIZE;
-        cache.load(this, page, source, from, Math.min(PAGE_SIZE, end - from), crcs[page]);
+        cache.load(this, page, source);
     }
 
     /**

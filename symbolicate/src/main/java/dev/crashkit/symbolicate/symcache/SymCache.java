@@ -298,9 +298,20 @@ public final class SymCache implements SourceLookup {
         List<SourceFrame> frames = new ArrayList<>(4);
         long[] loc = new long[5];
         long[] fn = new long[3];
+        // A parent comes before its child, mostly in the same block: decoding the child's block
+        // passes it, so the block's entries decoded so far are kept for the rest of the chain.
+        long[] seen = new long[5 * LOCATION_BLOCK];
+        int seenBlock = -1;
+        int seenUpTo = -1;
         for (int at = code; at >= 0; ) {
             check(at < locationCount, "location index");
-            decode(locationIndex, locationData, locationDataEnd, locationCount, LOCATION_BLOCK, at, loc, true);
+            int k = at % LOCATION_BLOCK;
+            if (at / LOCATION_BLOCK != seenBlock || k > seenUpTo) {
+                decode(locationIndex, locationData, locationDataEnd, locationCount, LOCATION_BLOCK, at, seen, true);
+                seenBlock = at / LOCATION_BLOCK;
+                seenUpTo = k;
+            }
+            System.arraycopy(seen, 5 * k, loc, 0, 5);
             int function = (int) loc[0];
             check(loc[0] >= 0 && loc[0] < functionCount, "function index");
             decode(functionIndex, functionData, functionDataEnd, functionCount, FUNCTION_BLOCK, function, fn, false);
@@ -349,8 +360,9 @@ public final class SymCache implements SourceLookup {
 
     /**
      * Decodes entry {@code index} of a delta-coded table into {@code out}: locations (function,
-     * file, line, column zig-zag deltas; parent distance) or functions (names delta, flags, low pc
-     * delta). Every byte read is inside the table's data.
+     * file, line, column zig-zag deltas; parent distance: every entry of the block up to it, entry
+     * k at {@code out[5k..5k+4]}) or functions (names delta, flags, low pc delta: that entry only).
+     * Every byte read is inside the table's data.
      */
     private void decode(int index, int data, int dataEnd, int count, int blockSize, int entry, long[] out,
                         boolean location) throws DwarfException {
@@ -361,13 +373,17 @@ public final class SymCache implements SourceLookup {
         check(p >= data && p <= end && end <= dataEnd, "table block");
         Block b = block(p, end);
         java.util.Arrays.fill(out, 0);
+        long function = 0;
+        long file = 0;
+        long line = 0;
+        long column = 0;
         for (int k = 0; k <= entry % blockSize; k++) {
             if (location) {
-                out[0] += unzigzag(b.varint());
-                out[1] += unzigzag(b.varint());
-                out[2] += unzigzag(b.varint());
-                out[3] += unzigzag(b.varint());
-                out[4] = b.varint();
+                out[5 * k] = function += unzigzag(b.varint());
+                out[5 * k + 1] = file += unzigzag(b.varint());
+                out[5 * k + 2] = line += unzigzag(b.varint());
+                out[5 * k + 3] = column += unzigzag(b.varint());
+                out[5 * k + 4] = b.varint();
             } else {
                 out[0] += unzigzag(b.varint());
                 out[1] = b.varint();
