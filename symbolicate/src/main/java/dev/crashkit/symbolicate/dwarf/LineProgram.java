@@ -200,30 +200,62 @@ final class LineProgram {
         int lineNo = 1;
         int col = 0;
         int seqStart = -1;
-        while (c.pos() < end) {
-            int op = c.u8();
+        // Opcodes are read straight from the program's heap bytes (a call per byte otherwise; most
+        // opcodes are one-byte special ones); operands through the cursor.
+        java.nio.ByteBuffer buffer = c.buffer();
+        byte[] bytes = buffer.hasArray() ? buffer.array() : null;
+        int base = bytes == null ? 0 : buffer.arrayOffset() - (int) c.origin();
+        int windowStart = (int) c.origin();
+        int pos = c.pos();
+        // What each special opcode adds to the address and the line, computed once (no division per row).
+        long[] addressAdvance = new long[256];
+        int[] lineAdvance = new int[256];
+        for (int op = opcodeBase; op < 256; op++) {
+            int adjusted = op - opcodeBase;
+            addressAdvance[op] = (long) (adjusted / lineRange) * minInst;
+            lineAdvance[op] = lineBase + adjusted % lineRange;
+        }
+        long[] rowAddr = addr;
+        int[] rowFile = file;
+        int[] rowLine = line;
+        int[] rowColumn = column;
+        while (pos < end) {
+            int op;
+            if (bytes != null && pos >= windowStart) {
+                op = bytes[base + pos++] & 0xff; // windowStart <= pos < end <= the window's limit
+            } else {
+                c.seek(pos);
+                op = c.u8();
+                pos++;
+            }
             if (op >= opcodeBase) {
                 // Special opcodes are most of any program: append the row here rather than via emit().
-                int adjusted = op - opcodeBase;
-                address += (long) (adjusted / lineRange) * minInst;
-                lineNo += lineBase + adjusted % lineRange;
-                if (rows == addr.length) {
+                address += addressAdvance[op];
+                lineNo += lineAdvance[op];
+                int row = rows;
+                if (row == rowAddr.length) {
                     grow();
+                    rowAddr = addr;
+                    rowFile = file;
+                    rowLine = line;
+                    rowColumn = column;
                 }
-                addr[rows] = address;
-                file[rows] = fileIndex;
-                line[rows] = lineNo;
-                column[rows] = col;
+                rowAddr[row] = address;
+                rowFile[row] = fileIndex;
+                rowLine[row] = lineNo;
+                rowColumn[row] = col;
                 if (seqStart < 0) {
-                    seqStart = rows;
+                    seqStart = row;
                 }
-                rows++;
+                rows = row + 1;
                 continue;
             }
+            c.seek(pos);
             switch (op) {
                 case 0 -> {
                     long len = c.uleb();
                     if (len == 0) {
+                        pos = c.pos();
                         continue;
                     }
                     // An extended opcode must end inside the program: a length that runs past it (or wraps
@@ -266,6 +298,11 @@ final class LineProgram {
                     }
                 }
             }
+            pos = c.pos();
+            rowAddr = addr; // emit() may have grown them
+            rowFile = file;
+            rowLine = line;
+            rowColumn = column;
         }
         sequences.sort((x, y) -> Long.compareUnsigned(x[1], y[1]));
         int n = sequences.size();
