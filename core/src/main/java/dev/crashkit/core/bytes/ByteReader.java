@@ -90,11 +90,17 @@ public class ByteReader<E extends ObjectFormatException> {
         return errors.apply(problem);
     }
 
+    // Small enough for C1 to inline into every read (its size limit is 35 bytes of bytecode): the
+    // message is built by truncated(), out of line.
     private void need(int n) throws E {
         if (index < 0 || n > limit - index) {
-            throw errors.apply(String.format("truncated at 0x%x (need %d bytes, %d left)", origin + index, n,
-                    Math.max(0, limit - index)));
+            throw truncated(n);
         }
+    }
+
+    private E truncated(int n) {
+        return errors.apply(String.format("truncated at 0x%x (need %d bytes, %d left)", origin + index, n,
+                Math.max(0, limit - index)));
     }
 
     public final int u8() throws E {

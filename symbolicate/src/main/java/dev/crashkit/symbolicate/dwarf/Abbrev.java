@@ -16,6 +16,11 @@ final class Abbrev {
     private final boolean hasCodeRanges;
     private int sizeKey = -1;
     private int fixedSize;
+    /** The skip plan for one unit shape, published whole (tables may be shared by units on several threads). */
+    private volatile PlanForShape plan;
+
+    private record PlanForShape(int key, int[] steps) {
+    }
 
     /**
      * @param attrs DW_AT_* in declaration order
@@ -86,6 +91,17 @@ final class Abbrev {
             sizeKey = key;
         }
         return fixedSize;
+    }
+
+    /** {@link SkipPlan} steps for entries of this shape in {@code u}, or null when it has none. */
+    int[] skipPlan(Unit u) {
+        int key = u.version() << 16 | u.addressSize() << 8 | u.offsetSize();
+        PlanForShape p = plan;
+        if (p == null || p.key() != key) {
+            p = new PlanForShape(key, SkipPlan.of(forms, u.version(), u.addressSize(), u.offsetSize()));
+            plan = p;
+        }
+        return p.steps();
     }
 
     /** Index of an attribute in this declaration (the first one if repeated), or -1. */

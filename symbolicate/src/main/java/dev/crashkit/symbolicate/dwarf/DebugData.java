@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The section buffers of one image plus the list of units in .debug_info (headers only; their
@@ -27,6 +28,8 @@ final class DebugData {
     final List<Unit> units;
     private final int[] unitOffsets;
     private final Map<Long, AbbrevTable> abbrevTables = new HashMap<>();
+    /** {@link Names#of} by {@link InlineTree#nameKey}, filled by lookups (on several threads in prepare). */
+    final Map<Long, Names.Identity> identities = new ConcurrentHashMap<>();
 
     DebugData(DwarfSections s) throws DwarfException {
         ByteOrder order = s.order();

@@ -8,7 +8,8 @@ package dev.crashkit.symbolicate.dwarf;
  * @param unit the unit the entry belongs to
  * @param offset offset of the entry in .debug_info
  * @param abbrev its shape, or null for a null entry (end of a sibling list)
- * @param forms the form of each attribute after resolving DW_FORM_indirect
+ * @param forms the form of each attribute after resolving DW_FORM_indirect (a walk's scratch arrays
+ *     may be longer than the attributes: see {@link FormReader#read(Unit, Cursor, int[], long[])})
  * @param values the raw value of each attribute (for in-place strings and blocks: their offset)
  * @param end offset just past the entry's attributes
  */

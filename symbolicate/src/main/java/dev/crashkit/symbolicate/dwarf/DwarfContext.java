@@ -188,7 +188,6 @@ public final class DwarfContext implements SourceLookup {
         }
         int previous = -1;
         for (int e = subs.find(address); e >= 0; e = subs.parent(e)) {
-            Die d = u.dieAt(subs.dieOffset(e));
             Optional<String> file = Optional.empty();
             long line = 0;
             long column = 0;
@@ -204,15 +203,30 @@ public final class DwarfContext implements SourceLookup {
                 line = subs.callLine(previous);
                 column = subs.callColumn(previous);
             }
-            Names.Identity id = Names.of(d);
+            Names.Identity id = identity(u, subs, e);
             frames.add(new SourceFrame(id.linkageName(), id.name(), file, line, column, subs.isInlined(e),
-                    id.declLine(), Names.lowPc(d), lineProblem));
+                    id.declLine(), subs.lowPc(u, e), lineProblem));
             if (!subs.isInlined(e)) {
                 break;
             }
             previous = e;
         }
         return List.copyOf(frames);
+    }
+
+    /**
+     * {@link Names#of} of an inline tree's entry, resolved once per name key (the entries of one
+     * abstract origin share it: every call site of an inline function, every out-of-line copy). A
+     * failure is not kept: the next entry with that key meets it again, as without the cache.
+     */
+    private Names.Identity identity(Unit u, InlineTree subs, int entry) throws DwarfException {
+        Long key = subs.nameKey(entry);
+        Names.Identity id = data.identities.get(key);
+        if (id == null) {
+            id = Names.of(u.dieAt(subs.dieOffset(entry)));
+            data.identities.putIfAbsent(key, id);
+        }
+        return id;
     }
 
     private static DwarfException named(String fileName, DwarfException e) {

@@ -7,6 +7,16 @@ final class FormReader {
 
     /** Reads the DIE at the cursor; a null entry gives a Die with a null abbreviation. */
     static Die read(Unit u, Cursor c) throws DwarfException {
+        return read(u, c, null, null);
+    }
+
+    /**
+     * {@link #read}, the values going into {@code scratchForms} / {@code scratchValues} when they are
+     * long enough (else into new arrays): for a walk that decodes many entries and drops each one
+     * before reading the next (no arrays per entry to allocate and collect). The arrays may then be
+     * longer than the entry's attributes; only indexes its abbreviation gives are read.
+     */
+    static Die read(Unit u, Cursor c, int[] scratchForms, long[] scratchValues) throws DwarfException {
         int offset = c.pos();
         long code = c.uleb();
         if (code == 0) {
@@ -14,8 +24,9 @@ final class FormReader {
         }
         Abbrev a = u.abbrevs().get(code);
         int n = a.attrs().length;
-        int[] forms = new int[n];
-        long[] values = new long[n];
+        boolean scratch = scratchForms != null && scratchForms.length >= n && scratchValues.length >= n;
+        int[] forms = scratch ? scratchForms : new int[n];
+        long[] values = scratch ? scratchValues : new long[n];
         for (int i = 0; i < n; i++) {
             int form = a.forms()[i];
             while (form == Dw.FORM_INDIRECT) {

@@ -194,79 +194,141 @@ final class LineProgram {
 
     private LineTable execute(FileTable files, int end, int minInst, int lineBase, int lineRange, int opcodeBase,
             int[] opcodeLengths) throws DwarfException {
-        List<long[]> sequences = new ArrayList<>();
-        long address = 0;
-        int fileIndex = 1;
-        int lineNo = 1;
-        int col = 0;
-        int seqStart = -1;
-        while (c.pos() < end) {
-            int op = c.u8();
+        // What each special opcode adds to the address and the line, computed once (no division per row).
+        long[] addressAdvance = new long[256];
+        int[] lineAdvance = new int[256];
+        for (int op = opcodeBase; op < 256; op++) {
+            int adjusted = op - opcodeBase;
+            addressAdvance[op] = (long) (adjusted / lineRange) * minInst;
+            lineAdvance[op] = lineBase + adjusted % lineRange;
+        }
+        opcodes(end, opcodeBase, addressAdvance, lineAdvance, minInst, lineRange, opcodeLengths);
+        return table(files);
+    }
+
+    // The state machine's registers between opcodes() and standard(); opcodes() keeps some in locals.
+    private long address;
+    private int fileIndex = 1;
+    private int lineNo = 1;
+    private int col;
+    private int seqStart = -1;
+    private final List<long[]> sequences = new ArrayList<>();
+
+    /**
+     * The opcode loop: special opcodes (most of any program) append their row here, read straight
+     * from the program's heap bytes; the others go to {@link #standard}. Kept small, since the
+     * compiler compiles it (and its on-stack replacement) on every cold run.
+     */
+    private void opcodes(int end, int opcodeBase, long[] addressAdvance, int[] lineAdvance, int minInst, int lineRange,
+            int[] opcodeLengths) throws DwarfException {
+        java.nio.ByteBuffer buffer = c.buffer();
+        byte[] bytes = buffer.hasArray() ? buffer.array() : null;
+        int base = bytes == null ? 0 : buffer.arrayOffset() - (int) c.origin();
+        int windowStart = (int) c.origin();
+        int pos = c.pos();
+        long address = this.address;
+        int lineNo = this.lineNo;
+        long[] rowAddr = addr;
+        int[] rowFile = file;
+        int[] rowLine = line;
+        int[] rowColumn = column;
+        while (pos < end) {
+            int op;
+            if (bytes != null && pos >= windowStart) {
+                op = bytes[base + pos++] & 0xff; // windowStart <= pos < end <= the window's limit
+            } else {
+                c.seek(pos);
+                op = c.u8();
+                pos++;
+            }
             if (op >= opcodeBase) {
-                // Special opcodes are most of any program: append the row here rather than via emit().
-                int adjusted = op - opcodeBase;
-                address += (long) (adjusted / lineRange) * minInst;
-                lineNo += lineBase + adjusted % lineRange;
-                if (rows == addr.length) {
+                address += addressAdvance[op];
+                lineNo += lineAdvance[op];
+                int row = rows;
+                if (row == rowAddr.length) {
                     grow();
+                    rowAddr = addr;
+                    rowFile = file;
+                    rowLine = line;
+                    rowColumn = column;
                 }
-                addr[rows] = address;
-                file[rows] = fileIndex;
-                line[rows] = lineNo;
-                column[rows] = col;
+                rowAddr[row] = address;
+                rowFile[row] = fileIndex;
+                rowLine[row] = lineNo;
+                rowColumn[row] = col;
                 if (seqStart < 0) {
-                    seqStart = rows;
+                    seqStart = row;
                 }
-                rows++;
+                rows = row + 1;
                 continue;
             }
-            switch (op) {
-                case 0 -> {
-                    long len = c.uleb();
-                    if (len == 0) {
-                        continue;
-                    }
-                    // An extended opcode must end inside the program: a length that runs past it (or wraps
-                    // around to a position behind this one) would loop forever re-reading the same rows.
-                    if (len < 0 || len > end - c.pos()) {
-                        throw new DwarfException("line program: extended opcode of " + Long.toUnsignedString(len)
-                                + " bytes at offset " + c.pos() + " runs past the program's end " + end);
-                    }
-                    int next = (int) (c.pos() + len);
-                    int sub = c.u8();
-                    switch (sub) {
-                        case 1 -> {
-                            seqStart = emit(seqStart, address, fileIndex, lineNo, col);
-                            long low = addr[seqStart];
-                            if (Long.compareUnsigned(low, address) < 0) {
-                                sequences.add(new long[] {low, address, seqStart, rows});
-                            }
-                            seqStart = -1;
-                            address = 0;
-                            fileIndex = 1;
-                            lineNo = 1;
-                            col = 0;
-                        }
-                        case 2 -> address = c.unsigned((int) len - 1);
-                        default -> { } // define_file, set_discriminator, vendor: nothing we use
-                    }
-                    c.seek(next);
+            this.address = address;
+            this.lineNo = lineNo;
+            pos = standard(op, pos, end, minInst, opcodeBase, lineRange, opcodeLengths);
+            address = this.address;
+            lineNo = this.lineNo;
+            rowAddr = addr; // emit() may have grown them
+            rowFile = file;
+            rowLine = line;
+            rowColumn = column;
+        }
+    }
+
+    /** Executes a standard or extended opcode whose operands start at {@code pos}; returns the next position. */
+    private int standard(int op, int pos, int end, int minInst, int opcodeBase, int lineRange, int[] opcodeLengths)
+            throws DwarfException {
+        c.seek(pos);
+        switch (op) {
+            case 0 -> {
+                long len = c.uleb();
+                if (len == 0) {
+                    return c.pos();
                 }
-                case 1 -> seqStart = emit(seqStart, address, fileIndex, lineNo, col);
-                case 2 -> address += c.uleb() * minInst;
-                case 3 -> lineNo += (int) c.sleb();
-                case 4 -> fileIndex = (int) c.uleb();
-                case 5 -> col = (int) c.uleb();
-                case 6, 7, 10, 11 -> { } // is_stmt, basic_block, prologue_end, epilogue_begin
-                case 8 -> address += (long) ((255 - opcodeBase) / lineRange) * minInst;
-                case 9 -> address += c.u16();
-                default -> {
-                    for (int i = 0; i < opcodeLengths[op]; i++) {
-                        c.skipUleb();
+                // An extended opcode must end inside the program: a length that runs past it (or wraps
+                // around to a position behind this one) would loop forever re-reading the same rows.
+                if (len < 0 || len > end - c.pos()) {
+                    throw new DwarfException("line program: extended opcode of " + Long.toUnsignedString(len)
+                            + " bytes at offset " + c.pos() + " runs past the program's end " + end);
+                }
+                int next = (int) (c.pos() + len);
+                int sub = c.u8();
+                switch (sub) {
+                    case 1 -> {
+                        seqStart = emit(seqStart, address, fileIndex, lineNo, col);
+                        long low = addr[seqStart];
+                        if (Long.compareUnsigned(low, address) < 0) {
+                            sequences.add(new long[] {low, address, seqStart, rows});
+                        }
+                        seqStart = -1;
+                        address = 0;
+                        fileIndex = 1;
+                        lineNo = 1;
+                        col = 0;
                     }
+                    case 2 -> address = c.unsigned((int) len - 1);
+                    default -> { } // define_file, set_discriminator, vendor: nothing we use
+                }
+                c.seek(next);
+            }
+            case 1 -> seqStart = emit(seqStart, address, fileIndex, lineNo, col);
+            case 2 -> address += c.uleb() * minInst;
+            case 3 -> lineNo += (int) c.sleb();
+            case 4 -> fileIndex = (int) c.uleb();
+            case 5 -> col = (int) c.uleb();
+            case 6, 7, 10, 11 -> { } // is_stmt, basic_block, prologue_end, epilogue_begin
+            case 8 -> address += (long) ((255 - opcodeBase) / lineRange) * minInst;
+            case 9 -> address += c.u16();
+            default -> {
+                for (int i = 0; i < opcodeLengths[op]; i++) {
+                    c.skipUleb();
                 }
             }
         }
+        return c.pos();
+    }
+
+    /** The rows decoded, grouped into their sequences. */
+    private LineTable table(FileTable files) {
         sequences.sort((x, y) -> Long.compareUnsigned(x[1], y[1]));
         int n = sequences.size();
         long[] low = new long[n];

@@ -150,7 +150,7 @@ final class Names {
      * one answer per origin.
      */
     static long soleOrigin(Die d) {
-        for (int[] attrs : new int[][] {LINKAGE, NAME, DECL_LINE}) {
+        for (int[] attrs : WANTED) {
             for (int a : attrs) {
                 if (d.find(a) >= 0) {
                     return -1;

@@ -12,6 +12,26 @@ final class RangeLists {
     private RangeLists() {
     }
 
+    /**
+     * Adds the ranges {@link #of} gives to {@code map} for {@code entry}, in the same order; the
+     * usual low/high pair without an array.
+     */
+    static void addTo(Die d, RangeMap.Builder map, int entry) throws DwarfException {
+        int lo = d.find(Dw.AT_LOW_PC);
+        if (lo >= 0 && FormReader.isAddressForm(d.forms()[lo])) {
+            int hi = d.find(Dw.AT_HIGH_PC);
+            if (hi >= 0 && FormReader.isConstantForm(d.forms()[hi])) {
+                long low = d.unit().address(d, lo);
+                map.add(low, low + d.values()[hi], entry);
+                return;
+            }
+        }
+        long[] r = of(d);
+        for (int i = 0; i < r.length; i += 2) {
+            map.add(r[i], r[i + 1], entry);
+        }
+    }
+
     static long[] of(Die d) throws DwarfException {
         Unit u = d.unit();
         int lo = d.find(Dw.AT_LOW_PC);

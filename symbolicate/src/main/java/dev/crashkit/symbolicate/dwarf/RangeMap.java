@@ -27,6 +27,12 @@ final class RangeMap {
         private int size;
         private TreeMap<Long, long[]> tree; // start -> {end, entry}, once the arrays are given up
 
+        /** Empties the builder for the next map, keeping its arrays. */
+        void clear() {
+            size = 0;
+            tree = null;
+        }
+
         void add(long low, long high, int entry) {
             if (low == high) {
                 return;

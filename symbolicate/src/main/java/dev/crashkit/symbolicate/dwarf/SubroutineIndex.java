@@ -13,6 +13,8 @@ final class SubroutineIndex {
     private final int[] topEnds;
     private final RangeMap map;
     private final InlineTree[] trees;
+    /** Reused by every tree this index builds (one thread at a time: see {@link DwarfContext#prepare}). */
+    private InlineTree.Scratch scratch;
 
     private SubroutineIndex(Unit unit, int[] topOffsets, int[] topEnds, RangeMap map) {
         this.unit = unit;
@@ -27,16 +29,17 @@ final class SubroutineIndex {
         int[] ends = new int[64];
         int count = 0;
         RangeMap.Builder ranges = new RangeMap.Builder();
-        Cursor c = u.cursor(u.firstDieOffset());
-        AbbrevTable abbrevs = u.abbrevs();
+        DieWalker c = new DieWalker(u, u.firstDieOffset());
         int depth = 0;
         // Indexed subroutines whose children are still open: their depth and index.
         int[] openDepths = new int[8];
         int[] openEntries = new int[8];
         int open = 0;
+        int[] scratchForms = new int[32];
+        long[] scratchValues = new long[32];
         while (c.pos() < u.end()) {
             int dieOffset = c.pos();
-            long code = c.uleb();
+            long code = c.code();
             if (code == 0) {
                 if (depth > 0) {
                     depth--;
@@ -49,7 +52,7 @@ final class SubroutineIndex {
                 }
                 continue;
             }
-            Abbrev a = abbrevs.get(code);
+            Abbrev a = c.abbrev(code);
             // Outermost subroutines, plus subprograms nested in them (GCC nested functions and the
             // like have code of their own outside their parent's ranges); inlined subroutines inside
             // a function are left to its InlineTree.
@@ -60,13 +63,9 @@ final class SubroutineIndex {
                 // Many have no code of their own (GCC's abstract instance of every inline function a unit
                 // uses): those are skipped like any other DIE, not decoded (libjvm.so: prepare 3.4 s -> 2.5 s CPU).
                 if (a.hasCodeRanges()) {
-                    c.seek(dieOffset);
-                    long[] r = RangeLists.of(FormReader.read(u, c));
-                    for (int i = 0; i < r.length; i += 2) {
-                        ranges.add(r[i], r[i + 1], count);
-                    }
+                    RangeLists.addTo(c.read(dieOffset, scratchForms, scratchValues), ranges, count);
                 } else {
-                    FormReader.skipAttributes(u, a, c);
+                    c.skipAttributes(a);
                 }
                 if (count == offsets.length) {
                     offsets = Arrays.copyOf(offsets, count * 2);
@@ -84,7 +83,7 @@ final class SubroutineIndex {
                 }
                 count++;
             } else {
-                FormReader.skipAttributes(u, a, c);
+                c.skipAttributes(a);
             }
             if (a.hasChildren()) {
                 depth++;
@@ -112,7 +111,10 @@ final class SubroutineIndex {
     /** The inline tree of outermost subroutine {@code top}, decoded on first use. */
     InlineTree tree(int top) throws DwarfException {
         if (trees[top] == null) {
-            trees[top] = InlineTree.build(unit, topOffsets[top], topEnds[top]);
+            if (scratch == null) {
+                scratch = new InlineTree.Scratch();
+            }
+            trees[top] = InlineTree.build(unit, topOffsets[top], topEnds[top], scratch);
         }
         return trees[top];
     }

@@ -52,7 +52,16 @@ class RelaunchTest {
         List<String> cmd = Relaunch.childCommand(java, jar, List.of("-XX:SharedArchiveFile=/c/a.jsa"),
                 new String[] {"r.json", "--format", "json"});
         assertEquals(List.of("/j/bin/java", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-XX:-UsePerfData",
-                "-XX:SharedArchiveFile=/c/a.jsa", "-D" + Relaunch.MARKER + "=1", "-cp", "/x/symbolicate.jar",
-                Main.class.getName(), "r.json", "--format", "json"), cmd);
+                "-XX:NewRatio=1", "-XX:SharedArchiveFile=/c/a.jsa", "-D" + Relaunch.MARKER + "=1", "-cp",
+                "/x/symbolicate.jar", Main.class.getName(), "r.json", "--format", "json"), cmd);
+    }
+
+    @Test
+    void batchKeepsTheDefaultYoungGeneration() {
+        List<String> cmd = Relaunch.childCommand(Path.of("/j/bin/java"), Path.of("/x/symbolicate.jar"), List.of(),
+                new String[] {"batch", "reports", "--dsym", "d"});
+        assertEquals(List.of("/j/bin/java", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-XX:-UsePerfData",
+                "-D" + Relaunch.MARKER + "=1", "-cp", "/x/symbolicate.jar", Main.class.getName(), "batch", "reports",
+                "--dsym", "d"), cmd);
     }
 }
