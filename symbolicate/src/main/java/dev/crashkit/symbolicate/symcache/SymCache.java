@@ -42,6 +42,11 @@ public final class SymCache implements SourceLookup {
     private final byte[] strings;
     private final int stringCount;
     private final long[] rangeTop;
+    /**
+     * Per RANGE_TOP group, its RANGE_INDEX entries once a lookup has needed them (null before): a
+     * lookup then searches the group in memory instead of probing the index through the pages.
+     */
+    private final RangeGroup[] rangeGroups;
     private final int rangeIndex;
     private final int rangeBlocks;
     private final int rangeData;
@@ -75,6 +80,7 @@ public final class SymCache implements SourceLookup {
         this.strings = t.strings();
         this.stringCount = stringOffsets.length - 1;
         this.rangeTop = t.rangeTop();
+        this.rangeGroups = new RangeGroup[rangeTop.length];
         this.rangeIndex = s.offset(RANGE_INDEX);
         this.rangeBlocks = s.count(RANGE_INDEX);
         this.rangeData = s.offset(RANGE_DATA);
@@ -96,7 +102,8 @@ public final class SymCache implements SourceLookup {
         int n = symbols.size();
         // What this instance keeps on the heap (the page cache budgets its pages itself).
         // Strings decoded once: at most all of them (a String and its bytes each).
-        this.heapBytes = 1024L + 8L * s.count(PAGE_CRCS) + 8L * rangeTop.length + 4L * stringOffsets.length
+        this.heapBytes = 1024L + 8L * s.count(PAGE_CRCS) + 8L * rangeTop.length
+                + 12L * rangeBlocks + 64L * rangeTop.length + 4L * stringOffsets.length
                 + 2L * strings.length + 44L * stringCount + (long) n * (8 + 8 + 4 + (symbols.hasVersions() ? 4 : 0)) + 8L * (n / 64 + 1);
     }
 
@@ -271,21 +278,12 @@ public final class SymCache implements SourceLookup {
         if (group < 0) {
             return List.of();
         }
-        int lo = group * RANGE_TOP_GROUP;
-        int hi = Math.min(rangeBlocks, lo + RANGE_TOP_GROUP) - 1;
-        int block = -1;
-        while (lo <= hi) {
-            int mid = (lo + hi) >>> 1;
-            if (Long.compareUnsigned(pages.getLong(rangeIndex + 16 * mid), address) <= 0) {
-                block = mid;
-                lo = mid + 1;
-            } else {
-                hi = mid - 1;
-            }
-        }
+        RangeGroup g = rangeGroup(group);
+        int block = SortedAddresses.floor(g.starts(), address);
         if (block < 0) {
             return List.of();
         }
+        block += group * RANGE_TOP_GROUP;
         int code = (int) decodeRanges(block, RANGE_BLOCK - 1, address, true)[1];
         if (code == FlatDwarf.EMPTY) {
             return List.of();
@@ -339,11 +337,13 @@ public final class SymCache implements SourceLookup {
      * at or below {@code address}; else up to range {@code upTo} of the block. Returns {start, code}.
      */
     private long[] decodeRanges(int block, int upTo, long address, boolean find) throws DwarfException {
-        int p = rangeData + pages.getInt(rangeIndex + 16 * block + 8);
-        int end = block + 1 < rangeBlocks ? rangeData + pages.getInt(rangeIndex + 16 * (block + 1) + 8) : rangeDataEnd;
+        RangeGroup g = rangeGroup(block / RANGE_TOP_GROUP);
+        int inGroup = block % RANGE_TOP_GROUP;
+        int p = rangeData + g.offsets()[inGroup];
+        int end = block + 1 < rangeBlocks ? rangeData + g.offsets()[inGroup + 1] : rangeDataEnd;
         check(p >= rangeData && p <= end && end <= rangeDataEnd, "range block");
         int inBlock = Math.min(RANGE_BLOCK, rangeCount - block * RANGE_BLOCK);
-        long start = pages.getLong(rangeIndex + 16 * block);
+        long start = g.starts()[inGroup];
         Block b = block(p, end);
         long code = unzigzag(b.varint());
         for (int k = 1; k < inBlock && (find || k <= upTo); k++) {
@@ -392,6 +392,36 @@ public final class SymCache implements SourceLookup {
         }
     }
 
+    /**
+     * The first starts of a group's blocks and their offsets into RANGE_DATA, with the offset of the
+     * next group's first block when there is one ({@code offsets} is one longer then).
+     */
+    private record RangeGroup(long[] starts, int[] offsets) {
+    }
+
+    /** Group {@code group}'s index entries, read through the pages the first time (a racing second read is harmless). */
+    private RangeGroup rangeGroup(int group) throws DwarfException {
+        RangeGroup g = rangeGroups[group];
+        if (g == null) {
+            int first = group * RANGE_TOP_GROUP;
+            int n = Math.min(rangeBlocks - first, RANGE_TOP_GROUP);
+            int withNext = Math.min(rangeBlocks - first, RANGE_TOP_GROUP + 1);
+            ByteBuffer b = ByteBuffer.wrap(pages.bytes(rangeIndex + 16 * first, 16 * withNext))
+                    .order(ByteOrder.LITTLE_ENDIAN);
+            long[] starts = new long[n];
+            int[] offsets = new int[withNext];
+            for (int i = 0; i < withNext; i++) {
+                if (i < n) {
+                    starts[i] = b.getLong(16 * i);
+                }
+                offsets[i] = b.getInt(16 * i + 8);
+            }
+            g = new RangeGroup(starts, offsets);
+            rangeGroups[group] = g;
+        }
+        return g;
+    }
+
     /** A block's bytes [p, end), through the checked pages. */
     private Block block(int p, int end) throws DwarfException {
         check(end - p <= MAX_BLOCK_BYTES, "block size");
@@ -410,7 +440,17 @@ public final class SymCache implements SourceLookup {
             this.bytes = bytes;
         }
 
+        /** A one-byte number (most deltas) read here, small enough for C1 to inline; longer ones in {@link #longVarint}. */
         long varint() throws DwarfException {
+            int p = pos;
+            if (p < bytes.length && bytes[p] >= 0) {
+                pos = p + 1;
+                return bytes[p];
+            }
+            return longVarint();
+        }
+
+        private long longVarint() throws DwarfException {
             long v = 0;
             for (int shift = 0; shift < 70; shift += 7) {
                 check(pos < bytes.length, "table data");
