@@ -52,11 +52,11 @@ public final class SymCache implements SourceLookup {
     private final int rangeData;
     private final int rangeDataEnd;
     private final int rangeCount;
-    private final int locationIndex;
+    private final IndexChunks locationIndex;
     private final int locationData;
     private final int locationDataEnd;
     private final int locationCount;
-    private final int functionIndex;
+    private final IndexChunks functionIndex;
     private final int functionData;
     private final int functionDataEnd;
     private final int functionCount;
@@ -86,11 +86,11 @@ public final class SymCache implements SourceLookup {
         this.rangeData = s.offset(RANGE_DATA);
         this.rangeDataEnd = rangeData + s.length(RANGE_DATA);
         this.rangeCount = t.counts()[0];
-        this.locationIndex = s.offset(LOCATION_INDEX);
+        this.locationIndex = new IndexChunks(pages, s.offset(LOCATION_INDEX), s.count(LOCATION_INDEX));
         this.locationData = s.offset(LOCATION_DATA);
         this.locationDataEnd = locationData + s.length(LOCATION_DATA);
         this.locationCount = t.counts()[1];
-        this.functionIndex = s.offset(FUNCTION_INDEX);
+        this.functionIndex = new IndexChunks(pages, s.offset(FUNCTION_INDEX), s.count(FUNCTION_INDEX));
         this.functionData = s.offset(FUNCTION_DATA);
         this.functionDataEnd = functionData + s.length(FUNCTION_DATA);
         this.functionCount = t.counts()[2];
@@ -103,7 +103,8 @@ public final class SymCache implements SourceLookup {
         // What this instance keeps on the heap (the page cache budgets its pages itself).
         // Strings decoded once: at most all of them (a String and its bytes each).
         this.heapBytes = 1024L + 8L * s.count(PAGE_CRCS) + 8L * rangeTop.length
-                + 12L * rangeBlocks + 64L * rangeTop.length + 4L * stringOffsets.length
+                + 12L * rangeBlocks + 64L * rangeTop.length + IndexChunks.heapBytes(s.count(LOCATION_INDEX))
+                + IndexChunks.heapBytes(s.count(FUNCTION_INDEX)) + 4L * stringOffsets.length
                 + 2L * strings.length + 44L * stringCount + (long) n * (8 + 8 + 4 + (symbols.hasVersions() ? 4 : 0)) + 8L * (n / 64 + 1);
     }
 
@@ -364,12 +365,12 @@ public final class SymCache implements SourceLookup {
      * k at {@code out[5k..5k+4]}) or functions (names delta, flags, low pc delta: that entry only).
      * Every byte read is inside the table's data.
      */
-    private void decode(int index, int data, int dataEnd, int count, int blockSize, int entry, long[] out,
+    private void decode(IndexChunks index, int data, int dataEnd, int count, int blockSize, int entry, long[] out,
                         boolean location) throws DwarfException {
         int block = entry / blockSize;
         int blocks = (count + blockSize - 1) / blockSize;
-        int p = data + pages.getInt(index + 4 * block);
-        int end = block + 1 < blocks ? data + pages.getInt(index + 4 * (block + 1)) : dataEnd;
+        int p = data + index.get(block);
+        int end = block + 1 < blocks ? data + index.get(block + 1) : dataEnd;
         check(p >= data && p <= end && end <= dataEnd, "table block");
         Block b = block(p, end);
         java.util.Arrays.fill(out, 0);
