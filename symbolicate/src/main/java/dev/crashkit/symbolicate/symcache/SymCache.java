@@ -42,21 +42,16 @@ public final class SymCache implements SourceLookup {
     private final byte[] strings;
     private final int stringCount;
     private final long[] rangeTop;
-    /**
-     * Per RANGE_TOP group, its RANGE_INDEX entries once a lookup has needed them (null before): a
-     * lookup then searches the group in memory instead of probing the index through the pages.
-     */
-    private final RangeGroup[] rangeGroups;
     private final int rangeIndex;
     private final int rangeBlocks;
     private final int rangeData;
     private final int rangeDataEnd;
     private final int rangeCount;
-    private final IndexChunks locationIndex;
+    private final int locationIndex;
     private final int locationData;
     private final int locationDataEnd;
     private final int locationCount;
-    private final IndexChunks functionIndex;
+    private final int functionIndex;
     private final int functionData;
     private final int functionDataEnd;
     private final int functionCount;
@@ -80,17 +75,16 @@ public final class SymCache implements SourceLookup {
         this.strings = t.strings();
         this.stringCount = stringOffsets.length - 1;
         this.rangeTop = t.rangeTop();
-        this.rangeGroups = new RangeGroup[rangeTop.length];
         this.rangeIndex = s.offset(RANGE_INDEX);
         this.rangeBlocks = s.count(RANGE_INDEX);
         this.rangeData = s.offset(RANGE_DATA);
         this.rangeDataEnd = rangeData + s.length(RANGE_DATA);
         this.rangeCount = t.counts()[0];
-        this.locationIndex = new IndexChunks(pages, s.offset(LOCATION_INDEX), s.count(LOCATION_INDEX));
+        this.locationIndex = s.offset(LOCATION_INDEX);
         this.locationData = s.offset(LOCATION_DATA);
         this.locationDataEnd = locationData + s.length(LOCATION_DATA);
         this.locationCount = t.counts()[1];
-        this.functionIndex = new IndexChunks(pages, s.offset(FUNCTION_INDEX), s.count(FUNCTION_INDEX));
+        this.functionIndex = s.offset(FUNCTION_INDEX);
         this.functionData = s.offset(FUNCTION_DATA);
         this.functionDataEnd = functionData + s.length(FUNCTION_DATA);
         this.functionCount = t.counts()[2];
@@ -102,9 +96,7 @@ public final class SymCache implements SourceLookup {
         int n = symbols.size();
         // What this instance keeps on the heap (the page cache budgets its pages itself).
         // Strings decoded once: at most all of them (a String and its bytes each).
-        this.heapBytes = 1024L + 8L * s.count(PAGE_CRCS) + 8L * rangeTop.length
-                + 12L * rangeBlocks + 64L * rangeTop.length + IndexChunks.heapBytes(s.count(LOCATION_INDEX))
-                + IndexChunks.heapBytes(s.count(FUNCTION_INDEX)) + 4L * stringOffsets.length
+        this.heapBytes = 1024L + 8L * s.count(PAGE_CRCS) + 8L * rangeTop.length + 4L * stringOffsets.length
                 + 2L * strings.length + 44L * stringCount + (long) n * (8 + 8 + 4 + (symbols.hasVersions() ? 4 : 0)) + 8L * (n / 64 + 1);
     }
 
@@ -279,12 +271,21 @@ public final class SymCache implements SourceLookup {
         if (group < 0) {
             return List.of();
         }
-        RangeGroup g = rangeGroup(group);
-        int block = SortedAddresses.floor(g.starts(), address);
+        int lo = group * RANGE_TOP_GROUP;
+        int hi = Math.min(rangeBlocks, lo + RANGE_TOP_GROUP) - 1;
+        int block = -1;
+        while (lo <= hi) {
+            int mid = (lo + hi) >>> 1;
+            if (Long.compareUnsigned(pages.getLong(rangeIndex + 16 * mid), address) <= 0) {
+                block = mid;
+                lo = mid + 1;
+            } else {
+                hi = mid - 1;
+            }
+        }
         if (block < 0) {
             return List.of();
         }
-        block += group * RANGE_TOP_GROUP;
         int code = (int) decodeRanges(block, RANGE_BLOCK - 1, address, true)[1];
         if (code == FlatDwarf.EMPTY) {
             return List.of();
@@ -338,13 +339,11 @@ public final class SymCache implements SourceLookup {
      * at or below {@code address}; else up to range {@code upTo} of the block. Returns {start, code}.
      */
     private long[] decodeRanges(int block, int upTo, long address, boolean find) throws DwarfException {
-        RangeGroup g = rangeGroup(block / RANGE_TOP_GROUP);
-        int inGroup = block % RANGE_TOP_GROUP;
-        int p = rangeData + g.offsets()[inGroup];
-        int end = block + 1 < rangeBlocks ? rangeData + g.offsets()[inGroup + 1] : rangeDataEnd;
+        int p = rangeData + pages.getInt(rangeIndex + 16 * block + 8);
+        int end = block + 1 < rangeBlocks ? rangeData + pages.getInt(rangeIndex + 16 * (block + 1) + 8) : rangeDataEnd;
         check(p >= rangeData && p <= end && end <= rangeDataEnd, "range block");
         int inBlock = Math.min(RANGE_BLOCK, rangeCount - block * RANGE_BLOCK);
-        long start = g.starts()[inGroup];
+        long start = pages.getLong(rangeIndex + 16 * block);
         Block b = block(p, end);
         long code = unzigzag(b.varint());
         for (int k = 1; k < inBlock && (find || k <= upTo); k++) {
@@ -365,12 +364,12 @@ public final class SymCache implements SourceLookup {
      * k at {@code out[5k..5k+4]}) or functions (names delta, flags, low pc delta: that entry only).
      * Every byte read is inside the table's data.
      */
-    private void decode(IndexChunks index, int data, int dataEnd, int count, int blockSize, int entry, long[] out,
+    private void decode(int index, int data, int dataEnd, int count, int blockSize, int entry, long[] out,
                         boolean location) throws DwarfException {
         int block = entry / blockSize;
         int blocks = (count + blockSize - 1) / blockSize;
-        int p = data + index.get(block);
-        int end = block + 1 < blocks ? data + index.get(block + 1) : dataEnd;
+        int p = data + pages.getInt(index + 4 * block);
+        int end = block + 1 < blocks ? data + pages.getInt(index + 4 * (block + 1)) : dataEnd;
         check(p >= data && p <= end && end <= dataEnd, "table block");
         Block b = block(p, end);
         java.util.Arrays.fill(out, 0);
@@ -391,36 +390,6 @@ public final class SymCache implements SourceLookup {
                 out[2] += unzigzag(b.varint());
             }
         }
-    }
-
-    /**
-     * The first starts of a group's blocks and their offsets into RANGE_DATA, with the offset of the
-     * next group's first block when there is one ({@code offsets} is one longer then).
-     */
-    private record RangeGroup(long[] starts, int[] offsets) {
-    }
-
-    /** Group {@code group}'s index entries, read through the pages the first time (a racing second read is harmless). */
-    private RangeGroup rangeGroup(int group) throws DwarfException {
-        RangeGroup g = rangeGroups[group];
-        if (g == null) {
-            int first = group * RANGE_TOP_GROUP;
-            int n = Math.min(rangeBlocks - first, RANGE_TOP_GROUP);
-            int withNext = Math.min(rangeBlocks - first, RANGE_TOP_GROUP + 1);
-            ByteBuffer b = ByteBuffer.wrap(pages.bytes(rangeIndex + 16 * first, 16 * withNext))
-                    .order(ByteOrder.LITTLE_ENDIAN);
-            long[] starts = new long[n];
-            int[] offsets = new int[withNext];
-            for (int i = 0; i < withNext; i++) {
-                if (i < n) {
-                    starts[i] = b.getLong(16 * i);
-                }
-                offsets[i] = b.getInt(16 * i + 8);
-            }
-            g = new RangeGroup(starts, offsets);
-            rangeGroups[group] = g;
-        }
-        return g;
     }
 
     /** A block's bytes [p, end), through the checked pages. */
