@@ -1,9 +1,8 @@
 package dev.crashkit.symbolicate.symcache;
 
 /**
- * The symbol cache file layout, version 5 (4 had blocks twice as long: 32 ranges, 16 locations, 16
- * functions; 3 checksummed the whole body at once, 2 had no symbol versions). Little-endian; every
- * section 8-aligned.
+ * The symbol cache file layout, version 4 (3 checksummed the whole body at once, 2 had no symbol
+ * versions). Little-endian; every section 8-aligned.
  *
  * <pre>
  * header (64 bytes)
@@ -66,7 +65,7 @@ package dev.crashkit.symbolicate.symcache;
  */
 final class SymCacheFormat {
     static final int MAGIC = 'C' | 'K' << 8 | 'S' << 16 | 'C' << 24;
-    static final int FORMAT_VERSION = 5;
+    static final int FORMAT_VERSION = 4;
     static final int BUILDER_VERSION = 4;
     /** Bytes a page checksum covers: one read of a lookup (small reads cost a system call each). */
     static final int PAGE_SIZE = 4096;
@@ -76,15 +75,9 @@ final class SymCacheFormat {
     static final int DIRECTORY_ENTRY = 24;
     static final int MAX_SECTIONS = 64;
 
-    /*
-     * Entries per delta-coded block: a lookup decodes its block from the start up to the entry it
-     * needs, so the block length sets how many LEB128 numbers a frame costs (half of a block on
-     * average). Format 5 halved them (32/16/16 before): about half the numbers per frame, for a
-     * few percent more file (one more index entry per block, one more absolute first value).
-     */
-    static final int RANGE_BLOCK = 16;
-    static final int LOCATION_BLOCK = 8;
-    static final int FUNCTION_BLOCK = 8;
+    static final int RANGE_BLOCK = 32;
+    static final int LOCATION_BLOCK = 16;
+    static final int FUNCTION_BLOCK = 16;
 
     static final int KEY = 1;
     static final int MODULE = 2;
