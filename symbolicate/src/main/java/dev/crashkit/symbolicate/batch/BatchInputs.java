@@ -123,7 +123,7 @@ final class BatchInputs {
                             input = data.length > maxBytes
                                     ? failing(memberName, member + ": report too large (limit " + maxBytes
                                             + " bytes; see --max-report-size)")
-                                    : new BatchInput(memberName, () -> data);
+                                    : new BatchInput(memberName, () -> data, true);
                         } catch (IOException e) {
                             // One bad member (corrupt data, a bomb) fails alone; the next ones are still read.
                             input = failing(memberName, e.getMessage());
