@@ -144,6 +144,11 @@ public final class BatchRun {
         }
     }
 
+    /** Inputs handed to the workers so far (tests watch the listing run ahead of them). */
+    int listed() {
+        return found.get();
+    }
+
     /** How one report ended. */
     private record Outcome(Optional<SymbolicatedReport> result, String output, String error, boolean internal) {
         static Outcome ok(SymbolicatedReport r, String output) {
