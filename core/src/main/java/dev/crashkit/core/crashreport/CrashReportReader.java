@@ -54,19 +54,19 @@ final class CrashReportReader {
         if (root.kind() != Kind.OBJECT) {
             throw fail("$", "the document is not a JSON object");
         }
-        String schema = text(root, "schema", "$.schema").orElseThrow(() -> fail("$.schema", "missing"));
+        String schema = text(root, "schema", "$").orElseThrow(() -> fail("$.schema", "missing"));
         if (!CrashReportJson.SCHEMA.equals(schema)) {
             throw fail("$.schema", "unsupported schema \"" + schema + "\" (expected \"" + CrashReportJson.SCHEMA + "\")");
         }
         ProcessInfo process = process(root.get("process"));
         Optional<CrashInfo> crash = crash(root.get("crash"));
         List<Image> images = new ArrayList<>();
-        List<Node> imgs = array(root, "images", "$.images");
+        List<Node> imgs = array(root, "images", "$");
         for (int i = 0; i < imgs.size(); i++) {
             images.add(image(imgs.get(i), "$.images[" + i + "]"));
         }
         List<ThreadTrace> threads = new ArrayList<>();
-        List<Node> ths = array(root, "threads", "$.threads");
+        List<Node> ths = array(root, "threads", "$");
         for (int i = 0; i < ths.size(); i++) {
             threads.add(thread(ths.get(i), i, "$.threads[" + i + "]"));
         }
@@ -81,9 +81,9 @@ final class CrashReportReader {
         if (p.kind() != Kind.OBJECT) {
             throw fail("$.process", "expected an object");
         }
-        return new ProcessInfo(text(p, "name", "$.process.name"), integer(p, "pid", "$.process.pid"),
-                text(p, "arch", "$.process.arch").map(Arch::parse), text(p, "os", "$.process.os"),
-                text(p, "timestamp", "$.process.timestamp"));
+        return new ProcessInfo(text(p, "name", "$.process"), integer(p, "pid", "$.process"),
+                text(p, "arch", "$.process").map(Arch::parse), text(p, "os", "$.process"),
+                text(p, "timestamp", "$.process"));
     }
 
     private Optional<CrashInfo> crash(Optional<Node> node) throws ReportException {
@@ -94,22 +94,22 @@ final class CrashReportReader {
         if (c.kind() != Kind.OBJECT) {
             throw fail("$.crash", "expected an object");
         }
-        return Optional.of(new CrashInfo(text(c, "signal", "$.crash.signal"), text(c, "code", "$.crash.code"),
-                address(c, "address", "$.crash.address"), integer(c, "thread", "$.crash.thread"),
-                text(c, "reason", "$.crash.reason")));
+        return Optional.of(new CrashInfo(text(c, "signal", "$.crash"), text(c, "code", "$.crash"),
+                address(c, "address", "$.crash"), integer(c, "thread", "$.crash"),
+                text(c, "reason", "$.crash")));
     }
 
     private Image image(Node n, String path) throws ReportException {
         if (n.kind() != Kind.OBJECT) {
             throw fail(path, "expected an object");
         }
-        Optional<String> file = text(n, "path", path + ".path");
-        String name = text(n, "name", path + ".name")
+        Optional<String> file = text(n, "path", path);
+        String name = text(n, "name", path)
                 .or(() -> file.map(f -> f.substring(f.lastIndexOf('/') + 1)))
                 .orElseThrow(() -> fail(path + ".name", "missing (and no path to take it from)"));
-        Optional<String> idText = text(n, "uuid", path + ".uuid");
+        Optional<String> idText = text(n, "uuid", path);
         if (idText.isEmpty()) {
-            idText = text(n, "build_id", path + ".build_id");
+            idText = text(n, "build_id", path);
         }
         Optional<DebugId> id = Optional.empty();
         if (idText.isPresent() && !idText.get().isBlank()) {
@@ -117,23 +117,23 @@ final class CrashReportReader {
             id = Optional.of(DebugId.parse(t).orElseThrow(() ->
                     fail(path + ".uuid", "\"" + t + "\" is not a UUID or hex build-id")));
         }
-        long load = address(n, "load_address", path + ".load_address")
+        long load = address(n, "load_address", path)
                 .orElseThrow(() -> fail(path + ".load_address", "missing"));
-        return new Image(name, file, id, text(n, "arch", path + ".arch").map(Arch::parse), load,
-                address(n, "slide", path + ".slide"), address(n, "size", path + ".size"));
+        return new Image(name, file, id, text(n, "arch", path).map(Arch::parse), load,
+                address(n, "slide", path), address(n, "size", path));
     }
 
     private ThreadTrace thread(Node n, int index, String path) throws ReportException {
         if (n.kind() != Kind.OBJECT) {
             throw fail(path, "expected an object");
         }
-        long id = integer(n, "id", path + ".id").orElse(index);
+        long id = integer(n, "id", path).orElse(index);
         Optional<Node> crashed = n.get("crashed");
         if (crashed.isPresent() && crashed.get().kind() != Kind.BOOLEAN && !crashed.get().isNull()) {
             throw fail(path + ".crashed", "expected true or false");
         }
         List<Frame> frames = new ArrayList<>();
-        List<Node> fs = array(n, "frames", path + ".frames");
+        List<Node> fs = array(n, "frames", path);
         for (int i = 0; i < fs.size(); i++) {
             Node f = fs.get(i);
             if (f.kind() == Kind.STRING) {
@@ -144,19 +144,19 @@ final class CrashReportReader {
             }
             String fp = path + ".frames[" + i + "]";
             if (f.kind() == Kind.OBJECT) {
-                long addr = address(f, "address", fp + ".address").orElseThrow(() -> fail(fp + ".address", "missing"));
+                long addr = address(f, "address", fp).orElseThrow(() -> fail(fp + ".address", "missing"));
                 // Frame 0 is an exact PC anyway; exact_pc marks later ones (signal frames).
-                boolean exactPc = flag(f, "exact_pc", fp + ".exact_pc");
+                boolean exactPc = flag(f, "exact_pc", fp);
                 // A trust label we do not know is ignored like any other extra field.
-                frames.add(new Frame(addr, i > 0 && !exactPc, text(f, "trust", fp + ".trust").flatMap(Trust::fromLabel),
+                frames.add(new Frame(addr, i > 0 && !exactPc, text(f, "trust", fp).flatMap(Trust::fromLabel),
                         reported(f, fp),
-                        flag(f, "kept_from_capture", fp + ".kept_from_capture")));
+                        flag(f, "kept_from_capture", fp)));
             } else {
                 frames.add(new Frame(parseAddress(f, fp), i > 0));
             }
         }
         boolean isCrashed = crashed.isPresent() && Boolean.TRUE.equals(crashed.get().value());
-        return new ThreadTrace(id, text(n, "name", path + ".name"), isCrashed, frames, state(n, path));
+        return new ThreadTrace(id, text(n, "name", path), isCrashed, frames, state(n, path));
     }
 
     /**
@@ -166,23 +166,23 @@ final class CrashReportReader {
      */
     private Optional<ReportedFrame> reported(Node frame, String framePath) throws ReportException {
         Optional<Node> node = frame.get("reported");
-        String path = framePath + ".reported";
         if (node.isEmpty() || node.get().isNull()) {
             Optional<String> jit = frame.get("jit").filter(j -> j.kind() == Kind.STRING).map(Node::text);
             return ReportedFrame.of(Optional.empty(), OptionalLong.empty(), jit, OptionalLong.empty(),
                     Optional.empty(), OptionalInt.empty());
         }
         Node r = node.get();
+        String path = framePath + ".reported";
         if (r.kind() != Kind.OBJECT) {
             throw fail(path, "expected an object");
         }
-        OptionalLong line = integer(r, "line", path + ".line");
+        OptionalLong line = integer(r, "line", path);
         if (line.isPresent() && (line.getAsLong() < 0 || line.getAsLong() > Integer.MAX_VALUE)) {
             throw fail(path + ".line", line.getAsLong() + " is not a line number");
         }
-        return ReportedFrame.of(text(r, "image", path + ".image"),
-                address(r, "image_load_address", path + ".image_load_address"), text(r, "symbol", path + ".symbol"),
-                integer(r, "offset", path + ".offset"), text(r, "file", path + ".file"),
+        return ReportedFrame.of(text(r, "image", path),
+                address(r, "image_load_address", path), text(r, "symbol", path),
+                integer(r, "offset", path), text(r, "file", path),
                 line.isPresent() ? OptionalInt.of((int) line.getAsLong()) : OptionalInt.empty());
     }
 
@@ -196,14 +196,14 @@ final class CrashReportReader {
         Map<String, Long> values = new LinkedHashMap<>();
         if (regs.isPresent()) {
             for (Map.Entry<String, Node> e : regs.get().fields().entrySet()) {
-                values.put(e.getKey(), parseAddress(e.getValue(), path + ".registers." + e.getKey()));
+                values.put(e.getKey(), parseAddress(e.getValue(), path + ".registers", e.getKey()));
             }
         }
         OptionalLong base = OptionalLong.empty();
         Optional<String> bytes = Optional.empty();
         if (stack.isPresent()) {
-            base = address(stack.get(), "base", path + ".stack.base");
-            bytes = text(stack.get(), "bytes_base64", path + ".stack.bytes_base64");
+            base = address(stack.get(), "base", path + ".stack");
+            bytes = text(stack.get(), "bytes_base64", path + ".stack");
             if (bytes.isPresent()) {
                 try {
                     Base64.getDecoder().decode(bytes.get());
@@ -215,41 +215,47 @@ final class CrashReportReader {
         return Optional.of(new ThreadState(values, base, bytes));
     }
 
-    private List<Node> array(Node parent, String field, String path) throws ReportException {
+    /*
+     * The helpers below take the JSON path of the parent object and build the field's path only for
+     * an error message: building ~160 paths per report when nothing is wrong was a third of the
+     * walk's cost (BENCHMARKS.md, batch report reading).
+     */
+
+    private List<Node> array(Node parent, String field, String parentPath) throws ReportException {
         Optional<Node> a = parent.get(field);
         if (a.isEmpty() || a.get().isNull()) {
-            throw fail(path, "missing");
+            throw fail(parentPath, field, "missing");
         }
         if (a.get().kind() != Kind.ARRAY) {
-            throw fail(path, "expected an array");
+            throw fail(parentPath, field, "expected an array");
         }
         return a.get().elements();
     }
 
-    private Optional<String> text(Node parent, String field, String path) throws ReportException {
+    private Optional<String> text(Node parent, String field, String parentPath) throws ReportException {
         Optional<Node> v = parent.get(field);
         if (v.isEmpty() || v.get().isNull()) {
             return Optional.empty();
         }
         if (v.get().kind() != Kind.STRING) {
-            throw fail(path, "expected a string");
+            throw fail(parentPath, field, "expected a string");
         }
         return Optional.of(v.get().text());
     }
 
     /** An optional boolean, false when absent or null. */
-    private boolean flag(Node parent, String field, String path) throws ReportException {
+    private boolean flag(Node parent, String field, String parentPath) throws ReportException {
         Optional<Node> v = parent.get(field);
         if (v.isEmpty() || v.get().isNull()) {
             return false;
         }
         if (v.get().kind() != Kind.BOOLEAN) {
-            throw fail(path, "expected true or false");
+            throw fail(parentPath, field, "expected true or false");
         }
         return Boolean.TRUE.equals(v.get().value());
     }
 
-    private OptionalLong integer(Node parent, String field, String path) throws ReportException {
+    private OptionalLong integer(Node parent, String field, String parentPath) throws ReportException {
         Optional<Node> v = parent.get(field);
         if (v.isEmpty() || v.get().isNull()) {
             return OptionalLong.empty();
@@ -259,17 +265,17 @@ final class CrashReportReader {
             return OptionalLong.of(n.integer().longValue());
         }
         if (n.kind() == Kind.STRING) {
-            return OptionalLong.of(parseAddress(n, path));
+            return OptionalLong.of(parseAddress(n, parentPath, field));
         }
-        throw fail(path, "expected an integer");
+        throw fail(parentPath, field, "expected an integer");
     }
 
-    private OptionalLong address(Node parent, String field, String path) throws ReportException {
+    private OptionalLong address(Node parent, String field, String parentPath) throws ReportException {
         Optional<Node> v = parent.get(field);
         if (v.isEmpty() || v.get().isNull()) {
             return OptionalLong.empty();
         }
-        return OptionalLong.of(parseAddress(v.get(), path));
+        return OptionalLong.of(parseAddress(v.get(), parentPath, field));
     }
 
     /** What {@link #plainHex} returns for text it leaves to {@link #parseAddress}. */
@@ -306,16 +312,21 @@ final class CrashReportReader {
     }
 
     private long parseAddress(Node v, String path) throws ReportException {
+        return parseAddress(v, path, null);
+    }
+
+    /** {@code field} null: the value is at {@code path} itself. */
+    private long parseAddress(Node v, String path, String field) throws ReportException {
         if (v.kind() == Kind.INTEGER) {
             BigInteger b = v.integer();
             // Any signed 64-bit value is taken as its bits; beyond that only unsigned 64-bit values fit.
             if (b.bitLength() >= 64 && (b.signum() < 0 || b.bitLength() > 64)) {
-                throw fail(path, b + " does not fit in 64 bits");
+                throw fail(path, field, b + " does not fit in 64 bits");
             }
             return b.longValue();
         }
         if (v.kind() != Kind.STRING) {
-            throw fail(path, "expected an address as a hex string like \"0x1f00\"");
+            throw fail(path, field, "expected an address as a hex string like \"0x1f00\"");
         }
         String s = v.text().trim();
         try {
@@ -328,11 +339,16 @@ final class CrashReportReader {
             }
             return Long.parseUnsignedLong(s);
         } catch (NumberFormatException e) {
-            throw fail(path, "\"" + s + "\" is not an address (expected hex like \"0x1f00\")");
+            throw fail(path, field, "\"" + s + "\" is not an address (expected hex like \"0x1f00\")");
         }
     }
 
     private ReportException fail(String path, String problem) {
         return new ReportException(source + ": " + path + ": " + problem);
+    }
+
+    /** An error at {@code parentPath.field} ({@code parentPath} itself when {@code field} is null). */
+    private ReportException fail(String parentPath, String field, String problem) {
+        return fail(field == null ? parentPath : parentPath + "." + field, problem);
     }
 }

@@ -46,6 +46,10 @@ public final class DebugId {
         if (text == null) {
             return Optional.empty();
         }
+        DebugId plain = plainUuid(text);
+        if (plain != null) {
+            return Optional.of(plain);
+        }
         String t = text.trim();
         String hex = t.replace("-", "");
         if (hex.isEmpty() || hex.length() % 2 != 0 || !isHex(hex)) {
@@ -56,6 +60,51 @@ public final class DebugId {
             return Optional.of(new DebugId(Kind.UUID, raw));
         }
         return Optional.of(new DebugId(Kind.BUILD_ID, raw));
+    }
+
+    /**
+     * The common identifier of a report, a dashed (8-4-4-4-12) or plain 32-digit ASCII-hex UUID,
+     * read directly; null for anything else, which {@link #parse} reads as before. Every image of
+     * every report has one: the trim, replace, lower-casing and HexFormat were most of reading an image.
+     */
+    private static DebugId plainUuid(String s) {
+        int n = s.length();
+        boolean dashed = n == 36;
+        if (!dashed && n != 32) {
+            return null;
+        }
+        byte[] raw = new byte[16];
+        int b = 0;
+        for (int i = 0; i < n; ) {
+            if (dashed && (i == 8 || i == 13 || i == 18 || i == 23)) {
+                if (s.charAt(i) != '-') {
+                    return null;
+                }
+                i++;
+                continue;
+            }
+            int hi = asciiHex(s.charAt(i));
+            int lo = asciiHex(s.charAt(i + 1));
+            if (hi < 0 || lo < 0) {
+                return null;
+            }
+            raw[b++] = (byte) (hi << 4 | lo);
+            i += 2;
+        }
+        return new DebugId(Kind.UUID, raw);
+    }
+
+    private static int asciiHex(char c) {
+        if (c >= '0' && c <= '9') {
+            return c - '0';
+        }
+        if (c >= 'a' && c <= 'f') {
+            return c - 'a' + 10;
+        }
+        if (c >= 'A' && c <= 'F') {
+            return c - 'A' + 10;
+        }
+        return -1;
     }
 
     private static boolean isHex(String s) {

@@ -1,0 +1,41 @@
+package dev.crashkit.core.model;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.HexFormat;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/** {@link DebugId#parse}: the direct read of plain UUIDs gives what the general path gives. */
+class DebugIdTest {
+
+    @Test
+    void plainUuidsInEveryCaseAndDashing() {
+        byte[] want = HexFormat.of().parseHex("4c4c447d55553144a1c55335e981ed00");
+        for (String s : new String[] {"4C4C447D-5555-3144-A1C5-5335E981ED00", "4c4c447d-5555-3144-a1c5-5335e981ed00",
+                "4C4C447D55553144A1C55335E981ED00", " 4C4C447D-5555-3144-A1C5-5335E981ED00 ",
+                "4C4C-447D5555-3144-A1C5-5335E981ED00", "4C4C447D5555-3144-A1C5-5335E981ED00-"}) {
+            DebugId id = DebugId.parse(s).orElseThrow(() -> new AssertionError(s));
+            assertEquals(DebugId.Kind.UUID, id.kind(), s);
+            assertEquals(HexFormat.of().formatHex(want), HexFormat.of().formatHex(id.bytes()), s);
+            assertEquals("4C4C447D-5555-3144-A1C5-5335E981ED00", id.toString(), s);
+        }
+    }
+
+    @Test
+    void notHexOrOddIsEmpty() {
+        for (String s : new String[] {"4C4C447D-5555-3144-A1C5-5335E981ED0G", "4C4C447D+5555-3144-A1C5-5335E981ED00",
+                "4C4C447D55553144A1C55335E981ED0", "", "-", "0x12"}) {
+            assertEquals(Optional.empty(), DebugId.parse(s), s);
+        }
+    }
+
+    @Test
+    void otherLengthsAreBuildIds() {
+        DebugId id = DebugId.parse("0123456789abcdef0123456789ABCDEF01234567").orElseThrow();
+        assertEquals(DebugId.Kind.BUILD_ID, id.kind());
+        assertEquals("0123456789abcdef0123456789abcdef01234567", id.toString());
+        assertTrue(DebugId.parse("abcd").isPresent());
+    }
+}
