@@ -5,6 +5,7 @@ import dev.crashkit.core.ReportException;
 import dev.crashkit.core.model.CrashReport;
 import java.io.IOException;
 import java.io.Writer;
+import java.util.Optional;
 
 /**
  * Our own {@code crashreport/1} JSON (documented in the README): recognise, read, write. Reading
@@ -30,6 +31,45 @@ public final class CrashReportJson {
      */
     public static CrashReport read(String text, String source) throws ReportException {
         return CrashReportReader.read(text, source);
+    }
+
+    /**
+     * The document parsed once, when it is valid JSON for this reader (strict: no trailing commas,
+     * no duplicate keys) and an object; empty otherwise. A format detector reads its top-level keys
+     * and {@link #read(Document, String)} reads the report from it without parsing the text again.
+     */
+    public static Optional<Document> tryParse(String text) {
+        try {
+            JsonTree.Node root = JsonTree.parse(text);
+            return root.kind() == JsonTree.Kind.OBJECT ? Optional.of(new Document(root)) : Optional.empty();
+        } catch (IOException | RuntimeException e) {
+            return Optional.empty(); // the caller's usual path reads it again and reports what is wrong
+        }
+    }
+
+    /** Reads a document from {@link #tryParse}: the same report, or the same error, as {@link #read(String, String)}. */
+    public static CrashReport read(Document document, String source) throws ReportException {
+        return CrashReportReader.read(document.root, source);
+    }
+
+    /** A parsed JSON object (see {@link #tryParse}). */
+    public static final class Document {
+        private final JsonTree.Node root;
+
+        private Document(JsonTree.Node root) {
+            this.root = root;
+        }
+
+        /** True when the object has this top-level key. */
+        public boolean has(String key) {
+            return root.fields().containsKey(key);
+        }
+
+        /** A top-level string value; empty when absent or not a string. */
+        public Optional<String> text(String key) {
+            JsonTree.Node v = root.fields().get(key);
+            return v != null && v.kind() == JsonTree.Kind.STRING ? Optional.of(v.text()) : Optional.empty();
+        }
     }
 
     /** Writes {@code report} (addresses as hex strings), followed by a newline. */

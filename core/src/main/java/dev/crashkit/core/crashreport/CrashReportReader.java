@@ -47,6 +47,11 @@ final class CrashReportReader {
         } catch (IOException e) {
             throw new ReportException(source + ": not valid JSON: " + e.getMessage());
         }
+        return read(root, source);
+    }
+
+    /** A document parsed before (by {@link CrashReportJson#tryParse}). */
+    static CrashReport read(Node root, String source) throws ReportException {
         return new CrashReportReader(source).report(root);
     }
 

@@ -21,4 +21,10 @@ final class CrashReportJsonReader implements ReportReader {
         return new ParsedReport(CrashReportJson.read(Texts.decode(data), source), ReportFormat.CRASHREPORT,
                 new ReportDocument() { });
     }
+
+    /** The same from a document already parsed for detection. */
+    ParsedReport read(String source, CrashReportJson.Document document) throws ReportException {
+        return new ParsedReport(CrashReportJson.read(document, source), ReportFormat.CRASHREPORT,
+                new ReportDocument() { });
+    }
 }
