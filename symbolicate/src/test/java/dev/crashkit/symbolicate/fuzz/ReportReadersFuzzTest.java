@@ -7,6 +7,7 @@ import dev.crashkit.symbolicate.report.ParsedReport;
 import dev.crashkit.symbolicate.report.ReportDocument;
 import dev.crashkit.core.ReportException;
 import dev.crashkit.symbolicate.formats.ReportFormats;
+import dev.crashkit.symbolicate.report.TwoPassReading;
 import dev.crashkit.symbolicate.report.ReportReader;
 import dev.crashkit.symbolicate.report.applecrash.AppleCrashReader;
 import dev.crashkit.core.crashreport.CrashReportJson;
@@ -96,6 +97,11 @@ class ReportReadersFuzzTest {
     @FuzzTest
     void detect(byte[] input) {
         FuzzContract.check(input.length, BUDGET, ReportException.class, () -> {
+            // crashreport/1 is parsed once for detection and reading: the same as two passes.
+            String twoPasses = TwoPassReading.difference(SOURCE, input);
+            if (twoPasses != null) {
+                throw new AssertionError(twoPasses);
+            }
             try {
                 walk(ReportFormats.standard().read(SOURCE, input));
             } catch (ReportException e) {

@@ -45,6 +45,30 @@ class ReportFormatsTest {
         assertEquals(ReportFormat.APPLE_CRASH, detect("\uFEFFProcess: a [1]\n"));
     }
 
+    /** crashreport/1 is parsed once for detection and reading: same reports, same errors as two passes. */
+    @Test
+    void crashReportParsedOnceReadsAsTwoPasses() {
+        String ok = "{\"schema\":\"crashreport/1\",\"images\":[{\"name\":\"a\",\"uuid\":"
+                + "\"4C4C447D-5555-3144-A1C5-5335E981ED00\",\"load_address\":\"0x1000\"}],"
+                + "\"threads\":[{\"frames\":[\"0x1010\",{\"address\":\"0x1020\",\"trust\":\"cfi\"}]}]}";
+        String[] inputs = {
+            ok, ok + "\n", "  " + ok, ok.replace("]}]}", "],}]}"), // a trailing comma: detection takes it, the reader not
+            ok.replace("{\"schema\"", "{\"bug_type\":\"309\",\"schema\""),
+            ok.replace("\"schema\":\"crashreport/1\"", "\"schema\":1,\"format\":\"crashreport/1\""),
+            ok.replace("\"schema\":\"crashreport/1\"", "\"schema\":\"crashreport/2\""),
+            ok.replace("\"schema\":\"crashreport/1\"", "\"schema\":\"x\",\"note\":\"crashreport/1\""),
+            ok.replace("\"name\":\"a\",", "\"name\":\"a\",\"name\":\"b\","), // duplicate key
+            ok.replace("0x1010", "0xZZ"), ok.replace("0x1020", "zz"), ok.replace("\"0x1000\"", "true"),
+            ok.replace("4C4C447D-5555-3144-A1C5-5335E981ED00", "4C4C447D-5555-3144-A1C5-5335E981ED0G"),
+            ok.replace("\"load_address\":\"0x1000\"", "\"size\":\"0x1\""), ok.substring(0, 60),
+            "{\"schema\":\"crashreport/1\"}", "{\"schema\":\"crashreport/1\",\"images\":[],\"threads\":[1]}",
+            "{\"bug_type\":\"309\"}\n" + ok, "{\"b\\u0075g_type\":\"309\"}\n" + ok,
+        };
+        for (String in : inputs) {
+            assertEquals(null, TwoPassReading.difference("x", in.getBytes(StandardCharsets.UTF_8)), in);
+        }
+    }
+
     @Test
     void refusals() {
         assertEquals("x: empty file", assertThrows(ReportException.class, () -> detect("")).getMessage());
