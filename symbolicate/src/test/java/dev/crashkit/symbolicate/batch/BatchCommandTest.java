@@ -105,4 +105,42 @@ class BatchCommandTest {
                 dir.resolve("c").toString(), "--no-cache", "--fail-on-missing");
         assertEquals(ExitCodes.OK, code[0]);
     }
+
+    /**
+     * The debug files are indexed while the reports are listed: a bad debug-file setting still fails
+     * with its own one-line error and exit code, before a missing input's, and nothing is created.
+     */
+    @Test
+    void aBadDebugFileSettingFailsFirstAndCreatesNothing(@TempDir Path dir) {
+        Path out = dir.resolve("out");
+        String missing = dir.resolve("missing.json").toString();
+        String noDsym = dir.resolve("none.dSYM").toString();
+        String sample = "testdata/reports/sample-crash.json";
+        Object[][] cases = {
+            {new String[] {missing, "--dsym", noDsym}, ExitCodes.INVALID_INPUT, "error: " + noDsym + ": no such file or folder"},
+            {new String[] {sample, "--dsym", noDsym}, ExitCodes.INVALID_INPUT, "error: " + noDsym + ": no such file or folder"},
+            {new String[] {missing, "--symbol-server", "bogus::"}, ExitCodes.USAGE,
+                "error: --symbol-server: expected LAYOUT=URL (layouts: debuginfod, lldb, gdb, unified), got \"bogus::\""},
+            {new String[] {missing, "--dsym", "testdata/macho"}, ExitCodes.INVALID_INPUT,
+                "error: " + missing + ": no such file or folder"},
+        };
+        for (Object[] c : cases) {
+            String[] extra = (String[]) c[0];
+            String[] args = new String[extra.length + 4];
+            args[0] = "batch";
+            System.arraycopy(extra, 0, args, 1, extra.length);
+            args[extra.length + 1] = "--out";
+            args[extra.length + 2] = out.toString();
+            args[extra.length + 3] = "--no-cache";
+            int[] code = new int[1];
+            String[] io = run(code, args);
+            String what = String.join(" ", args) + "\n" + io[1];
+            assertEquals(c[1], code[0], what);
+            // The one error line (the index's own warnings may come before it, as they always did).
+            assertEquals(1, io[1].lines().filter(l -> l.startsWith("error: ")).count(), what);
+            assertTrue(io[1].lines().anyMatch(c[2]::equals), what);
+            assertEquals("", io[0], what);
+            assertTrue(!Files.exists(out), what);
+        }
+    }
 }
