@@ -47,52 +47,17 @@ final class BatchInputs {
 
     /** Hands every report named by {@code args} to {@code sink}, reports over {@code limits.maxBytes()} as failures. */
     static void forEach(List<Path> args, ReportLimits limits, Sink sink) throws InterruptedException {
-        list(args).forEach(limits, sink);
-    }
-
-    /**
-     * The files named by {@code args}, folders walked and sorted, without reading any file: done
-     * while the debug files are indexed, before the output folder exists (BENCHMARKS.md, batch
-     * start-up). A folder that cannot be listed is kept as its failure, delivered in its place.
-     */
-    static Listing list(List<Path> args) {
-        List<Listed> listed = new ArrayList<>();
+        BatchInputs inputs = new BatchInputs(limits.maxBytes(), sink);
         for (Path p : args) {
             if (Files.isDirectory(p)) {
-                folder(p, listed);
+                inputs.folder(p);
             } else {
-                listed.add(new Listed(p, safeName(p.getFileName().toString()), null));
-            }
-        }
-        return new Listing(List.copyOf(listed));
-    }
-
-    /** A file to read under its output name, or (file null) a failure to list under that name. */
-    private record Listed(Path file, String name, String failure) {
-    }
-
-    /** What {@link #list} found, to be handed to the workers in order. */
-    static final class Listing {
-        private final List<Listed> listed;
-
-        private Listing(List<Listed> listed) {
-            this.listed = listed;
-        }
-
-        /** Hands every report to {@code sink} in order, reports over {@code limits.maxBytes()} as failures. */
-        void forEach(ReportLimits limits, Sink sink) throws InterruptedException {
-            BatchInputs inputs = new BatchInputs(limits.maxBytes(), sink);
-            for (Listed l : listed) {
-                if (l.file() == null) {
-                    sink.accept(failing(l.name(), l.failure()));
-                } else {
-                    inputs.file(l.file(), l.name());
-                }
+                inputs.file(p, safeName(p.getFileName().toString()));
             }
         }
     }
 
-    private static void folder(Path dir, List<Listed> listed) {
+    private void folder(Path dir) throws InterruptedException {
         List<Path> files;
         Path root;
         try {
@@ -100,17 +65,17 @@ final class BatchInputs {
             // links inside it are not followed.
             root = Files.isSymbolicLink(dir) ? dir.toRealPath() : dir;
         } catch (IOException e) {
-            listed.add(new Listed(null, safeName(dir.getFileName() + "/"), dir + ": cannot list folder: " + e.getMessage()));
+            sink.accept(failing(safeName(dir.getFileName() + "/"), dir + ": cannot list folder: " + e.getMessage()));
             return;
         }
         try (Stream<Path> s = Files.walk(root)) {
             files = s.filter(Files::isRegularFile).sorted().toList();
         } catch (IOException | java.io.UncheckedIOException e) {
-            listed.add(new Listed(null, safeName(dir.getFileName() + "/"), dir + ": cannot list folder: " + e.getMessage()));
+            sink.accept(failing(safeName(dir.getFileName() + "/"), dir + ": cannot list folder: " + e.getMessage()));
             return;
         }
         for (Path f : files) {
-            listed.add(new Listed(f, safeName(root.relativize(f).toString()), null));
+            file(f, safeName(root.relativize(f).toString()));
         }
     }
 

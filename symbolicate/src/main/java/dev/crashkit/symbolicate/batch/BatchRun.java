@@ -82,30 +82,7 @@ public final class BatchRun {
     }
 
     public Result run(List<Path> inputs) throws IOException {
-        return run(list(inputs));
-    }
-
-    /**
-     * The reports named by {@code inputs}, listed (folders walked and sorted) without reading or
-     * writing anything, so that it can run while the debug files are indexed; a missing input
-     * fails here, before anything is written.
-     */
-    public static Inputs list(List<Path> inputs) throws CrashkitException {
         BatchInputs.checkExist(inputs);
-        return new Inputs(BatchInputs.list(inputs));
-    }
-
-    /** Inputs listed by {@link #list}. */
-    public static final class Inputs {
-        private final BatchInputs.Listing listing;
-
-        private Inputs(BatchInputs.Listing listing) {
-            this.listing = listing;
-        }
-    }
-
-    /** Runs over inputs listed before. */
-    public Result run(Inputs inputs) throws IOException {
         Files.createDirectories(outDir);
         BatchSummary summary = new BatchSummary();
         Map<Integer, String> unfinished = new ConcurrentHashMap<>();
@@ -117,7 +94,7 @@ public final class BatchRun {
             Semaphore free = new Semaphore(jobs);
             Semaphore ahead = new Semaphore(jobs + FILES_AHEAD);
             try {
-                inputs.listing.forEach(limits, in -> {
+                BatchInputs.forEach(inputs, limits, in -> {
                     Semaphore bound = in.held() ? free : ahead;
                     bound.acquire();
                     int id = found.incrementAndGet();

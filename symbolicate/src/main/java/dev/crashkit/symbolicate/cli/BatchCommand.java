@@ -1,10 +1,8 @@
 package dev.crashkit.symbolicate.cli;
 
-import dev.crashkit.core.CrashkitException;
 import dev.crashkit.symbolicate.batch.BatchRun;
 import dev.crashkit.symbolicate.output.OutputFormat;
 import dev.crashkit.symbolicate.report.ReportLimits;
-import dev.crashkit.symbolicate.symbolize.ModuleCache;
 import dev.crashkit.symbolicate.symbolize.SymbolCaching;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -12,8 +10,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.FutureTask;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Mixin;
@@ -68,22 +64,9 @@ public final class BatchCommand implements Callable<Integer> {
      */
     int run(PrintWriter stdout, PrintWriter err) throws IOException {
         ReportLimits reportLimits = limits.limits(spec);
-        // The debug files are indexed on a second thread while this one lists the reports (neither
-        // writes anything); the output folder is created only once both are done, and an index
-        // error is reported first, as when they ran one after the other (BENCHMARKS.md, batch start-up).
-        FutureTask<ModuleCache> index = new FutureTask<>(() -> debugFiles.modules(err, SymbolCaching.Build.FIRST_USE));
-        Thread indexer = new Thread(index, "debug-file index");
-        indexer.start();
-        BatchRun.Inputs listed;
-        try {
-            listed = BatchRun.list(inputs);
-        } catch (CrashkitException e) {
-            joinIndex(index);
-            throw e;
-        }
-        BatchRun run = new BatchRun(joinIndex(index), debugFiles.style(), format, out, jobs,
+        BatchRun run = new BatchRun(debugFiles.modules(err, SymbolCaching.Build.FIRST_USE), debugFiles.style(), format, out, jobs,
                 System.console() != null, err, reportLimits);
-        BatchRun.Result r = run.run(listed);
+        BatchRun.Result r = run.run(inputs);
         r.summary().accept(stdout);
         long problems = debugFiles.lookups().count();
         if (problems > 0) {
@@ -91,36 +74,6 @@ public final class BatchCommand implements Callable<Integer> {
                     + " (other name sources used instead; --verbose lists them)");
         }
         return exitCode(r, failOnMissing);
-    }
-
-    /** The index's module cache, or the exception its scan threw (as thrown, for the same message and exit code). */
-    private static ModuleCache joinIndex(FutureTask<ModuleCache> index) throws IOException {
-        boolean interrupted = false;
-        try {
-            while (true) {
-                try {
-                    return index.get();
-                } catch (InterruptedException e) {
-                    interrupted = true; // the scan is short and writes nothing: wait for it
-                } catch (ExecutionException e) {
-                    Throwable cause = e.getCause();
-                    if (cause instanceof RuntimeException re) {
-                        throw re;
-                    }
-                    if (cause instanceof Error er) {
-                        throw er;
-                    }
-                    if (cause instanceof IOException io) {
-                        throw io;
-                    }
-                    throw new IllegalStateException(cause);
-                }
-            }
-        } finally {
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
-        }
     }
 
     /** 4 when a report met a bug, 3 when one could not be read, 1 (if asked) for missing debug files. */
