@@ -112,11 +112,12 @@ public final class DwarfFlattener {
 
     private static void work(DebugData data, List<Integer> todo, long[][] starts, long[][] ends,
                              UnitFlattener.FlatUnit[] done, AtomicInteger next, AtomicReference<Throwable> failure) {
+        UnitFlattener.Scratch scratch = new UnitFlattener.Scratch();
         try {
             for (int k = next.getAndIncrement(); k < todo.size() && failure.get() == null; k = next.getAndIncrement()) {
                 int u = todo.get(k);
                 Unit unit = data.units.get(u);
-                done[u] = UnitFlattener.flatten(unit, starts[u], ends[u]);
+                done[u] = UnitFlattener.flatten(unit, starts[u], ends[u], scratch);
                 unit.release(); // decoded state is not needed again: keep the heap small
             }
         } catch (DwarfException | RuntimeException | StackOverflowError | OutOfMemoryError e) {
@@ -173,9 +174,14 @@ public final class DwarfFlattener {
             fnBase[i] = bases.get(i)[1];
             locBase[i] = bases.get(i)[2];
         }
-        // Ranges: each span's points in address order; a gap after a span has no frames.
-        long[] starts = new long[1024];
-        int[] codes = new int[1024];
+        // Ranges: each span's points in address order; a gap after a span has no frames. At most
+        // every point and one end per span: sized once (doubling copies were the build's largest garbage).
+        long capacity = ranges.size();
+        for (UnitFlattener.FlatUnit f : done) {
+            capacity += f == null ? 0 : f.points().length;
+        }
+        long[] starts = new long[Math.toIntExact(Math.max(1, capacity))];
+        int[] codes = new int[starts.length];
         int n = 0;
         int[] spanOf = new int[units]; // next span of each unit
         for (int i = 0; i < ranges.size(); i++) {
