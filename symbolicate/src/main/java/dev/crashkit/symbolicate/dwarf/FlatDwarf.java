@@ -27,12 +27,11 @@ public final class FlatDwarf {
      * The tables of one unit, indexes local; the flat tables are the parts one after another, so
      * a big image's tables are not copied once more to be joined.
      */
-    record Part(int[] stringMap, int[] errorMap, TupleIds names, int[] fnNames, long[] fnLowPc, byte[] fnFlags,
-                TupleIds locations) {
+    record Part(int[] stringMap, int[] errorMap, TupleIds names, PackedRows functions, PackedRows locations) {
     }
 
-    private final long[] starts;
-    private final int[] codes;
+    /** (start, code) per range; packed, as the parts' functions and locations (read in order by the writer). */
+    private final PackedRows ranges;
     private final String[] strings;
     private final int[] errors;
     private final Part[] parts;
@@ -43,10 +42,9 @@ public final class FlatDwarf {
     private int cursor;
 
     /** @param parts tables in order; the base arrays hold each part's first index and, last, the totals */
-    FlatDwarf(long[] starts, int[] codes, String[] strings, int[] errors, Part[] parts, int[] nameBase, int[] fnBase,
+    FlatDwarf(PackedRows ranges, String[] strings, int[] errors, Part[] parts, int[] nameBase, int[] fnBase,
               int[] locBase) {
-        this.starts = starts;
-        this.codes = codes;
+        this.ranges = ranges;
         this.strings = strings;
         this.errors = errors;
         this.parts = parts;
@@ -56,15 +54,15 @@ public final class FlatDwarf {
     }
 
     public int rangeCount() {
-        return starts.length;
+        return ranges.size();
     }
 
     public long rangeStart(int i) {
-        return starts[i];
+        return ranges.get(i, 0);
     }
 
     public int rangeCode(int i) {
-        return codes[i];
+        return (int) ranges.get(i, 1);
     }
 
     /** Distinct strings (names, paths, messages), each once. */
@@ -107,18 +105,18 @@ public final class FlatDwarf {
     /** The function's name triple (index into the name tables). */
     public int functionNames(int i) {
         int p = part(i, fnBase);
-        return parts[p].fnNames()[i - fnBase[p]] + nameBase[p];
+        return (int) parts[p].functions().get(i - fnBase[p], 0) + nameBase[p];
     }
 
     public long functionLowPc(int i) {
         int p = part(i, fnBase);
-        return parts[p].fnLowPc()[i - fnBase[p]];
+        return parts[p].functions().get(i - fnBase[p], 1);
     }
 
     /** {@link #HAS_LOW_PC} and {@link #INLINED} bits. */
     public int functionFlags(int i) {
         int p = part(i, fnBase);
-        return parts[p].fnFlags()[i - fnBase[p]];
+        return (int) parts[p].functions().get(i - fnBase[p], 2);
     }
 
     public int locationCount() {
@@ -127,7 +125,7 @@ public final class FlatDwarf {
 
     public int locationFunction(int i) {
         int p = part(i, locBase);
-        return parts[p].locations().get(i - locBase[p], 0) + fnBase[p];
+        return (int) parts[p].locations().get(i - locBase[p], 0) + fnBase[p];
     }
 
     /**
@@ -136,24 +134,24 @@ public final class FlatDwarf {
      */
     public int locationFile(int i) {
         int p = part(i, locBase);
-        int local = parts[p].locations().get(i - locBase[p], 1);
+        int local = (int) parts[p].locations().get(i - locBase[p], 1);
         return local <= -2 ? -2 - parts[p].errorMap()[-2 - local] : string(parts[p], local);
     }
 
     public int locationLine(int i) {
         int p = part(i, locBase);
-        return parts[p].locations().get(i - locBase[p], 2);
+        return (int) parts[p].locations().get(i - locBase[p], 2);
     }
 
     public int locationColumn(int i) {
         int p = part(i, locBase);
-        return parts[p].locations().get(i - locBase[p], 3);
+        return (int) parts[p].locations().get(i - locBase[p], 3);
     }
 
     /** The call-site location one level out, or -1. */
     public int locationParent(int i) {
         int p = part(i, locBase);
-        int local = parts[p].locations().get(i - locBase[p], 4);
+        int local = (int) parts[p].locations().get(i - locBase[p], 4);
         return local < 0 ? -1 : local + locBase[p];
     }
 

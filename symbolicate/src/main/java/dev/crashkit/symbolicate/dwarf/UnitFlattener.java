@@ -21,12 +21,14 @@ final class UnitFlattener {
     private static final int UNSET = Integer.MIN_VALUE;
 
     /**
-     * The result for one unit: ranges per span and the unit's own tables (indexes local). Names
-     * are (linkage, name, decl line low, decl line high) tuples, locations (function, file, line,
-     * column, parent).
+     * The result for one unit: ranges (point, code) per span, rows {@code spanFirst[s]} up to
+     * {@code spanFirst[s + 1]} for span {@code s}, and the unit's own tables (indexes local). Names
+     * are (linkage, name, decl line low, decl line high) tuples, functions (names, low pc, flags),
+     * locations (function, file, line, column, parent). Packed: a whole image's units are held
+     * until they are joined and written.
      */
-    record FlatUnit(long[] points, int[] codes, int[] spanFirst, List<String> strings, TupleIds names, int[] fnNames,
-                    long[] fnLowPc, byte[] fnFlags, TupleIds locations, List<String> errors) {
+    record FlatUnit(PackedRows ranges, int[] spanFirst, List<String> strings, TupleIds names, PackedRows functions,
+                    PackedRows locations, List<String> errors) {
     }
 
     /**
@@ -42,6 +44,10 @@ final class UnitFlattener {
         private byte[] fnFlags = new byte[256];
         private final TupleIds names = new TupleIds(4, 256);
         private final TupleIds locs = new TupleIds(5, 4096);
+        private final PackedRows.Builder packedRanges = new PackedRows.Builder(2);
+        private final PackedRows.Builder packedFunctions = new PackedRows.Builder(3);
+        private final PackedRows.Builder packedLocations = new PackedRows.Builder(5);
+        private final int[] row = new int[5];
     }
 
     private final Unit unit;
@@ -447,8 +453,22 @@ final class UnitFlattener {
     }
 
     private FlatUnit result(int[] spanFirst) {
-        return new FlatUnit(Arrays.copyOf(points, count), Arrays.copyOf(codes, count), spanFirst, strings,
-                names.frozenCopy(), Arrays.copyOf(fnNames, fnCount), Arrays.copyOf(fnLowPc, fnCount),
-                Arrays.copyOf(fnFlags, fnCount), locs.frozenCopy(), errors);
+        PackedRows.Builder r = scratch.packedRanges.clear();
+        for (int i = 0; i < count; i++) {
+            r.add(points[i], codes[i]);
+        }
+        PackedRows.Builder f = scratch.packedFunctions.clear();
+        for (int i = 0; i < fnCount; i++) {
+            f.add(fnNames[i], fnLowPc[i], fnFlags[i]);
+        }
+        PackedRows.Builder l = scratch.packedLocations.clear();
+        int[] row = scratch.row;
+        for (int i = 0; i < locs.size(); i++) {
+            for (int k = 0; k < 5; k++) {
+                row[k] = locs.get(i, k);
+            }
+            l.add(row);
+        }
+        return new FlatUnit(r.build(), spanFirst, strings, names.frozenCopy(), f.build(), l.build(), errors);
     }
 }
