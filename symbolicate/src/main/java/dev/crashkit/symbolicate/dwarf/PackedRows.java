@@ -5,10 +5,10 @@ import java.util.Arrays;
 /**
  * Rows of a few {@code long} fields, packed: each field as the LEB128 of the zigzagged difference
  * from the same field of the row before (from zero at every {@link #STRIDE}th row, so any row is
- * reached by decoding at most {@code STRIDE - 1} others). The flattener's tables are read in row
- * order (the symbol cache writer walks them once), and most differences fit a byte, so a table
- * takes a fifth of its ints' room on the heap while a cache is built. Reads remember the last row
- * decoded: reading row {@code i} then {@code i + 1} decodes each once. Not for concurrent readers.
+ * reached by decoding its block). The flattener's tables are read in row order (the symbol cache
+ * writer walks them once), and most differences fit a byte, so a table takes a fifth of its ints'
+ * room on the heap while a cache is built. A read decodes the whole block of its row and keeps
+ * it, so reading in order decodes each row once, in a tight loop. Not for concurrent readers.
  */
 final class PackedRows {
     /** Rows between restarts from zero. */
@@ -19,17 +19,16 @@ final class PackedRows {
     private final byte[] bytes;
     /** Byte offset of row {@code k * STRIDE}. */
     private final int[] restarts;
-    /** The fields of row {@link #at}; the next row starts at byte {@link #next}. */
-    private final long[] current;
-    private int at = -1;
-    private int next;
+    /** The rows of one restart block, decoded at once: fields of row {@code first + i} at {@code i * fields}. */
+    private long[] block;
+    private int first = -1;
+    private int count;
 
     private PackedRows(int fields, int rows, byte[] bytes, int[] restarts) {
         this.fields = fields;
         this.rows = rows;
         this.bytes = bytes;
         this.restarts = restarts;
-        this.current = new long[fields];
     }
 
     int size() {
@@ -38,41 +37,45 @@ final class PackedRows {
 
     /** Field {@code field} of row {@code row}. */
     long get(int row, int field) {
-        if (row != at) {
-            seek(row);
+        int i = row - first;
+        if (i < 0 || i >= count) {
+            decode(row);
+            i = row - first;
         }
-        return current[field];
+        return block[i * fields + field];
     }
 
-    private void seek(int row) {
+    /** Decodes the restart block holding {@code row}. */
+    private void decode(int row) {
         if (row < 0 || row >= rows) {
             throw new IndexOutOfBoundsException(row);
         }
-        int restart = row - row % STRIDE;
-        if (at < restart || at > row) {
-            at = restart - 1;
-            next = restarts[row / STRIDE];
+        if (block == null) {
+            block = new long[STRIDE * fields];
         }
+        int k = row / STRIDE;
+        int n = Math.min(STRIDE, rows - k * STRIDE);
+        long[] out = block;
         byte[] b = bytes;
-        int p = next;
-        long[] c = current;
-        while (at < row) {
-            at++;
-            boolean fresh = at % STRIDE == 0;
-            for (int f = 0; f < fields; f++) {
-                long v = 0;
-                int shift = 0;
+        int p = restarts[k];
+        int f = fields;
+        for (int i = 0; i < n * f; i++) {
+            long v = b[p++];
+            if (v < 0) {
+                v &= 0x7f;
+                int shift = 7;
                 byte x;
                 do {
                     x = b[p++];
                     v |= (long) (x & 0x7f) << shift;
                     shift += 7;
                 } while (x < 0);
-                long delta = v >>> 1 ^ -(v & 1);
-                c[f] = fresh ? delta : c[f] + delta;
             }
+            long delta = v >>> 1 ^ -(v & 1);
+            out[i] = i < f ? delta : out[i - f] + delta;
         }
-        next = p;
+        first = k * STRIDE;
+        count = n;
     }
 
     /** Packs rows one at a time; reusable ({@link #clear}) so a worker grows its buffer once. */
