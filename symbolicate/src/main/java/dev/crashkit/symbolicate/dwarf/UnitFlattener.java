@@ -36,18 +36,13 @@ final class UnitFlattener {
      * are copied out at its end, so the buffers are allocated (and grown) once per worker, not per unit.
      */
     static final class Scratch {
-        private long[] points = new long[256];
-        private int[] codes = new int[256];
         private long[] bounds = new long[1024];
-        private int[] fnNames = new int[256];
-        private long[] fnLowPc = new long[256];
-        private byte[] fnFlags = new byte[256];
         private final TupleIds names = new TupleIds(4, 256);
         private final TupleIds locs = new TupleIds(5, 4096);
-        private final PackedRows.Builder packedRanges = new PackedRows.Builder(2);
-        private final PackedRows.Builder packedFunctions = new PackedRows.Builder(3);
-        private final PackedRows.Builder packedLocations = new PackedRows.Builder(5);
-        private final int[] row = new int[5];
+        // The unit's tables are packed as their rows appear (locations: when a new one gets its id).
+        private final PackedRows.Builder ranges = new PackedRows.Builder(2);
+        private final PackedRows.Builder functions = new PackedRows.Builder(3);
+        private final PackedRows.Builder locations = new PackedRows.Builder(5);
     }
 
     private final Unit unit;
@@ -59,10 +54,8 @@ final class UnitFlattener {
     private final TupleIds names;
     private final TupleIds locs;
     private final int[] tuple = new int[5];
-    private int[] fnNames;
-    private long[] fnLowPc;
-    private byte[] fnFlags;
-    private int fnCount;
+    private final PackedRows.Builder functions;
+    private final PackedRows.Builder locations;
     private int nameless = UNSET;
     private final Map<Long, int[]> originNames = new HashMap<>();
     private int[] fileStrings = new int[0];
@@ -78,9 +71,9 @@ final class UnitFlattener {
     private LineTable.Sweep lineSweep;
     private final int[] lastLeaf = new int[5];
     private int lastLeafId = -1;
-    private long[] points;
-    private int[] codes;
-    private int count;
+    private final PackedRows.Builder ranges;
+    /** Code of the last range added. */
+    private int lastCode;
     private int boundCount;
 
     private UnitFlattener(Unit unit, Scratch scratch) {
@@ -88,11 +81,9 @@ final class UnitFlattener {
         this.scratch = scratch;
         this.names = scratch.names.reset();
         this.locs = scratch.locs.reset();
-        this.fnNames = scratch.fnNames;
-        this.fnLowPc = scratch.fnLowPc;
-        this.fnFlags = scratch.fnFlags;
-        this.points = scratch.points;
-        this.codes = scratch.codes;
+        this.ranges = scratch.ranges.clear();
+        this.functions = scratch.functions.clear();
+        this.locations = scratch.locations.clear();
     }
 
     /** Flattens {@code unit} over its spans [spanStarts[i], spanEnds[i]), which ascend and do not overlap. */
@@ -112,10 +103,10 @@ final class UnitFlattener {
         } catch (DwarfException e) {
             int code = error(e);
             for (int i = 0; i < spanStarts.length; i++) {
-                spanFirst[i] = count;
+                spanFirst[i] = ranges.size();
                 add(spanStarts[i], code);
             }
-            spanFirst[spanStarts.length] = count;
+            spanFirst[spanStarts.length] = ranges.size();
             return result(spanFirst);
         }
         try {
@@ -134,7 +125,7 @@ final class UnitFlattener {
         long[] bounds = scratch.bounds;
         int boundEnd = boundCount;
         for (int i = 0; i < spanStarts.length; i++) {
-            spanFirst[i] = count;
+            spanFirst[i] = ranges.size();
             long s = spanStarts[i];
             long e = spanEnds[i];
             add(s, evaluate(s));
@@ -142,12 +133,12 @@ final class UnitFlattener {
             int k = upperBound(bounds, boundEnd, s);
             for (; k < boundEnd && Long.compareUnsigned(bounds[k], e) < 0; k++) {
                 int code = evaluate(bounds[k]);
-                if (code != codes[count - 1]) {
+                if (code != lastCode) {
                     add(bounds[k], code);
                 }
             }
         }
-        spanFirst[spanStarts.length] = count;
+        spanFirst[spanStarts.length] = ranges.size();
         return result(spanFirst);
     }
 
@@ -391,15 +382,10 @@ final class UnitFlattener {
         tuple[2] = (int) declLine;
         tuple[3] = (int) (declLine >>> 32);
         int n = names.id(tuple);
-        if (fnCount == fnNames.length) {
-            fnNames = scratch.fnNames = Arrays.copyOf(fnNames, fnCount * 2);
-            fnLowPc = scratch.fnLowPc = Arrays.copyOf(fnLowPc, fnCount * 2);
-            fnFlags = scratch.fnFlags = Arrays.copyOf(fnFlags, fnCount * 2);
-        }
-        fnNames[fnCount] = n;
-        fnLowPc[fnCount] = lowPc.orElse(0);
-        fnFlags[fnCount] = (byte) ((lowPc.isPresent() ? FlatDwarf.HAS_LOW_PC : 0) | (inlined ? FlatDwarf.INLINED : 0));
-        return fnCount++;
+        int id = functions.size();
+        functions.add(n, lowPc.orElse(0),
+                (lowPc.isPresent() ? FlatDwarf.HAS_LOW_PC : 0) | (inlined ? FlatDwarf.INLINED : 0));
+        return id;
     }
 
     private int location(int function, int file, int line, int column, int parent) {
@@ -413,6 +399,9 @@ final class UnitFlattener {
         tuple[3] = column;
         tuple[4] = parent;
         int id = locs.id(tuple);
+        if (id == locations.size()) {
+            locations.add(tuple); // a new location: ids are handed out in order
+        }
         System.arraycopy(tuple, 0, lastLeaf, 0, 5);
         lastLeafId = id;
         return id;
@@ -444,31 +433,12 @@ final class UnitFlattener {
     }
 
     private void add(long point, int code) {
-        if (count == points.length) {
-            points = scratch.points = Arrays.copyOf(points, count * 2);
-            codes = scratch.codes = Arrays.copyOf(codes, count * 2);
-        }
-        points[count] = point;
-        codes[count++] = code;
+        ranges.add(point, code);
+        lastCode = code;
     }
 
     private FlatUnit result(int[] spanFirst) {
-        PackedRows.Builder r = scratch.packedRanges.clear();
-        for (int i = 0; i < count; i++) {
-            r.add(points[i], codes[i]);
-        }
-        PackedRows.Builder f = scratch.packedFunctions.clear();
-        for (int i = 0; i < fnCount; i++) {
-            f.add(fnNames[i], fnLowPc[i], fnFlags[i]);
-        }
-        PackedRows.Builder l = scratch.packedLocations.clear();
-        int[] row = scratch.row;
-        for (int i = 0; i < locs.size(); i++) {
-            for (int k = 0; k < 5; k++) {
-                row[k] = locs.get(i, k);
-            }
-            l.add(row);
-        }
-        return new FlatUnit(r.build(), spanFirst, strings, names.frozenCopy(), f.build(), l.build(), errors);
+        return new FlatUnit(ranges.build(), spanFirst, strings, names.frozenCopy(), functions.build(),
+                locations.build(), errors);
     }
 }
