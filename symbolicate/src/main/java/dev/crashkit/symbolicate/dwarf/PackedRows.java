@@ -37,12 +37,23 @@ final class PackedRows {
 
     /** Field {@code field} of row {@code row}. */
     long get(int row, int field) {
+        int i = at(row); // first: it may replace the block
+        return block[i + field];
+    }
+
+    /** Where the fields of row {@code row} start in {@link #block()} (decoding its block when needed). */
+    int at(int row) {
         int i = row - first;
         if (i < 0 || i >= count) {
             decode(row);
             i = row - first;
         }
-        return block[i * fields + field];
+        return i * fields;
+    }
+
+    /** The decoded block {@link #at} points into; valid until the next read. */
+    long[] block() {
+        return block;
     }
 
     /** Decodes the restart block holding {@code row}. */
@@ -59,6 +70,7 @@ final class PackedRows {
         byte[] b = bytes;
         int p = restarts[k];
         int f = fields;
+        // The first row holds its values, every later one its differences from the row before.
         for (int i = 0; i < n * f; i++) {
             long v = b[p++];
             if (v < 0) {
@@ -71,8 +83,10 @@ final class PackedRows {
                     shift += 7;
                 } while (x < 0);
             }
-            long delta = v >>> 1 ^ -(v & 1);
-            out[i] = i < f ? delta : out[i - f] + delta;
+            out[i] = v >>> 1 ^ -(v & 1);
+        }
+        for (int i = f; i < n * f; i++) {
+            out[i] += out[i - f];
         }
         first = k * STRIDE;
         count = n;
