@@ -4,7 +4,7 @@
 # and JDK ones), so that the run writing the application archive (java -jar's relaunch,
 # bin/symbolicate) loads them all whatever kind of run it is (cli/ArchiveTraining). Runs over
 # testdata: a report answered from the DWARF (first use), the run that builds the symbol cache,
-# runs answered from the cache (JSON and text), and the other report formats (.ips, .crash).
+# runs answered from the cache (JSON and text), batch, and the other report formats (.ips, .crash).
 # Re-run after renaming or adding classes on these paths (ArchiveTrainingTest fails on stale names):
 #   mvn -B -q -o -DskipTests package -pl symbolicate -am && build-tools/archive-classes.sh
 set -euo pipefail
@@ -37,6 +37,11 @@ r["threads"] = [{"id": t, "name": "t%d" % t, "crashed": t == 0,
 json.dump(r, open(sys.argv[2], "w"))
 PY
 run "$tmp/big.json" --dsym $dsym --format json
+# batch (its workers, journal and summary), answered from the symbol cache built above.
+mkdir -p "$tmp/batch-in"
+for i in 1 2 3; do cp testdata/reports/sample-crash.json "$tmp/batch-in/r$i.json"; done
+run batch "$tmp/batch-in" --dsym $dsym --format json --out "$tmp/batch-out"
+run batch "$tmp/batch-in" --dsym $dsym --out "$tmp/batch-out-same"
 run testdata/reports/apple/sample-crash.ips --dsym $dsym --format same
 run testdata/reports/apple/sample-crash.crash --dsym $dsym --format same
 run testdata/reports/ips/synthetic-macos-arm64.ips --dsym $dsym --format json

@@ -123,7 +123,7 @@ final class BatchInputs {
                             input = data.length > maxBytes
                                     ? failing(memberName, member + ": report too large (limit " + maxBytes
                                             + " bytes; see --max-report-size)")
-                                    : new BatchInput(memberName, () -> data);
+                                    : new BatchInput(memberName, () -> data, true);
                         } catch (IOException e) {
                             // One bad member (corrupt data, a bomb) fails alone; the next ones are still read.
                             input = failing(memberName, e.getMessage());
@@ -171,8 +171,26 @@ final class BatchInputs {
             if (part.isEmpty() || part.equals(".") || part.equals("..")) {
                 continue;
             }
-            parts.add(part.replaceAll("[\\p{Cntrl}:]", "_"));
+            parts.add(withoutControls(part));
         }
         return parts.isEmpty() ? "report" : String.join("/", parts);
+    }
+
+    /**
+     * {@code part} with control characters ({@code \p{Cntrl}}: U+0000-U+001F, U+007F) and ':' as '_';
+     * a loop, not {@code replaceAll}, which compiled its pattern again for every listed file.
+     */
+    private static String withoutControls(String part) {
+        char[] cs = null;
+        for (int i = 0; i < part.length(); i++) {
+            char c = part.charAt(i);
+            if (c < 0x20 || c == 0x7f || c == ':') {
+                if (cs == null) {
+                    cs = part.toCharArray();
+                }
+                cs[i] = '_';
+            }
+        }
+        return cs == null ? part : new String(cs);
     }
 }

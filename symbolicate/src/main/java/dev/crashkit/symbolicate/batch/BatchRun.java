@@ -33,8 +33,9 @@ import java.util.function.Consumer;
  * <p>No report is ever lost: each one ends as an output or as a listed failure, including when its
  * worker runs out of memory or hits a bug (any {@link Throwable} is caught per report), and a final
  * check lists any report that somehow finished neither way. Outputs are written under a temporary
- * name and renamed when complete; {@link BatchJournal} records progress as it happens. Inputs are
- * fed to the workers one at a time, so at most {@code jobs + 1} reports are in memory.
+ * name and renamed when complete; {@link BatchJournal} records progress as it happens. Archive
+ * members are fed to the workers one at a time, so at most {@code jobs + 1} of them are in memory
+ * (besides the report each worker reads); files are listed ahead and read by the worker.
  */
 public final class BatchRun {
 
@@ -43,6 +44,13 @@ public final class BatchRun {
                          Consumer<PrintWriter> summary) {
 
     }
+
+    /**
+     * Files listed ahead of the workers (a queued file is its name and path, not its bytes): enough
+     * that the workers never wait for the listing thread, which wakes once per finished report
+     * only when this many are waiting.
+     */
+    private static final int FILES_AHEAD = 256;
 
     private final Symbolizer symbolizer;
     private final OutputFormat format;
@@ -80,17 +88,22 @@ public final class BatchRun {
         Map<Integer, String> unfinished = new ConcurrentHashMap<>();
         try (BatchJournal journal = BatchJournal.open(outDir, summary)) {
             ExecutorService pool = Executors.newFixedThreadPool(jobs);
+            // Back-pressure: an archive member's bytes are read only when a worker is free for it;
+            // files, read by the worker that takes them, are queued well ahead so that a worker
+            // finishing a report never waits for this thread to list the next one.
             Semaphore free = new Semaphore(jobs);
+            Semaphore ahead = new Semaphore(jobs + FILES_AHEAD);
             try {
                 BatchInputs.forEach(inputs, limits, in -> {
-                    free.acquire(); // back-pressure: the next input is read only when a worker is free
+                    Semaphore bound = in.held() ? free : ahead;
+                    bound.acquire();
                     int id = found.incrementAndGet();
                     unfinished.put(id, in.name());
                     pool.execute(() -> {
                         try {
                             finish(id, in, process(in), summary, journal, unfinished);
                         } finally {
-                            free.release();
+                            bound.release();
                         }
                     });
                 });
@@ -129,6 +142,11 @@ public final class BatchRun {
         if (interrupted) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    /** Inputs handed to the workers so far (tests watch the listing run ahead of them). */
+    int listed() {
+        return found.get();
     }
 
     /** How one report ended. */

@@ -52,18 +52,25 @@ public final class BatchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        PrintWriter err = spec.commandLine().getErr();
         if (jobs < 1) {
-            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--jobs must be at least 1");
+            throw UsageErrors.of(spec, "--jobs must be at least 1");
         }
+        return run(spec.commandLine().getOut(), spec.commandLine().getErr());
+    }
+
+    /**
+     * The command once its options are set and checked (by picocli, or by {@link FastBatchArgs} for
+     * a plain command line, which leaves bad values to picocli's messages).
+     */
+    int run(PrintWriter stdout, PrintWriter err) throws IOException {
         ReportLimits reportLimits = limits.limits(spec);
         BatchRun run = new BatchRun(debugFiles.modules(err, SymbolCaching.Build.FIRST_USE), debugFiles.style(), format, out, jobs,
                 System.console() != null, err, reportLimits);
         BatchRun.Result r = run.run(inputs);
-        r.summary().accept(spec.commandLine().getOut());
+        r.summary().accept(stdout);
         long problems = debugFiles.lookups().count();
         if (problems > 0) {
-            spec.commandLine().getOut().println("Problems in debug files: " + problems
+            stdout.println("Problems in debug files: " + problems
                     + " (other name sources used instead; --verbose lists them)");
         }
         return exitCode(r, failOnMissing);

@@ -40,14 +40,7 @@ final class FastArgs {
     private static Optional<SymbolicateCommand> plain(String[] args) {
         SymbolicateCommand c = new SymbolicateCommand();
         c.format = OutputFormat.text;
-        c.debugFiles.demangle = DebugFileOptions.Demangle.simplified;
-        // The symbol-server options' annotated defaults (FastArgsTest fails when one is missed).
-        SymbolServerOptions servers = c.debugFiles.symbolServers;
-        servers.negativeTtl = "1h";
-        servers.timeoutSeconds = 30;
-        servers.retries = 2;
-        servers.parallel = 4;
-        servers.maxSize = "4G";
+        setDefaults(c.debugFiles);
         Set<String> seen = new HashSet<>();
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
@@ -114,6 +107,17 @@ final class FastArgs {
         return Optional.of(c);
     }
 
+    /** The debug-file options' annotated defaults picocli would set (FastArgsTest fails when one is missed). */
+    static void setDefaults(DebugFileOptions debugFiles) {
+        debugFiles.demangle = DebugFileOptions.Demangle.simplified;
+        SymbolServerOptions servers = debugFiles.symbolServers;
+        servers.negativeTtl = "1h";
+        servers.timeoutSeconds = 30;
+        servers.retries = 2;
+        servers.parallel = 4;
+        servers.maxSize = "4G";
+    }
+
     /** One name per option (aliases folded). */
     private static String canonical(String option) {
         return switch (option) {
@@ -125,7 +129,7 @@ final class FastArgs {
     }
 
     /** An enum constant named {@code v} ignoring case, as picocli matches with case-insensitive enums on. */
-    private static <E extends Enum<E>> Optional<E> enumValue(Class<E> type, String v) {
+    static <E extends Enum<E>> Optional<E> enumValue(Class<E> type, String v) {
         for (E e : type.getEnumConstants()) {
             if (e.name().equalsIgnoreCase(v)) {
                 return Optional.of(e);

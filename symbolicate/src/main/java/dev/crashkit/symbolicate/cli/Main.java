@@ -33,13 +33,14 @@ public final class Main {
     /** Runs a command line with the given streams (tests capture them). */
     public static int run(PrintWriter out, PrintWriter err, String... args) {
         java.util.Optional<SymbolicateCommand> plain = FastArgs.parse(args);
-        if (plain.isPresent()) {
-            // The common case without building picocli's model (~100 ms of class loading and reflection).
+        java.util.Optional<BatchCommand> batch = plain.isPresent() ? java.util.Optional.empty() : FastBatchArgs.parse(args);
+        if (plain.isPresent() || batch.isPresent()) {
+            // The common cases without building picocli's model (~100 ms of class loading and reflection).
             int code;
             try {
-                code = plain.get().run(out, err);
+                code = plain.isPresent() ? plain.get().run(out, err) : batch.get().run(out, err);
             } catch (Exception e) {
-                code = failed(e, err, "symbolicate");
+                code = failed(e, err, plain.isPresent() ? "symbolicate" : "symbolicate batch");
             } catch (OutOfMemoryError e) {
                 code = outOfMemory(err, e);
             } catch (Error e) {

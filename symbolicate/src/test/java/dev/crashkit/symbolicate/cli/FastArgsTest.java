@@ -55,6 +55,49 @@ class FastArgsTest {
         }
     }
 
+    @Test
+    void acceptedBatchLinesMatchPicocli() throws Exception {
+        List<String[]> lines = List.of(
+                new String[] {"batch", "in", "--out", "o"},
+                new String[] {"batch", "in", "more", "--dsym", "a", "--symbols", "b", "--format", "json", "--out", "o"},
+                new String[] {"batch", "--out", "o", "in", "--format", "TEXT", "--cache-dir", "c", "--jobs", "3"},
+                new String[] {"batch", "in", "--out", "o", "-j", "1", "--fail-on-missing", "--no-cache", "-v"},
+                new String[] {"batch", "in", "--out", "o", "--no-symcache", "--build-symcache", "--verbose",
+                    "--demangle", "full", "--module-cache-mb", "256"},
+                new String[] {"batch", "in", "--out", "o", "--format", "same", "--demangle", "None", "--jobs", "12"});
+        for (String[] args : lines) {
+            BatchCommand fast = FastBatchArgs.parse(args).orElseThrow(() -> new AssertionError(String.join(" ", args)));
+            CommandLine cl = Main.commandLine();
+            CommandLine.ParseResult parsed = cl.parseArgs(args);
+            BatchCommand slow = (BatchCommand) parsed.subcommand().commandSpec().userObject();
+            int compared = compare(slow, fast, String.join(" ", args));
+            assertTrue(compared >= 15, "fields compared: " + compared);
+        }
+    }
+
+    @Test
+    void otherBatchLinesAreLeftToPicocli() {
+        List<String[]> lines = List.of(new String[] {"batch"}, new String[] {"batch", "--help"},
+                new String[] {"batch", "in"}, new String[] {"batch", "--out", "o"},
+                new String[] {"batch", "in", "--out", "o", "--out", "p"}, new String[] {"batch", "in", "--out=o"},
+                new String[] {"batch", "in", "--out", "o", "--jobs", "0"}, new String[] {"batch", "in", "--out", "o", "-j", "-1"},
+                new String[] {"batch", "in", "--out", "o", "--jobs", "99999999999"},
+                new String[] {"batch", "in", "--out", "o", "--jobs", "two"},
+                new String[] {"batch", "in", "--out", "o", "--jobs", "012"},
+                new String[] {"batch", "in", "--out", "o", "--module-cache-mb", "1e3"},
+                new String[] {"batch", "in", "--out", "o", "--format", "yaml"},
+                new String[] {"batch", "in", "--out", "o", "--max-frames", "10"},
+                new String[] {"batch", "in", "--out", "o", "--symbol-server", "x"},
+                new String[] {"batch", "in", "--out", "--dsym"}, new String[] {"batch", "@args.txt", "--out", "o"},
+                new String[] {"batch", "in", "--out", "o", "--"}, new String[] {"batch", "in", "", "--out", "o"},
+                new String[] {"batch", "in", "--out", "o", "--no-cache", "--no-cache"},
+                new String[] {"batch", "in\0x", "--out", "o"},
+                new String[] {"in", "--out", "o"});
+        for (String[] args : lines) {
+            assertEquals(Optional.empty(), FastBatchArgs.parse(args).map(c -> "accepted"), String.join(" ", args));
+        }
+    }
+
     /** Compares every picocli-annotated field of two command objects, descending into mixins. */
     private static int compare(Object want, Object got, String line) throws IllegalAccessException {
         int n = 0;
