@@ -106,7 +106,7 @@ final class DebugFileOptions {
         });
         summariseSkipped(err, skipped.size(), unmatchable.size());
         lookups = new LookupDiagnostics(err, verbose);
-        long budget = moduleCacheMb != null ? Math.max(1, moduleCacheMb) * 1024 * 1024 : ModuleCache.defaultBudget();
+        long budget = moduleCacheMb != null ? Math.max(1, moduleCacheMb) * 1024 * 1024 : ModuleCache.DEFAULT_BUDGET;
         ModuleCache.Options o = new ModuleCache.Options(budget, lookups);
         if (cache.isPresent() && !noSymcache) {
             o = o.withSymbolCache(SymCacheStore.in(cache.get()), when);

@@ -43,6 +43,22 @@ public final class DebugFileIndex {
         }
     }
 
+    /**
+     * Debug files first, then by location (a class, not {@code Comparator.comparing}: the JDK's
+     * comparator lambdas are spun at run time on every run, the class-data archive lacks them).
+     */
+    private static final Comparator<Entry> DEBUG_FILES_FIRST = new DebugFilesFirst();
+
+    private static final class DebugFilesFirst implements Comparator<Entry> {
+        @Override
+        public int compare(Entry a, Entry b) {
+            if (a.debugInfo() != b.debugInfo()) {
+                return a.debugInfo() ? -1 : 1;
+            }
+            return a.location().compareTo(b.location());
+        }
+    }
+
     /** How to scan: optional persistent cache, limits for archives. */
     public record ScanOptions(Optional<IndexCache> cache, ArchiveLimits limits) {
         public static ScanOptions defaults() {
@@ -97,8 +113,13 @@ public final class DebugFileIndex {
         for (Map.Entry<DebugId, List<Entry>> e : scan.byId.entrySet()) {
             // Debug files first (dSYM companions, ELF files with DWARF): they carry the full symbol
             // table and DWARF; then by path for stable output.
-            e.getValue().sort(Comparator.comparing((Entry x) -> !x.debugInfo()).thenComparing(Entry::location));
-            long dsyms = e.getValue().stream().filter(x -> x.debugInfo() && x.container() == SliceId.Container.MACHO).count();
+            e.getValue().sort(DEBUG_FILES_FIRST);
+            long dsyms = 0;
+            for (Entry x : e.getValue()) {
+                if (x.debugInfo() && x.container() == SliceId.Container.MACHO) {
+                    dsyms++;
+                }
+            }
             if (dsyms > 1) {
                 diagnostics.warn("UUID " + e.getKey() + " is in " + dsyms + " dSYMs; using " + e.getValue().get(0).location());
             }

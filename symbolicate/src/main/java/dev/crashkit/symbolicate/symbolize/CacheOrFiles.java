@@ -36,7 +36,15 @@ final class CacheOrFiles implements SourceLookup {
 
     @Override
     public void prepare(long[] addresses) {
-        prepared = ParallelAnswers.answer(this::answer, addresses);
+        prepared = ParallelAnswers.answer(new Answering(), addresses);
+    }
+
+    /** {@link #answer} for the answering threads (a class, not a method reference: none is spun at run time). */
+    private final class Answering implements SourceLookup {
+        @Override
+        public List<SourceFrame> lookup(long address) throws DwarfException {
+            return answer(address);
+        }
     }
 
     @Override

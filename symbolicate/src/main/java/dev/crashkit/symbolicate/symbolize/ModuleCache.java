@@ -78,7 +78,7 @@ public final class ModuleCache implements AutoCloseable {
         }
 
         public static Options defaults() {
-            return new Options(defaultBudget(), Diagnostics.ignore());
+            return new Options(DEFAULT_BUDGET, Diagnostics.ignore());
         }
 
         public Options withDiagnostics(Diagnostics d) {
@@ -109,6 +109,7 @@ public final class ModuleCache implements AutoCloseable {
     private final Map<DebugId, Load> unavailable = new HashMap<>();
     private final Map<DebugId, CompletableFuture<Load>> inFlight = new HashMap<>();
     private final PageCache pages;
+    private volatile long budget;
     private long mappedBytes;
 
     /** Archive members are extracted into a temporary folder removed at exit. */
@@ -134,7 +135,32 @@ public final class ModuleCache implements AutoCloseable {
         this.members = members;
         this.remote = remote;
         this.options = options;
-        this.pages = new PageCache(pageBudget(options.budgetBytes()));
+        if (options.budgetBytes() == DEFAULT_BUDGET) {
+            // The default is at least the heap: the pages get at least a quarter of that, and the
+            // machine's memory is asked for only when they are all used.
+            this.pages = new PageCache(pageBudget(Runtime.getRuntime().maxMemory()), () -> pageBudget(budget()));
+        } else {
+            this.pages = new PageCache(pageBudget(options.budgetBytes()));
+        }
+    }
+
+    /**
+     * {@link Options#budgetBytes} for the default budget, {@link #defaultBudget()}, worked out only
+     * when the modules or pages come near the heap size: asking the operating system for the
+     * machine's memory loads the JDK's management and container-metrics code, ~25 ms of CPU and up
+     * to 40 ms of wall time on the path of a one-report run that never needs it (BENCHMARKS.md,
+     * smaller symbol-cache blocks).
+     */
+    public static final long DEFAULT_BUDGET = -1;
+
+    /** The budget in bytes (for {@link #DEFAULT_BUDGET}, worked out the first time; a race works it out twice). */
+    private long budget() {
+        long b = budget;
+        if (b == 0) {
+            b = options.budgetBytes() == DEFAULT_BUDGET ? defaultBudget() : options.budgetBytes();
+            budget = b;
+        }
+        return b;
     }
 
     /**
@@ -246,8 +272,12 @@ public final class ModuleCache implements AutoCloseable {
 
     /** Drops least recently used modules past the budget, never {@code keep}. */
     private void evictOver(DebugId keep) {
+        long heap = Runtime.getRuntime().maxMemory();
+        if (options.budgetBytes() == DEFAULT_BUDGET && mappedBytes <= heap - pageBudget(heap)) {
+            return; // under any default budget (at least the heap, a quarter of it for pages): nothing to drop
+        }
         Iterator<Map.Entry<DebugId, Loaded>> it = lru.entrySet().iterator();
-        long forModules = options.budgetBytes() - pages.capacity();
+        long forModules = budget() - pages.capacity();
         while (mappedBytes > forModules && it.hasNext()) {
             Map.Entry<DebugId, Loaded> e = it.next();
             if (!e.getKey().equals(keep)) {

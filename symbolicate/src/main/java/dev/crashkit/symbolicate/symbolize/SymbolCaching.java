@@ -94,9 +94,16 @@ public final class SymbolCaching {
     public Optional<DebugModule> open(SymCacheKey key, Diagnostics diagnostics,
                                       Supplier<Optional<SourceLookup>> fromFiles) {
         SymCacheStore.Opened o = store.open(key);
-        o.problem().ifPresent(p -> diagnostics.warn("symbol cache " + p + " (rebuilding it)"));
-        if (o.cache().isEmpty() || o.cache().get().layout().strippedNamesFrom()
-                .filter(b -> !Files.isRegularFile(Path.of(b.file()))).isPresent()) {
+        // Plain ifs, not lambdas: the run that writes the class-data archive is a first use, which
+        // never comes here, so lambdas here would be spun at run time on every warm run.
+        if (o.problem().isPresent()) {
+            diagnostics.warn("symbol cache " + o.problem().get() + " (rebuilding it)");
+        }
+        if (o.cache().isEmpty()) {
+            return Optional.empty();
+        }
+        Optional<ModuleLayout.Binary> stripped = o.cache().get().layout().strippedNamesFrom();
+        if (stripped.isPresent() && !Files.isRegularFile(Path.of(stripped.get().file()))) {
             return Optional.empty();
         }
         counters.countOpened();
@@ -154,8 +161,8 @@ public final class SymbolCaching {
         for (ModuleLayout.Segment s : l.segments()) {
             ranges.add(new LinkRange(s.start(), s.size()));
         }
-        NameFallback fallback = l.strippedNamesFrom().<NameFallback>map(b -> new ReopenedNames(b, diagnostics))
-                .orElse(NameFallback.none());
+        NameFallback fallback = l.strippedNamesFrom().isPresent()
+                ? new ReopenedNames(l.strippedNamesFrom().get(), diagnostics) : NameFallback.none();
         return new DebugModule(Path.of(l.file()), l.arch(), l.linkBase(), ranges, c.symbols(),
                 Optional.of(new CacheOrFiles(c, fromFiles, diagnostics)), c.heapBytes(), diagnostics, fallback);
     }

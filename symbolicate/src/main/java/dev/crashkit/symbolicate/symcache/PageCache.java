@@ -8,6 +8,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.IntBuffer;
 import java.nio.LongBuffer;
+import java.util.function.LongSupplier;
 import java.util.zip.CRC32C;
 
 /**
@@ -37,18 +38,44 @@ public final class PageCache {
     /** Most pages one miss reads while free slots remain (64 KB). */
     static final int READ_AHEAD = 16;
 
-    private final int slots;
+    private static final int MAX_SLOTS = 1 << 20;
+
+    /** Slots it may use (grows once, when {@link #capacity} is asked for). */
+    private int slots;
+    /** The full capacity in bytes, asked for once the first {@code slots} are used; null once known. */
+    private LongSupplier fullCapacity;
     /** Slots, a chunk of them allocated when first needed (a large budget costs nothing until used). */
-    private final Slot[][] chunks;
+    private final Slot[][] chunks = new Slot[MAX_SLOTS / SLOTS_PER_CHUNK][];
     private int used;
     private int hand;
     private long reads;
 
     /** A cache of at most {@code capacityBytes} of pages (at least one chunk of slots). */
     public PageCache(long capacityBytes) {
-        long n = Math.max(SLOTS_PER_CHUNK, capacityBytes / PAGE_SIZE);
-        this.slots = (int) Math.min(n, 1 << 20);
-        this.chunks = new Slot[(slots + SLOTS_PER_CHUNK - 1) / SLOTS_PER_CHUNK][];
+        this.slots = slotsFor(capacityBytes);
+    }
+
+    /**
+     * A cache of at least {@code atLeastBytes} of pages whose full capacity, {@code capacityBytes}
+     * (not less), is asked for only when those are all used or {@link #capacity} is asked for: the
+     * default module-cache budget asks the operating system for the machine's memory, which costs
+     * a one-report run ~25 ms of CPU that it has no use for (BENCHMARKS.md, smaller symbol-cache blocks).
+     */
+    public PageCache(long atLeastBytes, LongSupplier capacityBytes) {
+        this.slots = slotsFor(atLeastBytes);
+        this.fullCapacity = capacityBytes;
+    }
+
+    private static int slotsFor(long bytes) {
+        return (int) Math.min(Math.max(SLOTS_PER_CHUNK, bytes / PAGE_SIZE), MAX_SLOTS);
+    }
+
+    /** Grows {@link #slots} to the full capacity if that is not known yet (under the lock). */
+    private void knowFullCapacity() {
+        if (fullCapacity != null) {
+            slots = Math.max(slots, slotsFor(fullCapacity.getAsLong()));
+            fullCapacity = null;
+        }
     }
 
     /**
@@ -104,7 +131,8 @@ public final class PageCache {
     }
 
     /** Bytes of page slots it may use. */
-    public long capacity() {
+    public synchronized long capacity() {
+        knowFullCapacity();
         return (long) slots * PAGE_SIZE;
     }
 
@@ -205,6 +233,9 @@ public final class PageCache {
 
     /** A free slot while the budget allows, else the first one the clock hand finds unreferenced. */
     private Slot victim() {
+        if (used == slots) {
+            knowFullCapacity();
+        }
         if (used < slots) {
             int index = used++;
             int chunk = index / SLOTS_PER_CHUNK;

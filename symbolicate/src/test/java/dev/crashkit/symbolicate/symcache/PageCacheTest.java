@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.Random;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.zip.CRC32C;
 import org.junit.jupiter.api.Test;
 
@@ -82,5 +83,35 @@ class PageCacheTest {
         long before = cache.reads();
         assertEquals(expected(file, 8), p.getLong(8));
         assertEquals(before + 1, cache.reads());
+    }
+
+    @Test
+    void theFullCapacityIsAskedForOnlyOnceTheFirstSlotsAreUsed() throws Exception {
+        byte[] file = randomPages(600, 4);
+        AtomicInteger asked = new AtomicInteger();
+        PageCache cache = new PageCache(1L << 20, () -> { // 256 slots first, 512 once asked
+            asked.incrementAndGet();
+            return 2L << 20;
+        });
+        Pages p = new Pages(PageSource.of(ByteBuffer.wrap(file)), 0, file.length, checksums(file), cache);
+        for (int page = 0; page < 256; page++) {
+            assertEquals(expected(file, page * PAGE_SIZE + 8), p.getLong(page * PAGE_SIZE + 8));
+        }
+        assertEquals(0, asked.get(), "not asked while the first slots last");
+        assertEquals(1L << 20, cache.bytes());
+        for (int page = 256; page < 600; page++) {
+            assertEquals(expected(file, page * PAGE_SIZE + 8), p.getLong(page * PAGE_SIZE + 8));
+        }
+        assertEquals(1, asked.get(), "asked once");
+        assertEquals(2L << 20, cache.bytes(), "never more than the full capacity");
+        assertEquals(2L << 20, cache.capacity());
+        assertEquals(1, asked.get());
+    }
+
+    @Test
+    void askingForTheCapacityWorksOutTheFullOne() {
+        PageCache cache = new PageCache(1L << 20, () -> 8L << 20);
+        assertEquals(8L << 20, cache.capacity());
+        assertEquals(1L << 20, new PageCache(1L << 20, () -> 1L).capacity(), "never less than the first slots");
     }
 }
