@@ -1,7 +1,6 @@
 package dev.crashkit.symbolicate.dwarf;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -41,8 +40,10 @@ public final class DwarfFlattener {
             throw new DwarfException(fileName + ": cannot flatten the DWARF (" + e + ")", e);
         } catch (DwarfException e) {
             // Every lookup fails with this message: one range from address 0 says so.
-            return new FlatDwarf(new long[] {0}, new int[] {-2}, new String[] {e.getMessage()}, new int[] {0},
-                    new FlatDwarf.Part[0], new int[1], new int[1], new int[1]);
+            PackedRows.Builder one = new PackedRows.Builder(2);
+            one.add(0, -2);
+            return new FlatDwarf(one.build(), new String[] {e.getMessage()}, new int[] {0}, new FlatDwarf.Part[0],
+                    new int[1], new int[1], new int[1]);
         }
         List<Unit> units = first.units;
         Map<Integer, Integer> unitIndex = new HashMap<>();
@@ -112,11 +113,12 @@ public final class DwarfFlattener {
 
     private static void work(DebugData data, List<Integer> todo, long[][] starts, long[][] ends,
                              UnitFlattener.FlatUnit[] done, AtomicInteger next, AtomicReference<Throwable> failure) {
+        UnitFlattener.Scratch scratch = new UnitFlattener.Scratch();
         try {
             for (int k = next.getAndIncrement(); k < todo.size() && failure.get() == null; k = next.getAndIncrement()) {
                 int u = todo.get(k);
                 Unit unit = data.units.get(u);
-                done[u] = UnitFlattener.flatten(unit, starts[u], ends[u]);
+                done[u] = UnitFlattener.flatten(unit, starts[u], ends[u], scratch);
                 unit.release(); // decoded state is not needed again: keep the heap small
             }
         } catch (DwarfException | RuntimeException | StackOverflowError | OutOfMemoryError e) {
@@ -157,11 +159,10 @@ public final class DwarfFlattener {
                 errorMap[u][i] = id;
             }
             partOf[u] = parts.size();
-            parts.add(new FlatDwarf.Part(stringMap, errorMap[u], f.names(), f.fnNames(), f.fnLowPc(), f.fnFlags(),
-                    f.locations()));
+            parts.add(new FlatDwarf.Part(stringMap, errorMap[u], f.names(), f.functions(), f.locations()));
             bases.add(total.clone());
             total[0] += f.names().size();
-            total[1] += f.fnNames().length;
+            total[1] += f.functions().size();
             total[2] += f.locations().size();
         }
         bases.add(total.clone());
@@ -173,9 +174,11 @@ public final class DwarfFlattener {
             fnBase[i] = bases.get(i)[1];
             locBase[i] = bases.get(i)[2];
         }
-        // Ranges: each span's points in address order; a gap after a span has no frames.
-        long[] starts = new long[1024];
-        int[] codes = new int[1024];
+        // Ranges: each span's points in address order; a gap after a span has no frames. Each
+        // unit's rows are read in order (its spans ascend), so each is decoded once.
+        PackedRows.Builder out = new PackedRows.Builder(2);
+        long lastStart = 0;
+        int lastCode = 0;
         int n = 0;
         int[] spanOf = new int[units]; // next span of each unit
         for (int i = 0; i < ranges.size(); i++) {
@@ -184,29 +187,25 @@ public final class DwarfFlattener {
             int base = locBase[partOf[u]];
             int s = spanOf[u]++;
             for (int p = f.spanFirst()[s]; p < f.spanFirst()[s + 1]; p++) {
-                int c = f.codes()[p];
+                int c = (int) f.ranges().get(p, 1);
                 int code = c >= 0 ? c + base : c == FlatDwarf.EMPTY ? c : -2 - errorMap[u][-2 - c];
-                if (n > 0 && codes[n - 1] == code) {
+                if (n > 0 && lastCode == code) {
                     continue;
                 }
-                if (n + 2 > starts.length) {
-                    starts = Arrays.copyOf(starts, starts.length * 2);
-                    codes = Arrays.copyOf(codes, codes.length * 2);
-                }
-                starts[n] = f.points()[p];
-                codes[n++] = code;
+                lastStart = f.ranges().get(p, 0);
+                lastCode = code;
+                out.add(lastStart, lastCode);
+                n++;
             }
             boolean adjacent = i + 1 < ranges.size() && ranges.start(i + 1) == ranges.end(i);
-            if (!adjacent && codes[n - 1] != FlatDwarf.EMPTY) {
-                if (n + 1 > starts.length) {
-                    starts = Arrays.copyOf(starts, starts.length * 2);
-                    codes = Arrays.copyOf(codes, codes.length * 2);
-                }
-                starts[n] = ranges.end(i);
-                codes[n++] = FlatDwarf.EMPTY;
+            if (!adjacent && lastCode != FlatDwarf.EMPTY) {
+                lastStart = ranges.end(i);
+                lastCode = FlatDwarf.EMPTY;
+                out.add(lastStart, lastCode);
+                n++;
             }
         }
-        return new FlatDwarf(Arrays.copyOf(starts, n), Arrays.copyOf(codes, n), strings.toArray(new String[0]),
+        return new FlatDwarf(out.build(), strings.toArray(new String[0]),
                 errorStrings.stream().mapToInt(Integer::intValue).toArray(), parts.toArray(new FlatDwarf.Part[0]),
                 nameBase, fnBase, locBase);
     }

@@ -27,12 +27,11 @@ public final class FlatDwarf {
      * The tables of one unit, indexes local; the flat tables are the parts one after another, so
      * a big image's tables are not copied once more to be joined.
      */
-    record Part(int[] stringMap, int[] errorMap, TupleIds names, int[] fnNames, long[] fnLowPc, byte[] fnFlags,
-                TupleIds locations) {
+    record Part(int[] stringMap, int[] errorMap, TupleIds names, PackedRows functions, PackedRows locations) {
     }
 
-    private final long[] starts;
-    private final int[] codes;
+    /** (start, code) per range; packed, as the parts' functions and locations (read in order by the writer). */
+    private final PackedRows ranges;
     private final String[] strings;
     private final int[] errors;
     private final Part[] parts;
@@ -41,12 +40,20 @@ public final class FlatDwarf {
     private final int[] locBase;
     /** The part the previous access fell in: tables are mostly read in order. */
     private int cursor;
+    /**
+     * The location read last, whole (the writer asks for each of its fields, twice): its index,
+     * then function, file, line, column and parent, resolved to the flat tables' indexes.
+     */
+    private int location = -1;
+    private final int[] locationFields = new int[5];
+    /** The function read last, as {@link #location}: names (flat index), low pc, flags. */
+    private int function = -1;
+    private final long[] functionFields = new long[3];
 
     /** @param parts tables in order; the base arrays hold each part's first index and, last, the totals */
-    FlatDwarf(long[] starts, int[] codes, String[] strings, int[] errors, Part[] parts, int[] nameBase, int[] fnBase,
+    FlatDwarf(PackedRows ranges, String[] strings, int[] errors, Part[] parts, int[] nameBase, int[] fnBase,
               int[] locBase) {
-        this.starts = starts;
-        this.codes = codes;
+        this.ranges = ranges;
         this.strings = strings;
         this.errors = errors;
         this.parts = parts;
@@ -56,15 +63,15 @@ public final class FlatDwarf {
     }
 
     public int rangeCount() {
-        return starts.length;
+        return ranges.size();
     }
 
     public long rangeStart(int i) {
-        return starts[i];
+        return ranges.get(i, 0);
     }
 
     public int rangeCode(int i) {
-        return codes[i];
+        return (int) ranges.get(i, 1);
     }
 
     /** Distinct strings (names, paths, messages), each once. */
@@ -106,19 +113,30 @@ public final class FlatDwarf {
 
     /** The function's name triple (index into the name tables). */
     public int functionNames(int i) {
-        int p = part(i, fnBase);
-        return parts[p].fnNames()[i - fnBase[p]] + nameBase[p];
+        return (int) function(i)[0];
     }
 
     public long functionLowPc(int i) {
-        int p = part(i, fnBase);
-        return parts[p].fnLowPc()[i - fnBase[p]];
+        return function(i)[1];
     }
 
     /** {@link #HAS_LOW_PC} and {@link #INLINED} bits. */
     public int functionFlags(int i) {
-        int p = part(i, fnBase);
-        return parts[p].fnFlags()[i - fnBase[p]];
+        return (int) function(i)[2];
+    }
+
+    private long[] function(int i) {
+        if (i != function) {
+            int p = part(i, fnBase);
+            PackedRows rows = parts[p].functions();
+            int at = rows.at(i - fnBase[p]);
+            long[] b = rows.block();
+            functionFields[0] = (int) b[at] + nameBase[p];
+            functionFields[1] = b[at + 1];
+            functionFields[2] = b[at + 2];
+            function = i;
+        }
+        return functionFields;
     }
 
     public int locationCount() {
@@ -126,8 +144,7 @@ public final class FlatDwarf {
     }
 
     public int locationFunction(int i) {
-        int p = part(i, locBase);
-        return parts[p].locations().get(i - locBase[p], 0) + fnBase[p];
+        return location(i)[0];
     }
 
     /**
@@ -135,26 +152,42 @@ public final class FlatDwarf {
      * the unit's line program is damaged, so the function is known but file and line are not.
      */
     public int locationFile(int i) {
-        int p = part(i, locBase);
-        int local = parts[p].locations().get(i - locBase[p], 1);
-        return local <= -2 ? -2 - parts[p].errorMap()[-2 - local] : string(parts[p], local);
+        return location(i)[1];
     }
 
     public int locationLine(int i) {
-        int p = part(i, locBase);
-        return parts[p].locations().get(i - locBase[p], 2);
+        return location(i)[2];
     }
 
     public int locationColumn(int i) {
-        int p = part(i, locBase);
-        return parts[p].locations().get(i - locBase[p], 3);
+        return location(i)[3];
     }
 
     /** The call-site location one level out, or -1. */
     public int locationParent(int i) {
+        return location(i)[4];
+    }
+
+    private int[] location(int i) {
+        return i == location ? locationFields : readLocation(i);
+    }
+
+    private int[] readLocation(int i) {
         int p = part(i, locBase);
-        int local = parts[p].locations().get(i - locBase[p], 4);
-        return local < 0 ? -1 : local + locBase[p];
+        Part part = parts[p];
+        PackedRows rows = part.locations();
+        int at = rows.at(i - locBase[p]);
+        long[] b = rows.block();
+        int[] f = locationFields;
+        f[0] = (int) b[at] + fnBase[p];
+        int file = (int) b[at + 1];
+        f[1] = file <= -2 ? -2 - part.errorMap()[-2 - file] : string(part, file);
+        f[2] = (int) b[at + 2];
+        f[3] = (int) b[at + 3];
+        int parent = (int) b[at + 4];
+        f[4] = parent < 0 ? -1 : parent + locBase[p];
+        location = i;
+        return f;
     }
 
     public int errorCount() {

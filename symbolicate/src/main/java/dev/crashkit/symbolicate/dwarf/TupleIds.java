@@ -19,6 +19,27 @@ final class TupleIds {
         Arrays.fill(table, -1);
     }
 
+    /** Empties this table for reuse, keeping its arrays. */
+    TupleIds reset() {
+        if (size > 0) {
+            Arrays.fill(table, -1);
+            size = 0;
+        }
+        return this;
+    }
+
+    /** A frozen copy of the tuples so far (this table stays usable). */
+    TupleIds frozenCopy() {
+        TupleIds copy = new TupleIds(arity, Arrays.copyOf(tuples, size * arity), size);
+        return copy;
+    }
+
+    private TupleIds(int arity, int[] tuples, int size) {
+        this.arity = arity;
+        this.tuples = tuples;
+        this.size = size;
+    }
+
     /** Drops the lookup table and spare room once no more tuples come: only {@link #get} is used after. */
     TupleIds freeze() {
         table = null;

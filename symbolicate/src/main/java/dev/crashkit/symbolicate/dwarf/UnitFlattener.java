@@ -21,26 +21,41 @@ final class UnitFlattener {
     private static final int UNSET = Integer.MIN_VALUE;
 
     /**
-     * The result for one unit: ranges per span and the unit's own tables (indexes local). Names
-     * are (linkage, name, decl line low, decl line high) tuples, locations (function, file, line,
-     * column, parent).
+     * The result for one unit: ranges (point, code) per span, rows {@code spanFirst[s]} up to
+     * {@code spanFirst[s + 1]} for span {@code s}, and the unit's own tables (indexes local). Names
+     * are (linkage, name, decl line low, decl line high) tuples, functions (names, low pc, flags),
+     * locations (function, file, line, column, parent). Packed: a whole image's units are held
+     * until they are joined and written.
      */
-    record FlatUnit(long[] points, int[] codes, int[] spanFirst, List<String> strings, TupleIds names, int[] fnNames,
-                    long[] fnLowPc, byte[] fnFlags, TupleIds locations, List<String> errors) {
+    record FlatUnit(PackedRows ranges, int[] spanFirst, List<String> strings, TupleIds names, PackedRows functions,
+                    PackedRows locations, List<String> errors) {
+    }
+
+    /**
+     * The growing tables of a unit, kept by a worker from one unit to the next: a unit's results
+     * are copied out at its end, so the buffers are allocated (and grown) once per worker, not per unit.
+     */
+    static final class Scratch {
+        private long[] bounds = new long[1024];
+        private final TupleIds names = new TupleIds(4, 256);
+        private final TupleIds locs = new TupleIds(5, 4096);
+        // The unit's tables are packed as their rows appear (locations: when a new one gets its id).
+        private final PackedRows.Builder ranges = new PackedRows.Builder(2);
+        private final PackedRows.Builder functions = new PackedRows.Builder(3);
+        private final PackedRows.Builder locations = new PackedRows.Builder(5);
     }
 
     private final Unit unit;
+    private final Scratch scratch;
     private final Map<String, Integer> stringIds = new HashMap<>();
     private final List<String> strings = new ArrayList<>();
     private final Map<String, Integer> errorIds = new HashMap<>();
     private final List<String> errors = new ArrayList<>();
-    private final TupleIds names = new TupleIds(4, 256);
-    private final TupleIds locs = new TupleIds(5, 4096);
+    private final TupleIds names;
+    private final TupleIds locs;
     private final int[] tuple = new int[5];
-    private int[] fnNames = new int[256];
-    private long[] fnLowPc = new long[256];
-    private byte[] fnFlags = new byte[256];
-    private int fnCount;
+    private final PackedRows.Builder functions;
+    private final PackedRows.Builder locations;
     private int nameless = UNSET;
     private final Map<Long, int[]> originNames = new HashMap<>();
     private int[] fileStrings = new int[0];
@@ -56,17 +71,29 @@ final class UnitFlattener {
     private LineTable.Sweep lineSweep;
     private final int[] lastLeaf = new int[5];
     private int lastLeafId = -1;
-    private long[] points = new long[256];
-    private int[] codes = new int[256];
-    private int count;
+    private final PackedRows.Builder ranges;
+    /** Code of the last range added. */
+    private int lastCode;
+    private int boundCount;
 
-    private UnitFlattener(Unit unit) {
+    private UnitFlattener(Unit unit, Scratch scratch) {
         this.unit = unit;
+        this.scratch = scratch;
+        this.names = scratch.names.reset();
+        this.locs = scratch.locs.reset();
+        this.ranges = scratch.ranges.clear();
+        this.functions = scratch.functions.clear();
+        this.locations = scratch.locations.clear();
     }
 
     /** Flattens {@code unit} over its spans [spanStarts[i], spanEnds[i]), which ascend and do not overlap. */
     static FlatUnit flatten(Unit unit, long[] spanStarts, long[] spanEnds) throws DwarfException {
-        return new UnitFlattener(unit).run(spanStarts, spanEnds);
+        return flatten(unit, spanStarts, spanEnds, new Scratch());
+    }
+
+    /** {@link #flatten(Unit, long[], long[])} growing a worker's {@code scratch} instead of new tables. */
+    static FlatUnit flatten(Unit unit, long[] spanStarts, long[] spanEnds, Scratch scratch) throws DwarfException {
+        return new UnitFlattener(unit, scratch).run(spanStarts, spanEnds);
     }
 
     private FlatUnit run(long[] spanStarts, long[] spanEnds) throws DwarfException {
@@ -76,10 +103,10 @@ final class UnitFlattener {
         } catch (DwarfException e) {
             int code = error(e);
             for (int i = 0; i < spanStarts.length; i++) {
-                spanFirst[i] = count;
+                spanFirst[i] = ranges.size();
                 add(spanStarts[i], code);
             }
-            spanFirst[spanStarts.length] = count;
+            spanFirst[spanStarts.length] = ranges.size();
             return result(spanFirst);
         }
         try {
@@ -94,35 +121,46 @@ final class UnitFlattener {
         treeError = new int[tops];
         fnMemo = new int[tops][];
         callMemo = new int[tops][];
-        long[] bounds = boundaries(tops);
+        boundaries(tops);
+        long[] bounds = scratch.bounds;
+        int boundEnd = boundCount;
         for (int i = 0; i < spanStarts.length; i++) {
-            spanFirst[i] = count;
+            spanFirst[i] = ranges.size();
             long s = spanStarts[i];
             long e = spanEnds[i];
             add(s, evaluate(s));
             // first boundary above s
-            int k = upperBound(bounds, s);
-            for (; k < bounds.length && Long.compareUnsigned(bounds[k], e) < 0; k++) {
+            int k = upperBound(bounds, boundEnd, s);
+            for (; k < boundEnd && Long.compareUnsigned(bounds[k], e) < 0; k++) {
                 int code = evaluate(bounds[k]);
-                if (code != codes[count - 1]) {
+                if (code != lastCode) {
                     add(bounds[k], code);
                 }
             }
         }
-        spanFirst[spanStarts.length] = count;
+        spanFirst[spanStarts.length] = ranges.size();
         return result(spanFirst);
     }
 
-    /** Every address where an answer may change, sorted (unsigned) and distinct. */
-    private long[] boundaries(int tops) {
-        long[][] acc = {new long[1024]};
-        int[] n = {0};
-        java.util.function.LongConsumer sink = a -> {
-            if (n[0] == acc[0].length) {
-                acc[0] = Arrays.copyOf(acc[0], n[0] * 2);
+    /** Collects boundaries into the scratch array, flipped so that a signed sort orders them unsigned. */
+    private final class BoundSink implements java.util.function.LongConsumer {
+        @Override
+        public void accept(long a) {
+            long[] b = scratch.bounds;
+            if (boundCount == b.length) {
+                b = scratch.bounds = Arrays.copyOf(b, boundCount * 2);
             }
-            acc[0][n[0]++] = a ^ Long.MIN_VALUE; // flipped: a signed sort then orders them unsigned
-        };
+            b[boundCount++] = a ^ Long.MIN_VALUE;
+        }
+    }
+
+    /**
+     * Every address where an answer may change, sorted (unsigned) and distinct: the first
+     * {@link #boundCount} entries of the scratch array.
+     */
+    private void boundaries(int tops) {
+        boundCount = 0;
+        BoundSink sink = new BoundSink();
         subs.boundaries(sink);
         for (int t = 0; t < tops; t++) {
             try {
@@ -134,24 +172,24 @@ final class UnitFlattener {
         if (lines != null) {
             lines.boundaries(sink);
         }
-        long[] b = acc[0];
-        Arrays.sort(b, 0, n[0]);
+        long[] b = scratch.bounds;
+        int n = boundCount;
+        Arrays.sort(b, 0, n);
         int m = 0;
-        for (int i = 0; i < n[0]; i++) {
+        for (int i = 0; i < n; i++) {
             if (m == 0 || b[i] != b[m - 1]) {
                 b[m++] = b[i];
             }
         }
-        long[] out = new long[m];
         for (int i = 0; i < m; i++) {
-            out[i] = b[i] ^ Long.MIN_VALUE;
+            b[i] ^= Long.MIN_VALUE;
         }
-        return out;
+        boundCount = m;
     }
 
-    private static int upperBound(long[] sorted, long a) {
+    private static int upperBound(long[] sorted, int length, long a) {
         int lo = 0;
-        int hi = sorted.length;
+        int hi = length;
         while (lo < hi) {
             int mid = (lo + hi) >>> 1;
             if (Long.compareUnsigned(sorted[mid], a) <= 0) {
@@ -223,16 +261,16 @@ final class UnitFlattener {
         }
         if (memo[e] == UNSET) {
             try {
-                // The order of DwarfContext's frame constructor: the DIE, then each name in turn.
-                Die d = unit.dieAt(tree.dieOffset(e));
-                long origin = Names.soleOrigin(d);
-                if (origin >= 0) {
-                    int[] on = originNames(origin);
+                // The order of DwarfContext's frame constructor: the names, then the low pc. The tree
+                // decoded the entry's DIE already: its name key is the sole origin when it has one.
+                long key = tree.nameKey(e);
+                if (key != tree.dieOffset(e)) {
+                    int[] on = originNames(key);
                     memo[e] = on[4] != 0 ? on[4] : function(on[0], on[1], on[2] & 0xffffffffL | (long) on[3] << 32,
-                            Names.lowPc(d), tree.isInlined(e));
+                            tree.lowPc(unit, e), tree.isInlined(e));
                 } else {
-                    Names.Identity id = Names.of(d);
-                    OptionalLong lowPc = Names.lowPc(d);
+                    Names.Identity id = Names.of(unit.dieAt(tree.dieOffset(e)));
+                    OptionalLong lowPc = tree.lowPc(unit, e);
                     memo[e] = function(string(id.linkageName()), string(id.name()), id.declLine(), lowPc,
                             tree.isInlined(e));
                 }
@@ -344,15 +382,10 @@ final class UnitFlattener {
         tuple[2] = (int) declLine;
         tuple[3] = (int) (declLine >>> 32);
         int n = names.id(tuple);
-        if (fnCount == fnNames.length) {
-            fnNames = Arrays.copyOf(fnNames, fnCount * 2);
-            fnLowPc = Arrays.copyOf(fnLowPc, fnCount * 2);
-            fnFlags = Arrays.copyOf(fnFlags, fnCount * 2);
-        }
-        fnNames[fnCount] = n;
-        fnLowPc[fnCount] = lowPc.orElse(0);
-        fnFlags[fnCount] = (byte) ((lowPc.isPresent() ? FlatDwarf.HAS_LOW_PC : 0) | (inlined ? FlatDwarf.INLINED : 0));
-        return fnCount++;
+        int id = functions.size();
+        functions.add(n, lowPc.orElse(0),
+                (lowPc.isPresent() ? FlatDwarf.HAS_LOW_PC : 0) | (inlined ? FlatDwarf.INLINED : 0));
+        return id;
     }
 
     private int location(int function, int file, int line, int column, int parent) {
@@ -366,6 +399,9 @@ final class UnitFlattener {
         tuple[3] = column;
         tuple[4] = parent;
         int id = locs.id(tuple);
+        if (id == locations.size()) {
+            locations.add(tuple); // a new location: ids are handed out in order
+        }
         System.arraycopy(tuple, 0, lastLeaf, 0, 5);
         lastLeafId = id;
         return id;
@@ -397,17 +433,12 @@ final class UnitFlattener {
     }
 
     private void add(long point, int code) {
-        if (count == points.length) {
-            points = Arrays.copyOf(points, count * 2);
-            codes = Arrays.copyOf(codes, count * 2);
-        }
-        points[count] = point;
-        codes[count++] = code;
+        ranges.add(point, code);
+        lastCode = code;
     }
 
     private FlatUnit result(int[] spanFirst) {
-        return new FlatUnit(Arrays.copyOf(points, count), Arrays.copyOf(codes, count), spanFirst, strings,
-                names.freeze(), Arrays.copyOf(fnNames, fnCount), Arrays.copyOf(fnLowPc, fnCount),
-                Arrays.copyOf(fnFlags, fnCount), locs.freeze(), errors);
+        return new FlatUnit(ranges.build(), spanFirst, strings, names.frozenCopy(), functions.build(),
+                locations.build(), errors);
     }
 }

@@ -311,7 +311,10 @@ final class SymCacheWriter {
      */
     private static final class Body {
         private final Output out;
-        private final ByteBuffer chunk = ByteBuffer.allocateDirect(CHUNK).order(ByteOrder.LITTLE_ENDIAN);
+        // A heap array written by index: on C1 (the CLI's compiler) every put into a direct buffer
+        // is a chain of calls, and the writer puts ~25 million bytes for a big dSYM.
+        private final byte[] chunk = new byte[CHUNK];
+        private int fill;
         private final CRC32C crc = new CRC32C();
         private int pageFill;
         private int[] pageCrcs = new int[64];
@@ -330,56 +333,61 @@ final class SymCacheWriter {
         }
 
         private void room(int n) throws IOException {
-            if (chunk.remaining() < n) {
+            if (CHUNK - fill < n) {
                 drain();
             }
         }
 
         private void drain() throws IOException {
-            chunk.flip();
             if (paging) {
-                ByteBuffer rest = chunk.duplicate();
-                while (rest.hasRemaining()) {
-                    int n = Math.min(rest.remaining(), PAGE_SIZE - pageFill);
-                    crc.update(rest.slice(rest.position(), n));
-                    rest.position(rest.position() + n);
+                for (int at = 0; at < fill; ) {
+                    int n = Math.min(fill - at, PAGE_SIZE - pageFill);
+                    crc.update(chunk, at, n);
+                    at += n;
                     pageFill += n;
                     if (pageFill == PAGE_SIZE) {
                         endPage();
                     }
                 }
             }
-            while (chunk.hasRemaining()) {
-                int before = chunk.position();
-                out.body(chunk, written);
-                written += chunk.position() - before;
+            ByteBuffer bytes = ByteBuffer.wrap(chunk, 0, fill);
+            while (bytes.hasRemaining()) {
+                int before = bytes.position();
+                out.body(bytes, written);
+                written += bytes.position() - before;
             }
-            chunk.clear();
+            fill = 0;
         }
 
         Body putInt(int v) throws IOException {
             room(4);
-            chunk.putInt(v);
+            byte[] c = chunk;
+            int p = fill;
+            c[p] = (byte) v;
+            c[p + 1] = (byte) (v >>> 8);
+            c[p + 2] = (byte) (v >>> 16);
+            c[p + 3] = (byte) (v >>> 24);
+            fill = p + 4;
             return this;
         }
 
         Body putLong(long v) throws IOException {
-            room(8);
-            chunk.putLong(v);
-            return this;
+            putInt((int) v);
+            return putInt((int) (v >>> 32));
         }
 
         Body putByte(int v) throws IOException {
             room(1);
-            chunk.put((byte) v);
+            chunk[fill++] = (byte) v;
             return this;
         }
 
         Body put(byte[] bytes) throws IOException {
             for (int i = 0; i < bytes.length; ) {
                 room(1);
-                int n = Math.min(chunk.remaining(), bytes.length - i);
-                chunk.put(bytes, i, n);
+                int n = Math.min(CHUNK - fill, bytes.length - i);
+                System.arraycopy(bytes, i, chunk, fill, n);
+                fill += n;
                 i += n;
             }
             return this;
@@ -389,35 +397,38 @@ final class SymCacheWriter {
         Body begin(int kind) throws IOException {
             align();
             kinds[sections] = kind;
-            sectionStart = written + chunk.position();
+            sectionStart = written + fill;
             return this;
         }
 
         /** Ends the section begun last. */
         void end() {
             starts[sections] = sectionStart;
-            lengths[sections++] = written + chunk.position() - sectionStart;
+            lengths[sections++] = written + fill - sectionStart;
         }
 
         /** Offset in the current section of the next byte. */
         int sectionOffset() {
-            return Math.toIntExact(written + chunk.position() - sectionStart);
+            return Math.toIntExact(written + fill - sectionStart);
         }
 
         /** Unsigned LEB128. */
         Body varint(long v) throws IOException {
             room(10);
+            byte[] c = chunk;
+            int p = fill;
             while ((v & ~0x7fL) != 0) {
-                chunk.put((byte) (v & 0x7f | 0x80));
+                c[p++] = (byte) (v & 0x7f | 0x80);
                 v >>>= 7;
             }
-            chunk.put((byte) v);
+            c[p++] = (byte) v;
+            fill = p;
             return this;
         }
 
         /** Zeros up to the next multiple of 8 of the file offset. */
         void align() throws IOException {
-            long at = written + chunk.position();
+            long at = written + fill;
             for (long pad = (8 - (at & 7)) & 7; pad > 0; pad--) {
                 putByte(0);
             }
