@@ -93,13 +93,11 @@ public final class ReportFormats {
 
     /** Reads report bytes, detecting their format. */
     public ParsedReport read(String source, byte[] data) throws ReportException {
-        if (readers.get(ReportFormat.CRASHREPORT) instanceof CrashReportJsonReader ours) {
-            Optional<CrashReportJson.Document> doc = parsedCrashReport(source, data);
-            if (doc.isPresent()) {
-                return ours.read(source, doc.get());
-            }
+        Detected d = detectOrRead(source, data);
+        if (d.parsed() != null) {
+            return d.parsed();
         }
-        ReportFormat format = detect(source, data);
+        ReportFormat format = d.format();
         ReportReader reader = readers.get(format);
         if (reader == null) {
             throw new ReportException(source + ": no reader for " + format.name().toLowerCase(Locale.ROOT)
@@ -114,11 +112,7 @@ public final class ReportFormats {
      * empty otherwise (then detection and the reader run as for any format, with their own errors).
      * Parsing it twice, a top-level scan then the tree, was ~1% of a warm batch (BENCHMARKS.md).
      */
-    static Optional<CrashReportJson.Document> parsedCrashReport(String source, byte[] data) {
-        if (data.length == 0 || startsWith(data, PLCRASH_MAGIC)) {
-            return Optional.empty();
-        }
-        String text = Texts.decode(data);
+    private static Optional<CrashReportJson.Document> parsedCrashReport(String source, String text) {
         String body = text.stripLeading();
         // A cheap look first: other JSON formats are not parsed an extra time.
         if (!body.startsWith("{") || !body.contains("\"crashreport/") || appleHeader(source, body)) {
@@ -136,6 +130,28 @@ public final class ReportFormats {
         return fmt.isPresent() && fmt.get().startsWith("crashreport/") ? doc : Optional.empty();
     }
 
+    /** A crashreport/1 report already read, or (parsed null) the format of one to read. */
+    private record Detected(ReportFormat format, ParsedReport parsed) {
+    }
+
+    /**
+     * The text is decoded once, for the crashreport/1 look and for detection, and is garbage when
+     * this returns, before a reader decodes it again (a large report's text is big).
+     */
+    private Detected detectOrRead(String source, byte[] data) throws ReportException {
+        if (data.length == 0 || startsWith(data, PLCRASH_MAGIC)) {
+            return new Detected(detect(source, data), null);
+        }
+        String text = Texts.decode(data);
+        if (readers.get(ReportFormat.CRASHREPORT) instanceof CrashReportJsonReader ours) {
+            Optional<CrashReportJson.Document> doc = parsedCrashReport(source, text);
+            if (doc.isPresent()) {
+                return new Detected(ReportFormat.CRASHREPORT, ours.read(source, doc.get()));
+            }
+        }
+        return new Detected(detectText(source, text), null);
+    }
+
     /** The format of {@code data}; a {@link ReportException} when it is no known crash report. */
     public static ReportFormat detect(String source, byte[] data) throws ReportException {
         if (data.length == 0) {
@@ -144,7 +160,11 @@ public final class ReportFormats {
         if (startsWith(data, PLCRASH_MAGIC)) {
             return ReportFormat.PLCRASH;
         }
-        String text = Texts.decode(data);
+        return detectText(source, Texts.decode(data));
+    }
+
+    /** {@link #detect} on the decoded text of data that is neither empty nor plcrash. */
+    private static ReportFormat detectText(String source, String text) throws ReportException {
         String body = text.stripLeading();
         if (body.startsWith("{")) {
             return detectJson(source, body);
