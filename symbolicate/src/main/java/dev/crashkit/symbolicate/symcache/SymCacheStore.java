@@ -70,7 +70,7 @@ public final class SymCacheStore {
      * as used (no marker would ever appear).
      */
     public boolean usedBefore(SymCacheKey key) {
-        Path marker = folder.resolve(key.fileName() + ".used");
+        Path marker = marker(key);
         if (Files.exists(marker)) {
             return true;
         }
@@ -81,6 +81,10 @@ public final class SymCacheStore {
         } catch (IOException e) {
             return true;
         }
+    }
+
+    private Path marker(SymCacheKey key) {
+        return folder.resolve(key.fileName() + ".used");
     }
 
     /** Outcome of opening: a cache, or why there is none (absent, or found bad). */
@@ -197,6 +201,9 @@ public final class SymCacheStore {
             } catch (AtomicMoveNotSupportedException e) {
                 Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
             }
+            // The first-use marker has done its job; were the cache removed later, a run would
+            // answer from the DWARF again and the one after would rebuild it.
+            Files.deleteIfExists(marker(key));
         } finally {
             Files.deleteIfExists(tmp);
         }

@@ -193,6 +193,11 @@ class SymbolCachingTest {
         DebugModule second = new ModuleCache(index, new MemberStore(Optional.of(dir), ArchiveLimits.defaults()), o)
                 .get(id).loaded().orElseThrow();
         assertInstanceOf(CacheOrFiles.class, second.dwarf().orElseThrow());
+        try (var s = Files.list(dir.resolve(SymCacheStore.FOLDER))) {
+            names = s.map(p -> p.getFileName().toString()).toList();
+        }
+        assertEquals(List.of(names.get(0)), names, "the marker goes once the cache is stored");
+        assertTrue(names.get(0).endsWith(".symc"), names.get(0));
         DebugModule third = new ModuleCache(index, new MemberStore(Optional.of(dir), ArchiveLimits.defaults()), o)
                 .get(id).loaded().orElseThrow();
         assertInstanceOf(CacheOrFiles.class, third.dwarf().orElseThrow());
