@@ -212,14 +212,14 @@ final class PrettyJson {
     }
 
     /**
-     * Encoded texts of keys met in any document, found by identity in a slot chosen by the key's hash:
-     * for values that repeat across documents (a source file's name comes from a symbol cache that
-     * decodes it once, and a batch has ~100 of them for 300,000 frames), shared by every writer on
-     * every thread. A slot holds one immutable entry, so a reader racing a writer sees a whole entry,
+     * Encoded texts of strings met in any document, in a slot chosen by the string's hash and found by
+     * identity or, failing that, equality (the same file name decoded by the caches of several builds of
+     * one library): for values that repeat across documents (a batch's 300,000 frames have ~100 source
+     * files), shared by every writer on every thread. A slot holds one immutable entry, so a reader racing a writer sees a whole entry,
      * the old or the new one: at worst a miss, never another key's text.
      */
     static final class Shared {
-        private record Entry(Object key, Text text) {
+        private record Entry(String key, Text text) {
         }
 
         private final Entry[] slots;
@@ -232,17 +232,17 @@ final class PrettyJson {
             slots = new Entry[size];
         }
 
-        Text get(Object key) {
+        Text get(String key) {
             Entry e = slots[key.hashCode() & (slots.length - 1)];
-            return e != null && e.key() == key ? e.text() : null;
+            return e != null && (e.key() == key || e.key().equals(key)) ? e.text() : null;
         }
 
-        void put(Object key, Text text) {
+        void put(String key, Text text) {
             slots[key.hashCode() & (slots.length - 1)] = new Entry(key, text);
         }
     }
 
-    /** Writes {@code s} as the next value by way of {@code shared} (keyed by {@code s} itself). */
+    /** Writes {@code s} as the next value by way of {@code shared}. */
     void string(String s, Shared shared) throws IOException {
         Text t = shared.get(s);
         if (t == null) {
