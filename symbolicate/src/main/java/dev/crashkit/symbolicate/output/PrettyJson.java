@@ -223,13 +223,15 @@ final class PrettyJson {
         }
 
         private final Entry[] slots;
+        private final int longestKept;
 
-        /** {@code size} slots, a power of two. */
-        Shared(int size) {
+        /** {@code size} slots (a power of two) for strings of at most {@code longestKept} chars. */
+        Shared(int size, int longestKept) {
             if (Integer.bitCount(size) != 1) {
                 throw new IllegalArgumentException("size must be a power of two: " + size);
             }
             slots = new Entry[size];
+            this.longestKept = longestKept;
         }
 
         Text get(String key) {
@@ -244,6 +246,10 @@ final class PrettyJson {
 
     /** Writes {@code s} as the next value by way of {@code shared}. */
     void string(String s, Shared shared) throws IOException {
+        if (s.length() > shared.longestKept) {
+            string(s);
+            return;
+        }
         Text t = shared.get(s);
         if (t == null) {
             t = encoded(s);
