@@ -136,13 +136,7 @@ public final class JsonReportWriter {
     }
 
     /** Encoded source file names of every document (a batch's reports share their images' files). */
-    private static final PrettyJson.Shared FILES = new PrettyJson.Shared(256, 1024);
-    /**
-     * Encoded symbol names of every document: a batch meets the same functions again (and the same names
-     * in other builds of a library); a frame's linkage name is usually its symbol. Bounded: 4,096 slots
-     * of names up to 256 chars.
-     */
-    private static final PrettyJson.Shared SYMBOLS = new PrettyJson.Shared(4096, 256);
+    private static final PrettyJson.Shared FILES = new PrettyJson.Shared(256);
 
     /** Entry names of a frame, written once (a report has tens of thousands of frames). */
     private static final PrettyJson.Name INDEX = name("index");
@@ -185,8 +179,8 @@ public final class JsonReportWriter {
         } else {
             g.nullValue();
         }
-        shared(g, SYMBOL, f.symbol(), SYMBOLS);
-        shared(g, MANGLED, f.mangled(), SYMBOLS);
+        repeated(g, SYMBOL, f.symbol(), repeats.symbols);
+        repeated(g, MANGLED, f.mangled(), repeats.symbols);
         g.name(SYMBOL_ADDRESS);
         if (f.symbolAddress().isPresent()) {
             g.hexString(f.symbolAddress().getAsLong());
@@ -195,7 +189,12 @@ public final class JsonReportWriter {
         }
         g.name(OFFSET);
         g.number(f.offset());
-        shared(g, FILE, f.file(), FILES);
+        g.name(FILE);
+        if (f.file().isPresent()) {
+            g.string(f.file().get(), FILES);
+        } else {
+            g.nullValue();
+        }
         integer(g, LINE, f.line());
         integer(g, COLUMN, f.column());
         g.name(INLINED);
@@ -251,12 +250,14 @@ public final class JsonReportWriter {
 
     /**
      * Encoded texts of what frames repeat, by identity: a report's image names and UUIDs (one object
-     * per image), statuses and sources (constants). Symbols and source files: {@link #SYMBOLS}, {@link #FILES}.
+     * per image), statuses and sources (constants), and the linkage name when it is the symbol itself
+     * (names come from a symbol cache that decodes each string once). Source files: {@link #FILES}.
      */
     static final class Repeats {
         final PrettyJson.Recent images = new PrettyJson.Recent(32);
         final PrettyJson.Recent ids = new PrettyJson.Recent(32);
         final PrettyJson.Recent constants = new PrettyJson.Recent(16);
+        final PrettyJson.Recent symbols = new PrettyJson.Recent(1);
     }
 
     /** Entry {@code name}: {@code v} by way of {@code recent}, or null. */
@@ -265,17 +266,6 @@ public final class JsonReportWriter {
         g.name(name);
         if (v.isPresent()) {
             g.string(v.get(), v.get(), recent);
-        } else {
-            g.nullValue();
-        }
-    }
-
-    /** Entry {@code name}: {@code v} by way of {@code shared}, or null. */
-    private static void shared(PrettyJson g, PrettyJson.Name name, Optional<String> v, PrettyJson.Shared shared)
-            throws IOException {
-        g.name(name);
-        if (v.isPresent()) {
-            g.string(v.get(), shared);
         } else {
             g.nullValue();
         }

@@ -212,44 +212,38 @@ final class PrettyJson {
     }
 
     /**
-     * Encoded texts of strings met in any document, in a slot chosen by the string's hash and found by
-     * identity or, failing that, equality (the same file name decoded by the caches of several builds of
-     * one library): for values that repeat across documents (a batch's 300,000 frames have ~100 source
-     * files), shared by every writer on every thread. A slot holds one immutable entry, so a reader racing a writer sees a whole entry,
+     * Encoded texts of keys met in any document, found by identity in a slot chosen by the key's hash:
+     * for values that repeat across documents (a source file's name comes from a symbol cache that
+     * decodes it once, and a batch has ~100 of them for 300,000 frames), shared by every writer on
+     * every thread. A slot holds one immutable entry, so a reader racing a writer sees a whole entry,
      * the old or the new one: at worst a miss, never another key's text.
      */
     static final class Shared {
-        private record Entry(String key, Text text) {
+        private record Entry(Object key, Text text) {
         }
 
         private final Entry[] slots;
-        private final int longestKept;
 
-        /** {@code size} slots (a power of two) for strings of at most {@code longestKept} chars. */
-        Shared(int size, int longestKept) {
+        /** {@code size} slots, a power of two. */
+        Shared(int size) {
             if (Integer.bitCount(size) != 1) {
                 throw new IllegalArgumentException("size must be a power of two: " + size);
             }
             slots = new Entry[size];
-            this.longestKept = longestKept;
         }
 
-        Text get(String key) {
+        Text get(Object key) {
             Entry e = slots[key.hashCode() & (slots.length - 1)];
-            return e != null && (e.key() == key || e.key().equals(key)) ? e.text() : null;
+            return e != null && e.key() == key ? e.text() : null;
         }
 
-        void put(String key, Text text) {
+        void put(Object key, Text text) {
             slots[key.hashCode() & (slots.length - 1)] = new Entry(key, text);
         }
     }
 
-    /** Writes {@code s} as the next value by way of {@code shared}. */
+    /** Writes {@code s} as the next value by way of {@code shared} (keyed by {@code s} itself). */
     void string(String s, Shared shared) throws IOException {
-        if (s.length() > shared.longestKept) {
-            string(s);
-            return;
-        }
         Text t = shared.get(s);
         if (t == null) {
             t = encoded(s);
