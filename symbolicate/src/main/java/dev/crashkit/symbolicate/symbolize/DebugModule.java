@@ -57,7 +57,7 @@ public final class DebugModule {
         this.linkBase = linkBase;
         this.ranges = List.copyOf(ranges);
         this.symbols = Objects.requireNonNull(symbols, "symbols");
-        this.dwarf = Objects.requireNonNull(dwarf, "dwarf").map(d -> d);
+        this.dwarf = Optional.ofNullable(Objects.requireNonNull(dwarf, "dwarf").orElse(null)); // no lambda to link
         this.mappedBytes = mappedBytes;
         this.diagnostics = Objects.requireNonNull(diagnostics, "diagnostics");
         this.fallback = Objects.requireNonNull(fallback, "fallback");
@@ -153,7 +153,9 @@ public final class DebugModule {
      * the DWARF decodes the units they touch in parallel, a symbol cache answers them in parallel.
      */
     public void prepare(long[] linkAddresses) {
-        dwarf.ifPresent(d -> d.prepare(linkAddresses));
+        if (dwarf.isPresent()) { // not ifPresent: a lambda linked at run time
+            dwarf.get().prepare(linkAddresses);
+        }
     }
 
     /**

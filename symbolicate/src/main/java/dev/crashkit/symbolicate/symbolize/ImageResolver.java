@@ -4,6 +4,7 @@ import dev.crashkit.core.model.Image;
 import dev.crashkit.symbolicate.bytes.SortedAddresses;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 
@@ -37,11 +38,25 @@ final class ImageResolver {
                 bounded[i] = true;
             }
         }
-        ranges.sort((a, b) -> Long.compareUnsigned(a[0], b[0]));
-        starts = ranges.stream().mapToLong(r -> r[0]).toArray();
-        ends = ranges.stream().mapToLong(r -> r[1]).toArray();
-        owners = ranges.stream().mapToInt(r -> (int) r[2]).toArray();
+        ranges.sort(BY_START);
+        // Loops, not streams and lambdas: built once per report, each lambda linked at run time.
+        starts = new long[ranges.size()];
+        ends = new long[ranges.size()];
+        owners = new int[ranges.size()];
+        for (int r = 0; r < ranges.size(); r++) {
+            starts[r] = ranges.get(r)[0];
+            ends[r] = ranges.get(r)[1];
+            owners[r] = (int) ranges.get(r)[2];
+        }
     }
+
+    /** Ranges by unsigned start (a class, not a lambda: nothing linked at run time). */
+    private static final Comparator<long[]> BY_START = new Comparator<>() {
+        @Override
+        public int compare(long[] a, long[] b) {
+            return Long.compareUnsigned(a[0], b[0]);
+        }
+    };
 
     /**
      * The image holding {@code address}. When no known range holds it, the nearest image below it

@@ -52,9 +52,7 @@ public final class Symbolizer {
 
     /** As {@link #symbolicate(CrashReport)}, handing each thread to {@code sink} once its frames are done. */
     public SymbolicatedReport symbolicate(CrashReport report, ThreadSink sink) {
-        long mask = report.process().arch()
-                .or(() -> report.images().stream().flatMap(i -> i.arch().stream()).findFirst())
-                .map(Arch::addressMask).orElse(-1L);
+        long mask = addressMask(report);
         if (modules.hasRemote()) {
             modules.prefetch(referenced(report, mask)); // symbol servers: only images that frames point into
         }
@@ -65,9 +63,9 @@ public final class Symbolizer {
         ImageResolver resolver = new ImageResolver(matched);
         List<List<Frame>> marked = new ArrayList<>(report.threads().size());
         for (ThreadTrace t : report.threads()) {
-            marked.add(SignalFrames.markExactPcs(t.frames(), a -> trampolineStartsAt(a & mask, resolver)));
+            marked.add(SignalFrames.markExactPcs(t.frames(), new Trampolines(mask, resolver)));
         }
-        prepare(marked, mask, resolver);
+        boolean missing = prepare(marked, mask, resolver);
         List<SymbolicatedThread> threads = new ArrayList<>();
         for (int ti = 0; ti < marked.size(); ti++) {
             ThreadTrace t = report.threads().get(ti);
@@ -80,34 +78,95 @@ public final class Symbolizer {
             threads.add(done);
             sink.accept(ti, done);
         }
-        return new SymbolicatedReport(report, matched.stream().map(MatchedImage::status).toList(), threads);
+        List<ImageStatus> statuses = new ArrayList<>(matched.size());
+        for (MatchedImage m : matched) {
+            statuses.add(m.status());
+        }
+        return new SymbolicatedReport(report, statuses, threads, missing);
+    }
+
+    /**
+     * The report's address mask: its process's architecture, else its first image's that has one.
+     * Plain code, not lambdas: each lambda call site is linked at run time on every start.
+     */
+    private static long addressMask(CrashReport report) {
+        Optional<Arch> arch = report.process().arch();
+        for (int i = 0; arch.isEmpty() && i < report.images().size(); i++) {
+            arch = report.images().get(i).arch();
+        }
+        return arch.isPresent() ? arch.get().addressMask() : -1L;
+    }
+
+    /** Whether a signal trampoline starts at a frame's address (a class: no lambda linked at run time). */
+    private static final class Trampolines implements java.util.function.LongPredicate {
+        private final long mask;
+        private final ImageResolver resolver;
+
+        Trampolines(long mask, ImageResolver resolver) {
+            this.mask = mask;
+            this.resolver = resolver;
+        }
+
+        @Override
+        public boolean test(long address) {
+            return trampolineStartsAt(address & mask, resolver);
+        }
     }
 
     /**
      * Tells each module the addresses this report will look up in it, so a module answered from
      * its DWARF decodes the units they touch in parallel before the lookups (one at a time) start.
+     *
+     * @return whether some frame points into an image without a debug file
      */
-    private static void prepare(List<List<Frame>> threads, long mask, ImageResolver resolver) {
-        // Plain loops and arrays: this runs once per frame before anything is compiled.
-        Map<DebugModule, Addresses> byModule = new IdentityHashMap<>();
+    private static boolean prepare(List<List<Frame>> threads, long mask, ImageResolver resolver) {
+        ModuleAddresses byModule = new ModuleAddresses(mask, resolver);
         for (List<Frame> frames : threads) {
             for (Frame f : frames) {
-                long pc = f.address() & mask;
-                long lookup = f.returnAddress() && pc != 0 ? pc - 1 : pc;
-                Optional<MatchedImage> m = resolver.find(lookup);
-                if (m.isPresent() && m.get().module().isPresent()) {
-                    DebugModule module = m.get().module().get();
-                    Addresses a = byModule.get(module);
-                    if (a == null) {
-                        a = new Addresses();
-                        byModule.put(module, a);
-                    }
-                    a.add(m.get().toLinkTime(lookup));
-                }
+                byModule.add(f);
             }
         }
-        for (Map.Entry<DebugModule, Addresses> e : byModule.entrySet()) {
+        for (Map.Entry<DebugModule, Addresses> e : byModule.modules.entrySet()) {
             e.getKey().prepare(e.getValue().toArray());
+        }
+        return byModule.missingDebugFile;
+    }
+
+    /**
+     * The addresses frames look up, by module. One call per frame, not a loop body: this runs once
+     * per report before anything is compiled, and a method called per frame is compiled after a
+     * few hundred frames where a loop body stays interpreted (BENCHMARKS.md, warm child).
+     */
+    private static final class ModuleAddresses {
+        private final long mask;
+        private final ImageResolver resolver;
+        final Map<DebugModule, Addresses> modules = new IdentityHashMap<>();
+        boolean missingDebugFile;
+
+        ModuleAddresses(long mask, ImageResolver resolver) {
+            this.mask = mask;
+            this.resolver = resolver;
+        }
+
+        /** The frame's lookup address in its module, found as {@code frame(…)} finds it. */
+        void add(Frame f) {
+            long pc = f.address() & mask;
+            long lookup = f.returnAddress() && pc != 0 ? pc - 1 : pc;
+            Optional<MatchedImage> m = resolver.find(lookup);
+            if (m.isEmpty()) {
+                return;
+            }
+            Optional<DebugModule> module = m.get().module();
+            if (module.isEmpty()) {
+                missingDebugFile = true; // the frame will be NO_DEBUG_FILE
+                return;
+            }
+            Addresses a = modules.get(module.get());
+            if (a == null) {
+                a = new Addresses();
+                modules.put(module.get(), a);
+            }
+            a.add(m.get().toLinkTime(lookup));
         }
     }
 

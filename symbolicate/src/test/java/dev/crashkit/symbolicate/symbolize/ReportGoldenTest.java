@@ -45,6 +45,9 @@ class ReportGoldenTest {
         Symbolizer symbolizer = new Symbolizer(new ModuleCache(DebugFileIndex.scan(List.of(dsymDir),
                 Diagnostics.ignore())), Optional.empty());
         SymbolicatedReport out = symbolizer.symbolicate(input);
+        // The symbolizer tells missing debug files from its pass before the lookups: as the frames tell.
+        assertEquals(new SymbolicatedReport(out.input(), out.images(), out.threads()).missingDebugFiles(),
+                out.missingDebugFiles());
 
         Map<String, SymbolicatedFrame> byKey = new HashMap<>();
         for (SymbolicatedThread t : out.threads()) {
