@@ -135,9 +135,6 @@ public final class JsonReportWriter {
         return n;
     }
 
-    /** Encoded source file names of every document (a batch's reports share their images' files). */
-    private static final PrettyJson.Shared FILES = new PrettyJson.Shared(256);
-
     /** Entry names of a frame, written once (a report has tens of thousands of frames). */
     private static final PrettyJson.Name INDEX = name("index");
     private static final PrettyJson.Name ADDRESS = name("address");
@@ -189,12 +186,7 @@ public final class JsonReportWriter {
         }
         g.name(OFFSET);
         g.number(f.offset());
-        g.name(FILE);
-        if (f.file().isPresent()) {
-            g.string(f.file().get(), FILES);
-        } else {
-            g.nullValue();
-        }
+        repeated(g, FILE, f.file(), repeats.files);
         integer(g, LINE, f.line());
         integer(g, COLUMN, f.column());
         g.name(INLINED);
@@ -250,13 +242,14 @@ public final class JsonReportWriter {
 
     /**
      * Encoded texts of what frames repeat, by identity: a report's image names and UUIDs (one object
-     * per image), statuses and sources (constants), and the linkage name when it is the symbol itself
-     * (names come from a symbol cache that decodes each string once). Source files: {@link #FILES}.
+     * per image), statuses and sources (constants), the file of an inlined chain, and the linkage name
+     * when it is the symbol itself (names come from a symbol cache that decodes each string once).
      */
     static final class Repeats {
         final PrettyJson.Recent images = new PrettyJson.Recent(32);
         final PrettyJson.Recent ids = new PrettyJson.Recent(32);
         final PrettyJson.Recent constants = new PrettyJson.Recent(16);
+        final PrettyJson.Recent files = new PrettyJson.Recent(4);
         final PrettyJson.Recent symbols = new PrettyJson.Recent(1);
     }
 

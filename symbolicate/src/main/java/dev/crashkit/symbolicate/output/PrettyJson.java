@@ -211,66 +211,6 @@ final class PrettyJson {
         }
     }
 
-    /**
-     * Encoded texts of keys met in any document, found by identity in a slot chosen by the key's hash:
-     * for values that repeat across documents (a source file's name comes from a symbol cache that
-     * decodes it once, and a batch has ~100 of them for 300,000 frames), shared by every writer on
-     * every thread. A slot holds one immutable entry, so a reader racing a writer sees a whole entry,
-     * the old or the new one: at worst a miss, never another key's text.
-     */
-    static final class Shared {
-        private record Entry(Object key, Text text) {
-        }
-
-        private final Entry[] slots;
-
-        /** {@code size} slots, a power of two. */
-        Shared(int size) {
-            if (Integer.bitCount(size) != 1) {
-                throw new IllegalArgumentException("size must be a power of two: " + size);
-            }
-            slots = new Entry[size];
-        }
-
-        Text get(Object key) {
-            Entry e = slots[key.hashCode() & (slots.length - 1)];
-            return e != null && e.key() == key ? e.text() : null;
-        }
-
-        void put(Object key, Text text) {
-            slots[key.hashCode() & (slots.length - 1)] = new Entry(key, text);
-        }
-    }
-
-    /** Writes {@code s} as the next value by way of {@code shared} (keyed by {@code s} itself). */
-    void string(String s, Shared shared) throws IOException {
-        Text t = shared.get(s);
-        if (t == null) {
-            t = encoded(s);
-            if (t == null) {
-                string(s); // too long to keep
-                return;
-            }
-            shared.put(s, t);
-        }
-        beforeValue();
-        raw(t.bytes);
-    }
-
-    /** {@code s} quoted and encoded as a text to keep, or null when it is too long to keep. */
-    private Text encoded(String s) throws IOException {
-        int worst = 6 * s.length() + 8; // quotes, and the slack quoted() keeps before the end
-        if (worst > buf.length / 2) {
-            return null;
-        }
-        room(worst);
-        int start = pos;
-        quoted(s); // fits: no flush in between
-        Text t = new Text(Arrays.copyOfRange(buf, start, pos));
-        pos = start;
-        return t;
-    }
-
     /** Writes the text {@code recent} keeps for {@code key} as the next value; false when it keeps none. */
     boolean repeat(Object key, Recent recent) throws IOException {
         Text t = recent.get(key);
@@ -286,11 +226,16 @@ final class PrettyJson {
     void string(Object key, String s, Recent recent) throws IOException {
         Text t = recent.get(key);
         if (t == null) {
-            t = encoded(s);
-            if (t == null) {
+            int worst = 6 * s.length() + 8; // quotes, and the slack quoted() keeps before the end
+            if (worst > buf.length / 2) {
                 string(s); // too long to keep
                 return;
             }
+            room(worst);
+            int start = pos;
+            quoted(s); // fits: no flush in between
+            t = new Text(Arrays.copyOfRange(buf, start, pos));
+            pos = start;
             recent.put(key, t);
         }
         beforeValue();
