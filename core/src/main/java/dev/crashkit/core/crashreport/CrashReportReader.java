@@ -19,6 +19,7 @@ import java.io.IOException;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Base64;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -301,17 +302,10 @@ final class CrashReportReader {
         long v = 0;
         for (int i = 2; i < n; i++) {
             char c = s.charAt(i);
-            int d;
-            if (c >= '0' && c <= '9') {
-                d = c - '0';
-            } else if (c >= 'a' && c <= 'f') {
-                d = c - 'a' + 10;
-            } else if (c >= 'A' && c <= 'F') {
-                d = c - 'A' + 10;
-            } else {
+            if (!HexFormat.isHexDigit(c)) {
                 return NOT_PLAIN;
             }
-            v = v << 4 | d;
+            v = v << 4 | HexFormat.fromHexDigit(c);
         }
         return v;
     }

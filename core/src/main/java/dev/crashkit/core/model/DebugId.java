@@ -83,28 +83,15 @@ public final class DebugId {
                 i++;
                 continue;
             }
-            int hi = asciiHex(s.charAt(i));
-            int lo = asciiHex(s.charAt(i + 1));
-            if (hi < 0 || lo < 0) {
+            char hi = s.charAt(i);
+            char lo = s.charAt(i + 1);
+            if (!HexFormat.isHexDigit(hi) || !HexFormat.isHexDigit(lo)) {
                 return null;
             }
-            raw[b++] = (byte) (hi << 4 | lo);
+            raw[b++] = (byte) (HexFormat.fromHexDigit(hi) << 4 | HexFormat.fromHexDigit(lo));
             i += 2;
         }
         return new DebugId(Kind.UUID, raw);
-    }
-
-    private static int asciiHex(char c) {
-        if (c >= '0' && c <= '9') {
-            return c - '0';
-        }
-        if (c >= 'a' && c <= 'f') {
-            return c - 'a' + 10;
-        }
-        if (c >= 'A' && c <= 'F') {
-            return c - 'A' + 10;
-        }
-        return -1;
     }
 
     private static boolean isHex(String s) {
