@@ -61,9 +61,15 @@ public final class Symbolizer {
             matched.add(match(img));
         }
         ImageResolver resolver = new ImageResolver(matched);
+        boolean trampolines = false;
+        for (int i = 0; !trampolines && i < matched.size(); i++) {
+            Optional<DebugModule> module = matched.get(i).module();
+            trampolines = module.isPresent() && module.get().hasSignalTrampolines();
+        }
         List<List<Frame>> marked = new ArrayList<>(report.threads().size());
         for (ThreadTrace t : report.threads()) {
-            marked.add(SignalFrames.markExactPcs(t.frames(), new Trampolines(mask, resolver)));
+            // Without a module that has a trampoline, no frame starts one: the check is skipped.
+            marked.add(trampolines ? SignalFrames.markExactPcs(t.frames(), new Trampolines(mask, resolver)) : t.frames());
         }
         boolean missing = prepare(marked, mask, resolver);
         List<SymbolicatedThread> threads = new ArrayList<>();
