@@ -345,7 +345,7 @@ final class PrettyJson {
             v = -v;
         }
         if (v <= Integer.MAX_VALUE) {
-            return digitsAt(b, p, (int) v); // int division: most numbers (indexes, lines, offsets) are small
+            return digitsAt(b, p, (int) v); // int arithmetic: most numbers (indexes, lines, offsets) are small
         }
         int digits = 1;
         for (long t = v; t >= 10; t /= 10) {
