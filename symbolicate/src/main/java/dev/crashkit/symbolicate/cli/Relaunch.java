@@ -50,16 +50,6 @@ final class Relaunch {
      */
     static final String ONE_REPORT_YOUNG_GENERATION = "-XX:NewRatio=1";
 
-    /**
-     * For {@code batch}: C1 compiles a method after half the default invocations and loops (the
-     * defaults are 200 / 100 / 2,000 / 60,000). A warm batch spent ~0.4 s of its ~5.5 s CPU in the
-     * interpreter (workers and main thread, perf); compiling ~8% more methods sooner cost less than
-     * that (paired runs: lower thresholds -2 to -3% CPU, -160 ms wall; doubled ones +3%;
-     * BENCHMARKS.md, batch in-process extra and compiler).
-     */
-    static final List<String> BATCH_COMPILE_THRESHOLDS = List.of("-XX:Tier3InvocationThreshold=100",
-            "-XX:Tier3MinInvocationThreshold=50", "-XX:Tier3CompileThreshold=1000", "-XX:Tier3BackEdgeThreshold=30000");
-
     private Relaunch() {
     }
 
@@ -111,8 +101,6 @@ final class Relaunch {
         cmd.addAll(OPTIONS);
         if (args.length == 0 || !args[0].equals("batch")) {
             cmd.add(ONE_REPORT_YOUNG_GENERATION);
-        } else {
-            cmd.addAll(BATCH_COMPILE_THRESHOLDS);
         }
         cmd.addAll(archive);
         cmd.add("-D" + MARKER + "=1");
