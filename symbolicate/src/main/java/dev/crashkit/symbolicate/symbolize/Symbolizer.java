@@ -39,6 +39,16 @@ public final class Symbolizer {
         void accept(int index, SymbolicatedThread thread);
     }
 
+    /**
+     * A sink that may also be told of threads from several threads at once, in any order: a big
+     * report's threads are then symbolicated on two cores ({@link ConcurrentThreads}) when its
+     * modules allow it, and each is handed over by the thread that did it; else {@link #accept}
+     * is called as for any sink.
+     */
+    public interface ConcurrentThreadSink extends ThreadSink {
+        void acceptConcurrently(int index, SymbolicatedThread thread);
+    }
+
     public SymbolicatedReport symbolicate(CrashReport report) {
         return symbolicate(report, IGNORE);
     }
@@ -65,24 +75,70 @@ public final class Symbolizer {
         for (ThreadTrace t : report.threads()) {
             marked.add(SignalFrames.markExactPcs(t.frames(), new Trampolines(mask, resolver)));
         }
-        boolean missing = prepare(marked, mask, resolver);
-        List<SymbolicatedThread> threads = new ArrayList<>();
-        for (int ti = 0; ti < marked.size(); ti++) {
-            ThreadTrace t = report.threads().get(ti);
-            List<SymbolicatedFrame> out = new ArrayList<>();
-            List<Frame> frames = marked.get(ti);
-            for (int fi = 0; fi < frames.size(); fi++) {
-                out.addAll(frame(fi, frames.get(fi), mask, resolver));
+        boolean concurrent = sink instanceof ConcurrentThreadSink && concurrentLookups(report, matched);
+        boolean missing = prepare(marked, mask, resolver, concurrent);
+        Threads work = new Threads(report, marked, mask, resolver);
+        List<SymbolicatedThread> threads;
+        if (concurrent) {
+            threads = List.of(ConcurrentThreads.run(marked.size(), work, (ConcurrentThreadSink) sink));
+        } else {
+            threads = new ArrayList<>(marked.size());
+            for (int ti = 0; ti < marked.size(); ti++) {
+                SymbolicatedThread done = work.thread(ti, Problems.NOW);
+                threads.add(done);
+                sink.accept(ti, done);
             }
-            SymbolicatedThread done = new SymbolicatedThread(t, out);
-            threads.add(done);
-            sink.accept(ti, done);
         }
         List<ImageStatus> statuses = new ArrayList<>(matched.size());
         for (MatchedImage m : matched) {
             statuses.add(m.status());
         }
         return new SymbolicatedReport(report, statuses, threads, missing);
+    }
+
+    /**
+     * Whether this report's threads are worth symbolicating on two cores, and every module they
+     * may look up in says its problems through {@link Problems} (so warnings keep their order).
+     */
+    private static boolean concurrentLookups(CrashReport report, List<MatchedImage> matched) {
+        long frames = 0;
+        for (ThreadTrace t : report.threads()) {
+            frames += t.frames().size();
+        }
+        if (!ConcurrentThreads.worthIt(report.threads().size(), frames)) {
+            return false;
+        }
+        for (MatchedImage m : matched) {
+            if (m.module().isPresent() && !m.module().get().warnsOnlyThroughProblems()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The frames of one thread of a report (a class, not a lambda: none is spun at run time). */
+    private final class Threads implements ConcurrentThreads.Work {
+        private final CrashReport report;
+        private final List<List<Frame>> marked;
+        private final long mask;
+        private final ImageResolver resolver;
+
+        Threads(CrashReport report, List<List<Frame>> marked, long mask, ImageResolver resolver) {
+            this.report = report;
+            this.marked = marked;
+            this.mask = mask;
+            this.resolver = resolver;
+        }
+
+        @Override
+        public SymbolicatedThread thread(int index, Problems problems) {
+            List<SymbolicatedFrame> out = new ArrayList<>();
+            List<Frame> frames = marked.get(index);
+            for (int fi = 0; fi < frames.size(); fi++) {
+                out.addAll(frame(fi, frames.get(fi), mask, resolver, problems));
+            }
+            return new SymbolicatedThread(report.threads().get(index), out);
+        }
     }
 
     /**
@@ -115,11 +171,13 @@ public final class Symbolizer {
 
     /**
      * Tells each module the addresses this report will look up in it, so a module answered from
-     * its DWARF decodes the units they touch in parallel before the lookups (one at a time) start.
+     * its DWARF decodes the units they touch in parallel before the lookups start (and a symbol
+     * cache answers them in parallel, unless the lookups themselves run concurrently).
      *
      * @return whether some frame points into an image without a debug file
      */
-    private static boolean prepare(List<List<Frame>> threads, long mask, ImageResolver resolver) {
+    private static boolean prepare(List<List<Frame>> threads, long mask, ImageResolver resolver,
+                                   boolean concurrentLookups) {
         ModuleAddresses byModule = new ModuleAddresses(mask, resolver);
         for (List<Frame> frames : threads) {
             for (Frame f : frames) {
@@ -127,7 +185,11 @@ public final class Symbolizer {
             }
         }
         for (Map.Entry<DebugModule, Addresses> e : byModule.modules.entrySet()) {
-            e.getKey().prepare(e.getValue().toArray());
+            if (concurrentLookups) {
+                e.getKey().prepareForConcurrentLookups(e.getValue().toArray());
+            } else {
+                e.getKey().prepare(e.getValue().toArray());
+            }
         }
         return byModule.missingDebugFile;
     }
@@ -247,7 +309,7 @@ public final class Symbolizer {
         return new ImageStatus(img, Optional.empty(), ImageStatus.Status.NO_DEBUG_FILE, Optional.of(m.reason()));
     }
 
-    private List<SymbolicatedFrame> frame(int index, Frame f, long mask, ImageResolver resolver) {
+    private List<SymbolicatedFrame> frame(int index, Frame f, long mask, ImageResolver resolver, Problems problems) {
         long pc = f.address() & mask;
         // A return address points after the call; the call itself is one byte earlier.
         long lookup = f.returnAddress() && pc != 0 ? pc - 1 : pc;
@@ -261,7 +323,7 @@ public final class Symbolizer {
         if (m.module().isEmpty()) {
             return List.of(SymbolicatedFrame.unnamed(index, f, img, imageOffset, FrameStatus.NO_DEBUG_FILE));
         }
-        List<ResolvedSymbol> chain = m.module().get().lookup(m.toLinkTime(lookup));
+        List<ResolvedSymbol> chain = m.module().get().lookup(m.toLinkTime(lookup), problems);
         if (chain.isEmpty()) {
             OptionalLong start = m.module().get().unnamedFunctionStart(m.toLinkTime(lookup));
             if (start.isPresent()) {
