@@ -42,6 +42,10 @@ dsyms_only=""
 for d in $dsym/*.dSYM; do dsyms_only="$dsyms_only --dsym $d"; done
 run "$tmp/big.json" $dsyms_only --format json
 run "$tmp/big.json" $dsyms_only --format json
+# One dSYM, its symbol cache built above: opened while the report is read (ModuleCache.openCachedAhead).
+run "$tmp/big.json" --dsym $dsym/App-arm64.dSYM --format json
+run "$tmp/big.json" --dsym $dsym/App-arm64.dSYM --format json
+run "$tmp/big.json" --dsym $dsym/App-arm64.dSYM --format json
 # batch (its workers, journal and summary), answered from the symbol cache built above.
 mkdir -p "$tmp/batch-in"
 for i in 1 2 3; do cp testdata/reports/sample-crash.json "$tmp/batch-in/r$i.json"; done
