@@ -169,6 +169,15 @@ public final class DebugModule {
     }
 
     /**
+     * Whether this module wants a report's addresses before its lookups even when they run
+     * concurrently ({@link SourceLookup#prepareForConcurrentLookups} does something): a DWARF,
+     * which decodes the units they touch in parallel; not a symbol cache, nor a symbol table alone.
+     */
+    boolean wantsAddressesAhead() {
+        return dwarf.isPresent() && !(dwarf.get() instanceof CacheOrFiles);
+    }
+
+    /**
      * Whether this module's lookups say nothing but through {@link Problems}, so that the order of
      * warnings stays that of one thread when several threads look up at once: not with names for
      * stripped code, whose metadata is read (and its problems said) on first use.

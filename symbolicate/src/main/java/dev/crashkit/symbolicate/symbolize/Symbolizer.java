@@ -71,11 +71,19 @@ public final class Symbolizer {
             matched.add(match(img));
         }
         ImageResolver resolver = new ImageResolver(matched);
+        boolean concurrent = sink instanceof ConcurrentThreadSink && concurrentLookups(report, matched);
+        if (concurrent && !anyNeedsAddressesAhead(matched)) {
+            // Nothing to prepare: each thread's signal frames are marked by the thread that does it,
+            // and a missing debug file is told by its frames (NO_DEBUG_FILE, as prepare would find).
+            Threads work = new Threads(report, null, mask, resolver);
+            List<SymbolicatedThread> threads = List.of(ConcurrentThreads.run(report.threads().size(), work,
+                    (ConcurrentThreadSink) sink));
+            return new SymbolicatedReport(report, statuses(matched), threads, work.missingDebugFile);
+        }
         List<List<Frame>> marked = new ArrayList<>(report.threads().size());
         for (ThreadTrace t : report.threads()) {
             marked.add(SignalFrames.markExactPcs(t.frames(), new Trampolines(mask, resolver)));
         }
-        boolean concurrent = sink instanceof ConcurrentThreadSink && concurrentLookups(report, matched);
         boolean missing = prepare(marked, mask, resolver, concurrent);
         Threads work = new Threads(report, marked, mask, resolver);
         List<SymbolicatedThread> threads;
@@ -89,11 +97,25 @@ public final class Symbolizer {
                 sink.accept(ti, done);
             }
         }
+        return new SymbolicatedReport(report, statuses(matched), threads, missing);
+    }
+
+    private static List<ImageStatus> statuses(List<MatchedImage> matched) {
         List<ImageStatus> statuses = new ArrayList<>(matched.size());
         for (MatchedImage m : matched) {
             statuses.add(m.status());
         }
-        return new SymbolicatedReport(report, statuses, threads, missing);
+        return statuses;
+    }
+
+    /** Whether some module wants a report's addresses before its lookups (a DWARF decoding units in parallel). */
+    private static boolean anyNeedsAddressesAhead(List<MatchedImage> matched) {
+        for (MatchedImage m : matched) {
+            if (m.module().isPresent() && m.module().get().wantsAddressesAhead()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
@@ -116,12 +138,17 @@ public final class Symbolizer {
         return true;
     }
 
-    /** The frames of one thread of a report (a class, not a lambda: none is spun at run time). */
+    /**
+     * The frames of one thread of a report (a class, not a lambda: none is spun at run time), from
+     * its frames marked ahead, or (null) marked here.
+     */
     private final class Threads implements ConcurrentThreads.Work {
         private final CrashReport report;
         private final List<List<Frame>> marked;
         private final long mask;
         private final ImageResolver resolver;
+        /** Whether a frame was found in an image without a debug file (told when marked here). */
+        volatile boolean missingDebugFile;
 
         Threads(CrashReport report, List<List<Frame>> marked, long mask, ImageResolver resolver) {
             this.report = report;
@@ -133,9 +160,16 @@ public final class Symbolizer {
         @Override
         public SymbolicatedThread thread(int index, Problems problems) {
             List<SymbolicatedFrame> out = new ArrayList<>();
-            List<Frame> frames = marked.get(index);
+            List<Frame> frames = marked != null ? marked.get(index)
+                    : SignalFrames.markExactPcs(report.threads().get(index).frames(), new Trampolines(mask, resolver));
+            boolean missing = false;
             for (int fi = 0; fi < frames.size(); fi++) {
-                out.addAll(frame(fi, frames.get(fi), mask, resolver, problems));
+                List<SymbolicatedFrame> f = frame(fi, frames.get(fi), mask, resolver, problems);
+                missing |= f.get(0).status() == FrameStatus.NO_DEBUG_FILE;
+                out.addAll(f);
+            }
+            if (missing) {
+                missingDebugFile = true;
             }
             return new SymbolicatedThread(report.threads().get(index), out);
         }

@@ -137,6 +137,54 @@ class ConcurrentThreadsTest {
      * A big report against the testdata dSYMs through the symbolizer: done on two threads when
      * the sink takes threads concurrently, and equal to the one-thread result.
      */
+    /**
+     * The same from symbol caches (no address wanted ahead: each thread marks its own signal
+     * frames), with and without images lacking a debug file: the same threads and the same
+     * missingDebugFiles as one thread finds.
+     */
+    @Test
+    void bigReportFromSymbolCachesOnTwoThreadsEqualsOneThread(@org.junit.jupiter.api.io.TempDir Path dir)
+            throws Exception {
+        List<Path> dsyms;
+        try (java.util.stream.Stream<Path> s = java.nio.file.Files.list(Path.of("testdata", "macho"))) {
+            dsyms = s.filter(p -> p.getFileName().toString().endsWith(".dSYM")).sorted().toList();
+        }
+        ModuleCache modules = new ModuleCache(DebugFileIndex.scan(dsyms, Diagnostics.ignore()),
+                new dev.crashkit.symbolicate.locate.MemberStore(Optional.of(dir),
+                        dev.crashkit.symbolicate.locate.ArchiveLimits.defaults()),
+                new ModuleCache.Options(1L << 30, Diagnostics.ignore())
+                        .withSymbolCache(dev.crashkit.symbolicate.symcache.SymCacheStore.in(dir)));
+        Symbolizer symbolizer = new Symbolizer(modules, Optional.of(DemangleStyle.SIMPLIFIED));
+        CrashReport small = ReportFormats.standard().read(Path.of("testdata", "reports", "sample-crash.json")).model();
+        CrashReport big = enlarged(small);
+        // Only the images that have a dSYM: frames elsewhere have no image, so nothing is missing.
+        CrashReport withDsyms = new CrashReport(big.process(), big.crash(), big.images().subList(0, 2), big.threads());
+        for (CrashReport r : List.of(big, withDsyms)) {
+            Recording sink = new Recording();
+            SymbolicatedReport concurrent = symbolizer.symbolicate(r, sink);
+            assertEquals(r.threads().size(), sink.handed.size(), "symbolicated concurrently");
+            assertTrue(modules.get(r.images().get(0).id().orElseThrow()).loaded().orElseThrow().dwarf()
+                    .orElseThrow() instanceof CacheOrFiles, "from the symbol cache");
+            assertEquals(symbolizer.symbolicate(r), concurrent);
+        }
+        assertTrue(symbolizer.symbolicate(big).missingDebugFiles());
+        assertFalse(symbolizer.symbolicate(withDsyms).missingDebugFiles());
+    }
+
+    /** Six threads of 200 to 385 frames, repeating the report's own. */
+    private static CrashReport enlarged(CrashReport small) {
+        List<ThreadTrace> threads = new ArrayList<>();
+        for (int i = 0; i < 6; i++) {
+            ThreadTrace t = small.threads().get(i % small.threads().size());
+            List<Frame> frames = new ArrayList<>();
+            while (frames.size() < 200 + 37 * i) {
+                frames.addAll(t.frames());
+            }
+            threads.add(new ThreadTrace(i, t.name(), t.crashed(), frames));
+        }
+        return new CrashReport(small.process(), small.crash(), small.images(), threads);
+    }
+
     @Test
     void bigReportOnTwoThreadsEqualsOneThread() throws Exception {
         // The dSYMs alone: a module that also has its binary names stripped code from it, and
