@@ -43,12 +43,12 @@ final class ConcurrentThreads {
             taker.take();
         } finally {
             taker.stop(); // a failure here: the helper stops after the thread it is on
-            Uninterruptibly.join(helper); // also publishes the helper's threads here
+            Uninterruptibly.join(helper); // also publishes the helper's threads and problems here
+            for (Problems.Held p : taker.problems) {
+                p.sayAll(); // what was met before a failure is said too, as one thread would have
+            }
         }
         taker.rethrowFailure();
-        for (Problems.Held p : taker.problems) {
-            p.sayAll();
-        }
         return taker.done;
     }
 
