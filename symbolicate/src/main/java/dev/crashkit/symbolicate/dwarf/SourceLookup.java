@@ -23,12 +23,4 @@ public interface SourceLookup {
      */
     default void prepare(long[] addresses) {
     }
-
-    /**
-     * As {@link #prepare}, when the lookups of {@code addresses} will themselves run on several
-     * threads at once: a source that answers any number of threads at once needs nothing ahead.
-     */
-    default void prepareForConcurrentLookups(long[] addresses) {
-        prepare(addresses);
-    }
 }

@@ -39,12 +39,6 @@ final class CacheOrFiles implements SourceLookup {
         prepared = ParallelAnswers.answer(new Answering(), addresses);
     }
 
-    /** The lookups themselves run on the cores: no answers ahead (and none kept from an earlier report). */
-    @Override
-    public void prepareForConcurrentLookups(long[] addresses) {
-        prepared = Map.of();
-    }
-
     /** {@link #answer} for the answering threads (a class, not a method reference: none is spun at run time). */
     private final class Answering implements SourceLookup {
         @Override

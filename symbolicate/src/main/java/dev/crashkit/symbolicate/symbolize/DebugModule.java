@@ -159,22 +159,12 @@ public final class DebugModule {
     }
 
     /**
-     * As {@link #prepare(long[])}, for lookups that will themselves run on several threads at once
-     * ({@link ConcurrentThreads}): a symbol cache then answers nothing ahead.
+     * Whether any number of threads may look up here at once without waiting for each other or
+     * being prepared: a symbol cache (or a symbol table alone); not a DWARF context, whose lookups
+     * are serialised and whose units are best decoded in parallel ahead ({@link #prepare}).
      */
-    void prepareForConcurrentLookups(long[] linkAddresses) {
-        if (dwarf.isPresent()) {
-            dwarf.get().prepareForConcurrentLookups(linkAddresses);
-        }
-    }
-
-    /**
-     * Whether this module wants a report's addresses before its lookups even when they run
-     * concurrently ({@link SourceLookup#prepareForConcurrentLookups} does something): a DWARF,
-     * which decodes the units they touch in parallel; not a symbol cache, nor a symbol table alone.
-     */
-    boolean wantsAddressesAhead() {
-        return dwarf.isPresent() && !(dwarf.get() instanceof CacheOrFiles);
+    boolean answersConcurrently() {
+        return dwarf.isEmpty() || dwarf.get() instanceof CacheOrFiles;
     }
 
     /**

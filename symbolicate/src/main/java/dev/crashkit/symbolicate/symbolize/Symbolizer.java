@@ -71,8 +71,7 @@ public final class Symbolizer {
             matched.add(match(img));
         }
         ImageResolver resolver = new ImageResolver(matched);
-        boolean concurrent = sink instanceof ConcurrentThreadSink && concurrentLookups(report, matched);
-        if (concurrent && !anyNeedsAddressesAhead(matched)) {
+        if (sink instanceof ConcurrentThreadSink && concurrentLookups(report, matched)) {
             // Nothing to prepare: each thread's signal frames are marked by the thread that does it,
             // and a missing debug file is told by its frames (NO_DEBUG_FILE, as prepare would find).
             Threads work = new Threads(report, null, mask, resolver);
@@ -84,18 +83,13 @@ public final class Symbolizer {
         for (ThreadTrace t : report.threads()) {
             marked.add(SignalFrames.markExactPcs(t.frames(), new Trampolines(mask, resolver)));
         }
-        boolean missing = prepare(marked, mask, resolver, concurrent);
+        boolean missing = prepare(marked, mask, resolver);
         Threads work = new Threads(report, marked, mask, resolver);
-        List<SymbolicatedThread> threads;
-        if (concurrent) {
-            threads = List.of(ConcurrentThreads.run(marked.size(), work, (ConcurrentThreadSink) sink));
-        } else {
-            threads = new ArrayList<>(marked.size());
-            for (int ti = 0; ti < marked.size(); ti++) {
-                SymbolicatedThread done = work.thread(ti, Problems.NOW);
-                threads.add(done);
-                sink.accept(ti, done);
-            }
+        List<SymbolicatedThread> threads = new ArrayList<>(marked.size());
+        for (int ti = 0; ti < marked.size(); ti++) {
+            SymbolicatedThread done = work.thread(ti, Problems.NOW);
+            threads.add(done);
+            sink.accept(ti, done);
         }
         return new SymbolicatedReport(report, statuses(matched), threads, missing);
     }
@@ -108,19 +102,12 @@ public final class Symbolizer {
         return statuses;
     }
 
-    /** Whether some module wants a report's addresses before its lookups (a DWARF decoding units in parallel). */
-    private static boolean anyNeedsAddressesAhead(List<MatchedImage> matched) {
-        for (MatchedImage m : matched) {
-            if (m.module().isPresent() && m.module().get().wantsAddressesAhead()) {
-                return true;
-            }
-        }
-        return false;
-    }
 
     /**
      * Whether this report's threads are worth symbolicating on two cores, and every module they
-     * may look up in says its problems through {@link Problems} (so warnings keep their order).
+     * may look up in answers any number of threads at once without preparing (a symbol cache) and
+     * says its problems through {@link Problems} (so warnings keep their order). A DWARF is left
+     * to one thread: its lookups are serialised, and its units are decoded in parallel ahead.
      */
     private static boolean concurrentLookups(CrashReport report, List<MatchedImage> matched) {
         long frames = 0;
@@ -131,7 +118,8 @@ public final class Symbolizer {
             return false;
         }
         for (MatchedImage m : matched) {
-            if (m.module().isPresent() && !m.module().get().warnsOnlyThroughProblems()) {
+            if (m.module().isPresent() && !(m.module().get().answersConcurrently()
+                    && m.module().get().warnsOnlyThroughProblems())) {
                 return false;
             }
         }
@@ -206,12 +194,11 @@ public final class Symbolizer {
     /**
      * Tells each module the addresses this report will look up in it, so a module answered from
      * its DWARF decodes the units they touch in parallel before the lookups start (and a symbol
-     * cache answers them in parallel, unless the lookups themselves run concurrently).
+     * cache answers them in parallel).
      *
      * @return whether some frame points into an image without a debug file
      */
-    private static boolean prepare(List<List<Frame>> threads, long mask, ImageResolver resolver,
-                                   boolean concurrentLookups) {
+    private static boolean prepare(List<List<Frame>> threads, long mask, ImageResolver resolver) {
         ModuleAddresses byModule = new ModuleAddresses(mask, resolver);
         for (List<Frame> frames : threads) {
             for (Frame f : frames) {
@@ -219,11 +206,7 @@ public final class Symbolizer {
             }
         }
         for (Map.Entry<DebugModule, Addresses> e : byModule.modules.entrySet()) {
-            if (concurrentLookups) {
-                e.getKey().prepareForConcurrentLookups(e.getValue().toArray());
-            } else {
-                e.getKey().prepare(e.getValue().toArray());
-            }
+            e.getKey().prepare(e.getValue().toArray());
         }
         return byModule.missingDebugFile;
     }

@@ -79,11 +79,12 @@ class ConcurrentThreadsTest {
     /** Records what it is handed, and by which thread. */
     private static final class Recording implements Symbolizer.ConcurrentThreadSink {
         final List<Integer> handed = Collections.synchronizedList(new ArrayList<>());
+        final List<Integer> inOrder = new ArrayList<>();
         final Set<String> by = ConcurrentHashMap.newKeySet();
 
         @Override
         public void accept(int index, SymbolicatedThread thread) {
-            throw new AssertionError("handed over in order although symbolicated concurrently");
+            inOrder.add(index);
         }
 
         @Override
@@ -112,6 +113,7 @@ class ConcurrentThreadsTest {
             List<Integer> handed = new ArrayList<>(sink.handed);
             Collections.sort(handed);
             assertEquals(java.util.stream.IntStream.range(0, 12).boxed().toList(), handed, "each thread handed over once");
+            assertEquals(List.of(), sink.inOrder);
         }
     }
 
@@ -134,8 +136,9 @@ class ConcurrentThreadsTest {
     }
 
     /**
-     * A big report against the testdata dSYMs through the symbolizer: done on two threads when
-     * the sink takes threads concurrently, and equal to the one-thread result.
+     * A big report answered from the DWARF of the testdata dSYMs stays on one thread (the DWARF's
+     * lookups are serialised; its units are decoded in parallel ahead), handed over in order; its
+     * JSON, rendered while it is symbolicated, is the one-thread writer's.
      */
     /**
      * The same from symbol caches (no address wanted ahead: each thread marks its own signal
@@ -155,20 +158,33 @@ class ConcurrentThreadsTest {
                 new ModuleCache.Options(1L << 30, Diagnostics.ignore())
                         .withSymbolCache(dev.crashkit.symbolicate.symcache.SymCacheStore.in(dir)));
         Symbolizer symbolizer = new Symbolizer(modules, Optional.of(DemangleStyle.SIMPLIFIED));
-        CrashReport small = ReportFormats.standard().read(Path.of("testdata", "reports", "sample-crash.json")).model();
-        CrashReport big = enlarged(small);
+        dev.crashkit.symbolicate.report.ParsedReport parsed = ReportFormats.standard()
+                .read(Path.of("testdata", "reports", "sample-crash.json"));
+        CrashReport big = enlarged(parsed.model());
         // Only the images that have a dSYM: frames elsewhere have no image, so nothing is missing.
         CrashReport withDsyms = new CrashReport(big.process(), big.crash(), big.images().subList(0, 2), big.threads());
         for (CrashReport r : List.of(big, withDsyms)) {
             Recording sink = new Recording();
             SymbolicatedReport concurrent = symbolizer.symbolicate(r, sink);
             assertEquals(r.threads().size(), sink.handed.size(), "symbolicated concurrently");
+            assertEquals(List.of(), sink.inOrder);
             assertTrue(modules.get(r.images().get(0).id().orElseThrow()).loaded().orElseThrow().dwarf()
                     .orElseThrow() instanceof CacheOrFiles, "from the symbol cache");
             assertEquals(symbolizer.symbolicate(r), concurrent);
         }
         assertTrue(symbolizer.symbolicate(big).missingDebugFiles());
         assertFalse(symbolizer.symbolicate(withDsyms).missingDebugFiles());
+
+        // Its JSON, each thread rendered by the thread that symbolicated it, is the one-thread writer's.
+        java.io.ByteArrayOutputStream rendered = new java.io.ByteArrayOutputStream();
+        dev.crashkit.symbolicate.formats.ReportRenderer.render(
+                new dev.crashkit.symbolicate.report.ParsedReport(big, parsed.format(), parsed.document()), symbolizer,
+                dev.crashkit.symbolicate.output.OutputFormat.json, rendered);
+        java.io.ByteArrayOutputStream written = new java.io.ByteArrayOutputStream();
+        dev.crashkit.symbolicate.output.JsonReportWriter.write(symbolizer.symbolicate(big), written);
+        org.junit.jupiter.api.Assertions.assertArrayEquals(written.toByteArray(), rendered.toByteArray());
+        assertTrue(Thread.getAllStackTraces().keySet().stream().noneMatch(t -> t.getName().equals("render-json")
+                || t.getName().equals("symbolicate-1")), "no rendering or symbolicating thread left");
     }
 
     /** Six threads of 200 to 385 frames, repeating the report's own. */
@@ -186,7 +202,7 @@ class ConcurrentThreadsTest {
     }
 
     @Test
-    void bigReportOnTwoThreadsEqualsOneThread() throws Exception {
+    void bigReportFromDwarfStaysOnOneThread() throws Exception {
         // The dSYMs alone: a module that also has its binary names stripped code from it, and
         // such modules are left to one thread (their metadata's problems are said on first use).
         List<Path> dsyms;
@@ -210,12 +226,13 @@ class ConcurrentThreadsTest {
         CrashReport big = new CrashReport(small.process(), small.crash(), small.images(), threads);
         Recording sink = new Recording();
         SymbolicatedReport concurrent = symbolizer.symbolicate(big, sink);
-        assertEquals(6, sink.handed.size(), "symbolicated concurrently");
+        assertEquals(List.of(), sink.handed, "not symbolicated concurrently");
+        assertEquals(List.of(0, 1, 2, 3, 4, 5), sink.inOrder);
         SymbolicatedReport alone = symbolizer.symbolicate(big);
         assertEquals(alone, concurrent);
         assertTrue(alone.threads().get(0).frames().stream().anyMatch(f -> f.file().isPresent()), "DWARF answered");
 
-        // Its JSON, rendered by the threads that symbolicated it, is the JSON of the one-thread result.
+        // Its JSON, rendered while it is symbolicated, is the JSON of the one-thread result.
         java.io.ByteArrayOutputStream rendered = new java.io.ByteArrayOutputStream();
         dev.crashkit.symbolicate.formats.ReportRenderer.render(
                 new dev.crashkit.symbolicate.report.ParsedReport(big, parsed.format(), parsed.document()), symbolizer,
