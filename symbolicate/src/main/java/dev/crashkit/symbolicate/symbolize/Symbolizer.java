@@ -102,7 +102,6 @@ public final class Symbolizer {
         return statuses;
     }
 
-
     /**
      * Whether this report's threads are worth symbolicating on two cores, and every module they
      * may look up in answers any number of threads at once without preparing (a symbol cache) and
