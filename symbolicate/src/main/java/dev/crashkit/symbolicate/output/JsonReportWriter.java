@@ -1,8 +1,6 @@
 package dev.crashkit.symbolicate.output;
 
-import dev.crashkit.core.model.DebugId;
 import dev.crashkit.core.model.Image;
-import dev.crashkit.core.model.ReportedFrame;
 import dev.crashkit.symbolicate.symbolize.ImageStatus;
 import dev.crashkit.symbolicate.symbolize.SymbolicatedFrame;
 import dev.crashkit.symbolicate.symbolize.SymbolicatedReport;
@@ -13,7 +11,6 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Optional;
-import java.util.OptionalInt;
 
 
 /**
@@ -113,7 +110,7 @@ public final class JsonReportWriter {
         g.name("frames");
         g.startArray();
         for (SymbolicatedFrame f : t.frames()) {
-            frame(g, f, repeats);
+            FrameJson.write(g, f, repeats);
         }
         g.endArray();
         g.endObject();
@@ -137,115 +134,11 @@ public final class JsonReportWriter {
         return n;
     }
 
-    /** Entry names of a frame, written once (a report has tens of thousands of frames). */
-    private static final PrettyJson.Name INDEX = name("index");
-    private static final PrettyJson.Name ADDRESS = name("address");
-    private static final PrettyJson.Name IMAGE = name("image");
-    private static final PrettyJson.Name IMAGE_UUID = name("image_uuid");
-    private static final PrettyJson.Name SYMBOL = name("symbol");
-    private static final PrettyJson.Name MANGLED = name("mangled");
-    private static final PrettyJson.Name SYMBOL_ADDRESS = name("symbol_address");
-    private static final PrettyJson.Name OFFSET = name("offset");
-    private static final PrettyJson.Name FILE = name("file");
-    private static final PrettyJson.Name LINE = name("line");
-    private static final PrettyJson.Name COLUMN = name("column");
-    private static final PrettyJson.Name INLINED = name("inlined");
-    private static final PrettyJson.Name STATUS = name("status");
-    private static final PrettyJson.Name SOURCE = name("source");
-    private static final PrettyJson.Name TRUST = name("trust");
-    private static final PrettyJson.Name SYMBOL_VERSION = name("symbol_version");
-    private static final PrettyJson.Name REPORTED = name("reported");
-    private static final PrettyJson.Name IMAGE_LOAD_ADDRESS = name("image_load_address");
-    private static final PrettyJson.Name KEPT_FROM_CAPTURE = name("kept_from_capture");
-
-    private static PrettyJson.Name name(String n) {
-        return new PrettyJson.Name(n);
-    }
-
-    private static void frame(PrettyJson g, SymbolicatedFrame f, Repeats repeats) throws IOException {
-        g.startObject();
-        g.name(INDEX);
-        g.number(f.index());
-        g.name(ADDRESS);
-        g.hexString(f.address());
-        repeated(g, IMAGE, f.image(), repeats.images);
-        g.name(IMAGE_UUID);
-        if (f.imageId().isPresent()) {
-            DebugId id = f.imageId().get();
-            if (!g.repeat(id, repeats.ids)) {
-                g.string(id, id.toString(), repeats.ids);
-            }
-        } else {
-            g.nullValue();
-        }
-        repeated(g, SYMBOL, f.symbol(), repeats.symbols);
-        repeated(g, MANGLED, f.mangled(), repeats.symbols);
-        g.name(SYMBOL_ADDRESS);
-        if (f.symbolAddress().isPresent()) {
-            g.hexString(f.symbolAddress().getAsLong());
-        } else {
-            g.nullValue();
-        }
-        g.name(OFFSET);
-        g.number(f.offset());
-        repeated(g, FILE, f.file(), repeats.files);
-        integer(g, LINE, f.line());
-        integer(g, COLUMN, f.column());
-        g.name(INLINED);
-        g.bool(f.inlined());
-        g.name(STATUS);
-        if (!g.repeat(f.status(), repeats.constants)) {
-            g.string(f.status(), f.status().jsonName(), repeats.constants);
-        }
-        repeated(g, SOURCE, f.source(), repeats.constants);
-        if (f.trust().isPresent()) {
-            field(g, TRUST, f.trust().get().label());
-        }
-        if (f.symbolVersion().isPresent()) {
-            field(g, SYMBOL_VERSION, f.symbolVersion().get());
-        }
-        if (f.reportedFallback().isPresent()) {
-            reported(g, f.reportedFallback().get());
-        }
-        if (f.keptFromCapture()) {
-            g.name(KEPT_FROM_CAPTURE);
-            g.bool(true);
-        }
-        g.endObject();
-    }
-
-    /** What the report said of a frame we could not name: only the fields it gave. */
-    private static void reported(PrettyJson g, ReportedFrame r) throws IOException {
-        g.name(REPORTED);
-        g.startObject();
-        if (r.image().isPresent()) {
-            field(g, IMAGE, r.image().get());
-        }
-        if (r.imageLoadAddress().isPresent()) {
-            g.name(IMAGE_LOAD_ADDRESS);
-            g.hexString(r.imageLoadAddress().getAsLong());
-        }
-        if (r.symbol().isPresent()) {
-            field(g, SYMBOL, r.symbol().get());
-        }
-        if (r.offset().isPresent()) {
-            g.name(OFFSET);
-            g.number(r.offset().getAsLong());
-        }
-        if (r.file().isPresent()) {
-            field(g, FILE, r.file().get());
-        }
-        if (r.line().isPresent()) {
-            g.name(LINE);
-            g.number(r.line().getAsInt());
-        }
-        g.endObject();
-    }
-
     /**
      * Encoded texts of what frames repeat, by identity: a report's image names and UUIDs (one object
      * per image), statuses and sources (constants), the file of an inlined chain, and the linkage name
-     * when it is the symbol itself (names come from a symbol cache that decodes each string once).
+     * when it is the symbol itself in frames written one entry at a time (names come from a symbol cache
+     * that decodes each string once).
      */
     static final class Repeats {
         final PrettyJson.Recent images = new PrettyJson.Recent(32);
@@ -253,17 +146,6 @@ public final class JsonReportWriter {
         final PrettyJson.Recent constants = new PrettyJson.Recent(16);
         final PrettyJson.Recent files = new PrettyJson.Recent(4);
         final PrettyJson.Recent symbols = new PrettyJson.Recent(1);
-    }
-
-    /** Entry {@code name}: {@code v} by way of {@code recent}, or null. */
-    private static void repeated(PrettyJson g, PrettyJson.Name name, Optional<String> v, PrettyJson.Recent recent)
-            throws IOException {
-        g.name(name);
-        if (v.isPresent()) {
-            g.string(v.get(), v.get(), recent);
-        } else {
-            g.nullValue();
-        }
     }
 
     static String hex(long v) {
@@ -275,17 +157,7 @@ public final class JsonReportWriter {
         g.string(v);
     }
 
-    private static void field(PrettyJson g, PrettyJson.Name name, String v) throws IOException {
-        g.name(name);
-        g.string(v);
-    }
-
     private static void string(PrettyJson g, String name, Optional<String> v) throws IOException {
-        g.name(name);
-        optional(g, v);
-    }
-
-    private static void string(PrettyJson g, PrettyJson.Name name, Optional<String> v) throws IOException {
         g.name(name);
         optional(g, v);
     }
@@ -293,15 +165,6 @@ public final class JsonReportWriter {
     private static void optional(PrettyJson g, Optional<String> v) throws IOException {
         if (v.isPresent()) {
             g.string(v.get());
-        } else {
-            g.nullValue();
-        }
-    }
-
-    private static void integer(PrettyJson g, PrettyJson.Name name, OptionalInt v) throws IOException {
-        g.name(name);
-        if (v.isPresent()) {
-            g.number(v.getAsInt());
         } else {
             g.nullValue();
         }

@@ -32,7 +32,11 @@ final class PrettyJson {
     private static final int[] TENS = {1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000,
         1_000_000_000};
     /** The longest a char can take: 6 bytes of {@code \\u00XX}; a surrogate pair takes 4 for two chars. */
-    private static final int MAX_CHAR_BYTES = 6;
+    static final int MAX_CHAR_BYTES = 6;
+    /** The longest a number or {@code "0x…"} can take: {@code -9223372036854775808}, or 16 digits and 4 more. */
+    static final int MAX_NUMBER_BYTES = 20;
+    /** Indentation levels whose line ends and entry names are prepared (deeper ones are written as they go). */
+    static final int MAX_LEVEL = 16;
 
     /**
      * Per ASCII character, what it is written as: 0 = itself, a letter = backslash and that letter,
@@ -161,6 +165,11 @@ final class PrettyJson {
             }
         }
 
+        /** The entry's bytes at indentation {@code level} (below {@link #MAX_LEVEL}): line end, indentation, name; a comma first if not the object's first. */
+        byte[] entry(int level, boolean first) {
+            return entries[2 * level + (first ? 0 : 1)];
+        }
+
         private static byte[] concat(byte[] a, byte[] b) {
             byte[] c = Arrays.copyOf(a, a.length + b.length);
             System.arraycopy(b, 0, c, a.length, b.length);
@@ -170,7 +179,10 @@ final class PrettyJson {
 
     /** A string value encoded once, quotes included (for the values a document repeats). */
     static final class Text {
-        private final byte[] bytes;
+        /** The JSON {@code null}, as the text of an absent value. */
+        static final Text NULL = new Text(PrettyJson.NULL);
+
+        final byte[] bytes;
 
         private Text(byte[] bytes) {
             this.bytes = bytes;
@@ -186,6 +198,7 @@ final class PrettyJson {
         private final Object[] keys;
         private final Text[] texts;
         private int next;
+        private int lastHit;
 
         /** Keeps the last {@code size} keys. */
         Recent(int size) {
@@ -196,8 +209,13 @@ final class PrettyJson {
         /** The text kept for {@code key}, or null. */
         Text get(Object key) {
             Object[] k = keys;
+            int last = lastHit;
+            if (k[last] == key) {
+                return texts[last]; // the frames of an inlined chain repeat their image, file...
+            }
             for (int i = 0; i < k.length; i++) {
                 if (k[i] == key) {
+                    lastHit = i;
                     return texts[i];
                 }
             }
@@ -224,12 +242,25 @@ final class PrettyJson {
 
     /** Writes {@code s} as the next value, by way of {@code recent} (keyed by {@code key}, which stands for {@code s}). */
     void string(Object key, String s, Recent recent) throws IOException {
+        Text t = text(key, s, recent);
+        if (t == null) {
+            string(s); // too long to keep
+            return;
+        }
+        beforeValue();
+        raw(t.bytes);
+    }
+
+    /**
+     * The encoded text {@code recent} keeps for {@code key} (which stands for {@code s}), encoded and
+     * kept now if it has none; null when {@code s} is too long to keep. Nothing is written.
+     */
+    Text text(Object key, String s, Recent recent) throws IOException {
         Text t = recent.get(key);
         if (t == null) {
             int worst = 6 * s.length() + 8; // quotes, and the slack quoted() keeps before the end
             if (worst > buf.length / 2) {
-                string(s); // too long to keep
-                return;
+                return null;
             }
             room(worst);
             int start = pos;
@@ -238,8 +269,7 @@ final class PrettyJson {
             pos = start;
             recent.put(key, t);
         }
-        beforeValue();
-        raw(t.bytes);
+        return t;
     }
 
     /** The name of the next object entry. */
@@ -279,9 +309,12 @@ final class PrettyJson {
     /** The string {@code "0x…"} of {@code v}'s lowercase hex digits (what {@code Long.toHexString} gives). */
     void hexString(long v) throws IOException {
         beforeValue();
-        room(20);
-        byte[] b = buf;
-        int p = pos;
+        room(MAX_NUMBER_BYTES);
+        pos = hexAt(buf, pos, v);
+    }
+
+    /** Writes {@code "0x…"} of {@code v} at {@code p} of {@code b} (room for {@link #MAX_NUMBER_BYTES}); returns the end. */
+    static int hexAt(byte[] b, int p, long v) {
         b[p++] = '"';
         b[p++] = '0';
         b[p++] = 'x';
@@ -292,49 +325,56 @@ final class PrettyJson {
         }
         p += digits;
         b[p++] = '"';
-        pos = p;
+        return p;
     }
 
     void number(long v) throws IOException {
         beforeValue();
+        room(MAX_NUMBER_BYTES);
+        pos = numberAt(buf, pos, v);
+    }
+
+    /** Writes the decimal digits of {@code v} at {@code p} of {@code b} (room for {@link #MAX_NUMBER_BYTES}); returns the end. */
+    static int numberAt(byte[] b, int p, long v) {
         if (v == Long.MIN_VALUE) {
-            raw(MIN_LONG);
-            return;
+            System.arraycopy(MIN_LONG, 0, b, p, MIN_LONG.length);
+            return p + MIN_LONG.length;
         }
-        room(20);
-        byte[] b = buf;
         if (v < 0) {
-            b[pos++] = '-';
+            b[p++] = '-';
             v = -v;
         }
         if (v <= Integer.MAX_VALUE) {
-            digits((int) v); // int division: most numbers (indexes, lines, offsets) are small
-            return;
+            return digitsAt(b, p, (int) v); // int arithmetic: most numbers (indexes, lines, offsets) are small
         }
         int digits = 1;
         for (long t = v; t >= 10; t /= 10) {
             digits++;
         }
-        int p = pos + digits;
-        pos = p;
+        int end = p + digits;
+        p = end;
         do {
             b[--p] = (byte) ('0' + (int) (v % 10));
             v /= 10;
         } while (v != 0);
+        return end;
     }
 
-    private void digits(int v) {
+    /** The digits of {@code v} (not negative) at {@code p}; returns the end. */
+    static int digitsAt(byte[] b, int p, int v) {
         int digits = 1;
         while (digits < TENS.length && v >= TENS[digits]) {
             digits++;
         }
-        byte[] b = buf;
-        int p = pos + digits;
-        pos = p;
+        int end = p + digits;
+        p = end;
         do {
-            b[--p] = (byte) ('0' + v % 10);
-            v /= 10;
+            // v / 10 as a multiplication (exact below 2^32): C1 divides with the processor's slow division.
+            int q = (int) ((v * 0xCCCCCCCDL) >>> 35);
+            b[--p] = (byte) ('0' + (v - 10 * q));
+            v = q;
         } while (v != 0);
+        return end;
     }
 
     void bool(boolean v) throws IOException {
@@ -358,6 +398,56 @@ final class PrettyJson {
         pos = 0;
     }
 
+    /*
+     * For a renderer that writes the entries of an object it opened itself, with one check of the room
+     * they need (a frame: FrameJson): reserve(n), the bytes written into buffer() from the position
+     * it returns, then wrote(end, entries).
+     */
+
+    /** Makes room for {@code n} more bytes (at most {@link #capacity()}); returns where they go in {@link #buffer()}. */
+    int reserve(int n) throws IOException {
+        room(n);
+        return pos;
+    }
+
+    byte[] buffer() {
+        return buf;
+    }
+
+    int capacity() {
+        return buf.length;
+    }
+
+    /** The reserved bytes up to {@code end} are written: {@code entries} more entries of the open object. */
+    void wrote(int end, int entries) {
+        pos = end;
+        counts[depth - 1] += entries;
+    }
+
+    /**
+     * Writes {@code "s"}, escaped and encoded, at {@code p} of the buffer, where the caller reserved room for
+     * {@code MAX_CHAR_BYTES * s.length() + 2} bytes; returns the end.
+     */
+    int quotedAt(int p, String s) {
+        byte[] b = buf;
+        b[p++] = '"';
+        int n = s.length();
+        int i = 0;
+        while (i < n) {
+            char c = s.charAt(i);
+            if (c >= 0x80 || ESCAPE[c] != 0) {
+                pos = p;
+                i = special(s, i, n);
+                p = pos;
+            } else {
+                b[p++] = (byte) c;
+                i++;
+            }
+        }
+        b[p++] = '"';
+        return p;
+    }
+
     /** Array values are separated by ", " and the first follows "[ "; object values follow their name. */
     private void beforeValue() throws IOException {
         if (depth > 0 && counts[depth - 1] < 0) {
@@ -378,7 +468,7 @@ final class PrettyJson {
     }
 
     /** Line ends followed by the indentation of each depth. */
-    private static final byte[][] INDENTS = new byte[16][];
+    private static final byte[][] INDENTS = new byte[MAX_LEVEL][];
 
     static {
         for (int d = 0; d < INDENTS.length; d++) {

@@ -40,6 +40,8 @@ public final class DebugModule {
     private final Diagnostics diagnostics;
     private final NameFallback fallback;
     private final Set<String> reported = ConcurrentHashMap.newKeySet();
+    /** {@link #hasSignalTrampolines}, once known. */
+    private volatile Boolean signalTrampolines;
 
     /**
      * @param linkBase    link-time address the report's load address corresponds to (see {@link ObjectFile#linkBase})
@@ -132,6 +134,20 @@ public final class DebugModule {
 
     public List<LinkRange> ranges() {
         return ranges;
+    }
+
+    /**
+     * Whether its symbol table names a signal trampoline ({@link SignalFrames}), found once per module:
+     * a report none of whose modules has one skips the per-frame trampoline check (two binary searches
+     * per frame). Racy but benign: two threads may both find the same answer.
+     */
+    boolean hasSignalTrampolines() {
+        Boolean known = signalTrampolines;
+        if (known == null) {
+            known = SignalFrames.anyTrampoline(symbols);
+            signalTrampolines = known;
+        }
+        return known;
     }
 
     public SymbolTable symbols() {

@@ -13,7 +13,10 @@ public enum FrameStatus {
     /** No image of the report contains the address. */
     NO_IMAGE;
 
+    /** Lower-cased once: output asks for it per frame. */
+    private final String jsonName = name().toLowerCase(Locale.ROOT);
+
     public String jsonName() {
-        return name().toLowerCase(Locale.ROOT);
+        return jsonName;
     }
 }

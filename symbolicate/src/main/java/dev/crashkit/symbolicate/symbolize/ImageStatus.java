@@ -12,8 +12,11 @@ public record ImageStatus(Image image, Optional<Path> debugFile, Status status, 
     public enum Status {
         OK, NO_DEBUG_FILE, NO_UUID, UUID_MISMATCH, UNREADABLE;
 
+        /** Lower-cased once: output asks for it per image of every report. */
+        private final String jsonName = name().toLowerCase(Locale.ROOT);
+
         public String jsonName() {
-            return name().toLowerCase(Locale.ROOT);
+            return jsonName;
         }
     }
 }

@@ -28,6 +28,11 @@ final class SignalFrames {
         return TRAMPOLINES.contains(symbol);
     }
 
+    /** Whether some symbol of {@code symbols} is named as a trampoline (else no frame in it can be one). */
+    static boolean anyTrampoline(dev.crashkit.symbolicate.symtab.SymbolTable symbols) {
+        return symbols.anyNamed(TRAMPOLINES);
+    }
+
     /**
      * {@code frames} with each trampoline and the frame it interrupted turned into exact PCs.
      *

@@ -71,20 +71,26 @@ public final class Symbolizer {
             matched.add(match(img));
         }
         ImageResolver resolver = new ImageResolver(matched);
+        boolean trampolines = false;
+        for (int i = 0; !trampolines && i < matched.size(); i++) {
+            Optional<DebugModule> module = matched.get(i).module();
+            trampolines = module.isPresent() && module.get().hasSignalTrampolines();
+        }
         if (sink instanceof ConcurrentThreadSink && concurrentLookups(report, matched)) {
             // Nothing to prepare: each thread's signal frames are marked by the thread that does it,
             // and a missing debug file is told by its frames (NO_DEBUG_FILE, as prepare would find).
-            Threads work = new Threads(report, null, mask, resolver);
+            Threads work = new Threads(report, null, trampolines, mask, resolver);
             List<SymbolicatedThread> threads = List.of(ConcurrentThreads.run(report.threads().size(), work,
                     (ConcurrentThreadSink) sink));
             return new SymbolicatedReport(report, statuses(matched), threads, work.missingDebugFile);
         }
         List<List<Frame>> marked = new ArrayList<>(report.threads().size());
         for (ThreadTrace t : report.threads()) {
-            marked.add(SignalFrames.markExactPcs(t.frames(), new Trampolines(mask, resolver)));
+            // Without a module that has a trampoline, no frame starts one: the check is skipped.
+            marked.add(trampolines ? SignalFrames.markExactPcs(t.frames(), new Trampolines(mask, resolver)) : t.frames());
         }
         boolean missing = prepare(marked, mask, resolver);
-        Threads work = new Threads(report, marked, mask, resolver);
+        Threads work = new Threads(report, marked, trampolines, mask, resolver);
         List<SymbolicatedThread> threads = new ArrayList<>(marked.size());
         for (int ti = 0; ti < marked.size(); ti++) {
             SymbolicatedThread done = work.thread(ti, Problems.NOW);
@@ -127,19 +133,21 @@ public final class Symbolizer {
 
     /**
      * The frames of one thread of a report (a class, not a lambda: none is spun at run time), from
-     * its frames marked ahead, or (null) marked here.
+     * its frames marked ahead, or (null) marked here when some module has signal trampolines.
      */
     private final class Threads implements ConcurrentThreads.Work {
         private final CrashReport report;
         private final List<List<Frame>> marked;
+        private final boolean trampolines;
         private final long mask;
         private final ImageResolver resolver;
         /** Whether a frame was found in an image without a debug file (told when marked here). */
         volatile boolean missingDebugFile;
 
-        Threads(CrashReport report, List<List<Frame>> marked, long mask, ImageResolver resolver) {
+        Threads(CrashReport report, List<List<Frame>> marked, boolean trampolines, long mask, ImageResolver resolver) {
             this.report = report;
             this.marked = marked;
+            this.trampolines = trampolines;
             this.mask = mask;
             this.resolver = resolver;
         }
@@ -147,8 +155,10 @@ public final class Symbolizer {
         @Override
         public SymbolicatedThread thread(int index, Problems problems) {
             List<SymbolicatedFrame> out = new ArrayList<>();
-            List<Frame> frames = marked != null ? marked.get(index)
-                    : SignalFrames.markExactPcs(report.threads().get(index).frames(), new Trampolines(mask, resolver));
+            List<Frame> frames = marked != null ? marked.get(index) : report.threads().get(index).frames();
+            if (marked == null && trampolines) {
+                frames = SignalFrames.markExactPcs(frames, new Trampolines(mask, resolver));
+            }
             boolean missing = false;
             for (int fi = 0; fi < frames.size(); fi++) {
                 List<SymbolicatedFrame> f = frame(fi, frames.get(fi), mask, resolver, problems);

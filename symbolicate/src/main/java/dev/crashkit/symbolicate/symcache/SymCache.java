@@ -303,6 +303,11 @@ public final class SymCache implements SourceLookup {
         long[] seen = new long[5 * LOCATION_BLOCK];
         int seenBlock = -1;
         int seenUpTo = -1;
+        // Likewise the functions: in the batch bench 45% of a chain's functions are in the function
+        // block decoded for the previous one, at or before the entry decoded up to.
+        long[] seenFunctions = new long[3 * FUNCTION_BLOCK];
+        int seenFunctionBlock = -1;
+        int seenFunctionUpTo = -1;
         for (int at = code; at >= 0; ) {
             check(at < locationCount, "location index");
             int k = at % LOCATION_BLOCK;
@@ -314,7 +319,14 @@ public final class SymCache implements SourceLookup {
             System.arraycopy(seen, 5 * k, loc, 0, 5);
             int function = (int) loc[0];
             check(loc[0] >= 0 && loc[0] < functionCount, "function index");
-            decode(functionIndex, functionData, functionDataEnd, functionCount, FUNCTION_BLOCK, function, fn, false);
+            int f = function % FUNCTION_BLOCK;
+            if (function / FUNCTION_BLOCK != seenFunctionBlock || f > seenFunctionUpTo) {
+                decode(functionIndex, functionData, functionDataEnd, functionCount, FUNCTION_BLOCK, function,
+                        seenFunctions, false);
+                seenFunctionBlock = function / FUNCTION_BLOCK;
+                seenFunctionUpTo = f;
+            }
+            System.arraycopy(seenFunctions, 3 * f, fn, 0, 3);
             check(fn[0] >= 0 && fn[0] < nameCount, "name index");
             int nm = names + 16 * (int) fn[0];
             int flags = (int) fn[1];
@@ -359,9 +371,9 @@ public final class SymCache implements SourceLookup {
     }
 
     /**
-     * Decodes entry {@code index} of a delta-coded table into {@code out}: locations (function,
-     * file, line, column zig-zag deltas; parent distance: every entry of the block up to it, entry
-     * k at {@code out[5k..5k+4]}) or functions (names delta, flags, low pc delta: that entry only).
+     * Decodes entry {@code index} of a delta-coded table into {@code out}, with every entry of its block
+     * up to it: locations (function, file, line, column zig-zag deltas; parent distance: entry k at
+     * {@code out[5k..5k+4]}) or functions (names delta, flags, low pc delta: entry k at {@code out[3k..3k+2]}).
      * Every byte read is inside the table's data.
      */
     private void decode(int index, int data, int dataEnd, int count, int blockSize, int entry, long[] out,
@@ -377,6 +389,8 @@ public final class SymCache implements SourceLookup {
         long file = 0;
         long line = 0;
         long column = 0;
+        long name = 0;
+        long lowPc = 0;
         for (int k = 0; k <= entry % blockSize; k++) {
             if (location) {
                 out[5 * k] = function += unzigzag(b.varint());
@@ -385,9 +399,9 @@ public final class SymCache implements SourceLookup {
                 out[5 * k + 3] = column += unzigzag(b.varint());
                 out[5 * k + 4] = b.varint();
             } else {
-                out[0] += unzigzag(b.varint());
-                out[1] = b.varint();
-                out[2] += unzigzag(b.varint());
+                out[3 * k] = name += unzigzag(b.varint());
+                out[3 * k + 1] = b.varint();
+                out[3 * k + 2] = lowPc += unzigzag(b.varint());
             }
         }
     }

@@ -4,6 +4,7 @@ import dev.crashkit.symbolicate.bytes.SortedAddresses;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Address-to-symbol index of one image: sorted primitive arrays searched by binary search.
@@ -87,6 +88,46 @@ public final class SymbolTable {
             return -1;
         }
         return found;
+    }
+
+    /**
+     * Whether some entry's name is one of {@code names}, in one pass over the table that decodes only
+     * the names whose first two bytes are those of one of {@code names} (a per-report check asks it once
+     * per table, and decoding 20,000 names each time would cost more than the check saves).
+     */
+    public boolean anyNamed(Set<String> names) {
+        int[] firstTwo = new int[names.size()];
+        int k = 0;
+        for (String n : names) {
+            byte[] b = n.getBytes(StandardCharsets.UTF_8);
+            if (b.length < 2) {
+                return anyNamedDecoding(names);
+            }
+            firstTwo[k++] = (b[0] & 0xff) << 8 | (b[1] & 0xff);
+        }
+        int limit = namePool.capacity();
+        for (int i = 0; i < nameAt.length; i++) {
+            int at = nameAt[i];
+            if (at < 0 || at + 1 >= limit) {
+                continue; // a name of at most one byte: none of names
+            }
+            int two = (namePool.get(at) & 0xff) << 8 | (namePool.get(at + 1) & 0xff);
+            for (int f : firstTwo) {
+                if (f == two && names.contains(name(i))) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    private boolean anyNamedDecoding(Set<String> names) {
+        for (int i = 0; i < nameAt.length; i++) {
+            if (names.contains(name(i))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Name of entry {@code index}, decoded on each call. */

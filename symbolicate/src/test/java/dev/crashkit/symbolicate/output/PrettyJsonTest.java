@@ -156,6 +156,74 @@ class PrettyJsonTest {
     }
 
     /**
+     * Frames of every shape (each field absent or present, names with escapes, non-ASCII and lone
+     * surrogates, names too long to be written at once, the linkage name the symbol itself or an equal
+     * copy, extreme numbers, the rare entries) in a report whose JSON crosses the buffer's end many
+     * times: {@link FrameJson}'s one-method path and its one-entry-at-a-time fallback write Jackson's bytes.
+     */
+    @Test
+    void randomFramesMatchJackson() throws IOException {
+        SymbolicatedReport base = new Symbolizer(new ModuleCache(DebugFileIndex.scan(List.of(Path.of("testdata",
+                "macho")), Diagnostics.ignore())), Optional.empty()).symbolicate(ReportFormats.standard()
+                .read(Path.of("testdata", "reports", "sample-crash.json")).model());
+        Random random = new Random(20261126);
+        List<String> names = new java.util.ArrayList<>(POOL);
+        names.add("x".repeat(3_000)); // kept by no Recent (too long to keep), but fits the buffer
+        names.add("_ZN3foo3barEv");
+        List<dev.crashkit.core.model.DebugId> ids = List.of(
+                dev.crashkit.core.model.DebugId.parse("4C4C447D-5555-3144-A1C5-5335E981ED09").orElseThrow(),
+                dev.crashkit.core.model.DebugId.parse("0123456789abcdef0123456789ABCDEF").orElseThrow());
+        long[] numbers = {0, 1, 9, 10, 99, 100, 12_345, Integer.MAX_VALUE, Integer.MAX_VALUE + 1L, -1, -10,
+            Integer.MIN_VALUE, Long.MAX_VALUE, Long.MIN_VALUE, 0x1_0000_0000L, 999_999_999_999L};
+        for (int doc = 0; doc < 40; doc++) {
+            List<SymbolicatedThread> threads = new java.util.ArrayList<>();
+            for (SymbolicatedThread t : base.threads()) {
+                List<SymbolicatedFrame> frames = new java.util.ArrayList<>();
+                int n = random.nextInt(doc % 5 == 0 ? 400 : 30);
+                for (int i = 0; i < n; i++) {
+                    frames.add(randomFrame(random, names, ids, numbers));
+                }
+                threads.add(new SymbolicatedThread(t.thread(), frames));
+            }
+            SymbolicatedReport r = new SymbolicatedReport(base.input(), base.images(), threads);
+            ByteArrayOutputStream ours = new ByteArrayOutputStream();
+            JsonReportWriter.write(r, ours);
+            assertArrayEquals(jackson(r).getBytes(StandardCharsets.UTF_8), ours.toByteArray(), "document " + doc);
+        }
+    }
+
+    private static SymbolicatedFrame randomFrame(Random r, List<String> names, List<dev.crashkit.core.model.DebugId> ids,
+                                                 long[] numbers) {
+        Optional<String> symbol = maybe(r, names);
+        Optional<String> mangled = symbol.isPresent() && r.nextInt(3) > 0
+                ? (r.nextBoolean() ? symbol : Optional.of(new String(symbol.get()))) : maybe(r, names);
+        java.util.OptionalLong symbolAddress = r.nextInt(4) == 0 ? java.util.OptionalLong.empty()
+                : java.util.OptionalLong.of(numbers[r.nextInt(numbers.length)]);
+        Optional<dev.crashkit.core.model.Trust> trust = r.nextInt(4) == 0
+                ? Optional.of(dev.crashkit.core.model.Trust.values()[r.nextInt(dev.crashkit.core.model.Trust.values().length)])
+                : Optional.empty();
+        Optional<ReportedFrame> reported = r.nextInt(4) == 0 ? Optional.of(new ReportedFrame(maybe(r, names),
+                java.util.OptionalLong.of(numbers[r.nextInt(numbers.length)]), maybe(r, names),
+                java.util.OptionalLong.of(numbers[r.nextInt(numbers.length)]), maybe(r, names),
+                OptionalInt.of((int) numbers[r.nextInt(numbers.length)]))) : Optional.empty();
+        return new SymbolicatedFrame((int) numbers[r.nextInt(numbers.length)], numbers[r.nextInt(numbers.length)],
+                maybe(r, names), java.util.OptionalLong.of(numbers[r.nextInt(numbers.length)]),
+                r.nextInt(4) == 0 ? Optional.empty() : Optional.of(ids.get(r.nextInt(ids.size()))), symbol, mangled,
+                symbolAddress, numbers[r.nextInt(numbers.length)], maybe(r, names), optionalInt(r, numbers),
+                optionalInt(r, numbers), r.nextBoolean(),
+                dev.crashkit.symbolicate.symbolize.FrameStatus.values()[r.nextInt(4)], maybe(r, names), trust, reported,
+                r.nextInt(5) == 0, r.nextInt(5) == 0 ? maybe(r, names) : Optional.empty());
+    }
+
+    private static Optional<String> maybe(Random r, List<String> names) {
+        return r.nextInt(4) == 0 ? Optional.empty() : Optional.of(names.get(r.nextInt(names.size())));
+    }
+
+    private static OptionalInt optionalInt(Random r, long[] numbers) {
+        return r.nextInt(4) == 0 ? OptionalInt.empty() : OptionalInt.of((int) numbers[r.nextInt(numbers.length)]);
+    }
+
+    /**
      * Reports big enough for their threads to be rendered on two threads (testdata reports with
      * their threads repeated past {@code MIN_FRAMES}, in 2 and 7 threads): the same bytes as Jackson's.
      */

@@ -41,6 +41,36 @@ class SymbolTableBuilderTest {
                 .add("x", 0, 1, 1));
     }
 
+    /**
+     * {@code anyNamed} answers as decoding every name would: a name sharing only its first bytes with
+     * one asked for, a name cut off by the table's end, an offset outside the table, one-byte names.
+     */
+    @Test
+    void anyNamedAnswersAsDecodingEveryName() {
+        byte[] table = "\0__restore\0__rest\0x\0__kernel_sigreturn".getBytes(StandardCharsets.UTF_8);
+        SymbolTableBuilder b = new SymbolTableBuilder(ByteBuffer.wrap(table), 4);
+        b.addAt(1, 0x100, 0x200, 1);                  // "__restore"
+        b.addAt(11, 0x110, 0x200, 1);                 // "__rest"
+        b.addAt(18, 0x120, 0x200, 1);                 // "x"
+        b.addAt(table.length - 1, 0x130, 0x200, 1);   // "n", unterminated at the end
+        b.addAt(table.length, 0x140, 0x200, 1);       // outside the table: ""
+        b.addAt(20, 0x150, 0x200, 1);                 // "__kernel_sigreturn", unterminated
+        SymbolTable t = b.build(new long[0]);
+        java.util.List<java.util.Set<String>> asked = java.util.List.of(java.util.Set.of("__restore_rt", "__restore"),
+                java.util.Set.of("__restore_rt"), java.util.Set.of("__res", "__kernel_sigreturn"), java.util.Set.of("x"),
+                java.util.Set.of("n", "__rt"), java.util.Set.of(""), java.util.Set.of("__kernel_sigreturn"),
+                java.util.Set.of("_r"), java.util.Set.of());
+        for (java.util.Set<String> names : asked) {
+            boolean decoded = false;
+            for (int i = 0; i < t.size(); i++) {
+                decoded |= names.contains(t.name(i));
+            }
+            assertEquals(decoded, t.anyNamed(names), names.toString());
+        }
+        assertEquals(true, t.anyNamed(java.util.Set.of("__restore")));
+        assertEquals(false, t.anyNamed(java.util.Set.of("__restore_rt")));
+    }
+
     /** Versions follow their entries through sorting, the choice among symbols at one address, and growth. */
     @Test
     void versionsStayWithTheirSymbols() {

@@ -1,0 +1,283 @@
+package dev.crashkit.symbolicate.output;
+
+import dev.crashkit.core.model.DebugId;
+import dev.crashkit.core.model.ReportedFrame;
+import dev.crashkit.symbolicate.symbolize.SymbolicatedFrame;
+import java.io.IOException;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.OptionalLong;
+
+/**
+ * One element of a thread's {@code frames} in {@code symbolicated/1} JSON. The fourteen entries every
+ * frame has are written by one method straight into the writer's buffer, after one check of the room
+ * they need: the batch runs on C1, which inlines none of {@link PrettyJson}'s per-entry methods, and
+ * about forty such calls per frame were most of the rendering's cost (BENCHMARKS.md, batch frames). The
+ * rare entries (trust, symbol version, what the report said, kept from capture) and frames too big for
+ * the buffer go through the writer's ordinary calls; the bytes are the same either way.
+ */
+final class FrameJson {
+    private static final PrettyJson.Name INDEX = name("index");
+    private static final PrettyJson.Name ADDRESS = name("address");
+    private static final PrettyJson.Name IMAGE = name("image");
+    private static final PrettyJson.Name IMAGE_UUID = name("image_uuid");
+    private static final PrettyJson.Name SYMBOL = name("symbol");
+    private static final PrettyJson.Name MANGLED = name("mangled");
+    private static final PrettyJson.Name SYMBOL_ADDRESS = name("symbol_address");
+    private static final PrettyJson.Name OFFSET = name("offset");
+    private static final PrettyJson.Name FILE = name("file");
+    private static final PrettyJson.Name LINE = name("line");
+    private static final PrettyJson.Name COLUMN = name("column");
+    private static final PrettyJson.Name INLINED = name("inlined");
+    private static final PrettyJson.Name STATUS = name("status");
+    private static final PrettyJson.Name SOURCE = name("source");
+    private static final PrettyJson.Name TRUST = name("trust");
+    private static final PrettyJson.Name SYMBOL_VERSION = name("symbol_version");
+    private static final PrettyJson.Name REPORTED = name("reported");
+    private static final PrettyJson.Name IMAGE_LOAD_ADDRESS = name("image_load_address");
+    private static final PrettyJson.Name KEPT_FROM_CAPTURE = name("kept_from_capture");
+
+    /** The entries every frame has, in their order. */
+    private static final PrettyJson.Name[] ALWAYS = {INDEX, ADDRESS, IMAGE, IMAGE_UUID, SYMBOL, MANGLED,
+        SYMBOL_ADDRESS, OFFSET, FILE, LINE, COLUMN, INLINED, STATUS, SOURCE};
+    /** Per indentation level of the entries: the bytes of their names (line ends and commas included). */
+    private static final int[] NAMES_BYTES = new int[PrettyJson.MAX_LEVEL];
+    private static final byte[] TRUE = {'t', 'r', 'u', 'e'};
+    private static final byte[] FALSE = {'f', 'a', 'l', 's', 'e'};
+
+    static {
+        for (int level = 0; level < NAMES_BYTES.length; level++) {
+            for (int i = 0; i < ALWAYS.length; i++) {
+                NAMES_BYTES[level] += ALWAYS[i].entry(level, i == 0).length;
+            }
+        }
+    }
+
+    private FrameJson() {
+    }
+
+    private static PrettyJson.Name name(String n) {
+        return new PrettyJson.Name(n);
+    }
+
+    /** Writes {@code f} as the next value of the open {@code frames} array. */
+    static void write(PrettyJson g, SymbolicatedFrame f, JsonReportWriter.Repeats repeats) throws IOException {
+        g.startObject();
+        if (!always(g, f, repeats)) {
+            alwaysOneByOne(g, f, repeats);
+        }
+        if (f.trust().isPresent()) {
+            g.name(TRUST);
+            g.string(f.trust().get().label());
+        }
+        if (f.symbolVersion().isPresent()) {
+            g.name(SYMBOL_VERSION);
+            g.string(f.symbolVersion().get());
+        }
+        if (f.reportedFallback().isPresent()) {
+            reported(g, f.reportedFallback().get());
+        }
+        if (f.keptFromCapture()) {
+            g.name(KEPT_FROM_CAPTURE);
+            g.bool(true);
+        }
+        g.endObject();
+    }
+
+    /**
+     * The fourteen entries every frame has, written at once into the buffer; false (nothing written)
+     * when the frame is too deep or too big for that, and they must be written one by one.
+     */
+    private static boolean always(PrettyJson g, SymbolicatedFrame f, JsonReportWriter.Repeats repeats)
+            throws IOException {
+        int level = g.objects();
+        if (level >= PrettyJson.MAX_LEVEL) {
+            return false;
+        }
+        // Texts a frame repeats (its image's, its status and source, an inlined chain's file) encoded once.
+        PrettyJson.Text image = text(g, f.image(), repeats.images);
+        PrettyJson.Text id = PrettyJson.Text.NULL;
+        if (f.imageId().isPresent()) {
+            DebugId d = f.imageId().get();
+            id = repeats.ids.get(d);
+            if (id == null) {
+                id = g.text(d, d.toString(), repeats.ids);
+            }
+        }
+        PrettyJson.Text file = text(g, f.file(), repeats.files);
+        PrettyJson.Text status = repeats.constants.get(f.status());
+        if (status == null) {
+            status = g.text(f.status(), f.status().jsonName(), repeats.constants);
+        }
+        PrettyJson.Text source = text(g, f.source(), repeats.constants);
+        if (image == null || id == null || file == null || status == null || source == null) {
+            return false;
+        }
+        // The symbol and linkage names differ from frame to frame: quoted in place; the linkage name is
+        // usually the symbol itself, then copied.
+        String symbol = f.symbol().orElse(null);
+        String mangled = f.mangled().orElse(null);
+        long need = NAMES_BYTES[level] + 6L * PrettyJson.MAX_NUMBER_BYTES + 5
+                + image.bytes.length + id.bytes.length + file.bytes.length + status.bytes.length
+                + source.bytes.length + quotedAtMost(symbol) + quotedAtMost(mangled);
+        if (need > g.capacity()) {
+            return false;
+        }
+        int p = g.reserve((int) need);
+        byte[] b = g.buffer();
+        p = put(b, p, INDEX.entry(level, true));
+        p = PrettyJson.numberAt(b, p, f.index());
+        p = put(b, p, ADDRESS.entry(level, false));
+        p = PrettyJson.hexAt(b, p, f.address());
+        p = put(b, p, IMAGE.entry(level, false));
+        p = put(b, p, image.bytes);
+        p = put(b, p, IMAGE_UUID.entry(level, false));
+        p = put(b, p, id.bytes);
+        p = put(b, p, SYMBOL.entry(level, false));
+        int symbolStart = p;
+        p = symbol == null ? put(b, p, PrettyJson.Text.NULL.bytes) : g.quotedAt(p, symbol);
+        int symbolEnd = p;
+        p = put(b, p, MANGLED.entry(level, false));
+        if (mangled == null) {
+            p = put(b, p, PrettyJson.Text.NULL.bytes);
+        } else if (mangled == symbol) {
+            System.arraycopy(b, symbolStart, b, p, symbolEnd - symbolStart);
+            p += symbolEnd - symbolStart;
+        } else {
+            p = g.quotedAt(p, mangled);
+        }
+        p = put(b, p, SYMBOL_ADDRESS.entry(level, false));
+        OptionalLong symbolAddress = f.symbolAddress();
+        p = symbolAddress.isPresent() ? PrettyJson.hexAt(b, p, symbolAddress.getAsLong())
+                : put(b, p, PrettyJson.Text.NULL.bytes);
+        p = put(b, p, OFFSET.entry(level, false));
+        p = PrettyJson.numberAt(b, p, f.offset());
+        p = put(b, p, FILE.entry(level, false));
+        p = put(b, p, file.bytes);
+        p = put(b, p, LINE.entry(level, false));
+        p = optionalInt(b, p, f.line());
+        p = put(b, p, COLUMN.entry(level, false));
+        p = optionalInt(b, p, f.column());
+        p = put(b, p, INLINED.entry(level, false));
+        p = put(b, p, f.inlined() ? TRUE : FALSE);
+        p = put(b, p, STATUS.entry(level, false));
+        p = put(b, p, status.bytes);
+        p = put(b, p, SOURCE.entry(level, false));
+        p = put(b, p, source.bytes);
+        g.wrote(p, ALWAYS.length);
+        return true;
+    }
+
+    /** The encoded text of {@code v} by way of {@code recent}, {@code null}'s for none; null when too long to keep. */
+    private static PrettyJson.Text text(PrettyJson g, Optional<String> v, PrettyJson.Recent recent) throws IOException {
+        if (v.isEmpty()) {
+            return PrettyJson.Text.NULL;
+        }
+        String s = v.get();
+        return g.text(s, s, recent);
+    }
+
+    /** The most bytes {@code s} takes quoted ({@code null} for none). */
+    private static long quotedAtMost(String s) {
+        return s == null ? 4 : (long) PrettyJson.MAX_CHAR_BYTES * s.length() + 2;
+    }
+
+    private static int put(byte[] b, int p, byte[] bytes) {
+        System.arraycopy(bytes, 0, b, p, bytes.length);
+        return p + bytes.length;
+    }
+
+    private static int optionalInt(byte[] b, int p, OptionalInt v) {
+        return v.isPresent() ? PrettyJson.numberAt(b, p, v.getAsInt()) : put(b, p, PrettyJson.Text.NULL.bytes);
+    }
+
+    /** The same entries through the writer's calls (a frame nested too deep, or with a name too big). */
+    private static void alwaysOneByOne(PrettyJson g, SymbolicatedFrame f, JsonReportWriter.Repeats repeats)
+            throws IOException {
+        g.name(INDEX);
+        g.number(f.index());
+        g.name(ADDRESS);
+        g.hexString(f.address());
+        repeated(g, IMAGE, f.image(), repeats.images);
+        g.name(IMAGE_UUID);
+        if (f.imageId().isPresent()) {
+            DebugId id = f.imageId().get();
+            if (!g.repeat(id, repeats.ids)) {
+                g.string(id, id.toString(), repeats.ids);
+            }
+        } else {
+            g.nullValue();
+        }
+        repeated(g, SYMBOL, f.symbol(), repeats.symbols);
+        repeated(g, MANGLED, f.mangled(), repeats.symbols);
+        g.name(SYMBOL_ADDRESS);
+        if (f.symbolAddress().isPresent()) {
+            g.hexString(f.symbolAddress().getAsLong());
+        } else {
+            g.nullValue();
+        }
+        g.name(OFFSET);
+        g.number(f.offset());
+        repeated(g, FILE, f.file(), repeats.files);
+        integer(g, LINE, f.line());
+        integer(g, COLUMN, f.column());
+        g.name(INLINED);
+        g.bool(f.inlined());
+        g.name(STATUS);
+        if (!g.repeat(f.status(), repeats.constants)) {
+            g.string(f.status(), f.status().jsonName(), repeats.constants);
+        }
+        repeated(g, SOURCE, f.source(), repeats.constants);
+    }
+
+    /** What the report said of a frame we could not name: only the fields it gave. */
+    private static void reported(PrettyJson g, ReportedFrame r) throws IOException {
+        g.name(REPORTED);
+        g.startObject();
+        if (r.image().isPresent()) {
+            g.name(IMAGE);
+            g.string(r.image().get());
+        }
+        if (r.imageLoadAddress().isPresent()) {
+            g.name(IMAGE_LOAD_ADDRESS);
+            g.hexString(r.imageLoadAddress().getAsLong());
+        }
+        if (r.symbol().isPresent()) {
+            g.name(SYMBOL);
+            g.string(r.symbol().get());
+        }
+        if (r.offset().isPresent()) {
+            g.name(OFFSET);
+            g.number(r.offset().getAsLong());
+        }
+        if (r.file().isPresent()) {
+            g.name(FILE);
+            g.string(r.file().get());
+        }
+        if (r.line().isPresent()) {
+            g.name(LINE);
+            g.number(r.line().getAsInt());
+        }
+        g.endObject();
+    }
+
+    /** Entry {@code name}: {@code v} by way of {@code recent}, or null. */
+    private static void repeated(PrettyJson g, PrettyJson.Name name, Optional<String> v, PrettyJson.Recent recent)
+            throws IOException {
+        g.name(name);
+        if (v.isPresent()) {
+            g.string(v.get(), v.get(), recent);
+        } else {
+            g.nullValue();
+        }
+    }
+
+    private static void integer(PrettyJson g, PrettyJson.Name name, OptionalInt v) throws IOException {
+        g.name(name);
+        if (v.isPresent()) {
+            g.number(v.getAsInt());
+        } else {
+            g.nullValue();
+        }
+    }
+}
