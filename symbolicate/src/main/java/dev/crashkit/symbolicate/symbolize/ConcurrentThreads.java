@@ -9,7 +9,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * The calling thread and one helper take the report's threads in turn; each keeps its threads'
  * problems ({@link Problems.Held}), said in the report's order once all are done, so the warnings
  * read as when one thread does the work. The lookups themselves go to modules that any number of
- * threads may ask at once (a symbol cache, or a DWARF context that serialises them).
+ * threads may ask at once without preparing (a symbol cache, a symbol table alone); a report that
+ * needs a DWARF stays on one thread ({@code Symbolizer.concurrentLookups} says why).
  *
  * <p>Why: a warm run's symbol-cache answers, the frames made from them and their JSON were three
  * steps one after the other, the first on two threads, the other two on two threads that waited
