@@ -37,6 +37,15 @@ r["threads"] = [{"id": t, "name": "t%d" % t, "crashed": t == 0,
 json.dump(r, open(sys.argv[2], "w"))
 PY
 run "$tmp/big.json" --dsym $dsym --format json
+# The same with the dSYMs alone (no binary to name stripped code from): its threads symbolicated and rendered on two cores (ConcurrentThreads).
+dsyms_only=""
+for d in $dsym/*.dSYM; do dsyms_only="$dsyms_only --dsym $d"; done
+run "$tmp/big.json" $dsyms_only --format json
+run "$tmp/big.json" $dsyms_only --format json
+# One dSYM, its symbol cache built above: opened while the report is read (ModuleCache.openCachedAhead).
+run "$tmp/big.json" --dsym $dsym/App-arm64.dSYM --format json
+run "$tmp/big.json" --dsym $dsym/App-arm64.dSYM --format json
+run "$tmp/big.json" --dsym $dsym/App-arm64.dSYM --format json
 # batch (its workers, journal and summary), answered from the symbol cache built above.
 mkdir -p "$tmp/batch-in"
 for i in 1 2 3; do cp testdata/reports/sample-crash.json "$tmp/batch-in/r$i.json"; done

@@ -2,6 +2,7 @@ package dev.crashkit.symbolicate.cli;
 
 import java.io.IOException;
 import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -197,8 +198,8 @@ final class Relaunch {
 
     /**
      * The class-data archive options bin/symbolicate uses: the archive of this jar (named by its
-     * mtime and size) in the cache folder, made at the end of the first run that has none; that
-     * run also loads the classes other kinds of runs use ({@link ArchiveTraining}).
+     * {@link #archiveName}) in the cache folder, made at the end of the first run that has none;
+     * that run also loads the classes other kinds of runs use ({@link ArchiveTraining}).
      */
     private static List<String> classDataArchive(Path jar) {
         try {
@@ -213,7 +214,7 @@ final class Relaunch {
             if (mtime == 0 || size == 0) {
                 return List.of(); // cannot be read now: no archive named after it
             }
-            Path jsa = folder.resolve("symbolicate-" + mtime + "-" + size + ".jsa");
+            Path jsa = folder.resolve(archiveName(mtime, size, jar.toRealPath().toString()));
             if (Files.isRegularFile(jsa)) {
                 return List.of("-XX:SharedArchiveFile=" + jsa, "-Xlog:cds=off", "-Xlog:cds+dynamic=off");
             }
@@ -222,5 +223,40 @@ final class Relaunch {
         } catch (IOException | RuntimeException e) {
             return List.of(); // no archive: slower start, same results
         }
+    }
+
+    /**
+     * The archive's file name: the jar's mtime (seconds) and size, and the POSIX {@code cksum} of its
+     * real path, as bin/symbolicate names it. The path matters: a copy of the jar elsewhere with the
+     * same mtime and size would otherwise take this archive, which the JVM then refuses for every
+     * class of ours without a word (its class path differs), loading them all from the jar (+190 ms
+     * CPU; BENCHMARKS.md, warm child on two cores).
+     */
+    static String archiveName(long mtime, long size, String realPath) {
+        return "symbolicate-" + mtime + "-" + size + "-" + cksum(realPath.getBytes(StandardCharsets.UTF_8))
+                + ".jsa";
+    }
+
+    /**
+     * The POSIX {@code cksum} CRC of {@code data} (CRC-32 with polynomial 0x04C11DB7, most significant
+     * bit first, the length appended, complemented): what a shell script computes with {@code cksum}.
+     */
+    static long cksum(byte[] data) {
+        int crc = 0;
+        for (byte b : data) {
+            crc = cksumStep(crc, b & 0xFF);
+        }
+        for (long n = data.length; n != 0; n >>>= 8) {
+            crc = cksumStep(crc, (int) (n & 0xFF));
+        }
+        return ~crc & 0xFFFFFFFFL;
+    }
+
+    private static int cksumStep(int crc, int octet) {
+        crc ^= octet << 24;
+        for (int bit = 0; bit < 8; bit++) {
+            crc = crc < 0 ? (crc << 1) ^ 0x04C11DB7 : crc << 1;
+        }
+        return crc;
     }
 }

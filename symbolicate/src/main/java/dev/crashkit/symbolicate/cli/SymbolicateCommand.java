@@ -61,6 +61,12 @@ public final class SymbolicateCommand implements Callable<Integer> {
             + "(x86-64 ELF; needs the very binaries, matched by build-id, among --dsym)")
     boolean reunwind;
 
+    /**
+     * Debug files whose symbol caches are opened while the report is read, when there are no more
+     * (the usual {@code --dsym App.dSYM} and a few frameworks); more are opened as the report needs them.
+     */
+    static final int OPEN_AHEAD_MAX_IDS = 4;
+
     @Override
     public Integer call() throws IOException {
         if (report == null) {
@@ -84,12 +90,16 @@ public final class SymbolicateCommand implements Callable<Integer> {
      */
     int run(PrintWriter out, PrintWriter err) throws IOException {
         // The debug files are indexed while the report is read (each is a tenth of a second of a
-        // short run, mostly on one core). What the indexing prints waits until the report has been
-        // read: a report that cannot be read still fails alone, as when the steps ran in turn.
+        // short run, mostly on one core), and a few symbol caches opened (~20 ms each). What the
+        // indexing prints waits until the report has been read: a report that cannot be read still
+        // fails alone, as when the steps ran in turn.
         HeldWriter held = new HeldWriter(err);
         PrintWriter indexErr = new PrintWriter(held, true);
-        Alongside<ModuleCache, CrashkitException> indexing = Alongside.start("index-debug-files",
-                () -> debugFiles.modules(indexErr));
+        Alongside<ModuleCache, CrashkitException> indexing = Alongside.start("index-debug-files", () -> {
+            ModuleCache m = debugFiles.modules(indexErr);
+            m.openCachedAhead(OPEN_AHEAD_MAX_IDS);
+            return m;
+        });
         ParsedReport input;
         try {
             input = read(report, limits.limits(spec));

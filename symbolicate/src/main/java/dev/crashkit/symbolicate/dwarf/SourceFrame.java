@@ -30,8 +30,12 @@ public record SourceFrame(Optional<String> linkageName, Optional<String> name, O
         this(linkageName, name, file, line, column, inlined, declLine, startAddress, Optional.empty());
     }
 
-    /** The linkage name when there is one, else the plain name. */
+    /**
+     * The linkage name when there is one, else the plain name. Not {@code Optional.or} with a
+     * lambda: asked once per frame, and a capturing lambda is an allocation through a method
+     * handle on C1 (and one more class linked at run time).
+     */
     public Optional<String> functionName() {
-        return linkageName.or(() -> name);
+        return linkageName.isPresent() ? linkageName : name;
     }
 }

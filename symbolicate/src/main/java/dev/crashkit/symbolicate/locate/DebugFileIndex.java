@@ -298,6 +298,11 @@ public final class DebugFileIndex {
         return byName.getOrDefault(imageName.toLowerCase(Locale.ROOT), List.of());
     }
 
+    /** The identities indexed, each once. */
+    public List<DebugId> ids() {
+        return List.copyOf(byId.keySet());
+    }
+
     public int size() {
         return byId.values().stream().mapToInt(List::size).sum();
     }

@@ -1,6 +1,5 @@
 package dev.crashkit.symbolicate.output;
 
-import dev.crashkit.core.model.Arch;
 import dev.crashkit.core.model.Image;
 import dev.crashkit.symbolicate.symbolize.ImageStatus;
 import dev.crashkit.symbolicate.symbolize.SymbolicatedFrame;
@@ -60,11 +59,14 @@ public final class JsonReportWriter {
             Image img = s.image();
             g.startObject();
             field(g, "name", img.name());
-            string(g, "uuid", img.id().map(Object::toString));
-            string(g, "arch", img.arch().map(Arch::label));
+            // Plain code, not Optional.map with method references: each is a call site linked at
+            // run time, on the writing thread after the symbolication, before any byte is written.
+            string(g, "uuid", img.id().isPresent() ? Optional.of(img.id().get().toString()) : Optional.empty());
+            string(g, "arch", img.arch().isPresent() ? Optional.of(img.arch().get().label()) : Optional.empty());
             g.name("load_address");
             g.hexString(img.loadAddress());
-            string(g, "debug_file", s.debugFile().map(Object::toString));
+            string(g, "debug_file", s.debugFile().isPresent() ? Optional.of(s.debugFile().get().toString())
+                    : Optional.empty());
             field(g, "status", s.status().jsonName());
             string(g, "detail", s.detail());
             g.endObject();

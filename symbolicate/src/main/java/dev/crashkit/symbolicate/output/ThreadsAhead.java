@@ -17,8 +17,12 @@ import java.util.Optional;
  * write. Rendering 12.8 MB of JSON was a sixth of a warm one-report run on one core (BENCHMARKS.md,
  * warm one report). Only for reports worth a thread and small enough to hold rendered
  * ({@link #worthIt}); batch's reports stay on the thread that runs them.
+ *
+ * <p>When the symbolizer does the threads on two cores itself ({@link #acceptConcurrently}),
+ * each thread is rendered at once by the thread that symbolicated it, and the worker is never
+ * started: the writer then only takes what is rendered.
  */
-public final class ThreadsAhead implements Symbolizer.ThreadSink, Runnable {
+public final class ThreadsAhead implements Symbolizer.ConcurrentThreadSink, Runnable {
     /** Thread objects are values of the root object's {@code threads} array: one enclosing object. */
     static final int LEVEL = 1;
     /** Fewer frames than this are rendered on the writer's thread alone. */
@@ -30,8 +34,13 @@ public final class ThreadsAhead implements Symbolizer.ThreadSink, Runnable {
     private final ByteArrayOutputStream[] rendered;
     private final boolean[] claimed;
     private final Thread worker;
-    /** Threads handed over so far. */
+    private boolean workerStarted;
+    /** Encoding caches of the threads that render in {@link #acceptConcurrently}, one each. */
+    private final ThreadLocal<JsonReportWriter.Repeats> concurrentRepeats = new ThreadLocal<>();
+    /** Threads handed over so far, in order ({@link #accept}). */
     private int available;
+    /** Threads handed over and rendered by {@link #acceptConcurrently}. */
+    private int handedOver;
     /** The next thread the worker renders. */
     private int next;
     private boolean finished;
@@ -65,10 +74,9 @@ public final class ThreadsAhead implements Symbolizer.ThreadSink, Runnable {
                 : Optional.empty();
     }
 
+    /** A renderer for {@code threads} threads; its worker starts with the first {@link #accept}. */
     static ThreadsAhead start(int threads) {
-        ThreadsAhead a = new ThreadsAhead(threads);
-        a.worker.start();
-        return a;
+        return new ThreadsAhead(threads);
     }
 
     int count() {
@@ -83,7 +91,48 @@ public final class ThreadsAhead implements Symbolizer.ThreadSink, Runnable {
         }
         threads[index] = thread;
         available = index + 1;
+        if (!workerStarted && !cancelled) {
+            workerStarted = true;
+            worker.start();
+        }
         notifyAll();
+    }
+
+    /**
+     * Thread {@code index} is done, told by the thread that symbolicated it, which renders it here
+     * (threads come in any order, from several threads at once).
+     */
+    @Override
+    public void acceptConcurrently(int index, SymbolicatedThread thread) {
+        synchronized (this) {
+            if (threads[index] != null || claimed[index]) {
+                throw new IllegalStateException("thread " + index + " handed over twice");
+            }
+            threads[index] = thread;
+            claimed[index] = true;
+        }
+        JsonReportWriter.Repeats repeats = concurrentRepeats.get();
+        if (repeats == null) {
+            repeats = new JsonReportWriter.Repeats();
+            concurrentRepeats.set(repeats);
+        }
+        ByteArrayOutputStream b;
+        try {
+            b = render(index, repeats);
+        } catch (IOException | RuntimeException | Error e) {
+            synchronized (this) {
+                if (failure == null) {
+                    failure = e;
+                }
+                notifyAll();
+            }
+            return;
+        }
+        synchronized (this) {
+            rendered[index] = b;
+            handedOver++;
+            notifyAll();
+        }
     }
 
     @Override
@@ -134,8 +183,9 @@ public final class ThreadsAhead implements Symbolizer.ThreadSink, Runnable {
      */
     void finish(JsonReportWriter.Repeats repeats) throws IOException {
         synchronized (this) {
-            if (available != threads.length) {
-                throw new IllegalStateException(available + " of " + threads.length + " threads handed over");
+            if (failure == null && available != threads.length && handedOver != threads.length) {
+                throw new IllegalStateException(Math.max(available, handedOver) + " of " + threads.length
+                        + " threads handed over");
             }
             finished = true;
             writerRepeats = repeats;
@@ -207,6 +257,8 @@ public final class ThreadsAhead implements Symbolizer.ThreadSink, Runnable {
             cancelled = true;
             notifyAll();
         }
-        dev.crashkit.core.Uninterruptibly.join(worker);
+        if (workerStarted) {
+            dev.crashkit.core.Uninterruptibly.join(worker);
+        }
     }
 }

@@ -175,11 +175,34 @@ public final class DebugModule {
     }
 
     /**
+     * Whether any number of threads may look up here at once without waiting for each other or
+     * being prepared: a symbol cache (or a symbol table alone); not a DWARF context, whose lookups
+     * are serialised and whose units are best decoded in parallel ahead ({@link #prepare}).
+     */
+    boolean answersConcurrently() {
+        return dwarf.isEmpty() || dwarf.get() instanceof CacheOrFiles;
+    }
+
+    /**
+     * Whether this module's lookups say nothing but through {@link Problems}, so that the order of
+     * warnings stays that of one thread when several threads look up at once: not with names for
+     * stripped code, whose metadata is read (and its problems said) on first use.
+     */
+    boolean warnsOnlyThroughProblems() {
+        return fallback == NameFallback.none();
+    }
+
+    /**
      * Everything known about {@code linkAddress}: DWARF's inline chain (innermost first, the
      * concrete function last) when DWARF covers it, else the symbol table's function; empty when
      * neither does. Offsets are always from the symbol table's function start when there is one.
      */
     public List<ResolvedSymbol> lookup(long linkAddress) {
+        return lookup(linkAddress, Problems.NOW);
+    }
+
+    /** As {@link #lookup(long)}, the problems met told to {@code problems}. */
+    List<ResolvedSymbol> lookup(long linkAddress, Problems problems) {
         int i = symbols.indexOf(linkAddress);
         if (dwarf.isPresent()) {
             List<SourceFrame> frames;
@@ -187,17 +210,15 @@ public final class DebugModule {
                 frames = dwarf.get().lookup(linkAddress);
             } catch (DwarfException e) {
                 // A damaged unit: the symbol table still answers; say so once per problem.
-                if (reported.add(e.getMessage())) {
-                    diagnostics.warn(e.getMessage() + " (symbol table used instead)");
-                }
+                problems.met(this, e.getMessage(), " (symbol table used instead)");
                 frames = List.of();
             }
             if (!frames.isEmpty()) {
                 // A damaged line program: the functions are named, file and line are not; say why once.
                 // (No capturing lambda here: on C1 each one is an object made through a method handle.)
                 Optional<String> why = frames.get(0).lineProblem();
-                if (why.isPresent() && reported.add(why.get())) {
-                    diagnostics.warn(why.get() + " (functions named without file and line)");
+                if (why.isPresent()) {
+                    problems.met(this, why.get(), " (functions named without file and line)");
                 }
                 return fromDwarf(frames, i, linkAddress);
             }
@@ -210,6 +231,13 @@ public final class DebugModule {
                     .orElse(List.of());
         }
         return List.of(ResolvedSymbol.fromSymbolTable(symbols, i));
+    }
+
+    /** Says {@code problem} (and {@code consequence}) unless this module has said it already. */
+    void sayOnce(String problem, String consequence) {
+        if (reported.add(problem)) {
+            diagnostics.warn(problem + consequence);
+        }
     }
 
     /**

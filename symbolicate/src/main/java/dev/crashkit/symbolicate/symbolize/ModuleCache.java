@@ -6,6 +6,7 @@ import dev.crashkit.core.model.DebugId;
 import dev.crashkit.symbolicate.locate.ArchiveLimits;
 import dev.crashkit.symbolicate.locate.DebugFileIndex;
 import dev.crashkit.symbolicate.locate.MemberStore;
+import dev.crashkit.symbolicate.dwarf.SourceLookup;
 import dev.crashkit.symbolicate.locate.SliceId;
 import dev.crashkit.symbolicate.sources.DebugFileSource;
 import dev.crashkit.symbolicate.sources.FetchedFile;
@@ -268,6 +269,71 @@ public final class ModuleCache implements AutoCloseable {
         }
         pending.complete(result);
         return result;
+    }
+
+    /**
+     * Opens now, on the calling thread, the modules of the indexed identities whose symbol caches
+     * are there and good, when the index holds at most {@code maxIds} identities: a report read
+     * meanwhile on another thread then finds its modules open (the one-report command opens them
+     * while it reads the report). Only what {@link #get} would open from a cache, silently: no debug
+     * file is read, no cache built or marked as used, nothing said; a missing, bad or stale cache is
+     * left to {@link #get}, which says why. An identity asked for meanwhile keeps what get found.
+     */
+    public void openCachedAhead(int maxIds) {
+        if (options.symbolCache().isEmpty()) {
+            return;
+        }
+        List<DebugId> ids = index.ids();
+        if (ids.size() > maxIds) {
+            return;
+        }
+        SymbolCaching caching = new SymbolCaching(options.symbolCache().get().withPages(pages), options.counters());
+        for (DebugId id : ids) {
+            synchronized (this) {
+                if (lru.containsKey(id) || unavailable.containsKey(id) || inFlight.containsKey(id)) {
+                    continue;
+                }
+            }
+            List<DebugFileIndex.Entry> entries = index.find(id);
+            Optional<SymCacheKey> key = SymbolCaching.key(id, entries);
+            if (key.isEmpty()) {
+                continue;
+            }
+            Optional<DebugModule> opened = caching.openIfGood(key.get(), options.diagnostics(),
+                    new FilesOf(id, entries, Optional.of(caching), key));
+            if (opened.isEmpty()) {
+                continue;
+            }
+            synchronized (this) {
+                if (!lru.containsKey(id) && !unavailable.containsKey(id) && !inFlight.containsKey(id)) {
+                    lru.put(id, new Loaded(opened.get()));
+                    mappedBytes += opened.get().mappedBytes();
+                    evictOver(id);
+                }
+            }
+        }
+    }
+
+    /** The DWARF of a module's debug files, for a cache found damaged later (a class, not a lambda). */
+    private final class FilesOf implements java.util.function.Supplier<Optional<SourceLookup>> {
+        private final DebugId id;
+        private final List<DebugFileIndex.Entry> entries;
+        private final Optional<SymbolCaching> caching;
+        private final Optional<SymCacheKey> key;
+
+        FilesOf(DebugId id, List<DebugFileIndex.Entry> entries, Optional<SymbolCaching> caching,
+                Optional<SymCacheKey> key) {
+            this.id = id;
+            this.entries = entries;
+            this.caching = caching;
+            this.key = key;
+        }
+
+        @Override
+        public Optional<SourceLookup> get() {
+            Optional<DebugModule> m = fromFiles(id, entries, caching, key).loaded();
+            return m.isPresent() ? m.get().dwarf() : Optional.empty();
+        }
     }
 
     /** Drops least recently used modules past the budget, never {@code keep}. */

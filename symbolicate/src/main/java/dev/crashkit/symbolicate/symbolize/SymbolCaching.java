@@ -111,6 +111,24 @@ public final class SymbolCaching {
     }
 
     /**
+     * As {@link #open}, but only a good cache: empty, and nothing said, when it is missing, bad
+     * or stale (left for {@link #open} to report and rebuild).
+     */
+    public Optional<DebugModule> openIfGood(SymCacheKey key, Diagnostics diagnostics,
+                                            Supplier<Optional<SourceLookup>> fromFiles) {
+        SymCacheStore.Opened o = store.open(key);
+        if (o.problem().isPresent() || o.cache().isEmpty()) {
+            return Optional.empty();
+        }
+        Optional<ModuleLayout.Binary> stripped = o.cache().get().layout().strippedNamesFrom();
+        if (stripped.isPresent() && !Files.isRegularFile(Path.of(stripped.get().file()))) {
+            return Optional.empty();
+        }
+        counters.countOpened();
+        return Optional.of(module(o.cache().get(), diagnostics, fromFiles));
+    }
+
+    /**
      * The module answered from a new cache of {@code live}, or {@code live} itself when it has no
      * DWARF or the DWARF cannot be flattened faithfully (it then answers as before).
      */

@@ -39,6 +39,16 @@ public final class Symbolizer {
         void accept(int index, SymbolicatedThread thread);
     }
 
+    /**
+     * A sink that may also be told of threads from several threads at once, in any order: a big
+     * report's threads are then symbolicated on two cores ({@link ConcurrentThreads}) when its
+     * modules allow it, and each is handed over by the thread that did it; else {@link #accept}
+     * is called as for any sink.
+     */
+    public interface ConcurrentThreadSink extends ThreadSink {
+        void acceptConcurrently(int index, SymbolicatedThread thread);
+    }
+
     public SymbolicatedReport symbolicate(CrashReport report) {
         return symbolicate(report, IGNORE);
     }
@@ -66,29 +76,100 @@ public final class Symbolizer {
             Optional<DebugModule> module = matched.get(i).module();
             trampolines = module.isPresent() && module.get().hasSignalTrampolines();
         }
+        if (sink instanceof ConcurrentThreadSink && concurrentLookups(report, matched)) {
+            // Nothing to prepare: each thread's signal frames are marked by the thread that does it,
+            // and a missing debug file is told by its frames (NO_DEBUG_FILE, as prepare would find).
+            Threads work = new Threads(report, null, trampolines, mask, resolver);
+            List<SymbolicatedThread> threads = List.of(ConcurrentThreads.run(report.threads().size(), work,
+                    (ConcurrentThreadSink) sink));
+            return new SymbolicatedReport(report, statuses(matched), threads, work.missingDebugFile);
+        }
         List<List<Frame>> marked = new ArrayList<>(report.threads().size());
         for (ThreadTrace t : report.threads()) {
             // Without a module that has a trampoline, no frame starts one: the check is skipped.
             marked.add(trampolines ? SignalFrames.markExactPcs(t.frames(), new Trampolines(mask, resolver)) : t.frames());
         }
         boolean missing = prepare(marked, mask, resolver);
-        List<SymbolicatedThread> threads = new ArrayList<>();
+        Threads work = new Threads(report, marked, trampolines, mask, resolver);
+        List<SymbolicatedThread> threads = new ArrayList<>(marked.size());
         for (int ti = 0; ti < marked.size(); ti++) {
-            ThreadTrace t = report.threads().get(ti);
-            List<SymbolicatedFrame> out = new ArrayList<>();
-            List<Frame> frames = marked.get(ti);
-            for (int fi = 0; fi < frames.size(); fi++) {
-                out.addAll(frame(fi, frames.get(fi), mask, resolver));
-            }
-            SymbolicatedThread done = new SymbolicatedThread(t, out);
+            SymbolicatedThread done = work.thread(ti, Problems.NOW);
             threads.add(done);
             sink.accept(ti, done);
         }
+        return new SymbolicatedReport(report, statuses(matched), threads, missing);
+    }
+
+    private static List<ImageStatus> statuses(List<MatchedImage> matched) {
         List<ImageStatus> statuses = new ArrayList<>(matched.size());
         for (MatchedImage m : matched) {
             statuses.add(m.status());
         }
-        return new SymbolicatedReport(report, statuses, threads, missing);
+        return statuses;
+    }
+
+    /**
+     * Whether this report's threads are worth symbolicating on two cores, and every module they
+     * may look up in answers any number of threads at once without preparing (a symbol cache) and
+     * says its problems through {@link Problems} (so warnings keep their order). A DWARF is left
+     * to one thread: its lookups are serialised, and its units are decoded in parallel ahead.
+     */
+    private static boolean concurrentLookups(CrashReport report, List<MatchedImage> matched) {
+        long frames = 0;
+        for (ThreadTrace t : report.threads()) {
+            frames += t.frames().size();
+        }
+        if (!ConcurrentThreads.worthIt(report.threads().size(), frames)) {
+            return false;
+        }
+        for (MatchedImage m : matched) {
+            if (m.module().isPresent() && !(m.module().get().answersConcurrently()
+                    && m.module().get().warnsOnlyThroughProblems())) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * The frames of one thread of a report (a class, not a lambda: none is spun at run time), from
+     * its frames marked ahead, or (null) marked here when some module has signal trampolines.
+     */
+    private final class Threads implements ConcurrentThreads.Work {
+        private final CrashReport report;
+        private final List<List<Frame>> marked;
+        private final boolean trampolines;
+        private final long mask;
+        private final ImageResolver resolver;
+        /** Whether a frame was found in an image without a debug file (told when marked here). */
+        volatile boolean missingDebugFile;
+
+        Threads(CrashReport report, List<List<Frame>> marked, boolean trampolines, long mask, ImageResolver resolver) {
+            this.report = report;
+            this.marked = marked;
+            this.trampolines = trampolines;
+            this.mask = mask;
+            this.resolver = resolver;
+        }
+
+        @Override
+        public SymbolicatedThread thread(int index, Problems problems) {
+            List<SymbolicatedFrame> out = new ArrayList<>();
+            List<Frame> frames = marked != null ? marked.get(index) : report.threads().get(index).frames();
+            if (marked == null && trampolines) {
+                frames = SignalFrames.markExactPcs(frames, new Trampolines(mask, resolver));
+            }
+            boolean missing = false;
+            for (int fi = 0; fi < frames.size(); fi++) {
+                List<SymbolicatedFrame> f = frame(fi, frames.get(fi), mask, resolver, problems);
+                missing |= f.get(0).status() == FrameStatus.NO_DEBUG_FILE;
+                out.addAll(f);
+            }
+            if (missing) {
+                missingDebugFile = true;
+            }
+            return new SymbolicatedThread(report.threads().get(index), out);
+        }
     }
 
     /**
@@ -121,7 +202,8 @@ public final class Symbolizer {
 
     /**
      * Tells each module the addresses this report will look up in it, so a module answered from
-     * its DWARF decodes the units they touch in parallel before the lookups (one at a time) start.
+     * its DWARF decodes the units they touch in parallel before the lookups start (and a symbol
+     * cache answers them in parallel).
      *
      * @return whether some frame points into an image without a debug file
      */
@@ -253,7 +335,7 @@ public final class Symbolizer {
         return new ImageStatus(img, Optional.empty(), ImageStatus.Status.NO_DEBUG_FILE, Optional.of(m.reason()));
     }
 
-    private List<SymbolicatedFrame> frame(int index, Frame f, long mask, ImageResolver resolver) {
+    private List<SymbolicatedFrame> frame(int index, Frame f, long mask, ImageResolver resolver, Problems problems) {
         long pc = f.address() & mask;
         // A return address points after the call; the call itself is one byte earlier.
         long lookup = f.returnAddress() && pc != 0 ? pc - 1 : pc;
@@ -267,7 +349,7 @@ public final class Symbolizer {
         if (m.module().isEmpty()) {
             return List.of(SymbolicatedFrame.unnamed(index, f, img, imageOffset, FrameStatus.NO_DEBUG_FILE));
         }
-        List<ResolvedSymbol> chain = m.module().get().lookup(m.toLinkTime(lookup));
+        List<ResolvedSymbol> chain = m.module().get().lookup(m.toLinkTime(lookup), problems);
         if (chain.isEmpty()) {
             OptionalLong start = m.module().get().unnamedFunctionStart(m.toLinkTime(lookup));
             if (start.isPresent()) {

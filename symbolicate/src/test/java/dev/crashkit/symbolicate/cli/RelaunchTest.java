@@ -1,6 +1,7 @@
 package dev.crashkit.symbolicate.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
@@ -63,5 +64,18 @@ class RelaunchTest {
         assertEquals(List.of("/j/bin/java", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-XX:-UsePerfData",
                 "-D" + Relaunch.MARKER + "=1", "-cp", "/x/symbolicate.jar", Main.class.getName(), "batch", "reports",
                 "--dsym", "d"), cmd);
+    }
+
+    @Test
+    void archiveNameHasThePosixCksumOfTheJarsPath() {
+        // Expected sums printed by coreutils' cksum (`printf %s PATH | cksum`), as bin/symbolicate computes them.
+        assertEquals(639304391L, Relaunch.cksum("/tmp/a.jar".getBytes(StandardCharsets.UTF_8)));
+        assertEquals(4047012675L,
+                Relaunch.cksum("/work/main/symbolicate/target/symbolicate.jar".getBytes(StandardCharsets.UTF_8)));
+        assertEquals(791771078L, Relaunch.cksum("/a/\u00fc b.jar".getBytes(StandardCharsets.UTF_8)));
+        assertEquals(4294967295L, Relaunch.cksum(new byte[0]));
+        assertEquals("symbolicate-1795729383-8441472-639304391.jsa",
+                Relaunch.archiveName(1795729383L, 8441472L, "/tmp/a.jar"));
+        assertNotEquals(Relaunch.archiveName(1L, 2L, "/tmp/a.jar"), Relaunch.archiveName(1L, 2L, "/tmp/b.jar"));
     }
 }
