@@ -1,18 +1,10 @@
 package dev.crashkit.bench;
 
-import dev.crashkit.symbolicate.demangle.DemangleStyle;
 import dev.crashkit.symbolicate.formats.ReportFormats;
-import dev.crashkit.symbolicate.locate.ArchiveLimits;
-import dev.crashkit.symbolicate.locate.DebugFileIndex;
-import dev.crashkit.symbolicate.locate.IndexCache;
-import dev.crashkit.symbolicate.locate.MemberStore;
 import dev.crashkit.symbolicate.output.AtomicFile;
 import dev.crashkit.symbolicate.output.JsonReportWriter;
-import dev.crashkit.symbolicate.symbolize.ModuleCache;
-import dev.crashkit.symbolicate.symbolize.SymbolCaching;
 import dev.crashkit.symbolicate.symbolize.SymbolicatedReport;
 import dev.crashkit.symbolicate.symbolize.Symbolizer;
-import dev.crashkit.symbolicate.symcache.SymCacheStore;
 import java.io.OutputStream;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
@@ -24,7 +16,6 @@ import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
-import java.util.stream.Stream;
 
 /**
  * The batch's JSON rendering alone, in a loop: the first N reports of a folder symbolicated once
@@ -79,17 +70,8 @@ public final class RenderLoop {
         int rounds = args.length > 4 ? Integer.parseInt(args[4]) : 15;
         // A folder: each round writes every report as batch does (AtomicFile), into a fresh sub-folder.
         Optional<Path> files = args.length > 5 ? Optional.of(Path.of(args[5])) : Optional.empty();
-        Optional<Path> cache = Optional.of(Path.of(args[2]));
-        DebugFileIndex index = DebugFileIndex.scan(List.of(Path.of(args[1])),
-                new DebugFileIndex.ScanOptions(cache.map(IndexCache::open), ArchiveLimits.defaults()), m -> { });
-        ModuleCache.Options options = ModuleCache.Options.defaults()
-                .withSymbolCache(SymCacheStore.in(cache.get()), SymbolCaching.Build.FIRST_USE);
-        ModuleCache modules = new ModuleCache(index, new MemberStore(cache, ArchiveLimits.defaults()), options);
-        Symbolizer symbolizer = new Symbolizer(modules, Optional.of(DemangleStyle.SIMPLIFIED));
-        List<Path> inputs;
-        try (Stream<Path> s = Files.list(reports)) {
-            inputs = s.sorted().limit(n).toList();
-        }
+        Symbolizer symbolizer = SymbolicateLoop.symbolizer(Path.of(args[1]), Path.of(args[2]));
+        List<Path> inputs = SymbolicateLoop.firstReports(reports, n);
         List<SymbolicatedReport> results = new ArrayList<>();
         for (Path f : inputs) {
             results.add(symbolizer.symbolicate(ReportFormats.standard().read(f).model()));

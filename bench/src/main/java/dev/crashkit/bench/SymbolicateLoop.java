@@ -34,17 +34,8 @@ public final class SymbolicateLoop {
     public static void main(String[] args) throws Exception {
         int n = args.length > 3 ? Integer.parseInt(args[3]) : 1000;
         int rounds = args.length > 4 ? Integer.parseInt(args[4]) : 6;
-        Optional<Path> cache = Optional.of(Path.of(args[2]));
-        DebugFileIndex index = DebugFileIndex.scan(List.of(Path.of(args[1])),
-                new DebugFileIndex.ScanOptions(cache.map(IndexCache::open), ArchiveLimits.defaults()), m -> { });
-        ModuleCache.Options options = ModuleCache.Options.defaults()
-                .withSymbolCache(SymCacheStore.in(cache.get()), SymbolCaching.Build.FIRST_USE);
-        ModuleCache modules = new ModuleCache(index, new MemberStore(cache, ArchiveLimits.defaults()), options);
-        Symbolizer symbolizer = new Symbolizer(modules, Optional.of(DemangleStyle.SIMPLIFIED));
-        List<Path> inputs;
-        try (Stream<Path> s = Files.list(Path.of(args[0]))) {
-            inputs = s.sorted().limit(n).toList();
-        }
+        Symbolizer symbolizer = symbolizer(Path.of(args[1]), Path.of(args[2]));
+        List<Path> inputs = firstReports(Path.of(args[0]), n);
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         long t0 = threads.getCurrentThreadCpuTime();
         List<CrashReport> reports = new ArrayList<>();
@@ -61,6 +52,24 @@ public final class SymbolicateLoop {
             }
             System.out.println("round " + round + ": " + (threads.getCurrentThreadCpuTime() - t0) / 1_000_000
                     + " ms CPU (" + frames + " threads)");
+        }
+    }
+
+    /** A symbolizer over the debug files under {@code debugFiles} with symbol caches in {@code cache}, as batch's. */
+    static Symbolizer symbolizer(Path debugFiles, Path cache) throws Exception {
+        Optional<Path> folder = Optional.of(cache);
+        DebugFileIndex index = DebugFileIndex.scan(List.of(debugFiles),
+                new DebugFileIndex.ScanOptions(folder.map(IndexCache::open), ArchiveLimits.defaults()), m -> { });
+        ModuleCache.Options options = ModuleCache.Options.defaults()
+                .withSymbolCache(SymCacheStore.in(cache), SymbolCaching.Build.FIRST_USE);
+        ModuleCache modules = new ModuleCache(index, new MemberStore(folder, ArchiveLimits.defaults()), options);
+        return new Symbolizer(modules, Optional.of(DemangleStyle.SIMPLIFIED));
+    }
+
+    /** The first {@code n} files of {@code folder} by name. */
+    static List<Path> firstReports(Path folder, int n) throws Exception {
+        try (Stream<Path> s = Files.list(folder)) {
+            return s.sorted().limit(n).toList();
         }
     }
 }

@@ -99,15 +99,7 @@ public final class SymbolCaching {
         if (o.problem().isPresent()) {
             diagnostics.warn("symbol cache " + o.problem().get() + " (rebuilding it)");
         }
-        if (o.cache().isEmpty()) {
-            return Optional.empty();
-        }
-        Optional<ModuleLayout.Binary> stripped = o.cache().get().layout().strippedNamesFrom();
-        if (stripped.isPresent() && !Files.isRegularFile(Path.of(stripped.get().file()))) {
-            return Optional.empty();
-        }
-        counters.countOpened();
-        return Optional.of(module(o.cache().get(), diagnostics, fromFiles));
+        return usable(o, diagnostics, fromFiles);
     }
 
     /**
@@ -117,7 +109,16 @@ public final class SymbolCaching {
     public Optional<DebugModule> openIfGood(SymCacheKey key, Diagnostics diagnostics,
                                             Supplier<Optional<SourceLookup>> fromFiles) {
         SymCacheStore.Opened o = store.open(key);
-        if (o.problem().isPresent() || o.cache().isEmpty()) {
+        return o.problem().isPresent() ? Optional.empty() : usable(o, diagnostics, fromFiles);
+    }
+
+    /**
+     * The module of an opened cache; empty when there is none, or when it is stale: the binary its
+     * names for stripped code come from is gone.
+     */
+    private Optional<DebugModule> usable(SymCacheStore.Opened o, Diagnostics diagnostics,
+                                         Supplier<Optional<SourceLookup>> fromFiles) {
+        if (o.cache().isEmpty()) {
             return Optional.empty();
         }
         Optional<ModuleLayout.Binary> stripped = o.cache().get().layout().strippedNamesFrom();
