@@ -112,6 +112,8 @@ public final class ModuleCache implements AutoCloseable {
     private final PageCache pages;
     private volatile long budget;
     private long mappedBytes;
+    /** Bytes of debug files let go of by cache builds since the last collection ({@link #released}). */
+    private long releasedBytes;
 
     /** Archive members are extracted into a temporary folder removed at exit. */
     public ModuleCache(DebugFileIndex index) {
@@ -336,6 +338,28 @@ public final class ModuleCache implements AutoCloseable {
         }
     }
 
+    /**
+     * Counts the bytes of a debug file whose DWARF a cache build has let go of, and collects garbage
+     * once such bytes since the last time pass a quarter of the budget. The module answered from the
+     * new cache holds none of that DWARF, but its file's mapping (clean pages, counted in the RSS) and
+     * decoded units stay in memory until their buffers are collected, and they are old by then: a
+     * batch building caches for many images, which never collects its old generation, grew with the
+     * number of images (920 MB for 20 under a 256 MB budget; BENCHMARKS.md, cold batch memory).
+     */
+    private void released(long bytes) {
+        boolean collect;
+        synchronized (this) {
+            releasedBytes += bytes;
+            collect = releasedBytes >= budget() / 4;
+            if (collect) {
+                releasedBytes = 0;
+            }
+        }
+        if (collect) {
+            System.gc(); // a few times per many builds: releases the mappings, which nothing else does
+        }
+    }
+
     /** Drops least recently used modules past the budget, never {@code keep}. */
     private void evictOver(DebugId keep) {
         long heap = Runtime.getRuntime().maxMemory();
@@ -402,7 +426,12 @@ public final class ModuleCache implements AutoCloseable {
         if (key.isPresent() && loaded instanceof Loaded l
                 && caching.get().buildNow(key.get(), options.build())) {
             List<Path> inputs = entries.stream().map(DebugFileIndex.Entry::file).toList();
-            return new Loaded(caching.get().build(key.get(), inputs, l.module(), options.diagnostics()));
+            DebugModule built = caching.get().build(key.get(), inputs, l.module(), options.diagnostics(),
+                    new FilesOf(id, entries, caching, key));
+            if (built != l.module()) {
+                released(l.module().mappedBytes());
+            }
+            return new Loaded(built);
         }
         return loaded;
     }

@@ -135,6 +135,18 @@ public final class SymbolCaching {
      */
     public DebugModule build(SymCacheKey key, List<Path> inputs, DebugModule live, Diagnostics diagnostics) {
         Optional<SourceLookup> dwarf = live.dwarf();
+        return build(key, inputs, live, diagnostics, () -> dwarf);
+    }
+
+    /**
+     * As {@link #build(SymCacheKey, List, DebugModule, Diagnostics)}, but the module answered from the
+     * new cache keeps no hold on {@code live}: should a lookup find the cache damaged, it answers from
+     * {@code fromFiles} (the debug files loaded again, as for a cache opened from disk) instead, so a
+     * batch building many caches keeps none of their DWARF ({@code ModuleCache} then releases it).
+     */
+    public DebugModule build(SymCacheKey key, List<Path> inputs, DebugModule live, Diagnostics diagnostics,
+                             Supplier<Optional<SourceLookup>> fromFiles) {
+        Optional<SourceLookup> dwarf = live.dwarf();
         if (dwarf.isEmpty() || !(dwarf.get() instanceof DwarfContext context)) {
             return live;
         }
@@ -162,7 +174,7 @@ public final class SymbolCaching {
             SymCacheStore.Built built = store.build(full, layout, live.symbols(), flat, context.fileName());
             counters.countBuilt(replacing);
             built.problem().ifPresent(p -> diagnostics.warn(p));
-            return module(built.cache(), diagnostics, () -> dwarf);
+            return module(built.cache(), diagnostics, fromFiles);
         } catch (IOException | IllegalArgumentException e) { // DwarfException is an IOException
             return live; // not cacheable: the DWARF keeps answering, exactly as without a cache
         }

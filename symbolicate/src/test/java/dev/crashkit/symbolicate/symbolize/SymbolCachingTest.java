@@ -162,6 +162,43 @@ class SymbolCachingTest {
         assertTrue(warnings.isEmpty(), "the rebuilt file is good: " + warnings);
     }
 
+    /**
+     * A module answered from a cache built in this run keeps no hold on the DWARF it was built from
+     * (a batch building many caches would keep them all in memory): when a lookup then finds a page
+     * of that new file damaged, it warns once and answers from the debug files loaded again, every
+     * answer as from the DWARF.
+     */
+    @Test
+    void aCacheBuiltInThisRunFoundDamagedAnswersFromTheDebugFilesLoadedAgain(@TempDir Path dir) throws IOException {
+        DebugFileIndex index = DebugFileIndex.scan(List.of(Path.of("testdata", "third-party", "sentry-crashprobe",
+                "dSYMs")), Diagnostics.ignore());
+        DebugId id = index.findByName("CrashLibiOS").get(0).id();
+        DebugModule want = cache(index, dir, false).get(id).loaded().orElseThrow();
+        List<String> warnings = new ArrayList<>();
+        SymCacheCounters counters = new SymCacheCounters();
+        ModuleCache building = new ModuleCache(index, new MemberStore(Optional.of(dir), ArchiveLimits.defaults()),
+                new ModuleCache.Options(1L << 30, warnings::add).withSymbolCache(SymCacheStore.in(dir))
+                        .withCounters(counters));
+        DebugModule m = building.get(id).loaded().orElseThrow();
+        assertEquals(1L, counters.built());
+        assertFalse(m.dwarf().orElseThrow() instanceof DwarfContext, "answers from the cache just built");
+        Path file;
+        try (var s = Files.list(dir.resolve(SymCacheStore.FOLDER))) {
+            file = s.filter(p -> p.toString().endsWith(".symc")).findFirst().orElseThrow();
+        }
+        byte[] bytes = Files.readAllBytes(file);
+        bytes[sectionMiddle(bytes, 10)] ^= 0x10; // LOCATION_DATA: read by lookups only
+        Files.write(file, bytes);
+        for (long a : addresses(want)) {
+            assertEquals(want.lookup(a), m.lookup(a), () -> "0x" + Long.toHexString(a));
+        }
+        assertEquals(1, warnings.size(), warnings.toString());
+        assertTrue(warnings.get(0).contains("fails its checksum")
+                && warnings.get(0).endsWith("; answering from the debug files instead"), warnings.get(0));
+        // Loaded again, as for a cache opened from disk: the damaged file is built anew (counted as rebuilt).
+        assertEquals(List.of(2L, 1L), List.of(counters.built(), counters.rebuilt()));
+    }
+
     /** The middle byte of the section of {@code kind} of a symbol cache file (from its directory). */
     private static int sectionMiddle(byte[] file, int kind) {
         java.nio.ByteBuffer b = java.nio.ByteBuffer.wrap(file).order(java.nio.ByteOrder.LITTLE_ENDIAN);
