@@ -44,3 +44,15 @@ for budget in "" "--module-cache-mb 256"; do
         tail -1 "$out/m.err"
     done
 done
+# The same while building the symbol caches (an empty cache folder each run): the DWARF a cache was built
+# from is let go of and released once it passes a quarter of the budget (symbolize/ModuleCache.released).
+for n in 5 10 20; do
+    dsyms=""
+    for i in $(seq 0 $((n - 1))); do dsyms="$dsyms --dsym $b/dsyms/Big$(printf %02d "$i").dSYM"; done
+    rm -rf "$out/m" "$out/m-cache"
+    /usr/bin/time -f "$n images --module-cache-mb 256, cold: %e s wall, %U s user, %S s sys, %M KB peak RSS" \
+        java -jar "$jar" batch "$b/reports" $dsyms --module-cache-mb 256 --format json --out "$out/m" \
+        --cache-dir "$out/m-cache" > /dev/null 2> "$out/m.err" || true
+    tail -1 "$out/m.err"
+done
+rm -rf "$out/m-cache"
