@@ -20,20 +20,23 @@ class Problems {
 
     /** A list of problems, said in order by {@link Held#sayAll}. */
     static final class Held extends Problems {
-        private List<Object[]> met;
+        private record Met(DebugModule module, String problem, String consequence) {
+        }
+
+        private List<Met> met;
 
         @Override
         void met(DebugModule module, String problem, String consequence) {
             if (met == null) {
                 met = new ArrayList<>();
             }
-            met.add(new Object[] {module, problem, consequence});
+            met.add(new Met(module, problem, consequence));
         }
 
         void sayAll() {
             if (met != null) {
-                for (Object[] m : met) {
-                    ((DebugModule) m[0]).sayOnce((String) m[1], (String) m[2]);
+                for (Met m : met) {
+                    m.module().sayOnce(m.problem(), m.consequence());
                 }
             }
         }

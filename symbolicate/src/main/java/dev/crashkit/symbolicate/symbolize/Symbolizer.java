@@ -77,8 +77,7 @@ public final class Symbolizer {
             trampolines = module.isPresent() && module.get().hasSignalTrampolines();
         }
         if (sink instanceof ConcurrentThreadSink && concurrentLookups(report, matched)) {
-            // Nothing to prepare: each thread's signal frames are marked by the thread that does it,
-            // and a missing debug file is told by its frames (NO_DEBUG_FILE, as prepare would find).
+            // Nothing to prepare: each thread's signal frames are marked by the thread that does it.
             Threads work = new Threads(report, null, trampolines, mask, resolver);
             List<SymbolicatedThread> threads = List.of(ConcurrentThreads.run(report.threads().size(), work,
                     (ConcurrentThreadSink) sink));
@@ -89,7 +88,7 @@ public final class Symbolizer {
             // Without a module that has a trampoline, no frame starts one: the check is skipped.
             marked.add(trampolines ? SignalFrames.markExactPcs(t.frames(), new Trampolines(mask, resolver)) : t.frames());
         }
-        boolean missing = prepare(marked, mask, resolver);
+        prepare(marked, mask, resolver);
         Threads work = new Threads(report, marked, trampolines, mask, resolver);
         List<SymbolicatedThread> threads = new ArrayList<>(marked.size());
         for (int ti = 0; ti < marked.size(); ti++) {
@@ -97,7 +96,7 @@ public final class Symbolizer {
             threads.add(done);
             sink.accept(ti, done);
         }
-        return new SymbolicatedReport(report, statuses(matched), threads, missing);
+        return new SymbolicatedReport(report, statuses(matched), threads, work.missingDebugFile);
     }
 
     private static List<ImageStatus> statuses(List<MatchedImage> matched) {
@@ -141,7 +140,7 @@ public final class Symbolizer {
         private final boolean trampolines;
         private final long mask;
         private final ImageResolver resolver;
-        /** Whether a frame was found in an image without a debug file (told when marked here). */
+        /** Whether a frame was found in an image without a debug file (a {@code NO_DEBUG_FILE} frame). */
         volatile boolean missingDebugFile;
 
         Threads(CrashReport report, List<List<Frame>> marked, boolean trampolines, long mask, ImageResolver resolver) {
@@ -204,10 +203,8 @@ public final class Symbolizer {
      * Tells each module the addresses this report will look up in it, so a module answered from
      * its DWARF decodes the units they touch in parallel before the lookups start (and a symbol
      * cache answers them in parallel).
-     *
-     * @return whether some frame points into an image without a debug file
      */
-    private static boolean prepare(List<List<Frame>> threads, long mask, ImageResolver resolver) {
+    private static void prepare(List<List<Frame>> threads, long mask, ImageResolver resolver) {
         ModuleAddresses byModule = new ModuleAddresses(mask, resolver);
         for (List<Frame> frames : threads) {
             for (Frame f : frames) {
@@ -217,7 +214,6 @@ public final class Symbolizer {
         for (Map.Entry<DebugModule, Addresses> e : byModule.modules.entrySet()) {
             e.getKey().prepare(e.getValue().toArray());
         }
-        return byModule.missingDebugFile;
     }
 
     /**
@@ -229,7 +225,6 @@ public final class Symbolizer {
         private final long mask;
         private final ImageResolver resolver;
         final Map<DebugModule, Addresses> modules = new IdentityHashMap<>();
-        boolean missingDebugFile;
 
         ModuleAddresses(long mask, ImageResolver resolver) {
             this.mask = mask;
@@ -241,12 +236,8 @@ public final class Symbolizer {
             long pc = f.address() & mask;
             long lookup = f.returnAddress() && pc != 0 ? pc - 1 : pc;
             Optional<MatchedImage> m = resolver.find(lookup);
-            if (m.isEmpty()) {
-                return;
-            }
-            Optional<DebugModule> module = m.get().module();
+            Optional<DebugModule> module = m.isPresent() ? m.get().module() : Optional.empty();
             if (module.isEmpty()) {
-                missingDebugFile = true; // the frame will be NO_DEBUG_FILE
                 return;
             }
             Addresses a = modules.get(module.get());
