@@ -47,6 +47,8 @@ public final class PageCache {
     /** Slots, a chunk of them allocated when first needed (a large budget costs nothing until used). */
     private final Slot[][] chunks = new Slot[MAX_SLOTS / SLOTS_PER_CHUNK][];
     private int used;
+    /** Pages' worth of the budget held by mapped cache files ({@link #reserve}): slots may not use them. */
+    private long reserved;
     private int hand;
     private long reads;
 
@@ -141,6 +143,35 @@ public final class PageCache {
         return (long) used * PAGE_SIZE;
     }
 
+    /** Bytes of the budget held by mapped cache files now. */
+    public synchronized long reservedBytes() {
+        return reserved * PAGE_SIZE;
+    }
+
+    /**
+     * Holds {@code bytes} of the budget for a cache file mapped whole (see {@link Pages}) when they
+     * fit beside the slots in use (and at least one chunk of slots, so caches that do not fit still
+     * have slots to read into); false when they do not. Given back by {@link #release}.
+     */
+    synchronized boolean reserve(long bytes) {
+        long pages = (bytes + PAGE_SIZE - 1) / PAGE_SIZE;
+        // Slots are allocated a chunk at a time: the chunks in use (at least one) stay theirs.
+        long slotsKept = Math.max(1, (used + SLOTS_PER_CHUNK - 1) / SLOTS_PER_CHUNK) * (long) SLOTS_PER_CHUNK;
+        if (reserved + pages + slotsKept > slots) {
+            knowFullCapacity();
+            if (reserved + pages + slotsKept > slots) {
+                return false;
+            }
+        }
+        reserved += pages;
+        return true;
+    }
+
+    /** Gives back bytes {@link #reserve} held (once the mapping that held them is collected). */
+    synchronized void release(long bytes) {
+        reserved -= (bytes + PAGE_SIZE - 1) / PAGE_SIZE;
+    }
+
     /** Positional reads of pages made so far (one may bring several pages, see the class comment). */
     public synchronized long reads() {
         return reads;
@@ -213,7 +244,7 @@ public final class PageCache {
         int n = 1;
         // Only never used slots (the next ones, while in the same chunk as the first): read-ahead
         // takes no page from anyone.
-        while (n < READ_AHEAD && page + n < owner.count() && used < slots && used == first.index + n
+        while (n < READ_AHEAD && page + n < owner.count() && used + reserved < slots && used == first.index + n
                 && used % SLOTS_PER_CHUNK != 0 && owner.slot(page + n) == null) {
             victim();
             n++;
@@ -231,12 +262,15 @@ public final class PageCache {
         return run;
     }
 
-    /** A free slot while the budget allows, else the first one the clock hand finds unreferenced. */
+    /**
+     * A free slot while the budget (less what mappings hold) allows, else the first one the clock
+     * hand finds unreferenced among those allocated ({@link #reserve} leaves at least one chunk).
+     */
     private Slot victim() {
-        if (used == slots) {
+        if (used + reserved >= slots) {
             knowFullCapacity();
         }
-        if (used < slots) {
+        if (used + reserved < slots) {
             int index = used++;
             int chunk = index / SLOTS_PER_CHUNK;
             if (chunks[chunk] == null) {
@@ -253,7 +287,7 @@ public final class PageCache {
         }
         while (true) {
             Slot s = slot(hand);
-            hand = (hand + 1) % slots;
+            hand = (hand + 1) % used; // slots past used (mappings hold their budget) never come
             if ((s.stamp & 1) != 0) {
                 continue; // being refilled by another reader
             }

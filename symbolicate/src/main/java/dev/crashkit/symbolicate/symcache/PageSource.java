@@ -21,6 +21,14 @@ interface PageSource {
     /** The file name or "memory", for messages. */
     String origin();
 
+    /**
+     * Bytes {@code [0, size)} as one read-only buffer that stays valid while referenced (a file's
+     * mapping, or the bytes in memory), or null when this source cannot give one.
+     */
+    default ByteBuffer map(long size) throws IOException {
+        return null;
+    }
+
     /** Bytes in memory (tests, and a cache that could not be stored). */
     static PageSource of(ByteBuffer bytes) {
         ByteBuffer b = bytes.duplicate();
@@ -34,6 +42,11 @@ interface PageSource {
             }
 
             @Override
+            public ByteBuffer map(long size) {
+                return size == b.capacity() ? b.asReadOnlyBuffer() : null;
+            }
+
+            @Override
             public String origin() {
                 return "symbol cache in memory";
             }
@@ -41,8 +54,8 @@ interface PageSource {
     }
 
     /**
-     * A file read with positional reads (no mapping: the pages a run keeps are on the heap, inside
-     * the page cache's budget). A channel closed by an interrupted reader is opened again, and
+     * A file read with positional reads, or mapped whole when the page cache's budget has room for
+     * it (see {@link Pages}). A channel closed by an interrupted reader is opened again, and
      * used only if the file still starts with the same header (the same file, not a rebuilt one).
      */
     final class FileSource implements PageSource {
@@ -62,6 +75,12 @@ interface PageSource {
 
         long size() throws IOException {
             return channel.size();
+        }
+
+        /** The file mapped read-only (the mapping outlives the channel). */
+        @Override
+        public ByteBuffer map(long size) throws IOException {
+            return channel.map(FileChannel.MapMode.READ_ONLY, 0, size);
         }
 
         @Override

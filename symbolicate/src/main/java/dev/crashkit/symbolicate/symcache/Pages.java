@@ -3,13 +3,28 @@ package dev.crashkit.symbolicate.symcache;
 import static dev.crashkit.symbolicate.symcache.SymCacheFormat.PAGE_SIZE;
 
 import java.io.IOException;
+import java.lang.ref.Cleaner;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.IntBuffer;
+import java.nio.LongBuffer;
 import java.util.zip.CRC32C;
 
 /**
  * The paged part of one symbol cache file: bytes {@code [start, end)} in pages of
- * {@link SymCacheFormat#PAGE_SIZE}, page i checked against {@code crcs[i]} when it is read; checked
- * pages are kept in a shared {@link PageCache} (see there how reads and refills of a slot meet). A page that fails its checksum, or a read outside
- * the pages, throws {@link DamagedSymCacheException}: nothing unchecked is ever answered from.
+ * {@link SymCacheFormat#PAGE_SIZE}, page i checked against {@code crcs[i]} when it is first used. A
+ * page that fails its checksum, or a read outside the pages, throws {@link DamagedSymCacheException}:
+ * nothing unchecked is ever answered from.
+ *
+ * <p>Pages are read one of two ways. When the shared {@link PageCache}'s budget has room for the
+ * whole file, the file is mapped read-only and its size held against that budget (mapped bytes
+ * count where slots would) until the mapping is collected: a lookup then reads the mapping, with
+ * no copy into slots and no slot stamps to check (BENCHMARKS.md, mapped symbol caches). The
+ * reservation is given back by a {@link Cleaner} once this object is unreachable, never by
+ * unmapping it explicitly (a lookup racing an unmap would crash the JVM). A mapped file truncated
+ * under us makes a read fault; the JVM turns that into an {@link InternalError}, which
+ * {@link #faulted} turns into damage. Otherwise checked pages are copied into the page cache's
+ * slots (see there how reads and refills of a slot meet).
  */
 final class Pages {
     private final PageSource source;
@@ -22,14 +37,114 @@ final class Pages {
      * without: a reader trusts a slot only after checking its stamp, owner and page.
      */
     private final PageCache.Slot[] slots;
+    /** The whole file, mapped (little-endian), or null when pages go through slots. */
+    private final ByteBuffer mapped;
+    /** The mapping as ints and longs, for aligned reads (as slots, see {@link PageCache.Slot#ints}). */
+    private final IntBuffer mappedInts;
+    private final LongBuffer mappedLongs;
+    /** Per page of a mapping, whether it was checked (plain: a racing second check is harmless). */
+    private final boolean[] checked;
+    /** Gives the mapping's reservation back (when this is collected, or an open fails). */
+    private final Cleaner.Cleanable reservation;
 
     Pages(PageSource source, int start, int end, int[] crcs, PageCache cache) {
+        this(source, start, end, crcs, cache, null, 0);
+    }
+
+    private Pages(PageSource source, int start, int end, int[] crcs, PageCache cache, ByteBuffer mapped,
+                  long reservedBytes) {
         this.source = source;
         this.start = start;
         this.end = end;
         this.crcs = crcs;
         this.cache = cache;
-        this.slots = new PageCache.Slot[crcs.length];
+        if (mapped == null) {
+            this.slots = new PageCache.Slot[crcs.length];
+            this.mapped = null;
+            this.mappedInts = null;
+            this.mappedLongs = null;
+            this.checked = null;
+            this.reservation = null;
+        } else {
+            this.slots = null;
+            this.mapped = mapped.order(ByteOrder.LITTLE_ENDIAN);
+            this.mappedInts = this.mapped.asIntBuffer();
+            this.mappedLongs = this.mapped.asLongBuffer();
+            this.checked = new boolean[crcs.length];
+            this.reservation = Mappings.CLEANER.register(this, () -> cache.release(reservedBytes));
+        }
+    }
+
+    /**
+     * The pages of a cache file of {@code size} bytes: mapped when {@code source} can be mapped
+     * (a file, or bytes in memory) and {@code cache}'s budget has room for all of it, else read
+     * into {@code cache}'s slots.
+     */
+    static Pages open(PageSource source, long size, int start, int end, int[] crcs, PageCache cache) {
+        if (cache.reserve(size)) {
+            ByteBuffer whole = null;
+            try {
+                whole = source.map(size);
+            } catch (IOException | UnsupportedOperationException e) {
+                // not mappable here: read into slots
+            }
+            if (whole != null) {
+                return new Pages(source, start, end, crcs, cache, whole, size);
+            }
+            cache.release(size);
+        }
+        return new Pages(source, start, end, crcs, cache);
+    }
+
+    /** The cleaner of mappings' reservations, started with the first mapping. */
+    private static final class Mappings {
+        static final Cleaner CLEANER = Cleaner.create();
+    }
+
+    /** True when pages are read from a mapping of the file. */
+    boolean mapped() {
+        return mapped != null;
+    }
+
+    /** Gives back the mapping's reservation now: nothing will read these pages (an open that failed). */
+    void abandon() {
+        if (reservation != null) {
+            reservation.clean();
+        }
+    }
+
+    /**
+     * The damage an {@link InternalError} from a mapped read stands for: the JVM raises one when a
+     * read of a mapping faults (the file truncated under us).
+     */
+    DamagedSymCacheException faulted(InternalError e) {
+        return new DamagedSymCacheException(source.origin() + ": damaged symbol cache (cannot read its mapping: "
+                + e.getMessage() + ")");
+    }
+
+    /**
+     * Checks the pages of bytes {@code [at, at + length)} ({@code length > 0}) of a mapping not checked yet. Each is
+     * copied out and checked there: a checksum computed over the mapping itself runs in a stub
+     * where the JVM does not turn a fault into an error, a copy does.
+     */
+    private void checkMapped(int at, int length) throws DamagedSymCacheException {
+        int first = (at - start) / PAGE_SIZE;
+        int last = (at + length - 1 - start) / PAGE_SIZE;
+        for (int page = first; page <= last; page++) {
+            if (!checked[page]) {
+                int from = offsetOf(page);
+                byte[] b = new byte[Math.min(PAGE_SIZE, end - from)];
+                try {
+                    mapped.get(from, b);
+                } catch (InternalError e) {
+                    throw faulted(e);
+                }
+                CRC32C crc = new CRC32C();
+                crc.update(b);
+                verify(page, crc);
+                checked[page] = true;
+            }
+        }
     }
 
     /** Number of pages. */
@@ -67,6 +182,13 @@ final class Pages {
 
     int getInt(int at) throws DamagedSymCacheException {
         inside(at, 4);
+        if (mapped != null) {
+            if (!checked[(at - start) / PAGE_SIZE] || !checked[(at + 3 - start) / PAGE_SIZE]) {
+                checkMapped(at, 4);
+            }
+            // Sections are 8-aligned in the file, and the mapping starts at its first byte.
+            return (at & 3) == 0 ? mappedInts.get(at >> 2) : mapped.getInt(at);
+        }
         int rel = at - start;
         int page = rel / PAGE_SIZE;
         int o = rel % PAGE_SIZE;
@@ -89,6 +211,12 @@ final class Pages {
 
     long getLong(int at) throws DamagedSymCacheException {
         inside(at, 8);
+        if (mapped != null) {
+            if (!checked[(at - start) / PAGE_SIZE] || !checked[(at + 7 - start) / PAGE_SIZE]) {
+                checkMapped(at, 8);
+            }
+            return (at & 7) == 0 ? mappedLongs.get(at >> 3) : mapped.getLong(at);
+        }
         int rel = at - start;
         int page = rel / PAGE_SIZE;
         int o = rel % PAGE_SIZE;
@@ -121,6 +249,13 @@ final class Pages {
     byte[] bytes(int at, int length) throws DamagedSymCacheException {
         inside(at, length);
         byte[] out = new byte[length];
+        if (mapped != null) {
+            if (length > 0) {
+                checkMapped(at, length);
+                mapped.get(at, out);
+            }
+            return out;
+        }
         for (int done = 0; done < length; ) {
             int rel = at + done - start;
             int page = rel / PAGE_SIZE;

@@ -123,7 +123,8 @@ public final class SymCache implements SourceLookup {
             throws BadSymCacheException {
         Sections s = Sections.read(source, size);
         int[] crcs = pageChecksums(source, s);
-        Pages p = new Pages(source, s.pagesStart(), s.offset(PAGE_CRCS), crcs, cache);
+        Pages p = Pages.open(source, size, s.pagesStart(), s.offset(PAGE_CRCS), crcs, cache);
+        boolean opened = false;
         try {
             byte[] key = p.bulk(s.offset(KEY), s.length(KEY));
             if (!expected.matches(key)) {
@@ -137,9 +138,15 @@ public final class SymCache implements SourceLookup {
             int[] counts = Validator.check(s, module, stringOffsets, strings, symbols, rangeTop);
             Tables t = new Tables(stringOffsets, strings, symbolTable(symbols, strings), rangeTop, counts);
             ModuleLayout layout = layout(module, table(p, s, SEGMENTS), s, t);
-            return new SymCache(p, source.origin(), t, s, layout, string(t, module.getInt(40)), size);
+            SymCache c = new SymCache(p, source.origin(), t, s, layout, string(t, module.getInt(40)), size);
+            opened = true;
+            return c;
         } catch (DamagedSymCacheException e) {
             throw new BadSymCacheException(e.getMessage().substring(e.getMessage().indexOf("damaged")));
+        } finally {
+            if (!opened) {
+                p.abandon();
+            }
         }
     }
 
@@ -242,7 +249,11 @@ public final class SymCache implements SourceLookup {
 
     /** Start of range {@code i}; a damaged block (forged checksums) fails as a lookup would. */
     long rangeStart(int i) throws DwarfException {
-        return decodeRanges(i / RANGE_BLOCK, i % RANGE_BLOCK, 0, false)[0];
+        try {
+            return decodeRanges(i / RANGE_BLOCK, i % RANGE_BLOCK, 0, false)[0];
+        } catch (InternalError e) {
+            throw pages.faulted(e);
+        }
     }
 
     /**
@@ -265,6 +276,17 @@ public final class SymCache implements SourceLookup {
 
     @Override
     public List<SourceFrame> lookup(long address) throws DwarfException {
+        if (!pages.mapped()) {
+            return find(address);
+        }
+        try {
+            return find(address);
+        } catch (InternalError e) {
+            throw pages.faulted(e);
+        }
+    }
+
+    private List<SourceFrame> find(long address) throws DwarfException {
         // The last group of blocks whose first start is <= address (in memory), then the last block
         // of it whose first start is <= address, then the last range in it starting <= address.
         int group = floor(rangeTop, address);
