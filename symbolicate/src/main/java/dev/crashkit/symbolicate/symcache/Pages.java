@@ -114,6 +114,23 @@ final class Pages {
     }
 
     /**
+     * Raises here the {@link InternalError} of a mapped read by this thread that faulted, if any.
+     * The JVM skips a faulting read (it returns garbage) and raises the error only when the thread
+     * next enters the VM from Java code, which may be after the lookup returned an answer built
+     * from it. Neither returning from a native method ({@code Thread.holdsLock}, {@code Thread.yield})
+     * nor a safepoint check is such an entry; allocating a two-level array of a size the compilers
+     * cannot see is one in the interpreter, C1 and C2 (a runtime call, ~0.1 µs).
+     */
+    void settle() {
+        settled = new byte[one][0];
+    }
+
+    /** Always 1, but not a constant: a {@code new byte[1][0]} would be expanded inline by C2. */
+    private static int one = 1;
+    /** Where {@link #settle} puts its array, so that no compiler drops the allocation. */
+    private Object settled;
+
+    /**
      * The damage an {@link InternalError} from a mapped read stands for: the JVM raises one when a
      * read of a mapping faults (the file truncated under us).
      */

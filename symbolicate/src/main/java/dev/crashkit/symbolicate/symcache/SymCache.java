@@ -250,7 +250,11 @@ public final class SymCache implements SourceLookup {
     /** Start of range {@code i}; a damaged block (forged checksums) fails as a lookup would. */
     long rangeStart(int i) throws DwarfException {
         try {
-            return decodeRanges(i / RANGE_BLOCK, i % RANGE_BLOCK, 0, false)[0];
+            try {
+                return decodeRanges(i / RANGE_BLOCK, i % RANGE_BLOCK, 0, false)[0];
+            } finally {
+                pages.settle();
+            }
         } catch (InternalError e) {
             throw pages.faulted(e);
         }
@@ -269,6 +273,11 @@ public final class SymCache implements SourceLookup {
         return size;
     }
 
+    /** True when its pages are read from a mapping of the file (tests). */
+    boolean pagesMapped() {
+        return pages.mapped();
+    }
+
     /** Reads and checks every page (tests and tools: is the whole file intact?). */
     void checkAllPages() throws DamagedSymCacheException {
         pages.checkAll();
@@ -280,7 +289,11 @@ public final class SymCache implements SourceLookup {
             return find(address);
         }
         try {
-            return find(address);
+            try {
+                return find(address);
+            } finally {
+                pages.settle(); // also when a read that faulted made the lookup fail otherwise
+            }
         } catch (InternalError e) {
             throw pages.faulted(e);
         }

@@ -43,9 +43,14 @@ class SymCacheFuzzTest {
         exercise(input, true);
     }
 
+    /** Pages of the caches opened mapped: room for any input (so none goes through slots). */
+    private static final PageCache MAPPED = new PageCache(1L << 30);
+
     /**
-     * Opens {@code input} as a cache and, when it opens, looks up every range start and a few more
-     * addresses; true when the damage was noticed (refused at open, or a lookup found a record out of range).
+     * Opens {@code input} as a cache twice, its pages read into slots and from a mapping of the
+     * bytes, and, when it opens, looks up every range start and a few more addresses, each both
+     * ways: the two must give the same answers and fail the same way. True when the damage was
+     * noticed (refused at open, or a lookup found a record out of range).
      */
     static boolean exercise(byte[] input, boolean fixChecksums) {
         byte[] bytes = input.clone();
@@ -53,6 +58,7 @@ class SymCacheFuzzTest {
             fixChecksums(bytes);
         }
         SymCache cache;
+        SymCache mapped;
         try {
             cache = SymCache.open(ByteBuffer.wrap(bytes), KEY);
         } catch (BadSymCacheException e) {
@@ -60,6 +66,14 @@ class SymCacheFuzzTest {
                 throw new AssertionError("refusal without a one-line reason: " + e.getMessage());
             }
             return true;
+        }
+        try {
+            mapped = SymCache.open(PageSource.of(ByteBuffer.wrap(bytes)), bytes.length, KEY, MAPPED);
+        } catch (BadSymCacheException e) {
+            throw new AssertionError("opens into slots but not mapped: " + e.getMessage());
+        }
+        if (!mapped.pagesMapped() || cache.pagesMapped()) {
+            throw new AssertionError("not opened both ways");
         }
         boolean noticed = false;
         int n = cache.rangeCount();
@@ -71,11 +85,11 @@ class SymCacheFuzzTest {
                 noticed = true;
                 continue;
             }
-            noticed |= lookup(cache, a);
-            noticed |= lookup(cache, a - 1);
+            noticed |= lookup(cache, mapped, a);
+            noticed |= lookup(cache, mapped, a - 1);
         }
         for (long a : new long[] {0, -1, Long.MIN_VALUE, 1L << 32}) {
-            noticed |= lookup(cache, a);
+            noticed |= lookup(cache, mapped, a);
         }
         for (int i = 0; i < cache.symbols().size() && i < 4096; i++) {
             cache.symbols().name(i);
@@ -83,6 +97,26 @@ class SymCacheFuzzTest {
         }
         cache.layout();
         return noticed;
+    }
+
+    /** {@link #lookup(SymCache, long)} on both, which must answer alike (or fail alike). */
+    private static boolean lookup(SymCache slots, SymCache mapped, long address) {
+        Object a = outcome(slots, address);
+        Object b = outcome(mapped, address);
+        if (!a.equals(b)) {
+            throw new AssertionError("slots and mapping differ at " + Long.toHexString(address) + ": " + a + " / " + b);
+        }
+        return lookup(slots, address);
+    }
+
+    /** The frames, or the message of the failure (the origin left out). */
+    private static Object outcome(SymCache cache, long address) {
+        try {
+            return cache.lookup(address);
+        } catch (DwarfException e) {
+            String m = String.valueOf(e.getMessage());
+            return e.getClass().getSimpleName() + m.substring(Math.max(0, m.indexOf(": ")));
+        }
     }
 
     /** True when the lookup found the cache damaged (other DWARF errors are answers recorded at build time). */
