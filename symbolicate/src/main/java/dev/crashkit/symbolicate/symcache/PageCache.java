@@ -151,15 +151,21 @@ public final class PageCache {
     /**
      * Holds {@code bytes} of the budget for a cache file mapped whole (see {@link Pages}) when they
      * fit beside the slots in use (and at least one chunk of slots, so caches that do not fit still
-     * have slots to read into); false when they do not. Given back by {@link #release}.
+     * have slots to read into) and mappings then hold at most a quarter of the budget; false when
+     * not. Given back by {@link #release}. The quarter: a mapping holds its whole file, slots only
+     * the pages lookups use, the most used (the tables' index pages) kept longest; when the budget is
+     * smaller than what lookups use, slots serve it better. Mapping the first caches of a 20-image
+     * batch under {@code --module-cache-mb 256} until the budget was full left the others 8 MB of
+     * slots and cost 15% more CPU, up to half of it still 7% (BENCHMARKS.md, mapped symbol caches);
+     * the default budget maps them all.
      */
     synchronized boolean reserve(long bytes) {
         long pages = (bytes + PAGE_SIZE - 1) / PAGE_SIZE;
         // Slots are allocated a chunk at a time: the chunks in use (at least one) stay theirs.
         long slotsKept = Math.max(1, (used + SLOTS_PER_CHUNK - 1) / SLOTS_PER_CHUNK) * (long) SLOTS_PER_CHUNK;
-        if (reserved + pages + slotsKept > slots) {
+        if (reserved + pages + slotsKept > slots || 4 * (reserved + pages) > slots) {
             knowFullCapacity();
-            if (reserved + pages + slotsKept > slots) {
+            if (reserved + pages + slotsKept > slots || 4 * (reserved + pages) > slots) {
                 return false;
             }
         }
