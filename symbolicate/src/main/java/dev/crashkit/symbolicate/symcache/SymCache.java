@@ -62,8 +62,6 @@ public final class SymCache implements SourceLookup {
     private final long heapBytes;
     private final String[] decoded;
     private final long size;
-    /** See {@link #blockStarts()}; null until the first lookup. */
-    private volatile long[] blockStarts;
 
     private SymCache(Pages pages, String origin, Tables t, Sections s, ModuleLayout layout, String dwarfName,
                      long size) {
@@ -98,7 +96,7 @@ public final class SymCache implements SourceLookup {
         int n = symbols.size();
         // What this instance keeps on the heap (the page cache budgets its pages itself).
         // Strings decoded once: at most all of them (a String and its bytes each).
-        this.heapBytes = 1024L + 8L * s.count(PAGE_CRCS) + 8L * rangeTop.length + 8L * rangeBlocks + 4L * stringOffsets.length
+        this.heapBytes = 1024L + 8L * s.count(PAGE_CRCS) + 8L * rangeTop.length + 4L * stringOffsets.length
                 + 2L * strings.length + 44L * stringCount + (long) n * (8 + 8 + 4 + (symbols.hasVersions() ? 4 : 0)) + 8L * (n / 64 + 1);
     }
 
@@ -309,8 +307,18 @@ public final class SymCache implements SourceLookup {
             return List.of();
         }
         int lo = group * RANGE_TOP_GROUP;
-        int block = SortedAddresses.floor(blockStarts(), lo, Math.min(rangeBlocks, lo + RANGE_TOP_GROUP), address);
-        if (block < lo) {
+        int hi = Math.min(rangeBlocks, lo + RANGE_TOP_GROUP) - 1;
+        int block = -1;
+        while (lo <= hi) {
+            int mid = (lo + hi) >>> 1;
+            if (Long.compareUnsigned(pages.getLong(rangeIndex + 16 * mid), address) <= 0) {
+                block = mid;
+                lo = mid + 1;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        if (block < 0) {
             return List.of();
         }
         int code = (int) decodeRanges(block, RANGE_BLOCK - 1, address, true)[1];
@@ -382,7 +390,7 @@ public final class SymCache implements SourceLookup {
         int end = block + 1 < rangeBlocks ? rangeData + pages.getInt(rangeIndex + 16 * (block + 1) + 8) : rangeDataEnd;
         check(p >= rangeData && p <= end && end <= rangeDataEnd, "range block");
         int inBlock = Math.min(RANGE_BLOCK, rangeCount - block * RANGE_BLOCK);
-        long start = blockStarts()[block];
+        long start = pages.getLong(rangeIndex + 16 * block);
         Block b = block(p, end);
         long code = unzigzag(b.varint());
         for (int k = 1; k < inBlock && (find || k <= upTo); k++) {
@@ -498,24 +506,6 @@ public final class SymCache implements SourceLookup {
             decoded[id] = s;
         }
         return s;
-    }
-
-    /**
-     * The first start of every range block (RANGE_INDEX's starts), read and checked with the first
-     * lookup and kept on the heap: the search for a block then reads no page (it read 8 per lookup
-     * through the pages). A racing second read is harmless.
-     */
-    private long[] blockStarts() throws DamagedSymCacheException {
-        long[] starts = blockStarts;
-        if (starts == null) {
-            ByteBuffer index = ByteBuffer.wrap(pages.bulk(rangeIndex, 16 * rangeBlocks)).order(ByteOrder.LITTLE_ENDIAN);
-            starts = new long[rangeBlocks];
-            for (int i = 0; i < rangeBlocks; i++) {
-                starts[i] = index.getLong(16 * i);
-            }
-            blockStarts = starts;
-        }
-        return starts;
     }
 
     /** Index of the last of {@code starts} (ascending, unsigned) at or below {@code address}, or -1. */
