@@ -19,7 +19,8 @@ import java.util.zip.CRC32C;
  * grew with them; 1 MB heap arrays kept for good still cost the collector copying them and 90 MB
  * more peak RSS on a 20-image batch: BENCHMARKS.md, batch throughput). Slots are allocated 1 MB at
  * a time as they are first needed; past the budget a slot not read since the clock hand last
- * passed it is reused.
+ * passed it is reused. A cache file mapped whole holds its size of the budget instead of slots
+ * ({@link #reserve}; see {@link Pages}).
  *
  * <p>A miss reads its page and, while free slots remain, the pages after it that are not held
  * (up to {@link #READ_AHEAD}), in one positional read: a batch over many caches reads most of their

@@ -25,7 +25,8 @@ import java.util.zip.CRC32C;
  * module's layout and symbol table. Opening reads and checks the header, the directory, the page
  * checksums and the small tables it keeps on the heap (key, module record, strings, symbols, the
  * range summary); everything else is read a page at a time as lookups need it, each page checked
- * against its checksum when read (see {@link Pages}), kept in a shared {@link PageCache}. The
+ * against its checksum when first used (see {@link Pages}: a mapping of the file, or slots of a
+ * shared {@link PageCache}). The
  * records a lookup follows are checked as it follows them (indexes in range, each parent before
  * its child, so a chain ends). A page that fails its checksum, or a record out of range (only a
  * file whose checksums were forged has one), fails the lookup with

@@ -17,7 +17,8 @@ import java.util.Optional;
  * The folder of symbol cache files ({@code <cache folder>/symcache}). Opening reads and checks a
  * file's header, page checksums and small tables (see {@link SymCache}); a file that fails is not
  * used (the caller rebuilds it). An open cache keeps its file open and reads pages from it as
- * lookups need them (positional reads: no mapping). Storing writes a
+ * lookups need them (a mapping of the whole file when the page budget has room, else positional
+ * reads into page slots: see {@link Pages}). Storing writes a
  * temporary file next to the final one and renames it into place atomically, so concurrent
  * builders (two CLI runs, batch workers in different processes) never see a partial file and the
  * last complete one wins. Files are never rewritten in place: an open older file stays readable
