@@ -43,8 +43,11 @@ class SymCacheFuzzTest {
         exercise(input, true);
     }
 
-    /** Pages of the caches opened mapped: room for any input (so none goes through slots). */
-    private static final PageCache MAPPED = new PageCache(1L << 30);
+    /**
+     * Pages of the caches opened mapped: room for any input (so none goes through slots), and for
+     * a quarter million one-page mappings not yet collected (slots are never allocated here).
+     */
+    private static final PageCache MAPPED = new PageCache(4L << 30);
 
     /**
      * Opens {@code input} as a cache twice, its pages read into slots and from a mapping of the
