@@ -271,7 +271,7 @@ final class Pages {
                 if (!checked[(at - start) / PAGE_SIZE] || !checked[(at + length - 1 - start) / PAGE_SIZE]) {
                     checkMapped(at, length);
                 }
-                copyMapped(at, out);
+                mapped.get(at, out);
             }
             return out;
         }
@@ -294,39 +294,6 @@ final class Pages {
             done += n;
         }
         return out;
-    }
-
-    /**
-     * Bytes {@code [at, at + out.length)} of the mapping, a long at a time: a bulk copy out of a
-     * direct buffer is a JNI call on C1 (~0.4 µs each, 4.5% of a batch's samples for blocks of
-     * ~100 bytes). The first and last longs may hold bytes outside the range but inside the same
-     * pages (pages start 8-aligned), which were checked with them.
-     */
-    private void copyMapped(int at, byte[] out) {
-        int length = out.length;
-        int word = at >> 3;
-        int o = 0;
-        long v = mappedLongs.get(word++);
-        for (int shift = (at & 7) << 3; shift < 64 && o < length; shift += 8) {
-            out[o++] = (byte) (v >>> shift);
-        }
-        for (; o + 8 <= length; o += 8) {
-            v = mappedLongs.get(word++);
-            out[o] = (byte) v;
-            out[o + 1] = (byte) (v >>> 8);
-            out[o + 2] = (byte) (v >>> 16);
-            out[o + 3] = (byte) (v >>> 24);
-            out[o + 4] = (byte) (v >>> 32);
-            out[o + 5] = (byte) (v >>> 40);
-            out[o + 6] = (byte) (v >>> 48);
-            out[o + 7] = (byte) (v >>> 56);
-        }
-        if (o < length) {
-            v = mappedLongs.get(word);
-            for (int shift = 0; o < length; shift += 8) {
-                out[o++] = (byte) (v >>> shift);
-            }
-        }
     }
 
     private void load(int page) throws DamagedSymCacheException {
