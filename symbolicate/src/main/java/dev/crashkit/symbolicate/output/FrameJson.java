@@ -41,12 +41,13 @@ final class FrameJson {
     private static final PrettyJson.Name[] ALWAYS = {INDEX, ADDRESS, IMAGE, IMAGE_UUID, SYMBOL, MANGLED,
         SYMBOL_ADDRESS, OFFSET, FILE, LINE, COLUMN, INLINED, STATUS, SOURCE};
     /** The entries every frame has that are not in a {@link Runs run}. */
-    private static final PrettyJson.Name[] OUTSIDE_RUNS = {INDEX, ADDRESS, MANGLED, SYMBOL_ADDRESS, OFFSET, COLUMN};
+    private static final PrettyJson.Name[] OUTSIDE_RUNS = {INDEX, ADDRESS, MANGLED, SYMBOL_ADDRESS, OFFSET, FILE, LINE,
+        COLUMN};
     /** Per indentation level: the bytes of those entries' names (line ends and commas included). */
     private static final int[] NAMES_BYTES = new int[PrettyJson.MAX_LEVEL];
     private static final byte[] TRUE = {'t', 'r', 'u', 'e'};
     private static final byte[] FALSE = {'f', 'a', 'l', 's', 'e'};
-    /** The key of an absent file or source in {@link Runs}. */
+    /** The key of an absent source in {@link Runs}. */
     private static final Object ABSENT = new Object();
 
     static {
@@ -59,9 +60,9 @@ final class FrameJson {
 
     /**
      * Runs of consecutive entries whose bytes frames repeat, kept per document by the identities of the
-     * values they show and the indentation level: the image's name and UUID (up to the symbol's name),
-     * the file (up to the line), the last three (inlined, status, source). A frame is then nine copies
-     * into the buffer instead of twenty-six, each a stub call on C1. Keys are objects that never change
+     * values they show and the indentation level: the image's name and UUID (up to the symbol's name) and
+     * the last three (inlined, status, source). A frame is then eleven copies into the buffer instead of
+     * twenty-six, each a stub call on C1. Keys are objects that never change
      * (Optionals, Strings, constants), so a hit is always the same bytes.
      */
     static final class Runs {
@@ -152,9 +153,10 @@ final class FrameJson {
         if (image == null && (image = imageRun(g, f, repeats, level)) == null) {
             return false;
         }
-        Object fileKey = f.file().isPresent() ? f.file().get() : ABSENT;
-        byte[] file = repeats.fileRuns.get(fileKey, null, level);
-        if (file == null && (file = fileRun(g, f, fileKey, repeats, level)) == null) {
+        // Files vary from frame to frame (a batch report's ~100 frames name ~100 of them): no run, whose
+        // making would cost more than its copies save.
+        PrettyJson.Text file = text(g, f.file(), repeats.files);
+        if (file == null) {
             return false;
         }
         Object sourceKey = f.source().isPresent() ? f.source().get() : ABSENT;
@@ -167,7 +169,7 @@ final class FrameJson {
         // usually the symbol itself, then copied.
         String symbol = f.symbol().orElse(null);
         String mangled = f.mangled().orElse(null);
-        long need = NAMES_BYTES[level] + 6L * PrettyJson.MAX_NUMBER_BYTES + image.length + file.length + tail.length
+        long need = NAMES_BYTES[level] + 6L * PrettyJson.MAX_NUMBER_BYTES + image.length + file.bytes.length + tail.length
                 + quotedAtMost(symbol) + quotedAtMost(mangled);
         if (need > g.capacity()) {
             return false;
@@ -197,7 +199,9 @@ final class FrameJson {
                 : put(b, p, PrettyJson.Text.NULL.bytes);
         p = put(b, p, OFFSET.entry(level, false));
         p = PrettyJson.numberAt(b, p, f.offset());
-        p = put(b, p, file); // file, the name of line
+        p = put(b, p, FILE.entry(level, false));
+        p = put(b, p, file.bytes);
+        p = put(b, p, LINE.entry(level, false));
         p = optionalInt(b, p, f.line());
         p = put(b, p, COLUMN.entry(level, false));
         p = optionalInt(b, p, f.column());
@@ -223,17 +227,6 @@ final class FrameJson {
         }
         return repeats.imageRuns.put(f.image(), f.imageId(), level, concat(IMAGE.entry(level, false), image.bytes,
                 IMAGE_UUID.entry(level, false), id.bytes, SYMBOL.entry(level, false)));
-    }
-
-    /** Entry file and the name of line, kept in {@code repeats}; null when the file is too long to keep. */
-    private static byte[] fileRun(PrettyJson g, SymbolicatedFrame f, Object key, JsonReportWriter.Repeats repeats,
-                                  int level) throws IOException {
-        PrettyJson.Text file = text(g, f.file(), repeats.files);
-        if (file == null) {
-            return null;
-        }
-        return repeats.fileRuns.put(key, null, level, concat(FILE.entry(level, false), file.bytes,
-                LINE.entry(level, false)));
     }
 
     /** Entries inlined, status and source, kept in {@code tails}; null when the source is too long to keep. */

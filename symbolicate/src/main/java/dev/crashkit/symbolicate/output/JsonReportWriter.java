@@ -146,9 +146,8 @@ public final class JsonReportWriter {
         final PrettyJson.Recent constants = new PrettyJson.Recent(16);
         final PrettyJson.Recent files = new PrettyJson.Recent(4);
         final PrettyJson.Recent symbols = new PrettyJson.Recent(1);
-        /** A frame's entries in runs ({@link FrameJson.Runs}): from image to symbol's name, file to line's, the last three. */
+        /** A frame's entries in runs ({@link FrameJson.Runs}): from image to symbol's name, the last three. */
         final FrameJson.Runs imageRuns = new FrameJson.Runs(32);
-        final FrameJson.Runs fileRuns = new FrameJson.Runs(4);
         final FrameJson.Runs tailRuns = new FrameJson.Runs(8);
         final FrameJson.Runs inlinedTailRuns = new FrameJson.Runs(8);
     }
