@@ -161,7 +161,7 @@ public final class Symbolizer {
             if (marked == null && trampolines) {
                 frames = SignalFrames.markExactPcs(frames, new Trampolines(mask, resolver));
             }
-            List<SymbolicatedFrame> out = new ArrayList<>(2 * frames.size()); // inlined chains: more entries than frames
+            List<SymbolicatedFrame> out = new ArrayList<>(3 * frames.size()); // inlined chains: more entries than frames
             boolean missing = false;
             for (int fi = 0; fi < frames.size(); fi++) {
                 missing |= frame(fi, frames.get(fi), mask, images, problems, out) == FrameStatus.NO_DEBUG_FILE;
