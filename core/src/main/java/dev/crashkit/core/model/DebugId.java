@@ -17,6 +17,8 @@ public final class DebugId {
 
     private final Kind kind;
     private final byte[] bytes;
+    /** {@link #toString}, once made (printed once per image in a report and again for its frames); racy but benign. */
+    private String text;
 
     private DebugId(Kind kind, byte[] bytes) {
         this.kind = kind;
@@ -131,17 +133,26 @@ public final class DebugId {
      */
     @Override
     public String toString() {
+        String t = text;
+        if (t == null) {
+            t = format();
+            text = t;
+        }
+        return t;
+    }
+
+    private String format() {
         if (kind == Kind.UUID) { // always 16 bytes
-            byte[] text = new byte[36];
+            byte[] digits = new byte[36];
             int p = 0;
             for (int i = 0; i < 16; i++) {
                 if (i == 4 || i == 6 || i == 8 || i == 10) {
-                    text[p++] = '-';
+                    digits[p++] = '-';
                 }
-                text[p++] = HEX_UPPER[(bytes[i] >> 4) & 0xf];
-                text[p++] = HEX_UPPER[bytes[i] & 0xf];
+                digits[p++] = HEX_UPPER[(bytes[i] >> 4) & 0xf];
+                digits[p++] = HEX_UPPER[bytes[i] & 0xf];
             }
-            return new String(text, StandardCharsets.ISO_8859_1);
+            return new String(digits, StandardCharsets.ISO_8859_1);
         }
         return HexFormat.of().formatHex(bytes);
     }

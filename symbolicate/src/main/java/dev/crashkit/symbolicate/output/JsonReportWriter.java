@@ -48,7 +48,7 @@ public final class JsonReportWriter {
      * which was handed {@code r}'s threads as they were symbolicated (null: rendered here).
      */
     public static void write(SymbolicatedReport r, OutputStream out, ThreadsAhead ahead) throws IOException {
-        PrettyJson g = new PrettyJson(out);
+        PrettyJson g = PrettyJson.document(out);
         Repeats repeats = new Repeats();
         g.startObject();
         g.name("schema");
@@ -97,6 +97,7 @@ public final class JsonReportWriter {
         g.endObject();
         g.newLine();
         g.flush();
+        g.release(); // not on failure: a writer that threw may be in any state, and its buffer is dropped
     }
 
     /** One element of {@code threads}. */

@@ -257,7 +257,8 @@ public final class DebugModule {
         long start = symbolIndex >= 0 ? symbols.start(symbolIndex)
                 : concrete.startAddress().orElse(linkAddress);
         List<ResolvedSymbol> out = new ArrayList<>(frames.size());
-        for (SourceFrame f : frames) {
+        for (int k = 0; k < frames.size(); k++) { // not for-each: no iterator per lookup
+            SourceFrame f = frames.get(k);
             Optional<String> name = f.functionName();
             Optional<String> version = Optional.empty();
             if (!f.inlined() && symbolIndex >= 0) {
