@@ -60,7 +60,11 @@ final class CrashReportReader {
         if (root.kind() != Kind.OBJECT) {
             throw fail("$", "the document is not a JSON object");
         }
-        String schema = text(root, "schema", "$").orElseThrow(() -> fail("$.schema", "missing"));
+        Optional<String> schemaText = text(root, "schema", "$");
+        if (schemaText.isEmpty()) {
+            throw fail("$.schema", "missing");
+        }
+        String schema = schemaText.get();
         if (!CrashReportJson.SCHEMA.equals(schema)) {
             throw fail("$.schema", "unsupported schema \"" + schema + "\" (expected \"" + CrashReportJson.SCHEMA + "\")");
         }
@@ -109,10 +113,18 @@ final class CrashReportReader {
         if (n.kind() != Kind.OBJECT) {
             throw fail(path, "expected an object");
         }
+        // Plain code, not Optional.or/orElseThrow with lambdas: each capturing lambda is an object made
+        // through a method handle on C1, four per image of every report of a batch.
         Optional<String> file = text(n, "path", path);
-        String name = text(n, "name", path)
-                .or(() -> file.map(f -> f.substring(f.lastIndexOf('/') + 1)))
-                .orElseThrow(() -> fail(path + ".name", "missing (and no path to take it from)"));
+        Optional<String> named = text(n, "name", path);
+        String name;
+        if (named.isPresent()) {
+            name = named.get();
+        } else if (file.isPresent()) {
+            name = file.get().substring(file.get().lastIndexOf('/') + 1);
+        } else {
+            throw fail(path + ".name", "missing (and no path to take it from)");
+        }
         Optional<String> idText = text(n, "uuid", path);
         if (idText.isEmpty()) {
             idText = text(n, "build_id", path);
@@ -120,13 +132,18 @@ final class CrashReportReader {
         Optional<DebugId> id = Optional.empty();
         if (idText.isPresent() && !idText.get().isBlank()) {
             String t = idText.get();
-            id = Optional.of(DebugId.parse(t).orElseThrow(() ->
-                    fail(path + ".uuid", "\"" + t + "\" is not a UUID or hex build-id")));
+            id = DebugId.parse(t);
+            if (id.isEmpty()) {
+                throw fail(path + ".uuid", "\"" + t + "\" is not a UUID or hex build-id");
+            }
         }
-        long load = address(n, "load_address", path)
-                .orElseThrow(() -> fail(path + ".load_address", "missing"));
-        return new Image(name, file, id, text(n, "arch", path).map(Arch::parse), load,
-                address(n, "slide", path), address(n, "size", path));
+        OptionalLong load = address(n, "load_address", path);
+        if (load.isEmpty()) {
+            throw fail(path + ".load_address", "missing");
+        }
+        Optional<String> arch = text(n, "arch", path);
+        return new Image(name, file, id, arch.isPresent() ? Optional.of(Arch.parse(arch.get())) : Optional.empty(),
+                load.getAsLong(), address(n, "slide", path), address(n, "size", path));
     }
 
     private ThreadTrace thread(Node n, int index, String path) throws ReportException {

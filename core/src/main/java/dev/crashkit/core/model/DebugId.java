@@ -1,5 +1,6 @@
 package dev.crashkit.core.model;
 
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.Locale;
@@ -16,6 +17,8 @@ public final class DebugId {
 
     private final Kind kind;
     private final byte[] bytes;
+    /** {@link #toString}, once made (printed once per image in a report and again for its frames); racy but benign. */
+    private String text;
 
     private DebugId(Kind kind, byte[] bytes) {
         this.kind = kind;
@@ -121,16 +124,37 @@ public final class DebugId {
         return true;
     }
 
-    /** UUIDs print upper-case dashed (8-4-4-4-12) as Apple does; build-ids lower-case hex. */
+    private static final byte[] HEX_UPPER = {'0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'A', 'B', 'C', 'D', 'E', 'F'};
+
+    /**
+     * UUIDs print upper-case dashed (8-4-4-4-12) as Apple does; build-ids lower-case hex. A UUID is written
+     * digit by digit into one array: every image of every report is printed (twice in JSON), and the hex
+     * formatter, upper-casing, five substrings and their concatenation cost several times that.
+     */
     @Override
     public String toString() {
-        String hex = HexFormat.of().formatHex(bytes);
-        if (kind == Kind.UUID) {
-            String u = hex.toUpperCase(Locale.ROOT);
-            return u.substring(0, 8) + "-" + u.substring(8, 12) + "-" + u.substring(12, 16) + "-"
-                    + u.substring(16, 20) + "-" + u.substring(20);
+        String t = text;
+        if (t == null) {
+            t = format();
+            text = t;
         }
-        return hex;
+        return t;
+    }
+
+    private String format() {
+        if (kind == Kind.UUID) { // always 16 bytes
+            byte[] digits = new byte[36];
+            int p = 0;
+            for (int i = 0; i < 16; i++) {
+                if (i == 4 || i == 6 || i == 8 || i == 10) {
+                    digits[p++] = '-';
+                }
+                digits[p++] = HEX_UPPER[(bytes[i] >> 4) & 0xf];
+                digits[p++] = HEX_UPPER[bytes[i] & 0xf];
+            }
+            return new String(digits, StandardCharsets.ISO_8859_1);
+        }
+        return HexFormat.of().formatHex(bytes);
     }
 
     /**

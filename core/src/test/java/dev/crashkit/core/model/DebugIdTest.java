@@ -38,4 +38,22 @@ class DebugIdTest {
         assertEquals("0123456789abcdef0123456789abcdef01234567", id.toString());
         assertTrue(DebugId.parse("abcd").isPresent());
     }
+
+    /** The UUID printed digit by digit is what the hex formatter, upper-cased and dashed 8-4-4-4-12, gives. */
+    @Test
+    void uuidsPrintAsUpperCaseDashedHex() {
+        java.util.Random random = new java.util.Random(12);
+        for (int n = 0; n < 2_000; n++) {
+            byte[] raw = new byte[16];
+            random.nextBytes(raw);
+            if (n < 256) {
+                java.util.Arrays.fill(raw, (byte) n); // every byte value in every position
+            }
+            String u = HexFormat.of().formatHex(raw).toUpperCase(java.util.Locale.ROOT);
+            String want = u.substring(0, 8) + "-" + u.substring(8, 12) + "-" + u.substring(12, 16) + "-"
+                    + u.substring(16, 20) + "-" + u.substring(20);
+            assertEquals(want, DebugId.uuid(raw).toString());
+            assertEquals(DebugId.uuid(raw), DebugId.parse(want).orElseThrow());
+        }
+    }
 }

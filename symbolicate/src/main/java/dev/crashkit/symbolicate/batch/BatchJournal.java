@@ -1,10 +1,7 @@
 package dev.crashkit.symbolicate.batch;
 
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonGenerator;
 import dev.crashkit.symbolicate.output.AtomicFile;
 import java.io.IOException;
-import java.io.StringWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -21,7 +18,6 @@ final class BatchJournal implements AutoCloseable {
     static final String JOURNAL = "summary.jsonl";
     static final String SUMMARY = "summary.json";
     private static final long REWRITE_MILLIS = 2_000;
-    private static final JsonFactory JSON = new JsonFactory();
 
     private final Path dir;
     private final BatchSummary summary;
@@ -52,26 +48,60 @@ final class BatchJournal implements AutoCloseable {
 
     private void line(String report, String status, Optional<String> output, Optional<String> error)
             throws IOException {
-        StringWriter w = new StringWriter();
-        try (JsonGenerator g = JSON.createGenerator(w)) {
-            g.writeStartObject();
-            g.writeStringField("report", report);
-            g.writeStringField("status", status);
-            if (output.isPresent()) {
-                g.writeStringField("output", output.get());
-            }
-            if (error.isPresent()) {
-                g.writeStringField("error", error.get());
-            }
-            g.writeEndObject();
-        }
-        lines.write(w.toString());
+        lines.write(jsonLine(report, status, output, error));
         lines.write('\n');
         lines.flush();
         long now = System.currentTimeMillis();
         if (now - lastRewrite >= REWRITE_MILLIS) {
             rewrite(false);
         }
+    }
+
+    /**
+     * One line of the journal, as Jackson's compact generator writes it (its escapes: {@code \" \\ \b \t \n
+     * \f \r}, other control characters as {@code \\u00XX}, everything else as is). Written here, not
+     * through a generator made per line: that was most of a report's bookkeeping, and on the workers'
+     * first reports it all ran interpreted.
+     */
+    static String jsonLine(String report, String status, Optional<String> output, Optional<String> error) {
+        StringBuilder b = new StringBuilder(64 + report.length() + (output.isPresent() ? output.get().length() : 0));
+        b.append("{\"report\":");
+        quoted(b, report);
+        b.append(",\"status\":");
+        quoted(b, status);
+        if (output.isPresent()) {
+            b.append(",\"output\":");
+            quoted(b, output.get());
+        }
+        if (error.isPresent()) {
+            b.append(",\"error\":");
+            quoted(b, error.get());
+        }
+        return b.append('}').toString();
+    }
+
+    private static final char[] HEX = "0123456789ABCDEF".toCharArray();
+
+    private static void quoted(StringBuilder b, String s) {
+        b.append('"');
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c >= 0x20 && c != '"' && c != '\\') {
+                b.append(c);
+                continue;
+            }
+            b.append('\\');
+            switch (c) {
+                case '"', '\\' -> b.append(c);
+                case '\b' -> b.append('b');
+                case '\t' -> b.append('t');
+                case '\n' -> b.append('n');
+                case '\f' -> b.append('f');
+                case '\r' -> b.append('r');
+                default -> b.append("u00").append(HEX[c >> 4]).append(HEX[c & 0xf]);
+            }
+        }
+        b.append('"');
     }
 
     /** The final summary. */

@@ -126,7 +126,10 @@ public final class ReportFormats {
         if (d.has("bug_type")) {
             return Optional.empty();
         }
-        Optional<String> fmt = d.text("schema").or(() -> d.text("format"));
+        Optional<String> fmt = d.text("schema");
+        if (fmt.isEmpty()) {
+            fmt = d.text("format"); // not Optional.or: a capturing lambda per report
+        }
         return fmt.isPresent() && fmt.get().startsWith("crashreport/") ? doc : Optional.empty();
     }
 

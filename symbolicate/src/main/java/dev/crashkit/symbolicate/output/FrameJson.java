@@ -40,16 +40,70 @@ final class FrameJson {
     /** The entries every frame has, in their order. */
     private static final PrettyJson.Name[] ALWAYS = {INDEX, ADDRESS, IMAGE, IMAGE_UUID, SYMBOL, MANGLED,
         SYMBOL_ADDRESS, OFFSET, FILE, LINE, COLUMN, INLINED, STATUS, SOURCE};
-    /** Per indentation level of the entries: the bytes of their names (line ends and commas included). */
+    /** The entries every frame has that are not in a {@link Runs run}. */
+    private static final PrettyJson.Name[] OUTSIDE_RUNS = {INDEX, ADDRESS, MANGLED, SYMBOL_ADDRESS, OFFSET, FILE, LINE,
+        COLUMN};
+    /** Per indentation level: the bytes of those entries' names (line ends and commas included). */
     private static final int[] NAMES_BYTES = new int[PrettyJson.MAX_LEVEL];
     private static final byte[] TRUE = {'t', 'r', 'u', 'e'};
     private static final byte[] FALSE = {'f', 'a', 'l', 's', 'e'};
+    /** The key of an absent source in {@link Runs}. */
+    private static final Object ABSENT = new Object();
 
     static {
         for (int level = 0; level < NAMES_BYTES.length; level++) {
-            for (int i = 0; i < ALWAYS.length; i++) {
-                NAMES_BYTES[level] += ALWAYS[i].entry(level, i == 0).length;
+            for (int i = 0; i < OUTSIDE_RUNS.length; i++) {
+                NAMES_BYTES[level] += OUTSIDE_RUNS[i].entry(level, i == 0).length;
             }
+        }
+    }
+
+    /**
+     * Runs of consecutive entries whose bytes frames repeat, kept per document by the identities of the
+     * values they show and the indentation level: the image's name and UUID (up to the symbol's name) and
+     * the last three (inlined, status, source). A frame is then eleven copies into the buffer instead of
+     * twenty-six, each a stub call on C1. Keys are objects that never change
+     * (Optionals, Strings, constants), so a hit is always the same bytes.
+     */
+    static final class Runs {
+        private final Object[] firsts;
+        private final Object[] seconds;
+        private final int[] levels;
+        private final byte[][] runs;
+        private int next;
+        private int lastHit;
+
+        /** Keeps the last {@code size} runs. */
+        Runs(int size) {
+            firsts = new Object[size];
+            seconds = new Object[size];
+            levels = new int[size];
+            runs = new byte[size][];
+        }
+
+        /** The run kept for these keys, or null. */
+        byte[] get(Object first, Object second, int level) {
+            int last = lastHit;
+            if (firsts[last] == first && seconds[last] == second && levels[last] == level) {
+                return runs[last];
+            }
+            for (int i = 0; i < firsts.length; i++) {
+                if (firsts[i] == first && seconds[i] == second && levels[i] == level) {
+                    lastHit = i;
+                    return runs[i];
+                }
+            }
+            return null;
+        }
+
+        /** Keeps {@code run} for these keys; returns it. */
+        byte[] put(Object first, Object second, int level, byte[] run) {
+            firsts[next] = first;
+            seconds[next] = second;
+            levels[next] = level;
+            runs[next] = run;
+            next = next + 1 == firsts.length ? 0 : next + 1;
+            return run;
         }
     }
 
@@ -94,32 +148,29 @@ final class FrameJson {
         if (level >= PrettyJson.MAX_LEVEL) {
             return false;
         }
-        // Texts a frame repeats (its image's, its status and source, an inlined chain's file) encoded once.
-        PrettyJson.Text image = text(g, f.image(), repeats.images);
-        PrettyJson.Text id = PrettyJson.Text.NULL;
-        if (f.imageId().isPresent()) {
-            DebugId d = f.imageId().get();
-            id = repeats.ids.get(d);
-            if (id == null) {
-                id = g.text(d, d.toString(), repeats.ids);
-            }
+        // What a frame repeats (its image's texts, its file, its status and source) as runs encoded once.
+        byte[] image = repeats.imageRuns.get(f.image(), f.imageId(), level);
+        if (image == null && (image = imageRun(g, f, repeats, level)) == null) {
+            return false;
         }
+        // Files vary from frame to frame (a batch report's ~100 frames name ~100 of them): no run, whose
+        // making would cost more than its copies save.
         PrettyJson.Text file = text(g, f.file(), repeats.files);
-        PrettyJson.Text status = repeats.constants.get(f.status());
-        if (status == null) {
-            status = g.text(f.status(), f.status().jsonName(), repeats.constants);
+        if (file == null) {
+            return false;
         }
-        PrettyJson.Text source = text(g, f.source(), repeats.constants);
-        if (image == null || id == null || file == null || status == null || source == null) {
+        Object sourceKey = f.source().isPresent() ? f.source().get() : ABSENT;
+        Runs tails = f.inlined() ? repeats.inlinedTailRuns : repeats.tailRuns;
+        byte[] tail = tails.get(f.status(), sourceKey, level);
+        if (tail == null && (tail = tailRun(g, f, sourceKey, tails, repeats, level)) == null) {
             return false;
         }
         // The symbol and linkage names differ from frame to frame: quoted in place; the linkage name is
         // usually the symbol itself, then copied.
         String symbol = f.symbol().orElse(null);
         String mangled = f.mangled().orElse(null);
-        long need = NAMES_BYTES[level] + 6L * PrettyJson.MAX_NUMBER_BYTES + 5
-                + image.bytes.length + id.bytes.length + file.bytes.length + status.bytes.length
-                + source.bytes.length + quotedAtMost(symbol) + quotedAtMost(mangled);
+        long need = NAMES_BYTES[level] + 6L * PrettyJson.MAX_NUMBER_BYTES + image.length + file.bytes.length + tail.length
+                + quotedAtMost(symbol) + quotedAtMost(mangled);
         if (need > g.capacity()) {
             return false;
         }
@@ -129,11 +180,7 @@ final class FrameJson {
         p = PrettyJson.numberAt(b, p, f.index());
         p = put(b, p, ADDRESS.entry(level, false));
         p = PrettyJson.hexAt(b, p, f.address());
-        p = put(b, p, IMAGE.entry(level, false));
-        p = put(b, p, image.bytes);
-        p = put(b, p, IMAGE_UUID.entry(level, false));
-        p = put(b, p, id.bytes);
-        p = put(b, p, SYMBOL.entry(level, false));
+        p = put(b, p, image); // image, image_uuid, the name of symbol
         int symbolStart = p;
         p = symbol == null ? put(b, p, PrettyJson.Text.NULL.bytes) : g.quotedAt(p, symbol);
         int symbolEnd = p;
@@ -158,14 +205,56 @@ final class FrameJson {
         p = optionalInt(b, p, f.line());
         p = put(b, p, COLUMN.entry(level, false));
         p = optionalInt(b, p, f.column());
-        p = put(b, p, INLINED.entry(level, false));
-        p = put(b, p, f.inlined() ? TRUE : FALSE);
-        p = put(b, p, STATUS.entry(level, false));
-        p = put(b, p, status.bytes);
-        p = put(b, p, SOURCE.entry(level, false));
-        p = put(b, p, source.bytes);
+        p = put(b, p, tail); // inlined, status, source
         g.wrote(p, ALWAYS.length);
         return true;
+    }
+
+    /** Entries image and image_uuid, and the name of symbol, kept in {@code repeats}; null when a text is too long to keep. */
+    private static byte[] imageRun(PrettyJson g, SymbolicatedFrame f, JsonReportWriter.Repeats repeats, int level)
+            throws IOException {
+        PrettyJson.Text image = text(g, f.image(), repeats.images);
+        PrettyJson.Text id = PrettyJson.Text.NULL;
+        if (f.imageId().isPresent()) {
+            DebugId d = f.imageId().get();
+            id = repeats.ids.get(d);
+            if (id == null) {
+                id = g.text(d, d.toString(), repeats.ids);
+            }
+        }
+        if (image == null || id == null) {
+            return null;
+        }
+        return repeats.imageRuns.put(f.image(), f.imageId(), level, concat(IMAGE.entry(level, false), image.bytes,
+                IMAGE_UUID.entry(level, false), id.bytes, SYMBOL.entry(level, false)));
+    }
+
+    /** Entries inlined, status and source, kept in {@code tails}; null when the source is too long to keep. */
+    private static byte[] tailRun(PrettyJson g, SymbolicatedFrame f, Object sourceKey, Runs tails,
+                                  JsonReportWriter.Repeats repeats, int level) throws IOException {
+        PrettyJson.Text status = repeats.constants.get(f.status());
+        if (status == null) {
+            status = g.text(f.status(), f.status().jsonName(), repeats.constants);
+        }
+        PrettyJson.Text source = text(g, f.source(), repeats.constants);
+        if (status == null || source == null) {
+            return null;
+        }
+        return tails.put(f.status(), sourceKey, level, concat(INLINED.entry(level, false), f.inlined() ? TRUE : FALSE,
+                STATUS.entry(level, false), status.bytes, SOURCE.entry(level, false), source.bytes));
+    }
+
+    private static byte[] concat(byte[]... parts) {
+        int n = 0;
+        for (byte[] part : parts) {
+            n += part.length;
+        }
+        byte[] all = new byte[n];
+        int p = 0;
+        for (byte[] part : parts) {
+            p = put(all, p, part);
+        }
+        return all;
     }
 
     /** The encoded text of {@code v} by way of {@code recent}, {@code null}'s for none; null when too long to keep. */

@@ -48,7 +48,7 @@ public final class JsonReportWriter {
      * which was handed {@code r}'s threads as they were symbolicated (null: rendered here).
      */
     public static void write(SymbolicatedReport r, OutputStream out, ThreadsAhead ahead) throws IOException {
-        PrettyJson g = new PrettyJson(out);
+        PrettyJson g = PrettyJson.document(out);
         Repeats repeats = new Repeats();
         g.startObject();
         g.name("schema");
@@ -97,6 +97,7 @@ public final class JsonReportWriter {
         g.endObject();
         g.newLine();
         g.flush();
+        g.release(); // not on failure: a writer that threw may be in any state, and its buffer is dropped
     }
 
     /** One element of {@code threads}. */
@@ -146,6 +147,10 @@ public final class JsonReportWriter {
         final PrettyJson.Recent constants = new PrettyJson.Recent(16);
         final PrettyJson.Recent files = new PrettyJson.Recent(4);
         final PrettyJson.Recent symbols = new PrettyJson.Recent(1);
+        /** A frame's entries in runs ({@link FrameJson.Runs}): from image to symbol's name, the last three. */
+        final FrameJson.Runs imageRuns = new FrameJson.Runs(32);
+        final FrameJson.Runs tailRuns = new FrameJson.Runs(8);
+        final FrameJson.Runs inlinedTailRuns = new FrameJson.Runs(8);
     }
 
     static String hex(long v) {

@@ -49,7 +49,9 @@ final class CacheOrFiles implements SourceLookup {
 
     @Override
     public List<SourceFrame> lookup(long address) throws DwarfException {
-        List<SourceFrame> frames = PreparedAnswers.get(prepared, address);
+        Map<Long, Object> answers = prepared;
+        // Nothing prepared (a report of a batch): no Long boxed to ask an empty map.
+        List<SourceFrame> frames = answers.isEmpty() ? null : PreparedAnswers.get(answers, address);
         return frames != null ? frames : answer(address);
     }
 

@@ -257,7 +257,8 @@ public final class DebugModule {
         long start = symbolIndex >= 0 ? symbols.start(symbolIndex)
                 : concrete.startAddress().orElse(linkAddress);
         List<ResolvedSymbol> out = new ArrayList<>(frames.size());
-        for (SourceFrame f : frames) {
+        for (int k = 0; k < frames.size(); k++) { // not for-each: no iterator per lookup
+            SourceFrame f = frames.get(k);
             Optional<String> name = f.functionName();
             Optional<String> version = Optional.empty();
             if (!f.inlined() && symbolIndex >= 0) {
@@ -267,12 +268,33 @@ public final class DebugModule {
                 String v = symbols.version(symbolIndex);
                 version = v.isEmpty() ? Optional.empty() : Optional.of(v);
             }
-            out.add(new ResolvedSymbol(name.orElse("??"), start, f.file(),
-                    f.line() > 0 ? OptionalInt.of((int) f.line()) : OptionalInt.empty(),
-                    f.column() > 0 ? OptionalInt.of((int) f.column()) : OptionalInt.empty(), f.inlined(), "dwarf",
-                    version));
+            out.add(new ResolvedSymbol(name.orElse("??"), start, f.file(), positive(f.line()), positive(f.column()),
+                    f.inlined(), "dwarf", version));
         }
         return out;
+    }
+
+    /** Lines and columns below this are given as shared {@code OptionalInt}s, made on first use. */
+    private static final int SHARED_POSITIVES = 1 << 14;
+    private static final OptionalInt[] POSITIVES = new OptionalInt[SHARED_POSITIVES];
+
+    /**
+     * {@code v} when it is positive (a line or column), else empty; not a new object per entry for the
+     * usual small values (two per output line of a batch). Racy but benign: equal objects.
+     */
+    private static OptionalInt positive(long v) {
+        if (v <= 0) {
+            return OptionalInt.empty();
+        }
+        if (v >= SHARED_POSITIVES) {
+            return OptionalInt.of((int) v);
+        }
+        OptionalInt o = POSITIVES[(int) v];
+        if (o == null) {
+            o = OptionalInt.of((int) v);
+            POSITIVES[(int) v] = o;
+        }
+        return o;
     }
 
     /** Names for stripped code that neither DWARF nor the symbol table covers. */

@@ -63,11 +63,17 @@ final class ImageResolver {
      * whose extent is unknown (no size, no debug file) is assumed.
      */
     Optional<MatchedImage> find(long address) {
-        int i = indexOf(address);
+        int i = index(address);
         return i < 0 ? Optional.empty() : Optional.of(images.get(i));
     }
 
-    private int indexOf(long address) {
+    /** The images, in the order {@link #index} counts them. */
+    List<MatchedImage> images() {
+        return images;
+    }
+
+    /** As {@link #find}, the image's position in {@link #images}, or -1 (no Optional made per frame). */
+    int index(long address) {
         int j = lastStartAtOrBelow(address);
         // Ranges of different images do not overlap in a sane report, but segments of one image
         // can leave gaps; looking a few ranges back covers both without a full scan.

@@ -90,9 +90,13 @@ public record SymbolicatedFrame(int index, long address, Optional<String> image,
                 f.keptFromCapture());
     }
 
-    /** An input frame in {@code img} that gets no name ({@code status} says why), printed as image + offset. */
-    static SymbolicatedFrame unnamed(int index, Frame f, Image img, long imageOffset, FrameStatus status) {
-        return new SymbolicatedFrame(index, f.address(), Optional.of(img.name()), OptionalLong.of(img.loadAddress()),
+    /**
+     * An input frame in {@code img} that gets no name ({@code status} says why), printed as image + offset;
+     * {@code imageName} and {@code imageLoadAddress} are {@code img}'s, as every frame in it carries them.
+     */
+    static SymbolicatedFrame unnamed(int index, Frame f, Image img, Optional<String> imageName,
+                                     OptionalLong imageLoadAddress, long imageOffset, FrameStatus status) {
+        return new SymbolicatedFrame(index, f.address(), imageName, imageLoadAddress,
                 img.id(), Optional.empty(), Optional.empty(), OptionalLong.empty(), imageOffset, Optional.empty(),
                 OptionalInt.empty(), OptionalInt.empty(), false, status, reportSource(f), f.trust(), f.reported(),
                 f.keptFromCapture());
@@ -105,26 +109,39 @@ public record SymbolicatedFrame(int index, long address, Optional<String> image,
      * @param symbolAddress runtime address of the function's start
      * @param pc            the frame's address with pointer-authentication bits removed
      */
-    static SymbolicatedFrame functionStart(int index, Frame f, Image img, long symbolAddress, long pc) {
-        return new SymbolicatedFrame(index, f.address(), Optional.of(img.name()), OptionalLong.of(img.loadAddress()),
+    static SymbolicatedFrame functionStart(int index, Frame f, Image img, Optional<String> imageName,
+                                           OptionalLong imageLoadAddress, long symbolAddress, long pc) {
+        return new SymbolicatedFrame(index, f.address(), imageName, imageLoadAddress,
                 img.id(), Optional.empty(), Optional.empty(), OptionalLong.of(symbolAddress), pc - symbolAddress,
                 Optional.empty(), OptionalInt.empty(), OptionalInt.empty(), false, FrameStatus.NO_SYMBOL,
                 reportSource(f).or(() -> Optional.of("function_starts")), f.trust(), f.reported(),
                 f.keptFromCapture());
     }
 
+    /** The {@code source} of entries named by a debug file: the two usual ones made once. */
+    private static final Optional<String> DWARF = Optional.of("dwarf");
+    private static final Optional<String> SYMTAB = Optional.of("symtab");
+
+    private static Optional<String> source(String s) {
+        return s.equals("dwarf") ? DWARF : s.equals("symtab") ? SYMTAB : Optional.of(s);
+    }
+
     /**
-     * One entry of the inline chain a debug file gives for an input frame.
+     * One entry of the inline chain a debug file gives for an input frame. The Optionals are passed in
+     * as made once per report (the image's), per chain (the symbol's address) or per entry (the names,
+     * one for both when the symbol is its linkage name): this runs for every output line of a batch.
      *
      * @param symbol        the name as printed (demangled or raw)
+     * @param mangled       the raw linkage name ({@code r.name()})
      * @param symbolAddress runtime address of the concrete function's start
      * @param pc            the frame's address with pointer-authentication bits removed
      */
-    static SymbolicatedFrame named(int index, Frame f, Image img, ResolvedSymbol r, String symbol, long symbolAddress,
-                                   long pc) {
-        return new SymbolicatedFrame(index, f.address(), Optional.of(img.name()), OptionalLong.of(img.loadAddress()),
-                img.id(), Optional.of(symbol), Optional.of(r.name()), OptionalLong.of(symbolAddress), pc - symbolAddress,
-                r.file(), r.line(), r.column(), r.inlined(), FrameStatus.SYMBOLICATED, Optional.of(r.source()),
-                f.trust(), f.reported(), f.keptFromCapture(), r.version());
+    static SymbolicatedFrame named(int index, Frame f, Image img, Optional<String> imageName,
+                                   OptionalLong imageLoadAddress, ResolvedSymbol r, Optional<String> symbol,
+                                   Optional<String> mangled, OptionalLong symbolAddress, long pc) {
+        return new SymbolicatedFrame(index, f.address(), imageName, imageLoadAddress, img.id(), symbol, mangled,
+                symbolAddress, pc - symbolAddress.getAsLong(), r.file(), r.line(), r.column(), r.inlined(),
+                FrameStatus.SYMBOLICATED, source(r.source()), f.trust(), f.reported(), f.keptFromCapture(),
+                r.version());
     }
 }

@@ -88,7 +88,9 @@ public final class Symbolizer {
             // Without a module that has a trampoline, no frame starts one: the check is skipped.
             marked.add(trampolines ? SignalFrames.markExactPcs(t.frames(), new Trampolines(mask, resolver)) : t.frames());
         }
-        prepare(marked, mask, resolver);
+        if (worthPreparing(marked, matched)) {
+            prepare(marked, mask, resolver);
+        }
         Threads work = new Threads(report, marked, trampolines, mask, resolver);
         List<SymbolicatedThread> threads = new ArrayList<>(marked.size());
         for (int ti = 0; ti < marked.size(); ti++) {
@@ -140,6 +142,7 @@ public final class Symbolizer {
         private final boolean trampolines;
         private final long mask;
         private final ImageResolver resolver;
+        private final ReportImages images;
         /** Whether a frame was found in an image without a debug file (a {@code NO_DEBUG_FILE} frame). */
         volatile boolean missingDebugFile;
 
@@ -149,20 +152,19 @@ public final class Symbolizer {
             this.trampolines = trampolines;
             this.mask = mask;
             this.resolver = resolver;
+            this.images = new ReportImages(resolver);
         }
 
         @Override
         public SymbolicatedThread thread(int index, Problems problems) {
-            List<SymbolicatedFrame> out = new ArrayList<>();
             List<Frame> frames = marked != null ? marked.get(index) : report.threads().get(index).frames();
             if (marked == null && trampolines) {
                 frames = SignalFrames.markExactPcs(frames, new Trampolines(mask, resolver));
             }
+            List<SymbolicatedFrame> out = new ArrayList<>(3 * frames.size()); // inlined chains: more entries than frames
             boolean missing = false;
             for (int fi = 0; fi < frames.size(); fi++) {
-                List<SymbolicatedFrame> f = frame(fi, frames.get(fi), mask, resolver, problems);
-                missing |= f.get(0).status() == FrameStatus.NO_DEBUG_FILE;
-                out.addAll(f);
+                missing |= frame(fi, frames.get(fi), mask, images, problems, out) == FrameStatus.NO_DEBUG_FILE;
             }
             if (missing) {
                 missingDebugFile = true;
@@ -197,6 +199,27 @@ public final class Symbolizer {
         public boolean test(long address) {
             return trampolineStartsAt(address & mask, resolver);
         }
+    }
+
+    /**
+     * Whether some module may use this report's addresses ahead ({@link #prepare}): a DWARF, or a symbol
+     * cache given at least {@link ParallelAnswers#MIN_ADDRESSES} of them (a symbol table alone uses none).
+     * A batch's reports (100 frames) have too few, and their addresses are not even gathered.
+     */
+    private static boolean worthPreparing(List<List<Frame>> threads, List<MatchedImage> matched) {
+        long frames = 0;
+        for (List<Frame> t : threads) {
+            frames += t.size();
+        }
+        if (frames >= ParallelAnswers.MIN_ADDRESSES) {
+            return true;
+        }
+        for (MatchedImage m : matched) {
+            if (m.module().isPresent() && !m.module().get().answersConcurrently()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
@@ -326,35 +349,83 @@ public final class Symbolizer {
         return new ImageStatus(img, Optional.empty(), ImageStatus.Status.NO_DEBUG_FILE, Optional.of(m.reason()));
     }
 
-    private List<SymbolicatedFrame> frame(int index, Frame f, long mask, ImageResolver resolver, Problems problems) {
+    /**
+     * A report's images as its frames carry them: found by address, with each image's name and load
+     * address made once per report (as the {@code Optional}s every frame holds), not once per frame.
+     */
+    private static final class ReportImages {
+        final ImageResolver resolver;
+        private final Optional<String>[] names;
+        private final OptionalLong[] loadAddresses;
+
+        @SuppressWarnings("unchecked")
+        ReportImages(ImageResolver resolver) {
+            this.resolver = resolver;
+            int n = resolver.images().size();
+            names = new Optional[n];
+            loadAddresses = new OptionalLong[n];
+            for (int i = 0; i < n; i++) {
+                Image img = resolver.images().get(i).image();
+                names[i] = Optional.of(img.name());
+                loadAddresses[i] = OptionalLong.of(img.loadAddress());
+            }
+        }
+    }
+
+    /**
+     * Adds the entries of input frame {@code f} to {@code out}: one, or its inline chain (innermost
+     * first). Returns the first entry's status.
+     */
+    private FrameStatus frame(int index, Frame f, long mask, ReportImages images, Problems problems,
+                              List<SymbolicatedFrame> out) {
         long pc = f.address() & mask;
         // A return address points after the call; the call itself is one byte earlier.
         long lookup = f.returnAddress() && pc != 0 ? pc - 1 : pc;
-        Optional<MatchedImage> found = resolver.find(lookup);
-        if (found.isEmpty()) {
-            return List.of(SymbolicatedFrame.noImage(index, f));
+        int found = images.resolver.index(lookup);
+        if (found < 0) {
+            out.add(SymbolicatedFrame.noImage(index, f));
+            return FrameStatus.NO_IMAGE;
         }
-        MatchedImage m = found.get();
+        MatchedImage m = images.resolver.images().get(found);
         Image img = m.image();
+        Optional<String> imageName = images.names[found];
+        OptionalLong loadAddress = images.loadAddresses[found];
         long imageOffset = pc - img.loadAddress();
         if (m.module().isEmpty()) {
-            return List.of(SymbolicatedFrame.unnamed(index, f, img, imageOffset, FrameStatus.NO_DEBUG_FILE));
+            out.add(SymbolicatedFrame.unnamed(index, f, img, imageName, loadAddress, imageOffset,
+                    FrameStatus.NO_DEBUG_FILE));
+            return FrameStatus.NO_DEBUG_FILE;
         }
-        List<ResolvedSymbol> chain = m.module().get().lookup(m.toLinkTime(lookup), problems);
+        DebugModule module = m.module().get();
+        List<ResolvedSymbol> chain = module.lookup(m.toLinkTime(lookup), problems);
         if (chain.isEmpty()) {
-            OptionalLong start = m.module().get().unnamedFunctionStart(m.toLinkTime(lookup));
+            OptionalLong start = module.unnamedFunctionStart(m.toLinkTime(lookup));
             if (start.isPresent()) {
                 // A stripped function without a name: still printed from its start.
                 long symbolAddress = start.getAsLong() + m.slide();
-                return List.of(SymbolicatedFrame.functionStart(index, f, img, symbolAddress, pc));
+                out.add(SymbolicatedFrame.functionStart(index, f, img, imageName, loadAddress, symbolAddress, pc));
+            } else {
+                out.add(SymbolicatedFrame.unnamed(index, f, img, imageName, loadAddress, imageOffset,
+                        FrameStatus.NO_SYMBOL));
             }
-            return List.of(SymbolicatedFrame.unnamed(index, f, img, imageOffset, FrameStatus.NO_SYMBOL));
+            return FrameStatus.NO_SYMBOL;
         }
-        List<SymbolicatedFrame> out = new ArrayList<>(chain.size());
-        for (ResolvedSymbol r : chain) {
-            String symbol = demangle.isPresent() ? Demanglers.demangle(r.name(), demangle.get()) : r.name();
-            out.add(SymbolicatedFrame.named(index, f, img, r, symbol, r.start() + m.slide(), pc));
+        // Every entry of a chain starts at the concrete function's start (ResolvedSymbol): one OptionalLong.
+        long symbolAddress = chain.get(0).start() + m.slide();
+        OptionalLong symbolAt = OptionalLong.of(symbolAddress);
+        for (int i = 0; i < chain.size(); i++) {
+            ResolvedSymbol r = chain.get(i);
+            if (r.start() + m.slide() != symbolAddress) {
+                symbolAt = OptionalLong.of(r.start() + m.slide());
+                symbolAddress = r.start() + m.slide();
+            }
+            String name = r.name();
+            Optional<String> mangled = Optional.of(name);
+            String symbol = demangle.isPresent() ? Demanglers.demangle(name, demangle.get()) : name;
+            // Most names demangle to themselves (C, Objective-C): then one Optional serves both entries.
+            Optional<String> printed = symbol == name ? mangled : Optional.of(symbol);
+            out.add(SymbolicatedFrame.named(index, f, img, imageName, loadAddress, r, printed, mangled, symbolAt, pc));
         }
-        return out;
+        return FrameStatus.SYMBOLICATED;
     }
 }

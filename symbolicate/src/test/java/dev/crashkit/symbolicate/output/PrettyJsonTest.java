@@ -207,12 +207,33 @@ class PrettyJsonTest {
                 java.util.OptionalLong.of(numbers[r.nextInt(numbers.length)]), maybe(r, names),
                 OptionalInt.of((int) numbers[r.nextInt(numbers.length)]))) : Optional.empty();
         return new SymbolicatedFrame((int) numbers[r.nextInt(numbers.length)], numbers[r.nextInt(numbers.length)],
-                maybe(r, names), java.util.OptionalLong.of(numbers[r.nextInt(numbers.length)]),
-                r.nextInt(4) == 0 ? Optional.empty() : Optional.of(ids.get(r.nextInt(ids.size()))), symbol, mangled,
-                symbolAddress, numbers[r.nextInt(numbers.length)], maybe(r, names), optionalInt(r, numbers),
+                maybeShared(r, names), java.util.OptionalLong.of(numbers[r.nextInt(numbers.length)]),
+                r.nextInt(4) == 0 ? Optional.empty() : r.nextBoolean() ? SHARED_IDS.get(r.nextInt(2))
+                        : Optional.of(ids.get(r.nextInt(ids.size()))), symbol, mangled,
+                symbolAddress, numbers[r.nextInt(numbers.length)], maybeShared(r, names), optionalInt(r, numbers),
                 optionalInt(r, numbers), r.nextBoolean(),
-                dev.crashkit.symbolicate.symbolize.FrameStatus.values()[r.nextInt(4)], maybe(r, names), trust, reported,
+                dev.crashkit.symbolicate.symbolize.FrameStatus.values()[r.nextInt(4)], maybeShared(r, names), trust,
+                reported,
                 r.nextInt(5) == 0, r.nextInt(5) == 0 ? maybe(r, names) : Optional.empty());
+    }
+
+    /**
+     * Optionals that many frames share, as the symbolizer hands them out (an image's name and UUID once per
+     * report): the renderer keeps runs of entries by their identity ({@code FrameJson.Runs}).
+     */
+    private static final List<Optional<String>> SHARED = new java.util.ArrayList<>();
+    private static final List<Optional<dev.crashkit.core.model.DebugId>> SHARED_IDS = List.of(
+            Optional.of(dev.crashkit.core.model.DebugId.parse("4C4C447D-5555-3144-A1C5-5335E981ED0A").orElseThrow()),
+            Optional.of(dev.crashkit.core.model.DebugId.parse("abcdef0123456789").orElseThrow()));
+
+    /** As {@link #maybe}, half the time one of a few Optionals shared between frames. */
+    private static Optional<String> maybeShared(Random r, List<String> names) {
+        if (SHARED.isEmpty()) {
+            for (int i = 0; i < 6; i++) {
+                SHARED.add(Optional.of(names.get(i % names.size())));
+            }
+        }
+        return r.nextBoolean() ? SHARED.get(r.nextInt(SHARED.size())) : maybe(r, names);
     }
 
     private static Optional<String> maybe(Random r, List<String> names) {

@@ -4,7 +4,6 @@ import dev.crashkit.symbolicate.demangle.DemangleStyle;
 import dev.crashkit.symbolicate.demangle.Demangler;
 import dev.crashkit.symbolicate.demangle.cpp.ItaniumDemangler;
 import dev.crashkit.symbolicate.demangle.swift.SwiftDemangler;
-import java.util.List;
 
 /**
  * Picks the demangler for a name from its prefix. Names no scheme recognizes (plain C,
@@ -12,17 +11,18 @@ import java.util.List;
  */
 public final class Demanglers {
 
-    /** Each recognizes its scheme by prefix (Swift: $s, _T0, ...; Itanium C++: _Z, Mach-O __Z, ___Z..._block_invoke). */
-    private static final List<Demangler> ALL = List.of(
-            SwiftDemangler.instance(),
-            new ItaniumDemangler());
+    /**
+     * Each recognizes its scheme by prefix (Swift: $s, _T0, ...; Itanium C++: _Z, Mach-O __Z, ___Z..._block_invoke).
+     * An array, not a List: asked for every frame, and a List's loop makes an iterator each time.
+     */
+    private static final Demangler[] ALL = {SwiftDemangler.instance(), new ItaniumDemangler()};
 
     private Demanglers() {
     }
 
     /** The demangled form of {@code name}, or {@code name} itself. Never throws. */
     public static String demangle(String name, DemangleStyle style) {
-        if (name == null || name.isEmpty()) {
+        if (name == null || name.isEmpty() || !mayBeMangled(name.charAt(0))) {
             return name;
         }
         for (Demangler d : ALL) {
@@ -31,5 +31,15 @@ public final class Demanglers {
             }
         }
         return name;
+    }
+
+    /**
+     * Whether a name starting with {@code c} may be recognized by one of {@link #ALL}: every Swift mangled name
+     * starts with {@code _}, {@code $} or {@code @} ({@code __}, {@code _T}, {@code $s}, {@code _$s},
+     * {@code @__swiftmacro_}), every Itanium one with {@code _} or {@code .} ({@code _Z}, {@code .__Z},
+     * {@code __imp_}). Plain C and Objective-C names, most of a report's, skip both checks.
+     */
+    static boolean mayBeMangled(char c) {
+        return c == '_' || c == '$' || c == '@' || c == '.';
     }
 }
