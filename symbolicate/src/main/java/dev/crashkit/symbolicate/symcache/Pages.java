@@ -149,34 +149,56 @@ final class Pages {
         int last = (at + length - 1 - start) / PAGE_SIZE;
         for (int page = first; page <= last; page++) {
             if (!checked[page]) {
-                checkPage(page, SCRATCH.get());
+                checkGroup(page, SCRATCH.get());
             }
         }
     }
 
     /**
-     * Copies page {@code page} of the mapping into {@code scratch} and checks it there; the page's
-     * bytes are then at the start of {@code scratch} (a page, or less for the last one).
+     * Pages of a mapping checked together when one of them is first used: one copy out of the
+     * mapping (sequential, so the memory prefetches) and one checksum per page. A batch uses nearly
+     * every page of its caches, so checking a page's neighbours early costs little that would not
+     * be spent anyway.
      */
-    private void checkPage(int page, byte[] scratch) throws DamagedSymCacheException {
-        int from = offsetOf(page);
-        int n = Math.min(PAGE_SIZE, end - from);
+    static final int CHECK_PAGES = 16;
+
+    /**
+     * Copies the group of {@link #CHECK_PAGES} pages holding page {@code page} into {@code scratch}
+     * and checks each page there; returns the file offset of the group's first byte (its bytes are
+     * at the start of {@code scratch}). Throws if {@code page} fails its checksum; another page of the
+     * group that fails is left unchecked (it fails when a read needs it).
+     */
+    private int checkGroup(int page, byte[] scratch) throws DamagedSymCacheException {
+        int first = page - page % CHECK_PAGES;
+        int last = Math.min(crcs.length, first + CHECK_PAGES) - 1;
+        int from = offsetOf(first);
+        int n = Math.min(CHECK_PAGES * PAGE_SIZE, end - from);
         try {
             mapped.get(from, scratch, 0, n);
         } catch (InternalError e) {
             throw faulted(e);
         }
         CRC32C crc = new CRC32C();
-        crc.update(scratch, 0, n);
-        verify(page, crc);
-        checked[page] = true;
+        for (int p = first; p <= last; p++) {
+            int o = (p - first) * PAGE_SIZE;
+            crc.reset();
+            crc.update(scratch, o, Math.min(PAGE_SIZE, n - o));
+            if (p == page) {
+                verify(p, crc);
+                checked[p] = true;
+            } else if ((int) crc.getValue() == crcs[p]) {
+                checked[p] = true;
+            }
+        }
+        return from;
     }
 
     /**
-     * Per thread, a page's worth of bytes a mapped page is copied into to be checked: the first use
-     * of each of a batch's ~70,000 pages no longer allocates (and zeroes) 4 KB.
+     * Per thread, a group of pages' worth of bytes that mapped pages are copied into to be checked:
+     * the first use of a page allocates (and zeroes) nothing.
      */
-    private static final ThreadLocal<byte[]> SCRATCH = ThreadLocal.withInitial(() -> new byte[PAGE_SIZE]);
+    private static final ThreadLocal<byte[]> SCRATCH =
+            ThreadLocal.withInitial(() -> new byte[CHECK_PAGES * PAGE_SIZE]);
 
     /** Number of pages. */
     int count() {
@@ -332,8 +354,8 @@ final class Pages {
                 if (scratch == null) {
                     scratch = SCRATCH.get();
                 }
-                checkPage(page, scratch);
-                System.arraycopy(scratch, lo - from, out, lo - at, hi - lo);
+                int group = checkGroup(page, scratch);
+                System.arraycopy(scratch, lo - group, out, lo - at, hi - lo);
             }
         }
     }
