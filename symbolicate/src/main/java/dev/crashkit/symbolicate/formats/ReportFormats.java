@@ -112,13 +112,13 @@ public final class ReportFormats {
      * empty otherwise (then detection and the reader run as for any format, with their own errors).
      * Parsing it twice, a top-level scan then the tree, was ~1% of a warm batch (BENCHMARKS.md).
      */
-    private static Optional<CrashReportJson.Document> parsedCrashReport(String source, String text) {
+    private static Optional<CrashReportJson.Document> parsedCrashReport(String source, byte[] data, String text) {
         String body = text.stripLeading();
         // A cheap look first: other JSON formats are not parsed an extra time.
         if (!body.startsWith("{") || !body.contains("\"crashreport/") || appleHeader(source, body)) {
             return Optional.empty();
         }
-        Optional<CrashReportJson.Document> doc = CrashReportJson.tryParse(text);
+        Optional<CrashReportJson.Document> doc = CrashReportJson.tryParse(data, text);
         if (doc.isEmpty()) {
             return doc;
         }
@@ -147,7 +147,7 @@ public final class ReportFormats {
         }
         String text = Texts.decode(data);
         if (readers.get(ReportFormat.CRASHREPORT) instanceof CrashReportJsonReader ours) {
-            Optional<CrashReportJson.Document> doc = parsedCrashReport(source, text);
+            Optional<CrashReportJson.Document> doc = parsedCrashReport(source, data, text);
             if (doc.isPresent()) {
                 return new Detected(ReportFormat.CRASHREPORT, ours.read(source, doc.get()));
             }
