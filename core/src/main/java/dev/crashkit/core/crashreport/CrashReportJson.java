@@ -50,7 +50,8 @@ public final class CrashReportJson {
     /**
      * {@link #tryParse(String)} of {@code text}, the decoded {@code data}: when {@code data} is all
      * ASCII (then {@code text} holds the same chars) it is parsed from the bytes with Jackson's byte
-     * parser, which copies no chars for the text and was ~X% cheaper (BENCHMARKS.md, reading);
+     * parser, which copies no chars of the text (the String parser copies them through a reader;
+     * BENCHMARKS.md, reading crashreport/1);
      * anything the byte parser refuses is tried on the text as before.
      */
     public static Optional<Document> tryParse(byte[] data, String text) {
