@@ -48,35 +48,23 @@ public final class CrashReportJson {
     }
 
     /**
-     * {@link #tryParse(String)} of {@code text}, the decoded {@code data}: when {@code data} is all
-     * ASCII (then {@code text} holds the same chars) it is parsed from the bytes with Jackson's byte
-     * parser, which copies no chars of the text (the String parser copies them through a reader;
-     * BENCHMARKS.md, reading crashreport/1);
-     * anything the byte parser refuses is tried on the text as before.
+     * {@link #tryParse(String)} of {@code text}; {@code ascii} is null or the bytes {@code text} was
+     * decoded from when every one of them is ASCII (the caller checked: then {@code text} holds the
+     * same chars). Those are parsed with Jackson's byte parser, which copies no chars of the text (the
+     * String parser copies them through a reader; BENCHMARKS.md, reading crashreport/1); anything the
+     * byte parser refuses is tried on the text as before.
      */
-    public static Optional<Document> tryParse(byte[] data, String text) {
-        if (asciiNotUtf16(data)) {
+    public static Optional<Document> tryParse(byte[] ascii, String text) {
+        // Not when one of the first four bytes is zero: Jackson would take the bytes for UTF-16 or UTF-32.
+        if (ascii != null && ascii.length >= 4 && ascii[0] != 0 && ascii[1] != 0 && ascii[2] != 0 && ascii[3] != 0) {
             try {
-                JsonTree.Node root = JsonTree.parseAscii(data);
+                JsonTree.Node root = JsonTree.parseAscii(ascii);
                 return root.kind() == JsonTree.Kind.OBJECT ? Optional.of(new Document(root)) : Optional.empty();
             } catch (IOException | RuntimeException e) {
                 // the text's parse decides, as before
             }
         }
         return tryParse(text);
-    }
-
-    /** All bytes ASCII, and none of the first four zero (Jackson would take those for UTF-16 or UTF-32). */
-    private static boolean asciiNotUtf16(byte[] data) {
-        if (data.length < 4 || data[0] == 0 || data[1] == 0 || data[2] == 0 || data[3] == 0) {
-            return false;
-        }
-        for (byte b : data) {
-            if (b < 0) {
-                return false;
-            }
-        }
-        return true;
     }
 
     /** Reads a document from {@link #tryParse}: the same report, or the same error, as {@link #read(String, String)}. */

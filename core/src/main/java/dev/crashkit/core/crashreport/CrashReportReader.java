@@ -360,6 +360,10 @@ final class CrashReportReader {
         if (v.kind() != Kind.STRING) {
             throw fail(path, field, "expected an address as a hex string like \"0x1f00\"");
         }
+        long plain = plainHex(v.text());
+        if (plain != NOT_PLAIN) {
+            return plain; // every image's load address and size: no trim, substring and parse
+        }
         String s = v.text().trim();
         try {
             if (s.startsWith("0x") || s.startsWith("0X")) {
