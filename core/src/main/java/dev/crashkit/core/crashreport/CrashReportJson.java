@@ -47,6 +47,26 @@ public final class CrashReportJson {
         }
     }
 
+    /**
+     * {@link #tryParse(String)} of {@code text}; {@code ascii} is null or the bytes {@code text} was
+     * decoded from when every one of them is ASCII (the caller checked: then {@code text} holds the
+     * same chars). Those are parsed with Jackson's byte parser, which copies no chars of the text (the
+     * String parser copies them through a reader; BENCHMARKS.md, reading crashreport/1); anything the
+     * byte parser refuses is tried on the text as before.
+     */
+    public static Optional<Document> tryParse(byte[] ascii, String text) {
+        // Not when one of the first four bytes is zero: Jackson would take the bytes for UTF-16 or UTF-32.
+        if (ascii != null && ascii.length >= 4 && ascii[0] != 0 && ascii[1] != 0 && ascii[2] != 0 && ascii[3] != 0) {
+            try {
+                JsonTree.Node root = JsonTree.parseAscii(ascii);
+                return root.kind() == JsonTree.Kind.OBJECT ? Optional.of(new Document(root)) : Optional.empty();
+            } catch (IOException | RuntimeException e) {
+                // the text's parse decides, as before
+            }
+        }
+        return tryParse(text);
+    }
+
     /** Reads a document from {@link #tryParse}: the same report, or the same error, as {@link #read(String, String)}. */
     public static CrashReport read(Document document, String source) throws ReportException {
         return CrashReportReader.read(document.root, source);

@@ -18,6 +18,7 @@ import dev.crashkit.core.model.Trust;
 import java.io.IOException;
 import java.math.BigInteger;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Base64;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
@@ -155,8 +156,19 @@ final class CrashReportReader {
         if (crashed.isPresent() && crashed.get().kind() != Kind.BOOLEAN && !crashed.get().isNull()) {
             throw fail(path + ".crashed", "expected true or false");
         }
-        List<Frame> frames = new ArrayList<>();
-        List<Node> fs = array(n, "frames", path);
+        Node framesNode = arrayNode(n, "frames", path);
+        long[] addresses = framesNode.addresses();
+        if (addresses != null) {
+            // Every frame a "0x…" string, read by the parser into their values: nothing to check.
+            Frame[] plain = new Frame[addresses.length];
+            for (int i = 0; i < plain.length; i++) {
+                plain[i] = new Frame(addresses[i], i > 0);
+            }
+            boolean isCrashed = crashed.isPresent() && Boolean.TRUE.equals(crashed.get().value());
+            return new ThreadTrace(id, text(n, "name", path), isCrashed, Arrays.asList(plain), state(n, path));
+        }
+        List<Node> fs = framesNode.elements();
+        List<Frame> frames = new ArrayList<>(fs.size());
         for (int i = 0; i < fs.size(); i++) {
             Node f = fs.get(i);
             if (f.kind() == Kind.STRING) {
@@ -245,6 +257,10 @@ final class CrashReportReader {
      */
 
     private List<Node> array(Node parent, String field, String parentPath) throws ReportException {
+        return arrayNode(parent, field, parentPath).elements();
+    }
+
+    private Node arrayNode(Node parent, String field, String parentPath) throws ReportException {
         Optional<Node> a = parent.get(field);
         if (a.isEmpty() || a.get().isNull()) {
             throw fail(parentPath, field, "missing");
@@ -252,7 +268,7 @@ final class CrashReportReader {
         if (a.get().kind() != Kind.ARRAY) {
             throw fail(parentPath, field, "expected an array");
         }
-        return a.get().elements();
+        return a.get();
     }
 
     private Optional<String> text(Node parent, String field, String parentPath) throws ReportException {
@@ -343,6 +359,10 @@ final class CrashReportReader {
         }
         if (v.kind() != Kind.STRING) {
             throw fail(path, field, "expected an address as a hex string like \"0x1f00\"");
+        }
+        long plain = plainHex(v.text());
+        if (plain != NOT_PLAIN) {
+            return plain; // every image's load address and size: no trim, substring and parse
         }
         String s = v.text().trim();
         try {

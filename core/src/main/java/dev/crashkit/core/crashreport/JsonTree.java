@@ -5,7 +5,9 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import java.io.IOException;
 import java.math.BigInteger;
+import java.util.AbstractList;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -29,7 +31,12 @@ final class JsonTree {
     /** What a JSON value is. */
     enum Kind { OBJECT, ARRAY, STRING, INTEGER, DECIMAL, BOOLEAN, NULL }
 
-    /** One value; {@code value} is a map, list, String, BigInteger, Double, Boolean or null by kind. */
+    /**
+     * One value; {@code value} is a map, list, String, BigInteger, Double, Boolean or null by kind. An
+     * array of address strings as our writer writes them ({@code "0x"} + lower-case hex) holds their
+     * values instead of a node and a String each ({@link #addresses}); {@link #elements} gives it as
+     * string nodes all the same.
+     */
     record Node(Kind kind, Object value) {
         static final Node NULL = new Node(Kind.NULL, null);
 
@@ -45,7 +52,15 @@ final class JsonTree {
 
         @SuppressWarnings("unchecked")
         List<Node> elements() {
-            return kind == Kind.ARRAY ? (List<Node>) value : List.of();
+            if (kind != Kind.ARRAY) {
+                return List.of();
+            }
+            return value instanceof long[] a ? new AddressTexts(a) : (List<Node>) value;
+        }
+
+        /** The values of an array of {@code "0x…"} strings read as {@link #canonicalHex}; null for any other node. */
+        long[] addresses() {
+            return value instanceof long[] a ? a : null;
         }
 
         boolean isNull() {
@@ -64,11 +79,112 @@ final class JsonTree {
     /** The document's first value (trailing content is ignored, as databind's readTree does). */
     static Node parse(String text) throws IOException {
         try (JsonParser p = FACTORY.createParser(text)) {
-            JsonToken t = p.nextToken();
-            if (t == null) {
-                return Node.NULL;
+            return document(p);
+        }
+    }
+
+    /**
+     * The same from ASCII bytes (what {@code parse(new String(ascii, ISO_8859_1))} reads) with Jackson's
+     * byte parser: no char copy of the text, and a value's String made from bytes. Only for bytes
+     * whose first four are not zero (Jackson would take those for UTF-16 or UTF-32).
+     */
+    static Node parseAscii(byte[] ascii) throws IOException {
+        try (JsonParser p = FACTORY.createParser(ascii)) {
+            return document(p);
+        }
+    }
+
+    private static Node document(JsonParser p) throws IOException {
+        JsonToken t = p.nextToken();
+        if (t == null) {
+            return Node.NULL;
+        }
+        return value(p, t);
+    }
+
+    /**
+     * A frames array of a report, 1,000 "0x…" strings in the bench's, is read into a {@code long[]}
+     * from the parser's characters; the first other element turns it back into a list of nodes (the
+     * values read so far written back as the same text), so any array reads as before.
+     */
+    private static Node array(JsonParser p) throws IOException {
+        JsonToken n = p.nextToken();
+        long[] values = null;
+        int count = 0;
+        while (n == JsonToken.VALUE_STRING) {
+            long v = canonicalHex(p.getTextCharacters(), p.getTextOffset(), p.getTextLength());
+            if (v == NOT_CANONICAL) {
+                break;
             }
-            return value(p, t);
+            if (values == null) {
+                values = new long[16];
+            } else if (count == values.length) {
+                values = Arrays.copyOf(values, count * 2);
+            }
+            values[count++] = v;
+            n = p.nextToken();
+        }
+        if (count > 0 && n == JsonToken.END_ARRAY) {
+            return new Node(Kind.ARRAY, Arrays.copyOf(values, count));
+        }
+        List<Node> items = new ArrayList<>(Math.max(10, count + 1));
+        for (int i = 0; i < count; i++) {
+            items.add(new Node(Kind.STRING, addressText(values[i])));
+        }
+        for (; n != JsonToken.END_ARRAY; n = p.nextToken()) {
+            items.add(value(p, n));
+        }
+        return new Node(Kind.ARRAY, Collections.unmodifiableList(items));
+    }
+
+    /** What {@link #canonicalHex} returns for any other text (also for "0xffffffffffffffff"). */
+    static final long NOT_CANONICAL = -1;
+
+    /**
+     * The value of text that is exactly {@link #addressText} of it: {@code "0x"} then 1 to 16
+     * lower-case hex digits without leading zeros ("0x0" for zero); {@link #NOT_CANONICAL} otherwise.
+     */
+    static long canonicalHex(char[] c, int off, int len) {
+        if (len < 3 || len > 18 || c[off] != '0' || c[off + 1] != 'x' || (c[off + 2] == '0' && len > 3)) {
+            return NOT_CANONICAL;
+        }
+        long v = 0;
+        for (int i = off + 2, end = off + len; i < end; i++) {
+            char ch = c[i];
+            int d;
+            if (ch >= '0' && ch <= '9') {
+                d = ch - '0';
+            } else if (ch >= 'a' && ch <= 'f') {
+                d = ch - 'a' + 10;
+            } else {
+                return NOT_CANONICAL;
+            }
+            v = v << 4 | d;
+        }
+        return v;
+    }
+
+    /** The text an address array element had: what our writer writes for the value. */
+    static String addressText(long v) {
+        return "0x" + Long.toHexString(v);
+    }
+
+    /** An address array's elements as the string nodes they were read from. */
+    private static final class AddressTexts extends AbstractList<Node> {
+        private final long[] values;
+
+        AddressTexts(long[] values) {
+            this.values = values;
+        }
+
+        @Override
+        public Node get(int index) {
+            return new Node(Kind.STRING, addressText(values[index]));
+        }
+
+        @Override
+        public int size() {
+            return values.length;
         }
     }
 
@@ -84,11 +200,7 @@ final class JsonTree {
                 return new Node(Kind.OBJECT, Collections.unmodifiableMap(fields));
             }
             case START_ARRAY -> {
-                List<Node> items = new ArrayList<>();
-                for (JsonToken n = p.nextToken(); n != JsonToken.END_ARRAY; n = p.nextToken()) {
-                    items.add(value(p, n));
-                }
-                return new Node(Kind.ARRAY, Collections.unmodifiableList(items));
+                return array(p);
             }
             case VALUE_STRING -> {
                 return new Node(Kind.STRING, p.getText());

@@ -86,20 +86,39 @@ public final class DebugId {
                 i++;
                 continue;
             }
-            char hi = s.charAt(i);
-            char lo = s.charAt(i + 1);
-            if (!HexFormat.isHexDigit(hi) || !HexFormat.isHexDigit(lo)) {
+            int hi = hexDigit(s.charAt(i));
+            int lo = hexDigit(s.charAt(i + 1));
+            if ((hi | lo) < 0) {
                 return null;
             }
-            raw[b++] = (byte) (HexFormat.fromHexDigit(hi) << 4 | HexFormat.fromHexDigit(lo));
+            raw[b++] = (byte) (hi << 4 | lo);
             i += 2;
         }
         return new DebugId(Kind.UUID, raw);
     }
 
+    /**
+     * A hex digit's value, -1 for any other char: plain code, where HexFormat's isHexDigit and
+     * fromHexDigit were two calls per digit on C1 (64 per image of every batch report).
+     */
+    private static int hexDigit(char c) {
+        if (c >= '0' && c <= '9') {
+            return c - '0';
+        }
+        if (c >= 'a' && c <= 'f') {
+            return c - 'a' + 10;
+        }
+        if (c >= 'A' && c <= 'F') {
+            return c - 'A' + 10;
+        }
+        return -1;
+    }
+
     private static boolean isHex(String s) {
         for (int i = 0; i < s.length(); i++) {
-            if (Character.digit(s.charAt(i), 16) < 0) {
+            // ASCII only: Character.digit also takes other scripts' digits, which HexFormat then
+            // refused with a NumberFormatException out of parse (DebugIdTest.everyCharInADigitsPlace).
+            if (hexDigit(s.charAt(i)) < 0) {
                 return false;
             }
         }

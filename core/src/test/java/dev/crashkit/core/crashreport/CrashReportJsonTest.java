@@ -59,6 +59,16 @@ class CrashReportJsonTest {
         }
     }
 
+    /** A digit of another script in a UUID is a bad UUID (it was a NumberFormatException out of the reader). */
+    @Test
+    void otherScriptsDigitsInAUuidAreABadUuid() {
+        String uuid = "4C4C447D-5555-3144-A1C5-5335E981ED0\u0660";
+        ReportException e = assertThrows(ReportException.class, () -> CrashReportJson.read(
+                "{\"schema\":\"crashreport/1\",\"images\":[{\"name\":\"a\",\"uuid\":\"" + uuid
+                        + "\",\"load_address\":\"0x1000\"}],\"threads\":[]}", "t.json"));
+        assertEquals("t.json: $.images[0].uuid: \"" + uuid + "\" is not a UUID or hex build-id", e.getMessage());
+    }
+
     @Test
     void readsEveryField() throws Exception {
         CrashReport r = CrashReportJson.read(FULL, "t.json");

@@ -23,6 +23,25 @@ class DebugIdTest {
         }
     }
 
+    /** Every char below U+3000 in one digit's place: a hex digit reads as its value, any other char is no plain UUID. */
+    @Test
+    void everyCharInADigitsPlace() {
+        String base = "4C4C447D-5555-3144-A1C5-5335E981ED00";
+        for (int place : new int[] {0, 7, 9, 35}) {
+            for (char c = 0; c < 0x3000; c++) {
+                String s = base.substring(0, place) + c + base.substring(place + 1);
+                Optional<DebugId> id = DebugId.parse(s);
+                if (HexFormat.isHexDigit(c)) {
+                    String hex = (base.substring(0, place) + Character.toLowerCase(c) + base.substring(place + 1))
+                            .replace("-", "").toLowerCase(java.util.Locale.ROOT);
+                    assertEquals(hex, HexFormat.of().formatHex(id.orElseThrow().bytes()), s);
+                } else {
+                    assertTrue(id.isEmpty(), s);
+                }
+            }
+        }
+    }
+
     @Test
     void notHexOrOddIsEmpty() {
         for (String s : new String[] {"4C4C447D-5555-3144-A1C5-5335E981ED0G", "4C4C447D+5555-3144-A1C5-5335E981ED00",

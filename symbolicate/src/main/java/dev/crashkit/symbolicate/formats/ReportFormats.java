@@ -112,13 +112,14 @@ public final class ReportFormats {
      * empty otherwise (then detection and the reader run as for any format, with their own errors).
      * Parsing it twice, a top-level scan then the tree, was ~1% of a warm batch (BENCHMARKS.md).
      */
-    private static Optional<CrashReportJson.Document> parsedCrashReport(String source, String text) {
+    /** {@code ascii}: the bytes of {@code text} when all are ASCII, else null. */
+    private static Optional<CrashReportJson.Document> parsedCrashReport(String source, byte[] ascii, String text) {
         String body = text.stripLeading();
         // A cheap look first: other JSON formats are not parsed an extra time.
         if (!body.startsWith("{") || !body.contains("\"crashreport/") || appleHeader(source, body)) {
             return Optional.empty();
         }
-        Optional<CrashReportJson.Document> doc = CrashReportJson.tryParse(text);
+        Optional<CrashReportJson.Document> doc = CrashReportJson.tryParse(ascii, text);
         if (doc.isEmpty()) {
             return doc;
         }
@@ -145,9 +146,11 @@ public final class ReportFormats {
         if (data.length == 0 || startsWith(data, PLCRASH_MAGIC)) {
             return new Detected(detect(source, data), null);
         }
-        String text = Texts.decode(data);
+        // One ASCII scan for both the decoding and the crashreport/1 parse from bytes.
+        boolean ascii = Texts.ascii(data);
+        String text = ascii ? new String(data, StandardCharsets.ISO_8859_1) : Texts.decode(data);
         if (readers.get(ReportFormat.CRASHREPORT) instanceof CrashReportJsonReader ours) {
-            Optional<CrashReportJson.Document> doc = parsedCrashReport(source, text);
+            Optional<CrashReportJson.Document> doc = parsedCrashReport(source, ascii ? data : null, text);
             if (doc.isPresent()) {
                 return new Detected(ReportFormat.CRASHREPORT, ours.read(source, doc.get()));
             }

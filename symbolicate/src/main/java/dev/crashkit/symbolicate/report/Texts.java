@@ -33,7 +33,8 @@ public final class Texts {
         return s.startsWith("\uFEFF") ? s.substring(1) : s;
     }
 
-    private static boolean ascii(byte[] data) {
+    /** True when every byte is ASCII: then {@link #decode} is {@code new String(data, ISO_8859_1)}. */
+    public static boolean ascii(byte[] data) {
         for (byte b : data) {
             if (b < 0) {
                 return false;
