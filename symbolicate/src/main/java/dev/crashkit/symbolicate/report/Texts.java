@@ -1,7 +1,9 @@
 package dev.crashkit.symbolicate.report;
 
 import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
 import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CharsetDecoder;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 
@@ -23,14 +25,36 @@ public final class Texts {
         }
         String s;
         try {
-            s = StandardCharsets.UTF_8.newDecoder()
-                    .onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT)
-                    .decode(ByteBuffer.wrap(data)).toString();
+            s = malformedEarly(data) ? new String(data, StandardCharsets.ISO_8859_1)
+                    : strictUtf8().decode(ByteBuffer.wrap(data)).toString();
         } catch (CharacterCodingException e) {
             s = new String(data, StandardCharsets.ISO_8859_1);
         }
         return s.startsWith("\uFEFF") ? s.substring(1) : s;
+    }
+
+    /** Bytes of the look ahead of {@link #malformedEarly}. */
+    static final int LOOK_AHEAD = 64 << 10;
+
+    /**
+     * True when the first {@link #LOOK_AHEAD} bytes are already not UTF-8: then the whole is not either
+     * (the same answer as decoding it all), found without the decoder's buffer of a char per byte, which
+     * for a binary file of many megabytes (an archive member that is no report) was a second, larger copy
+     * of it that a small heap could not always find room for.
+     */
+    private static boolean malformedEarly(byte[] data) {
+        if (data.length <= LOOK_AHEAD) {
+            return false; // small: decoded whole
+        }
+        CharBuffer out = CharBuffer.allocate(LOOK_AHEAD);
+        // Not the end of input: a character cut at the edge of the look ahead is not malformed.
+        return strictUtf8().decode(ByteBuffer.wrap(data, 0, LOOK_AHEAD), out, false).isError();
+    }
+
+    private static CharsetDecoder strictUtf8() {
+        return StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT)
+                .onUnmappableCharacter(CodingErrorAction.REPORT);
     }
 
     /** True when every byte is ASCII: then {@link #decode} is {@code new String(data, ISO_8859_1)}. */

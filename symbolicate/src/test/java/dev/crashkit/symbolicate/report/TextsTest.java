@@ -1,6 +1,7 @@
 package dev.crashkit.symbolicate.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
@@ -18,5 +19,29 @@ class TextsTest {
             ascii[i] = (byte) i;
         }
         assertEquals(new String(ascii, StandardCharsets.UTF_8), Texts.decode(ascii));
+    }
+
+    /** Past the look ahead the answer is the same as decoding the whole: UTF-8 where all of it is, else Latin-1. */
+    @Test
+    void largeInputsDecodeAsAWholeDecodeWould() {
+        byte[] binary = new byte[Texts.LOOK_AHEAD * 3];
+        new java.util.Random(7).nextBytes(binary);
+        binary[0] = (byte) 0xff; // malformed at once
+        assertTrue(new String(binary, StandardCharsets.ISO_8859_1).equals(Texts.decode(binary)), "binary: Latin-1");
+
+        // A three-byte character cut by the edge of the look ahead is not malformed.
+        StringBuilder b = new StringBuilder();
+        while (b.length() < Texts.LOOK_AHEAD - 1) {
+            b.append('a');
+        }
+        b.append("中é tail");
+        String text = b.toString();
+        byte[] utf8 = text.getBytes(StandardCharsets.UTF_8);
+        assertTrue(text.equals(Texts.decode(utf8)), "UTF-8 cut by the look ahead");
+
+        // Malformed only after the look ahead: still Latin-1 for the whole.
+        byte[] late = java.util.Arrays.copyOf(utf8, utf8.length + 1);
+        late[late.length - 1] = (byte) 0xc3; // a lead byte with nothing after it
+        assertTrue(new String(late, StandardCharsets.ISO_8859_1).equals(Texts.decode(late)), "malformed late: Latin-1");
     }
 }
