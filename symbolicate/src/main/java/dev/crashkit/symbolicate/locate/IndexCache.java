@@ -28,6 +28,9 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class IndexCache {
     private static final String FILE = "debug-file-index-v1.json";
 
+    /** One factory for every read and write (each new factory builds its symbol tables again). */
+    private static final JsonFactory FACTORY = new JsonFactory();
+
     /** One cached slice; {@code member} is set for files inside archives. */
     public record Item(Optional<String> member, SliceId slice) {
     }
@@ -63,7 +66,7 @@ public final class IndexCache {
         if (!Files.isRegularFile(f)) {
             return c;
         }
-        try (JsonParser p = new JsonFactory().createParser(f.toFile())) {
+        try (JsonParser p = FACTORY.createParser(f.toFile())) {
             expect(p.nextToken(), JsonToken.START_OBJECT);
             while (p.nextToken() == JsonToken.FIELD_NAME) {
                 String field = p.currentName();
@@ -163,7 +166,7 @@ public final class IndexCache {
         }
         Files.createDirectories(folder);
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        try (JsonGenerator g = new JsonFactory().createGenerator(bytes)) {
+        try (JsonGenerator g = FACTORY.createGenerator(bytes)) {
             g.writeStartObject();
             g.writeObjectFieldStart("files");
             for (var e : entries.entrySet()) {

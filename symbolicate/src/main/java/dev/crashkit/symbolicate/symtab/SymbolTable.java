@@ -3,6 +3,7 @@ package dev.crashkit.symbolicate.symtab;
 import dev.crashkit.symbolicate.bytes.SortedAddresses;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.Optional;
 import java.util.Set;
 
@@ -22,15 +23,23 @@ public final class SymbolTable {
     private final long[] starts;
     private final long[] ends;
     private final ByteBuffer namePool;
+    /** The pool's bytes when it was given as an array (read directly by {@link #anyNamed}); else null. */
+    private final byte[] namePoolArray;
     private final int[] nameAt;
     /** Pool offset of each entry's version, -1 for none; null when no entry has one. */
     private final int[] versionAt;
     private final long[] blockStarts;
 
     SymbolTable(long[] starts, long[] ends, ByteBuffer namePool, int[] nameAt, int[] versionAt) {
+        this(starts, ends, namePool, null, nameAt, versionAt);
+    }
+
+    private SymbolTable(long[] starts, long[] ends, ByteBuffer namePool, byte[] namePoolArray, int[] nameAt,
+                        int[] versionAt) {
         this.starts = starts;
         this.ends = ends;
         this.namePool = namePool;
+        this.namePoolArray = namePoolArray;
         this.nameAt = nameAt;
         this.versionAt = versionAt;
         this.blockStarts = new long[(starts.length + BLOCK - 1) / BLOCK];
@@ -59,6 +68,19 @@ public final class SymbolTable {
             throw new IllegalArgumentException("starts, ends, names and versions differ in length");
         }
         return new SymbolTable(starts, ends, namePool, nameAt, versionAt);
+    }
+
+    /**
+     * The same over a pool held in an array, kept (not copied) and never written: how a symbol cache
+     * hands back its table. {@link #anyNamed} then reads the array itself, not a buffer a byte at a time.
+     */
+    public static SymbolTable of(long[] starts, long[] ends, byte[] namePool, int[] nameAt, int[] versionAt) {
+        if (starts.length != ends.length || starts.length != nameAt.length
+                || versionAt != null && versionAt.length != starts.length) {
+            throw new IllegalArgumentException("starts, ends, names and versions differ in length");
+        }
+        return new SymbolTable(starts, ends, ByteBuffer.wrap(namePool).asReadOnlyBuffer(), namePool, nameAt,
+                versionAt);
     }
 
     /** An index with no symbols. */
@@ -103,7 +125,17 @@ public final class SymbolTable {
             if (b.length < 2) {
                 return anyNamedDecoding(names);
             }
-            firstTwo[k++] = (b[0] & 0xff) << 8 | (b[1] & 0xff);
+            int two = (b[0] & 0xff) << 8 | (b[1] & 0xff);
+            boolean known = false;
+            for (int j = 0; j < k; j++) {
+                known |= firstTwo[j] == two;
+            }
+            if (!known) {
+                firstTwo[k++] = two;
+            }
+        }
+        if (namePoolArray != null) {
+            return anyNamedInArray(names, k == firstTwo.length ? firstTwo : Arrays.copyOf(firstTwo, k));
         }
         int limit = namePool.capacity();
         for (int i = 0; i < nameAt.length; i++) {
@@ -112,8 +144,31 @@ public final class SymbolTable {
                 continue; // a name of at most one byte: none of names
             }
             int two = (namePool.get(at) & 0xff) << 8 | (namePool.get(at + 1) & 0xff);
-            for (int f : firstTwo) {
-                if (f == two && names.contains(name(i))) {
+            for (int f = 0; f < k; f++) {
+                if (firstTwo[f] == two && names.contains(name(i))) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /**
+     * {@link #anyNamed} over the pool's array: the loop runs once per table, interpreted (far below
+     * the JIT's loop threshold), where a buffer's two calls per name cost ~5 ms over 20,000 symbols.
+     */
+    private boolean anyNamedInArray(Set<String> names, int[] firstTwo) {
+        byte[] pool = namePoolArray;
+        int[] at = nameAt;
+        int last = pool.length - 1;
+        for (int i = 0; i < at.length; i++) {
+            int a = at[i];
+            if (a < 0 || a >= last) {
+                continue; // a name of at most one byte: none of names
+            }
+            int two = (pool[a] & 0xff) << 8 | (pool[a + 1] & 0xff);
+            for (int f = 0; f < firstTwo.length; f++) {
+                if (firstTwo[f] == two && names.contains(name(i))) {
                     return true;
                 }
             }
