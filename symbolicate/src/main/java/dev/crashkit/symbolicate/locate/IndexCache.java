@@ -94,8 +94,8 @@ public final class IndexCache {
                 String field = p.currentName();
                 JsonToken t = p.nextToken();
                 switch (field) {
-                    case "size" -> size = p.getValueAsLong();
-                    case "mtime" -> mtime = p.getValueAsLong();
+                    case "size" -> size = integer(p, t);
+                    case "mtime" -> mtime = integer(p, t);
                     case "slices" -> {
                         if (t == JsonToken.START_ARRAY) {
                             while ((t = p.nextToken()) != JsonToken.END_ARRAY) {
@@ -135,7 +135,32 @@ public final class IndexCache {
         if (parsed.isEmpty()) {
             throw new IOException("bad id");
         }
-        return new Item(member, new SliceId(parsed.get(), Arch.parse(arch), debugInfo, SliceId.Container.valueOf(container)));
+        return new Item(member, new SliceId(parsed.get(), Arch.parse(arch), debugInfo, container(container)));
+    }
+
+    /**
+     * The container named {@code name}, as {@code Container.valueOf} finds it but without its
+     * reflection (the enum's constant directory, built on first use: a few ms of the index thread).
+     */
+    private static SliceId.Container container(String name) throws IOException {
+        for (SliceId.Container c : SliceId.Container.values()) {
+            if (c.name().equals(name)) {
+                return c;
+            }
+        }
+        throw new IOException("bad container " + name);
+    }
+
+    /**
+     * An integer as {@link #save} writes it, read from its text: Jackson's number parsing initialises
+     * a class that compiles a regular expression (a few ms on the index thread, which a one-report run
+     * waits for; the report's reading needs it anyway). Anything else is a damaged cache.
+     */
+    private static long integer(JsonParser p, JsonToken t) throws IOException {
+        if (t != JsonToken.VALUE_NUMBER_INT) {
+            throw new IOException("expected an integer, found " + t);
+        }
+        return Long.parseLong(p.getText());
     }
 
     private static void expect(JsonToken t, JsonToken wanted) throws IOException {
