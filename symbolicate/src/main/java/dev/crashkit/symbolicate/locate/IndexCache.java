@@ -28,8 +28,14 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class IndexCache {
     private static final String FILE = "debug-file-index-v1.json";
 
-    /** One factory for every read and write (each new factory builds its symbol tables again). */
-    private static final JsonFactory FACTORY = new JsonFactory();
+    /**
+     * One factory for every read and write (each new factory builds its symbol tables again), in a
+     * class of its own: the {@code java -jar} parent, which runs from the jar without the class-data
+     * archive, asks {@link #defaultFolder} and must not load Jackson for it.
+     */
+    private static final class Json {
+        static final JsonFactory FACTORY = new JsonFactory();
+    }
 
     /** One cached slice; {@code member} is set for files inside archives. */
     public record Item(Optional<String> member, SliceId slice) {
@@ -66,7 +72,7 @@ public final class IndexCache {
         if (!Files.isRegularFile(f)) {
             return c;
         }
-        try (JsonParser p = FACTORY.createParser(f.toFile())) {
+        try (JsonParser p = Json.FACTORY.createParser(f.toFile())) {
             expect(p.nextToken(), JsonToken.START_OBJECT);
             while (p.nextToken() == JsonToken.FIELD_NAME) {
                 String field = p.currentName();
@@ -191,7 +197,7 @@ public final class IndexCache {
         }
         Files.createDirectories(folder);
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        try (JsonGenerator g = FACTORY.createGenerator(bytes)) {
+        try (JsonGenerator g = Json.FACTORY.createGenerator(bytes)) {
             g.writeStartObject();
             g.writeObjectFieldStart("files");
             for (var e : entries.entrySet()) {
