@@ -154,26 +154,47 @@ public final class SymbolTable {
     }
 
     /**
-     * {@link #anyNamed} over the pool's array: the loop runs once per table, interpreted (far below
-     * the JIT's loop threshold), where a buffer's two calls per name cost ~5 ms over 20,000 symbols.
+     * {@link #anyNamed} over the pool's array, {@link #SCAN_CHUNK} names a call: it runs once per
+     * table, and one loop over all names stays interpreted (far below the JIT's loop threshold), where
+     * the calls are compiled after a few hundred names (a buffer's two calls per name were ~5 ms over
+     * 20,000 symbols; BENCHMARKS.md, start path).
      */
     private boolean anyNamedInArray(Set<String> names, int[] firstTwo) {
+        int n = nameAt.length;
+        int from = 0;
+        while (from < n) {
+            int to = Math.min(n, from + SCAN_CHUNK);
+            int hit = firstTwoIn(from, to, firstTwo);
+            if (hit < 0) {
+                from = to;
+            } else if (names.contains(name(hit))) {
+                return true;
+            } else {
+                from = hit + 1;
+            }
+        }
+        return false;
+    }
+
+    private static final int SCAN_CHUNK = 16;
+
+    /** The first entry of {@code [from, to)} whose name starts with one of {@code firstTwo}'s byte pairs, or -1. */
+    private int firstTwoIn(int from, int to, int[] firstTwo) {
         byte[] pool = namePoolArray;
-        int[] at = nameAt;
         int last = pool.length - 1;
-        for (int i = 0; i < at.length; i++) {
-            int a = at[i];
+        for (int i = from; i < to; i++) {
+            int a = nameAt[i];
             if (a < 0 || a >= last) {
                 continue; // a name of at most one byte: none of names
             }
             int two = (pool[a] & 0xff) << 8 | (pool[a + 1] & 0xff);
             for (int f = 0; f < firstTwo.length; f++) {
-                if (firstTwo[f] == two && names.contains(name(i))) {
-                    return true;
+                if (firstTwo[f] == two) {
+                    return i;
                 }
             }
         }
-        return false;
+        return -1;
     }
 
     private boolean anyNamedDecoding(Set<String> names) {
