@@ -110,11 +110,27 @@ public final class JsonReportWriter {
         g.bool(t.thread().crashed());
         g.name("frames");
         g.startArray();
-        for (SymbolicatedFrame f : t.frames()) {
-            FrameJson.write(g, f, repeats);
+        List<SymbolicatedFrame> frames = t.frames();
+        for (int i = 0; i < frames.size(); i += FRAMES_PER_CALL) {
+            frames(g, frames, i, Math.min(frames.size(), i + FRAMES_PER_CALL), repeats);
         }
         g.endArray();
         g.endObject();
+    }
+
+    /**
+     * Frames are written {@value} per call of {@link #frames}: a loop over all of a thread's frames
+     * runs interpreted to its end (the method holding it is called once per thread, and C1 compiles a
+     * loop in place only after 60,000 iterations), where a method called per few frames is compiled
+     * after its first hundred calls.
+     */
+    static final int FRAMES_PER_CALL = 16;
+
+    private static void frames(PrettyJson g, List<SymbolicatedFrame> frames, int from, int to, Repeats repeats)
+            throws IOException {
+        for (int i = from; i < to; i++) {
+            FrameJson.write(g, frames.get(i), repeats);
+        }
     }
 
     private static void threadsFrom(ThreadsAhead ahead, PrettyJson g, int count, Repeats repeats) throws IOException {

@@ -66,7 +66,8 @@ final class PrettyJson {
      */
     private static final ThreadLocal<byte[]> SPARE = new ThreadLocal<>();
 
-    private final byte[] buf;
+    /** Replaced when it is handed over whole to {@link ByteChunks} (see {@link #flush}). */
+    private byte[] buf;
     private int pos;
     /** Per open container: entries written so far; negative for arrays (-1 - count). */
     private int[] counts = new int[16];
@@ -126,7 +127,7 @@ final class PrettyJson {
     }
 
     /** Writes {@code n} values of the open array rendered by an {@link #elementsOf} writer. */
-    void elements(java.io.ByteArrayOutputStream rendered, int n) throws IOException {
+    void elements(ByteChunks rendered, int n) throws IOException {
         int had = elementCount();
         flush();
         rendered.writeTo(out);
@@ -177,7 +178,7 @@ final class PrettyJson {
 
         Name(String name) {
             java.io.ByteArrayOutputStream b = new java.io.ByteArrayOutputStream();
-            PrettyJson p = new PrettyJson(b);
+            PrettyJson p = new PrettyJson(b, new byte[MAX_CHAR_BYTES * name.length() + 16]); // not 32 KB per name
             try {
                 p.quoted(name);
                 p.raw(NAME_END);
@@ -420,11 +421,37 @@ final class PrettyJson {
         raw((byte) '\n');
     }
 
-    /** Hands what is buffered to the stream (it is not flushed itself). */
+    /**
+     * Hands what is buffered to the stream (it is not flushed itself). A {@link ByteChunks} keeps the
+     * buffer itself, and the writer goes on in a new one: no copy.
+     */
     void flush() throws IOException {
-        out.write(buf, 0, pos);
+        if (out instanceof ByteChunks chunks) {
+            if (pos > 0) {
+                chunks.keep(buf, pos);
+                buf = new byte[buf.length];
+            }
+        } else {
+            out.write(buf, 0, pos);
+        }
         pos = 0;
     }
+
+    /**
+     * The last {@link #flush}: the writer is done, and a {@link ByteChunks} it writes to keeps its
+     * buffer without a new one being made. Nothing may be written with this writer afterwards.
+     */
+    void flushLast() throws IOException {
+        if (out instanceof ByteChunks chunks) {
+            chunks.keep(buf, pos);
+            buf = NO_BYTES;
+            pos = 0;
+        } else {
+            flush();
+        }
+    }
+
+    private static final byte[] NO_BYTES = new byte[0];
 
     /*
      * For a renderer that writes the entries of an object it opened itself, with one check of the room

@@ -4,7 +4,6 @@ import dev.crashkit.core.model.CrashReport;
 import dev.crashkit.core.model.ThreadTrace;
 import dev.crashkit.symbolicate.symbolize.SymbolicatedThread;
 import dev.crashkit.symbolicate.symbolize.Symbolizer;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.util.Optional;
 
@@ -31,7 +30,7 @@ public final class ThreadsAhead implements Symbolizer.ConcurrentThreadSink, Runn
     static final long MAX_FRAMES = 150_000;
 
     private final SymbolicatedThread[] threads;
-    private final ByteArrayOutputStream[] rendered;
+    private final ByteChunks[] rendered;
     private final boolean[] claimed;
     private final Thread worker;
     private boolean workerStarted;
@@ -51,7 +50,7 @@ public final class ThreadsAhead implements Symbolizer.ConcurrentThreadSink, Runn
 
     private ThreadsAhead(int threads) {
         this.threads = new SymbolicatedThread[threads];
-        this.rendered = new ByteArrayOutputStream[threads];
+        this.rendered = new ByteChunks[threads];
         this.claimed = new boolean[threads];
         this.worker = new Thread(this, "render-json"); // not a lambda: none is spun at run time
         worker.setDaemon(true);
@@ -116,7 +115,7 @@ public final class ThreadsAhead implements Symbolizer.ConcurrentThreadSink, Runn
             repeats = new JsonReportWriter.Repeats();
             concurrentRepeats.set(repeats);
         }
-        ByteArrayOutputStream b;
+        ByteChunks b;
         try {
             b = render(index, repeats);
         } catch (IOException | RuntimeException | Error e) {
@@ -152,7 +151,7 @@ public final class ThreadsAhead implements Symbolizer.ConcurrentThreadSink, Runn
                     claimed[i] = true;
                     next++;
                 }
-                ByteArrayOutputStream b = render(i, repeats);
+                ByteChunks b = render(i, repeats);
                 synchronized (this) {
                     rendered[i] = b;
                     notifyAll();
@@ -168,12 +167,12 @@ public final class ThreadsAhead implements Symbolizer.ConcurrentThreadSink, Runn
         }
     }
 
-    private ByteArrayOutputStream render(int i, JsonReportWriter.Repeats repeats) throws IOException {
+    private ByteChunks render(int i, JsonReportWriter.Repeats repeats) throws IOException {
         SymbolicatedThread t = threads[i];
-        ByteArrayOutputStream b = new ByteArrayOutputStream((int) Math.min(1 << 30, 512L * t.frames().size() + 256));
+        ByteChunks b = new ByteChunks();
         PrettyJson g = PrettyJson.elementsOf(b, LEVEL, i);
         JsonReportWriter.thread(g, t, repeats);
-        g.flush();
+        g.flushLast();
         return b;
     }
 
@@ -198,7 +197,7 @@ public final class ThreadsAhead implements Symbolizer.ConcurrentThreadSink, Runn
                 }
                 claimed[i] = true;
             }
-            ByteArrayOutputStream b = render(i, repeats);
+            ByteChunks b = render(i, repeats);
             synchronized (this) {
                 rendered[i] = b;
             }
@@ -206,7 +205,7 @@ public final class ThreadsAhead implements Symbolizer.ConcurrentThreadSink, Runn
     }
 
     /** Thread {@code i} rendered (waiting for the worker, or rendering it here if nobody has); dropped once taken. */
-    ByteArrayOutputStream take(int i) throws IOException {
+    ByteChunks take(int i) throws IOException {
         boolean interrupted = false;
         try {
             synchronized (this) {
@@ -224,7 +223,7 @@ public final class ThreadsAhead implements Symbolizer.ConcurrentThreadSink, Runn
                         interrupted = true; // kept for the caller; the worker decides when it is done
                     }
                 }
-                ByteArrayOutputStream b = rendered[i];
+                ByteChunks b = rendered[i];
                 if (b != null) {
                     rendered[i] = null;
                     return b;

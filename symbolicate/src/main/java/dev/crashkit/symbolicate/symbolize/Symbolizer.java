@@ -163,15 +163,32 @@ public final class Symbolizer {
             }
             List<SymbolicatedFrame> out = new ArrayList<>(3 * frames.size()); // inlined chains: more entries than frames
             boolean missing = false;
-            for (int fi = 0; fi < frames.size(); fi++) {
-                missing |= frame(fi, frames.get(fi), mask, images, problems, out) == FrameStatus.NO_DEBUG_FILE;
+            for (int fi = 0; fi < frames.size(); fi += FRAMES_PER_CALL) {
+                missing |= frames(frames, fi, Math.min(frames.size(), fi + FRAMES_PER_CALL), problems, out);
             }
             if (missing) {
                 missingDebugFile = true;
             }
             return new SymbolicatedThread(report.threads().get(index), out);
         }
+
+        /**
+         * Input frames {@code [from, to)}; true when one of them is in an image without a debug file. A
+         * call per {@value #FRAMES_PER_CALL} frames, not one loop over the thread: that loop would run
+         * interpreted to its end (called once per thread, never compiled in place on C1), where this
+         * method is compiled after its first hundred calls.
+         */
+        private boolean frames(List<Frame> frames, int from, int to, Problems problems, List<SymbolicatedFrame> out) {
+            boolean missing = false;
+            for (int fi = from; fi < to; fi++) {
+                missing |= frame(fi, frames.get(fi), mask, images, problems, out) == FrameStatus.NO_DEBUG_FILE;
+            }
+            return missing;
+        }
     }
+
+    /** Input frames symbolicated per call of {@code Threads.frames}. */
+    static final int FRAMES_PER_CALL = 16;
 
     /**
      * The report's address mask: its process's architecture, else its first image's that has one.

@@ -302,17 +302,27 @@ final class Pages {
     byte[] bytes(int at, int length) throws DamagedSymCacheException {
         inside(at, length);
         byte[] out = new byte[length];
+        copy(at, length, out);
+        return out;
+    }
+
+    /**
+     * Copies bytes {@code [at, at + length)} through the page cache into the start of {@code out}
+     * (a lookup's reused scratch: no array per block read).
+     */
+    void copy(int at, int length, byte[] out) throws DamagedSymCacheException {
+        inside(at, length);
         if (mapped != null) {
             if (length > 0) {
                 int first = (at - start) / PAGE_SIZE;
                 int last = (at + length - 1 - start) / PAGE_SIZE;
                 if (checked[first] && checked[last]) {
-                    mapped.get(at, out);
+                    mapped.get(at, out, 0, length);
                 } else {
-                    mappedChecking(at, out, first, last);
+                    mappedChecking(at, length, out, first, last);
                 }
             }
-            return out;
+            return;
         }
         for (int done = 0; done < length; ) {
             int rel = at + done - start;
@@ -332,17 +342,16 @@ final class Pages {
             }
             done += n;
         }
-        return out;
     }
 
     /**
-     * Copies bytes {@code [at, at + out.length)} of pages {@code first..last} of the mapping into
+     * Copies bytes {@code [at, at + length)} of pages {@code first..last} of the mapping into
      * {@code out}, checking each page not checked yet on the way: such a page is copied out whole to
      * be checked, and its part of {@code out} then comes from that copy (one copy out of the mapping
      * instead of two).
      */
-    private void mappedChecking(int at, byte[] out, int first, int last) throws DamagedSymCacheException {
-        int to = at + out.length;
+    private void mappedChecking(int at, int length, byte[] out, int first, int last) throws DamagedSymCacheException {
+        int to = at + length;
         byte[] scratch = null;
         for (int page = first; page <= last; page++) {
             int from = offsetOf(page);

@@ -61,7 +61,8 @@ public final class SymCache implements SourceLookup {
     private final int errors;
     private final int errorCount;
     private final long heapBytes;
-    private final String[] decoded;
+    /** Strings decoded so far, each as the {@code Optional} frames carry (one per string, not per frame). */
+    private final Optional<String>[] decoded;
     private final long size;
 
     private SymCache(Pages pages, String origin, Tables t, Sections s, ModuleLayout layout, String dwarfName,
@@ -93,12 +94,14 @@ public final class SymCache implements SourceLookup {
         this.nameCount = s.count(NAMES);
         this.errors = s.offset(ERRORS);
         this.errorCount = s.count(ERRORS);
-        this.decoded = new String[stringCount];
+        @SuppressWarnings("unchecked")
+        Optional<String>[] none = new Optional[stringCount];
+        this.decoded = none;
         int n = symbols.size();
         // What this instance keeps on the heap (the page cache budgets its pages itself).
-        // Strings decoded once: at most all of them (a String and its bytes each).
+        // Strings decoded once: at most all of them (an Optional, a String and its bytes each).
         this.heapBytes = 1024L + 8L * s.count(PAGE_CRCS) + 8L * rangeTop.length + 4L * stringOffsets.length
-                + 2L * strings.length + 44L * stringCount + (long) n * (8 + 8 + 4 + (symbols.hasVersions() ? 4 : 0)) + 8L * (n / 64 + 1);
+                + 2L * strings.length + 60L * stringCount + (long) n * (8 + 8 + 4 + (symbols.hasVersions() ? 4 : 0)) + 8L * (n / 64 + 1);
     }
 
     /** The heap tables opening reads: strings, symbols, range summary, table counts. */
@@ -244,7 +247,9 @@ public final class SymCache implements SourceLookup {
     long rangeStart(int i) throws DwarfException {
         try {
             try {
-                return decodeRanges(i / RANGE_BLOCK, i % RANGE_BLOCK, 0, false)[0];
+                Scratch s = SCRATCH.get();
+                decodeRanges(i / RANGE_BLOCK, i % RANGE_BLOCK, 0, false, s);
+                return s.rangeStart;
             } finally {
                 pages.settle();
             }
@@ -314,7 +319,8 @@ public final class SymCache implements SourceLookup {
         if (block < 0) {
             return List.of();
         }
-        int code = (int) decodeRanges(block, RANGE_BLOCK - 1, address, true)[1];
+        Scratch s = SCRATCH.get();
+        int code = (int) decodeRanges(block, RANGE_BLOCK - 1, address, true, s);
         if (code == FlatDwarf.EMPTY) {
             return List.of();
         }
@@ -323,68 +329,114 @@ public final class SymCache implements SourceLookup {
             check(error >= 0 && error < errorCount, "error index");
             throw new DwarfException(dwarfName + ": " + string(checkedString(pages.getInt(errors + 4 * error))));
         }
-        List<SourceFrame> frames = new ArrayList<>(4);
-        long[] loc = new long[5];
-        long[] fn = new long[3];
         // A parent comes before its child, mostly in the same block: decoding the child's block
         // passes it, so the block's entries decoded so far are kept for the rest of the chain.
-        long[] seen = new long[5 * LOCATION_BLOCK];
+        long[] seen = s.locations;
         int seenBlock = -1;
         int seenUpTo = -1;
         // Likewise the functions: in the batch bench 45% of a chain's functions are in the function
         // block decoded for the previous one, at or before the entry decoded up to.
-        long[] seenFunctions = new long[3 * FUNCTION_BLOCK];
+        long[] seenFunctions = s.functions;
         int seenFunctionBlock = -1;
         int seenFunctionUpTo = -1;
+        int count = 0;
         for (int at = code; at >= 0; ) {
             check(at < locationCount, "location index");
             int k = at % LOCATION_BLOCK;
             if (at / LOCATION_BLOCK != seenBlock || k > seenUpTo) {
-                decode(locationIndex, locationData, locationDataEnd, locationCount, LOCATION_BLOCK, at, seen, true);
+                decode(locationIndex, locationData, locationDataEnd, locationCount, LOCATION_BLOCK, at, seen, true, s);
                 seenBlock = at / LOCATION_BLOCK;
                 seenUpTo = k;
             }
-            System.arraycopy(seen, 5 * k, loc, 0, 5);
-            int function = (int) loc[0];
-            check(loc[0] >= 0 && loc[0] < functionCount, "function index");
+            int loc = 5 * k; // function, file, line, column, parent distance
+            long functionIndex = seen[loc];
+            check(functionIndex >= 0 && functionIndex < functionCount, "function index");
+            int function = (int) functionIndex;
             int f = function % FUNCTION_BLOCK;
             if (function / FUNCTION_BLOCK != seenFunctionBlock || f > seenFunctionUpTo) {
-                decode(functionIndex, functionData, functionDataEnd, functionCount, FUNCTION_BLOCK, function,
-                        seenFunctions, false);
+                decode(this.functionIndex, functionData, functionDataEnd, functionCount, FUNCTION_BLOCK, function,
+                        seenFunctions, false, s);
                 seenFunctionBlock = function / FUNCTION_BLOCK;
                 seenFunctionUpTo = f;
             }
-            System.arraycopy(seenFunctions, 3 * f, fn, 0, 3);
-            check(fn[0] >= 0 && fn[0] < nameCount, "name index");
-            int nm = names + 16 * (int) fn[0];
-            int flags = (int) fn[1];
-            check(loc[1] >= -1 - errorCount && loc[1] < stringCount, "string index");
+            int fn = 3 * f; // name, flags, low pc
+            long name = seenFunctions[fn];
+            check(name >= 0 && name < nameCount, "name index");
+            int nm = names + 16 * (int) name;
+            int flags = (int) seenFunctions[fn + 1];
+            long file = seen[loc + 1];
+            check(file >= -1 - errorCount && file < stringCount, "string index");
             // A file code <= -2 names the error that left the unit without its line program.
-            Optional<String> lineProblem = loc[1] <= -2
-                    ? Optional.of(dwarfName + ": " + string(checkedString(pages.getInt(errors + 4 * (int) (-2 - loc[1])))))
+            Optional<String> lineProblem = file <= -2
+                    ? Optional.of(dwarfName + ": " + string(checkedString(pages.getInt(errors + 4 * (int) (-2 - file)))))
                     : Optional.empty();
-            frames.add(new SourceFrame(optional(pages.getInt(nm)), optional(pages.getInt(nm + 4)),
-                    loc[1] <= -2 ? Optional.empty() : optional((int) loc[1]),
-                    (int) loc[2], (int) loc[3], (flags & FlatDwarf.INLINED) != 0, pages.getLong(nm + 8),
-                    (flags & FlatDwarf.HAS_LOW_PC) != 0 ? OptionalLong.of(fn[2]) : OptionalLong.empty(), lineProblem));
-            long gap = loc[4];
+            s.add(count++, new SourceFrame(optional(pages.getInt(nm)), optional(pages.getInt(nm + 4)),
+                    file <= -2 ? Optional.empty() : optional((int) file),
+                    (int) seen[loc + 2], (int) seen[loc + 3], (flags & FlatDwarf.INLINED) != 0, pages.getLong(nm + 8),
+                    (flags & FlatDwarf.HAS_LOW_PC) != 0 ? OptionalLong.of(seenFunctions[fn + 2]) : OptionalLong.empty(),
+                    lineProblem));
+            long gap = seen[loc + 4];
             check(gap >= 0 && gap <= at, "parent");
             at = gap == 0 ? -1 : at - (int) gap;
         }
-        return List.copyOf(frames);
+        return s.frames(count);
     }
 
     /**
-     * Decodes block {@code block} of the ranges: with {@code find}, up to the last range starting
-     * at or below {@code address}; else up to range {@code upTo} of the block. Returns {start, code}.
+     * Per thread, what a lookup decodes into, reused from one lookup to the next: the warm child runs
+     * on C1, which has no escape analysis, and these arrays made per lookup were half of what a warm
+     * one-report run allocated (BENCHMARKS.md, allocation of the warm run). A lookup calls out to
+     * nothing that could look up again on the same thread, so one set per thread serves every cache.
      */
-    private long[] decodeRanges(int block, int upTo, long address, boolean find) throws DwarfException {
+    private static final class Scratch {
+        /** Entries of the location block decoded last, 5 per entry (see {@link #decode}). */
+        final long[] locations = new long[5 * LOCATION_BLOCK];
+        /** Entries of the function block decoded last, 3 per entry. */
+        final long[] functions = new long[3 * FUNCTION_BLOCK];
+        /** The block being decoded, copied out of the pages. */
+        final Block block = new Block(new byte[MAX_BLOCK_BYTES]);
+        /** The chain being answered. */
+        private SourceFrame[] frames = new SourceFrame[8];
+        /** The start of the range {@link #decodeRanges} stopped at. */
+        long rangeStart;
+
+        void add(int i, SourceFrame f) {
+            if (i == frames.length) {
+                frames = java.util.Arrays.copyOf(frames, 2 * i);
+            }
+            frames[i] = f;
+        }
+
+        /** The first {@code n} frames added, as an immutable list; the scratch forgets them. */
+        List<SourceFrame> frames(int n) {
+            SourceFrame[] f = frames;
+            List<SourceFrame> out = n == 1 ? List.of(f[0]) : n == 2 ? List.of(f[0], f[1])
+                    : List.of(java.util.Arrays.copyOf(f, n));
+            java.util.Arrays.fill(f, 0, n, null);
+            return out;
+        }
+    }
+
+    /** A class, not {@code withInitial} and a lambda: none is spun at run time. */
+    private static final ThreadLocal<Scratch> SCRATCH = new ThreadLocal<>() {
+        @Override
+        protected Scratch initialValue() {
+            return new Scratch();
+        }
+    };
+
+    /**
+     * Decodes block {@code block} of the ranges: with {@code find}, up to the last range starting
+     * at or below {@code address}; else up to range {@code upTo} of the block. Returns its code; its
+     * start is left in {@code s.rangeStart}.
+     */
+    private long decodeRanges(int block, int upTo, long address, boolean find, Scratch s) throws DwarfException {
         int p = rangeData + pages.getInt(rangeIndex + 16 * block + 8);
         int end = block + 1 < rangeBlocks ? rangeData + pages.getInt(rangeIndex + 16 * (block + 1) + 8) : rangeDataEnd;
         check(p >= rangeData && p <= end && end <= rangeDataEnd, "range block");
         int inBlock = Math.min(RANGE_BLOCK, rangeCount - block * RANGE_BLOCK);
         long start = pages.getLong(rangeIndex + 16 * block);
-        Block b = block(p, end);
+        Block b = block(p, end, s);
         long code = unzigzag(b.varint());
         for (int k = 1; k < inBlock && (find || k <= upTo); k++) {
             long next = start + b.varint();
@@ -395,24 +447,24 @@ public final class SymCache implements SourceLookup {
             code += unzigzag(b.varint());
         }
         check(code >= Integer.MIN_VALUE && code <= Integer.MAX_VALUE, "range code");
-        return new long[] {start, code};
+        s.rangeStart = start;
+        return code;
     }
 
     /**
      * Decodes entry {@code index} of a delta-coded table into {@code out}, with every entry of its block
      * up to it: locations (function, file, line, column zig-zag deltas; parent distance: entry k at
      * {@code out[5k..5k+4]}) or functions (names delta, flags, low pc delta: entry k at {@code out[3k..3k+2]}).
-     * Every byte read is inside the table's data.
+     * Entries after it are left as they were. Every byte read is inside the table's data.
      */
     private void decode(int index, int data, int dataEnd, int count, int blockSize, int entry, long[] out,
-                        boolean location) throws DwarfException {
+                        boolean location, Scratch s) throws DwarfException {
         int block = entry / blockSize;
         int blocks = (count + blockSize - 1) / blockSize;
         int p = data + pages.getInt(index + 4 * block);
         int end = block + 1 < blocks ? data + pages.getInt(index + 4 * (block + 1)) : dataEnd;
         check(p >= data && p <= end && end <= dataEnd, "table block");
-        Block b = block(p, end);
-        java.util.Arrays.fill(out, 0);
+        Block b = block(p, end, s);
         long function = 0;
         long file = 0;
         long line = 0;
@@ -434,28 +486,43 @@ public final class SymCache implements SourceLookup {
         }
     }
 
-    /** A block's bytes [p, end), through the checked pages. */
-    private Block block(int p, int end) throws DwarfException {
+    /** A block's bytes [p, end), through the checked pages, copied into {@code s}'s block and read from its start. */
+    private Block block(int p, int end, Scratch s) throws DwarfException {
         check(end - p <= MAX_BLOCK_BYTES, "block size");
-        return new Block(pages.bytes(p, end - p));
+        Block b = s.block;
+        pages.copy(p, end - p, b.bytes);
+        b.start(dwarfName, end - p);
+        return b;
     }
 
     /** Longest block the writer can produce: every entry's numbers at their longest. */
     private static final int MAX_BLOCK_BYTES = 64 * 10 * 5;
 
-    /** Unsigned LEB128 numbers read one after another from a block; reading past its end is damage. */
-    private final class Block {
+    /**
+     * Unsigned LEB128 numbers read one after another from the first {@code limit} bytes of a reused
+     * array; reading past them is damage (of the cache named {@code dwarfName}: only its name is kept,
+     * so a thread's scratch never keeps a closed cache and its mapping reachable).
+     */
+    private static final class Block {
         private final byte[] bytes;
         private int pos;
+        private int limit;
+        private String dwarfName;
 
         Block(byte[] bytes) {
             this.bytes = bytes;
         }
 
+        void start(String name, int length) {
+            dwarfName = name;
+            pos = 0;
+            limit = length;
+        }
+
         /** A one-byte number (most deltas) read here, small enough for C1 to inline; longer ones in {@link #longVarint}. */
         long varint() throws DwarfException {
             int p = pos;
-            if (p < bytes.length && bytes[p] >= 0) {
+            if (p < limit && bytes[p] >= 0) {
                 pos = p + 1;
                 return bytes[p];
             }
@@ -465,7 +532,9 @@ public final class SymCache implements SourceLookup {
         private long longVarint() throws DwarfException {
             long v = 0;
             for (int shift = 0; shift < 70; shift += 7) {
-                check(pos < bytes.length, "table data");
+                if (pos >= limit) {
+                    throw new DamagedSymCacheException(dwarfName + ": damaged symbol cache (table data out of range)");
+                }
                 byte b = bytes[pos++];
                 v |= (long) (b & 0x7f) << shift;
                 if (b >= 0) {
@@ -488,14 +557,19 @@ public final class SymCache implements SourceLookup {
     }
 
     private Optional<String> optional(int id) throws DwarfException {
-        return id == FlatDwarf.NONE ? Optional.empty() : Optional.of(string(checkedString(id)));
+        return id == FlatDwarf.NONE ? Optional.empty() : decoded(checkedString(id));
     }
 
     /** String {@code id} (index checked by the caller; strings checked at open), decoded once; a racing second decode is harmless. */
     private String string(int id) {
-        String s = decoded[id];
+        return decoded(id).get();
+    }
+
+    /** String {@code id} as an {@code Optional}, made once (as {@link #string}). */
+    private Optional<String> decoded(int id) {
+        Optional<String> s = decoded[id];
         if (s == null) {
-            s = decode(strings, stringOffsets, id);
+            s = Optional.of(decode(strings, stringOffsets, id));
             decoded[id] = s;
         }
         return s;

@@ -97,6 +97,41 @@ class PrettyJsonTest {
      * thread renders them) and joined with {@link PrettyJson#elements}: the same bytes as Jackson's
      * for the whole document, whatever the nesting, the split point and the values.
      */
+    /**
+     * Values rendered into {@link ByteChunks} over many buffers (each handed over whole, not copied):
+     * the same bytes as the same writer streaming into one array, split wherever a buffer filled.
+     */
+    @Test
+    void valuesHeldAsChunksAreTheBytesOfOneStream() throws IOException {
+        Random random = new Random(20261127);
+        StringBuilder big = new StringBuilder();
+        for (int i = 0; i < 50_000; i++) {
+            big.append((char) (i % 7 == 0 ? 0xe9 : i % 11 == 0 ? '"' : 'a' + i % 26));
+        }
+        ByteChunks chunks = new ByteChunks();
+        ByteArrayOutputStream one = new ByteArrayOutputStream();
+        PrettyJson c = PrettyJson.elementsOf(chunks, 1, 3);
+        PrettyJson o = PrettyJson.elementsOf(one, 1, 3);
+        for (int i = 0; i < 20_000; i++) {
+            String s = i % 5000 == 0 ? big.toString() : big.substring(0, random.nextInt(40));
+            for (PrettyJson g : new PrettyJson[] {c, o}) {
+                g.startObject();
+                g.name("n");
+                g.number(i);
+                g.name("s");
+                g.string(s);
+                g.endObject();
+            }
+        }
+        c.flushLast();
+        o.flush();
+        ByteArrayOutputStream joined = new ByteArrayOutputStream();
+        chunks.writeTo(joined);
+        assertTrue(one.size() > 10 * (1 << 15), "spans many buffers");
+        assertEquals(one.size(), chunks.size());
+        assertArrayEquals(one.toByteArray(), joined.toByteArray());
+    }
+
     @Test
     void arraySplitAcrossTwoWritersMatchesJackson() throws IOException {
         Random random = new Random(20261126);
@@ -117,13 +152,17 @@ class PrettyJsonTest {
             for (int i = 0; i < split; i++) {
                 value(r, whole, 1);
             }
-            ByteArrayOutputStream rest = new ByteArrayOutputStream();
+            ByteChunks rest = new ByteChunks();
             PrettyJson q = PrettyJson.elementsOf(rest, p.objects(), split);
             Sink tail = ofOurs(q);
             for (int i = split; i < values; i++) {
                 value(r, tail, 1);
             }
-            q.flush();
+            if (doc % 2 == 0) {
+                q.flush();
+            } else {
+                q.flushLast();
+            }
             p.elements(rest, values - split);
             assertEquals(values, p.elementCount());
             whole.endArray();
