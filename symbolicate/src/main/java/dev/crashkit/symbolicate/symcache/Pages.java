@@ -71,7 +71,7 @@ final class Pages {
             this.mappedInts = this.mapped.asIntBuffer();
             this.mappedLongs = this.mapped.asLongBuffer();
             this.checked = new boolean[crcs.length];
-            this.reservation = Mappings.CLEANER.register(this, () -> cache.release(reservedBytes));
+            this.reservation = Mappings.CLEANER.register(this, new Release(cache, reservedBytes));
         }
     }
 
@@ -99,6 +99,25 @@ final class Pages {
     /** The cleaner of mappings' reservations, started with the first mapping. */
     private static final class Mappings {
         static final Cleaner CLEANER = Cleaner.create();
+    }
+
+    /**
+     * Gives a mapping's reservation back (a class, not a lambda: the first lambda linked on the
+     * index thread would set up the JDK's method-handle machinery while a run waits for it).
+     */
+    private static final class Release implements Runnable {
+        private final PageCache cache;
+        private final long bytes;
+
+        Release(PageCache cache, long bytes) {
+            this.cache = cache;
+            this.bytes = bytes;
+        }
+
+        @Override
+        public void run() {
+            cache.release(bytes);
+        }
     }
 
     /** True when pages are read from a mapping of the file. */
@@ -197,8 +216,12 @@ final class Pages {
      * Per thread, a group of pages' worth of bytes that mapped pages are copied into to be checked:
      * the first use of a page allocates (and zeroes) nothing.
      */
-    private static final ThreadLocal<byte[]> SCRATCH =
-            ThreadLocal.withInitial(() -> new byte[CHECK_PAGES * PAGE_SIZE]);
+    private static final ThreadLocal<byte[]> SCRATCH = new ThreadLocal<>() {
+        @Override
+        protected byte[] initialValue() {
+            return new byte[CHECK_PAGES * PAGE_SIZE]; // a class, not withInitial and a lambda (as Release)
+        }
+    };
 
     /** Number of pages. */
     int count() {
