@@ -4,6 +4,7 @@ import static dev.crashkit.symbolicate.symcache.SymCacheFormat.*;
 
 import dev.crashkit.core.model.Arch;
 import dev.crashkit.symbolicate.bytes.SortedAddresses;
+import dev.crashkit.symbolicate.bytes.Utf8Strings;
 import dev.crashkit.symbolicate.dwarf.DwarfException;
 import dev.crashkit.symbolicate.dwarf.FlatDwarf;
 import dev.crashkit.symbolicate.dwarf.SourceFrame;
@@ -11,7 +12,6 @@ import dev.crashkit.symbolicate.dwarf.SourceLookup;
 import dev.crashkit.symbolicate.symtab.SymbolTable;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -230,7 +230,7 @@ public final class SymCache implements SourceLookup {
 
     private static String decode(byte[] strings, int[] offsets, int id) {
         int from = offsets[id];
-        return new String(strings, from, offsets[id + 1] - 1 - from, StandardCharsets.UTF_8);
+        return Utf8Strings.decode(strings, from, offsets[id + 1] - 1 - from);
     }
 
     public ModuleLayout layout() {
