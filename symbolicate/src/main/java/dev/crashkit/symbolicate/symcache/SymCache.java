@@ -553,10 +553,15 @@ public final class SymCache implements SourceLookup {
         }
     }
 
+    /** Out of line, as {@code Pages.inside}: small enough for C1 to inline at each of a lookup's checks. */
     private void check(boolean ok, String what) throws DwarfException {
         if (!ok) {
-            throw new DamagedSymCacheException(dwarfName + ": damaged symbol cache (" + what + " out of range)");
+            throw outOfRange(what);
         }
+    }
+
+    private DamagedSymCacheException outOfRange(String what) {
+        return new DamagedSymCacheException(dwarfName + ": damaged symbol cache (" + what + " out of range)");
     }
 
     private int checkedString(int id) throws DwarfException {
