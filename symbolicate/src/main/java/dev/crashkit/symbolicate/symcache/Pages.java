@@ -404,11 +404,16 @@ final class Pages {
         bulk(start, end - start);
     }
 
+    /** Throws unless {@code crc} is page {@code page}'s; the exception out of line, as {@link #inside}. */
     private void verify(int page, CRC32C crc) throws DamagedSymCacheException {
         if ((int) crc.getValue() != crcs[page]) {
-            throw new DamagedSymCacheException(source.origin() + ": damaged symbol cache (page " + page
-                    + " fails its checksum)");
+            throw failed(page);
         }
+    }
+
+    private DamagedSymCacheException failed(int page) {
+        return new DamagedSymCacheException(source.origin() + ": damaged symbol cache (page " + page
+                + " fails its checksum)");
     }
 
     private byte[] read(int at, int length) throws DamagedSymCacheException {
