@@ -92,8 +92,11 @@ final class CrashReportReader {
         if (p.kind() != Kind.OBJECT) {
             throw fail("$.process", "expected an object");
         }
+        // No Optional.map(Arch::parse): a method reference to an interface's static method spins a
+        // method-handle class at run time on every run (~3 ms of reading a report; BENCHMARKS.md).
+        Optional<String> arch = text(p, "arch", "$.process");
         return new ProcessInfo(text(p, "name", "$.process"), integer(p, "pid", "$.process"),
-                text(p, "arch", "$.process").map(Arch::parse), text(p, "os", "$.process"),
+                arch.isPresent() ? Optional.of(Arch.parse(arch.get())) : Optional.empty(), text(p, "os", "$.process"),
                 text(p, "timestamp", "$.process"));
     }
 
@@ -221,10 +224,15 @@ final class CrashReportReader {
                 line.isPresent() ? OptionalInt.of((int) line.getAsLong()) : OptionalInt.empty());
     }
 
+    /** {@code node} when it is an object, else empty. */
+    private static Optional<Node> object(Optional<Node> node) {
+        return node.isPresent() && node.get().kind() == Kind.OBJECT ? node : Optional.empty();
+    }
+
     /** Optional capture extras: {"registers":{"rip":"0x…",…}, "stack":{"base":"0x…","bytes_base64":"…"}}. */
     private Optional<ThreadState> state(Node n, String path) throws ReportException {
-        Optional<Node> regs = n.get("registers").filter(r -> r.kind() == Kind.OBJECT);
-        Optional<Node> stack = n.get("stack").filter(s -> s.kind() == Kind.OBJECT);
+        Optional<Node> regs = object(n.get("registers")); // not Optional.filter: lambdas linked on every run
+        Optional<Node> stack = object(n.get("stack"));
         if (regs.isEmpty() && stack.isEmpty()) {
             return Optional.empty();
         }

@@ -20,14 +20,29 @@ final class Alongside<T, E extends Exception> {
     private Throwable failure;
 
     private Alongside(Step<T, E> step, String name) {
-        this.thread = new Thread(() -> {
+        this.thread = new Thread(new Runner(step), name);
+        thread.setDaemon(true);
+    }
+
+    /**
+     * Runs the step and keeps its outcome (a class, not a lambda: the first lambda of a run links
+     * the JDK's method-handle machinery, ~5 ms before this thread could start; BENCHMARKS.md).
+     */
+    private final class Runner implements Runnable {
+        private final Step<T, E> step;
+
+        Runner(Step<T, E> step) {
+            this.step = step;
+        }
+
+        @Override
+        public void run() {
             try {
                 value = step.run();
             } catch (Throwable t) {
                 failure = t;
             }
-        }, name);
-        thread.setDaemon(true);
+        }
     }
 
     /** Starts {@code step} on a new thread. */

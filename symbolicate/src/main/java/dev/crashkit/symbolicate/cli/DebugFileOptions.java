@@ -89,22 +89,14 @@ final class DebugFileOptions {
                 : Optional.of(cacheDir != null ? cacheDir : IndexCache.defaultFolder());
         // Servers first: a bad --symbol-server value is reported before a long folder scan.
         DebugFileSource remote = symbolServers.source(cache, environment, err);
-        List<String> skipped = new ArrayList<>();
-        List<String> unmatchable = new ArrayList<>();
-        DebugFileIndex.ScanOptions options = new DebugFileIndex.ScanOptions(cache.map(IndexCache::open),
-                ArchiveLimits.defaults());
-        DebugFileIndex index = DebugFileIndex.scan(dsyms, options, m -> {
-            if (verbose) {
-                err.println("warning: " + m);
-            } else if (m.startsWith("skipping ")) {
-                skipped.add(m);
-            } else if (cannotBeMatched(m) && !aboutExplicitFile(m)) {
-                unmatchable.add(m);
-            } else {
-                err.println("warning: " + m);
-            }
-        });
-        summariseSkipped(err, skipped.size(), unmatchable.size());
+        // Plain code and a named class, not Optional.map(IndexCache::open) and a lambda: on the index
+        // thread, first in the run, a method reference spun a method-handle class (BENCHMARKS.md).
+        Optional<IndexCache> indexCache = cache.isPresent() ? Optional.of(IndexCache.open(cache.get()))
+                : Optional.empty();
+        DebugFileIndex.ScanOptions options = new DebugFileIndex.ScanOptions(indexCache, ArchiveLimits.defaults());
+        ScanWarnings warnings = new ScanWarnings(err);
+        DebugFileIndex index = DebugFileIndex.scan(dsyms, options, warnings);
+        summariseSkipped(err, warnings.skipped, warnings.unmatchable);
         lookups = new LookupDiagnostics(err, verbose);
         long budget = moduleCacheMb != null ? Math.max(1, moduleCacheMb) * 1024 * 1024 : ModuleCache.DEFAULT_BUDGET;
         ModuleCache.Options o = new ModuleCache.Options(budget, lookups);
@@ -112,6 +104,30 @@ final class DebugFileOptions {
             o = o.withSymbolCache(SymCacheStore.in(cache.get()), when);
         }
         return new ModuleCache(index, new MemberStore(cache, ArchiveLimits.defaults()), remote, o);
+    }
+
+    /** Where the scan's warnings go: said, or counted for {@link #summariseSkipped} unless verbose. */
+    private final class ScanWarnings implements dev.crashkit.core.Diagnostics {
+        private final PrintWriter err;
+        int skipped;
+        int unmatchable;
+
+        ScanWarnings(PrintWriter err) {
+            this.err = err;
+        }
+
+        @Override
+        public void warn(String m) {
+            if (verbose) {
+                err.println("warning: " + m);
+            } else if (m.startsWith("skipping ")) {
+                skipped++;
+            } else if (cannotBeMatched(m) && !aboutExplicitFile(m)) {
+                unmatchable++;
+            } else {
+                err.println("warning: " + m);
+            }
+        }
     }
 
     /**

@@ -95,11 +95,8 @@ public final class SymbolicateCommand implements Callable<Integer> {
         // fails alone, as when the steps ran in turn.
         HeldWriter held = new HeldWriter(err);
         PrintWriter indexErr = new PrintWriter(held, true);
-        Alongside<ModuleCache, CrashkitException> indexing = Alongside.start("index-debug-files", () -> {
-            ModuleCache m = debugFiles.modules(indexErr);
-            m.openCachedAhead(OPEN_AHEAD_MAX_IDS);
-            return m;
-        });
+        Alongside<ModuleCache, CrashkitException> indexing = Alongside.start("index-debug-files",
+                new Indexing(debugFiles, indexErr));
         ParsedReport input;
         try {
             input = read(report, limits.limits(spec));
@@ -124,6 +121,27 @@ public final class SymbolicateCommand implements Callable<Integer> {
         debugFiles.lookups().summarise();
         err.flush();
         return result.missingDebugFiles() ? ExitCodes.MISSING_DEBUG_FILES : ExitCodes.OK;
+    }
+
+    /**
+     * Indexes the debug files and opens a few symbol caches ahead (a class, not a lambda: the
+     * index thread starts before the JDK's method-handle machinery is linked; BENCHMARKS.md).
+     */
+    private static final class Indexing implements Alongside.Step<ModuleCache, CrashkitException> {
+        private final DebugFileOptions debugFiles;
+        private final PrintWriter err;
+
+        Indexing(DebugFileOptions debugFiles, PrintWriter err) {
+            this.debugFiles = debugFiles;
+            this.err = err;
+        }
+
+        @Override
+        public ModuleCache run() throws CrashkitException {
+            ModuleCache m = debugFiles.modules(err);
+            m.openCachedAhead(OPEN_AHEAD_MAX_IDS);
+            return m;
+        }
     }
 
     /** Reads the report; running out of memory on it is a problem of the input (exit 3), not a bug. */

@@ -49,10 +49,52 @@ public final class ReportFormats {
         }
     }
 
-    /** Every reader: ips, Apple text, KSCrash/SentryCrash, PLCrashReporter, Sentry events, crashreport/1. */
+    /**
+     * Every reader: ips, Apple text, KSCrash/SentryCrash, PLCrashReporter, Sentry events, crashreport/1.
+     * Each reader but ours is made when a report of its format is first read: their classes compile
+     * regular expressions when initialised (~30 of them, a few ms of a one-report run whose report
+     * is crashreport/1; BENCHMARKS.md, start path).
+     */
     public static ReportFormats standard() {
-        return new ReportFormats(List.of(new IpsReader(), new AppleCrashReader(), new KSCrashReader(),
-                new PlcrashReader(), new SentryReader(), new CrashReportJsonReader()));
+        return new ReportFormats(List.of(new Deferred(ReportFormat.IPS), new Deferred(ReportFormat.APPLE_CRASH),
+                new Deferred(ReportFormat.KSCRASH), new Deferred(ReportFormat.PLCRASH),
+                new Deferred(ReportFormat.SENTRY), new CrashReportJsonReader()));
+    }
+
+    /** A standard reader made on first use (a race makes it twice: they keep no state). */
+    private static final class Deferred implements ReportReader {
+        private final ReportFormat format;
+        private volatile ReportReader reader;
+
+        Deferred(ReportFormat format) {
+            this.format = format;
+        }
+
+        @Override
+        public ReportFormat format() {
+            return format;
+        }
+
+        @Override
+        public ParsedReport read(String source, byte[] data) throws ReportException {
+            ReportReader r = reader;
+            if (r == null) {
+                r = made(format);
+                reader = r;
+            }
+            return r.read(source, data);
+        }
+
+        private static ReportReader made(ReportFormat format) {
+            return switch (format) {
+                case IPS -> new IpsReader();
+                case APPLE_CRASH -> new AppleCrashReader();
+                case KSCRASH -> new KSCrashReader();
+                case PLCRASH -> new PlcrashReader();
+                case SENTRY -> new SentryReader();
+                default -> throw new IllegalArgumentException("no standard reader for " + format);
+            };
+        }
     }
 
     /** A copy that also reads {@code reader}'s format (replacing a reader of the same format). */

@@ -39,7 +39,7 @@ public final class DebugFileIndex {
                         Optional<ArchiveMember> member) {
         /** Where the bytes are, for messages. */
         public String location() {
-            return member.map(Object::toString).orElse(file.toString());
+            return member.isPresent() ? member.get().toString() : file.toString();
         }
     }
 
@@ -209,7 +209,11 @@ public final class DebugFileIndex {
             if (!seen.add(fileKey != null ? fileKey : identity(file))) {
                 return true;
             }
-            Optional<List<IndexCache.Item>> cached = options.cache().flatMap(c -> c.get(file, size, mtime));
+            // Plain code, no lambdas: this runs first on the index thread of every run, where each
+            // lambda's call site is linked through method handles (BENCHMARKS.md, start path).
+            Optional<IndexCache> cache = options.cache();
+            Optional<List<IndexCache.Item>> cached = cache.isPresent() ? cache.get().get(file, size, mtime)
+                    : Optional.empty();
             List<IndexCache.Item> items;
             if (cached.isPresent()) {
                 items = cached.get();
@@ -219,20 +223,33 @@ public final class DebugFileIndex {
                     return false;
                 }
                 items = read.get();
-                options.cache().ifPresent(c -> c.put(file, size, mtime, items));
+                if (cache.isPresent()) {
+                    cache.get().put(file, size, mtime, items);
+                }
             }
             if (items.isEmpty() && !explicit) {
                 return true;
             }
             for (IndexCache.Item item : items) {
-                Optional<ArchiveMember> member = item.member().map(m -> new ArchiveMember(file, m));
-                String name = member.map(m -> baseName(m.name())).orElse(baseName(file.toString()));
+                Optional<ArchiveMember> member = item.member().isPresent()
+                        ? Optional.of(new ArchiveMember(file, item.member().get())) : Optional.empty();
+                String name = member.isPresent() ? baseName(member.get().name()) : baseName(file.toString());
                 Entry e = new Entry(item.slice().id(), file, item.slice().arch(), item.slice().debugInfo(),
                         item.slice().container(), name, member);
-                byId.computeIfAbsent(e.id(), k -> new ArrayList<>()).add(e);
-                byName.computeIfAbsent(name.toLowerCase(Locale.ROOT), k -> new ArrayList<>()).add(e);
+                listOf(byId, e.id()).add(e);
+                listOf(byName, name.toLowerCase(Locale.ROOT)).add(e);
             }
             return true;
+        }
+
+        /** The list of {@code key} in {@code map}, added when missing (computeIfAbsent without a lambda). */
+        private static <K> List<Entry> listOf(Map<K, List<Entry>> map, K key) {
+            List<Entry> l = map.get(key);
+            if (l == null) {
+                l = new ArrayList<>();
+                map.put(key, l);
+            }
+            return l;
         }
 
         private static Path identity(Path file) {

@@ -28,6 +28,15 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class IndexCache {
     private static final String FILE = "debug-file-index-v1.json";
 
+    /**
+     * One factory for every read and write (each new factory builds its symbol tables again), in a
+     * class of its own: the {@code java -jar} parent, which runs from the jar without the class-data
+     * archive, asks {@link #defaultFolder} and must not load Jackson for it.
+     */
+    private static final class Json {
+        static final JsonFactory FACTORY = new JsonFactory();
+    }
+
     /** One cached slice; {@code member} is set for files inside archives. */
     public record Item(Optional<String> member, SliceId slice) {
     }
@@ -63,7 +72,7 @@ public final class IndexCache {
         if (!Files.isRegularFile(f)) {
             return c;
         }
-        try (JsonParser p = new JsonFactory().createParser(f.toFile())) {
+        try (JsonParser p = Json.FACTORY.createParser(f.toFile())) {
             expect(p.nextToken(), JsonToken.START_OBJECT);
             while (p.nextToken() == JsonToken.FIELD_NAME) {
                 String field = p.currentName();
@@ -91,8 +100,8 @@ public final class IndexCache {
                 String field = p.currentName();
                 JsonToken t = p.nextToken();
                 switch (field) {
-                    case "size" -> size = p.getValueAsLong();
-                    case "mtime" -> mtime = p.getValueAsLong();
+                    case "size" -> size = integer(p, t);
+                    case "mtime" -> mtime = integer(p, t);
                     case "slices" -> {
                         if (t == JsonToken.START_ARRAY) {
                             while ((t = p.nextToken()) != JsonToken.END_ARRAY) {
@@ -132,7 +141,32 @@ public final class IndexCache {
         if (parsed.isEmpty()) {
             throw new IOException("bad id");
         }
-        return new Item(member, new SliceId(parsed.get(), Arch.parse(arch), debugInfo, SliceId.Container.valueOf(container)));
+        return new Item(member, new SliceId(parsed.get(), Arch.parse(arch), debugInfo, container(container)));
+    }
+
+    /**
+     * The container named {@code name}, as {@code Container.valueOf} finds it but without its
+     * reflection (the enum's constant directory, built on first use: a few ms of the index thread).
+     */
+    private static SliceId.Container container(String name) throws IOException {
+        for (SliceId.Container c : SliceId.Container.values()) {
+            if (c.name().equals(name)) {
+                return c;
+            }
+        }
+        throw new IOException("bad container " + name);
+    }
+
+    /**
+     * An integer as {@link #save} writes it, read from its text: Jackson's number parsing initialises
+     * a class that compiles a regular expression (a few ms on the index thread, which a one-report run
+     * waits for; the report's reading needs it anyway). Anything else is a damaged cache.
+     */
+    private static long integer(JsonParser p, JsonToken t) throws IOException {
+        if (t != JsonToken.VALUE_NUMBER_INT) {
+            throw new IOException("expected an integer, found " + t);
+        }
+        return Long.parseLong(p.getText());
     }
 
     private static void expect(JsonToken t, JsonToken wanted) throws IOException {
@@ -163,7 +197,7 @@ public final class IndexCache {
         }
         Files.createDirectories(folder);
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        try (JsonGenerator g = new JsonFactory().createGenerator(bytes)) {
+        try (JsonGenerator g = Json.FACTORY.createGenerator(bytes)) {
             g.writeStartObject();
             g.writeObjectFieldStart("files");
             for (var e : entries.entrySet()) {

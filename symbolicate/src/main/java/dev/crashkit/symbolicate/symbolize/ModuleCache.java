@@ -141,9 +141,17 @@ public final class ModuleCache implements AutoCloseable {
         if (options.budgetBytes() == DEFAULT_BUDGET) {
             // The default is at least the heap: the pages get at least a quarter of that, and the
             // machine's memory is asked for only when they are all used.
-            this.pages = new PageCache(pageBudget(Runtime.getRuntime().maxMemory()), () -> pageBudget(budget()));
+            this.pages = new PageCache(pageBudget(Runtime.getRuntime().maxMemory()), new PageBudget());
         } else {
             this.pages = new PageCache(pageBudget(options.budgetBytes()));
+        }
+    }
+
+    /** The pages' share of the budget (a class, not a lambda: made on the index thread's start path). */
+    private final class PageBudget implements java.util.function.LongSupplier {
+        @Override
+        public long getAsLong() {
+            return pageBudget(budget());
         }
     }
 

@@ -25,11 +25,19 @@ public interface NameFallback {
         return Nothing.NONE;
     }
 
-    /** The one fallback that knows nothing (so a module can tell it has none). */
-    final class Nothing {
-        static final NameFallback NONE = a -> Optional.empty();
+    /**
+     * The one fallback that knows nothing (so a module can tell it has none); a class, not a lambda:
+     * it is first used as the first frames are symbolicated, where linking a lambda costs ~1 ms.
+     */
+    final class Nothing implements NameFallback {
+        static final NameFallback NONE = new Nothing();
 
         private Nothing() {
+        }
+
+        @Override
+        public Optional<NameHit> lookup(long linkAddress) {
+            return Optional.empty();
         }
     }
 }

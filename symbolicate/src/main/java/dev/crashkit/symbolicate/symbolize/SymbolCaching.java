@@ -66,7 +66,7 @@ public final class SymbolCaching {
         try {
             for (DebugFileIndex.Entry e : entries) {
                 k.field("entry", e.container() + "\t" + e.arch().label() + "\t" + e.debugInfo() + "\t" + e.name()
-                        + "\t" + e.member().map(m -> m.name()).orElse("-"));
+                        + "\t" + (e.member().isPresent() ? e.member().get().name() : "-"));
                 k.file("file", e.file());
             }
         } catch (IOException e) {

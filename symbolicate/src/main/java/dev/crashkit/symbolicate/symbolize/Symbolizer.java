@@ -352,7 +352,7 @@ public final class Symbolizer {
             module = load.loaded();
         }
         long slide = img.slide().isPresent() ? img.slide().getAsLong()
-                : img.loadAddress() - module.map(DebugModule::linkBase).orElse(0L);
+                : img.loadAddress() - (module.isPresent() ? module.get().linkBase() : 0L); // no method reference to link
         return new MatchedImage(img, status, module, slide);
     }
 

@@ -139,7 +139,7 @@ public final class SymCache implements SourceLookup {
             byte[] strings = p.bulk(s.offset(STRINGS), s.length(STRINGS));
             long[] symbols = Validator.longs(table(p, s, SYMBOLS), 0, 3 * s.count(SYMBOLS));
             long[] rangeTop = Validator.longs(table(p, s, RANGE_TOP), 0, s.count(RANGE_TOP));
-            int[] counts = Validator.check(s, module, stringOffsets, strings, symbols, rangeTop);
+            int[] counts = Validator.check(s, module, stringOffsets, strings, rangeTop);
             Tables t = new Tables(stringOffsets, strings, symbolTable(symbols, strings), rangeTop, counts);
             ModuleLayout layout = layout(module, table(p, s, SEGMENTS), s, t);
             SymCache c = new SymCache(p, source.origin(), t, s, layout, string(t, module.getInt(40)), size);
@@ -201,23 +201,15 @@ public final class SymCache implements SourceLookup {
         return new ModuleLayout(file, arch, m.getLong(16), segments, names);
     }
 
-    private static SymbolTable symbolTable(long[] records, byte[] strings) {
+    /** The symbol table of the records, checked as it is made ({@link Validator#symbols}). */
+    private static SymbolTable symbolTable(long[] records, byte[] strings) throws BadSymCacheException {
         int n = records.length / 3;
         long[] starts = new long[n];
         long[] ends = new long[n];
         int[] names = new int[n];
         int[] versions = new int[n];
-        boolean versioned = false;
-        for (int i = 0; i < n; i++) {
-            starts[i] = records[3 * i];
-            ends[i] = records[3 * i + 1];
-            // Little-endian: the name index is the low half of the third word, the version the high half.
-            names[i] = (int) records[3 * i + 2];
-            versions[i] = (int) (records[3 * i + 2] >>> 32);
-            versioned |= versions[i] >= 0;
-        }
-        return SymbolTable.of(starts, ends, ByteBuffer.wrap(strings).asReadOnlyBuffer(), names,
-                versioned ? versions : null);
+        boolean versioned = Validator.symbols(records, strings.length, starts, ends, names, versions);
+        return SymbolTable.of(starts, ends, strings, names, versioned ? versions : null);
     }
 
     /** A string read during open (validated strings, checked index). */

@@ -42,7 +42,7 @@ public final class SymCacheKey {
         private final StringBuilder text = new StringBuilder("crashkit-symcache-key/1\n");
 
         private Builder(String stem) {
-            this.stem = stem.replaceAll("[^A-Za-z0-9._-]", "_");
+            this.stem = safeStem(stem);
         }
 
         /** A named value (tabs and newlines in it are escaped, so lines cannot run together). */
@@ -60,6 +60,23 @@ public final class SymCacheKey {
         public SymCacheKey build() {
             return new SymCacheKey(stem, text.toString().getBytes(StandardCharsets.UTF_8), new byte[0]);
         }
+    }
+
+    /**
+     * {@code stem} with each code point other than {@code [A-Za-z0-9._-]} replaced by {@code _}, as
+     * {@code replaceAll("[^A-Za-z0-9._-]", "_")} does, without compiling a regular expression (its
+     * character classes link lambdas; this runs on the path of every run that opens a cache).
+     */
+    static String safeStem(String stem) {
+        StringBuilder b = new StringBuilder(stem.length());
+        for (int i = 0; i < stem.length(); ) {
+            int c = stem.codePointAt(i);
+            boolean safe = c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9'
+                    || c == '.' || c == '_' || c == '-';
+            b.append(safe ? (char) c : '_');
+            i += Character.charCount(c);
+        }
+        return b.toString();
     }
 
     private static String escape(String s) {
@@ -104,7 +121,9 @@ public final class SymCacheKey {
             h = (h ^ (b & 0xff)) * 0x100000001b3L;
         }
         String s = stem.length() > 80 ? stem.substring(0, 80) : stem;
-        return s + "-" + String.format("%016x", h) + ".symc";
+        // Sixteen hex digits, as String.format("%016x") wrote them, without a Formatter.
+        String hex = Long.toHexString(h);
+        return s + "-" + "0000000000000000".substring(hex.length()) + hex + ".symc";
     }
 
     /** What is stored: the key proper, then the extra lines. */

@@ -4,6 +4,7 @@ import dev.crashkit.symbolicate.bytes.SortedAddresses;
 import dev.crashkit.symbolicate.bytes.Utf8Strings;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.Optional;
 import java.util.Set;
 
@@ -23,15 +24,23 @@ public final class SymbolTable {
     private final long[] starts;
     private final long[] ends;
     private final ByteBuffer namePool;
+    /** The pool's bytes when it was given as an array (read directly by {@link #anyNamed}); else null. */
+    private final byte[] namePoolArray;
     private final int[] nameAt;
     /** Pool offset of each entry's version, -1 for none; null when no entry has one. */
     private final int[] versionAt;
     private final long[] blockStarts;
 
     SymbolTable(long[] starts, long[] ends, ByteBuffer namePool, int[] nameAt, int[] versionAt) {
+        this(starts, ends, namePool, null, nameAt, versionAt);
+    }
+
+    private SymbolTable(long[] starts, long[] ends, ByteBuffer namePool, byte[] namePoolArray, int[] nameAt,
+                        int[] versionAt) {
         this.starts = starts;
         this.ends = ends;
         this.namePool = namePool;
+        this.namePoolArray = namePoolArray;
         this.nameAt = nameAt;
         this.versionAt = versionAt;
         this.blockStarts = new long[(starts.length + BLOCK - 1) / BLOCK];
@@ -60,6 +69,19 @@ public final class SymbolTable {
             throw new IllegalArgumentException("starts, ends, names and versions differ in length");
         }
         return new SymbolTable(starts, ends, namePool, nameAt, versionAt);
+    }
+
+    /**
+     * The same over a pool held in an array, kept (not copied) and never written: how a symbol cache
+     * hands back its table. {@link #anyNamed} then reads the array itself, not a buffer a byte at a time.
+     */
+    public static SymbolTable of(long[] starts, long[] ends, byte[] namePool, int[] nameAt, int[] versionAt) {
+        if (starts.length != ends.length || starts.length != nameAt.length
+                || versionAt != null && versionAt.length != starts.length) {
+            throw new IllegalArgumentException("starts, ends, names and versions differ in length");
+        }
+        return new SymbolTable(starts, ends, ByteBuffer.wrap(namePool).asReadOnlyBuffer(), namePool, nameAt,
+                versionAt);
     }
 
     /** An index with no symbols. */
@@ -104,7 +126,17 @@ public final class SymbolTable {
             if (b.length < 2) {
                 return anyNamedDecoding(names);
             }
-            firstTwo[k++] = (b[0] & 0xff) << 8 | (b[1] & 0xff);
+            int two = (b[0] & 0xff) << 8 | (b[1] & 0xff);
+            boolean known = false;
+            for (int j = 0; j < k; j++) {
+                known |= firstTwo[j] == two;
+            }
+            if (!known) {
+                firstTwo[k++] = two;
+            }
+        }
+        if (namePoolArray != null) {
+            return anyNamedInArray(names, k == firstTwo.length ? firstTwo : Arrays.copyOf(firstTwo, k));
         }
         int limit = namePool.capacity();
         for (int i = 0; i < nameAt.length; i++) {
@@ -113,13 +145,57 @@ public final class SymbolTable {
                 continue; // a name of at most one byte: none of names
             }
             int two = (namePool.get(at) & 0xff) << 8 | (namePool.get(at + 1) & 0xff);
-            for (int f : firstTwo) {
-                if (f == two && names.contains(name(i))) {
+            for (int f = 0; f < k; f++) {
+                if (firstTwo[f] == two && names.contains(name(i))) {
                     return true;
                 }
             }
         }
         return false;
+    }
+
+    /**
+     * {@link #anyNamed} over the pool's array, {@link #SCAN_CHUNK} names a call: it runs once per
+     * table, and one loop over all names stays interpreted (far below the JIT's loop threshold), where
+     * the calls are compiled after a few hundred names (a buffer's two calls per name were ~5 ms over
+     * 20,000 symbols; BENCHMARKS.md, start path).
+     */
+    private boolean anyNamedInArray(Set<String> names, int[] firstTwo) {
+        int n = nameAt.length;
+        int from = 0;
+        while (from < n) {
+            int to = Math.min(n, from + SCAN_CHUNK);
+            int hit = firstTwoIn(from, to, firstTwo);
+            if (hit < 0) {
+                from = to;
+            } else if (names.contains(name(hit))) {
+                return true;
+            } else {
+                from = hit + 1;
+            }
+        }
+        return false;
+    }
+
+    private static final int SCAN_CHUNK = 16;
+
+    /** The first entry of {@code [from, to)} whose name starts with one of {@code firstTwo}'s byte pairs, or -1. */
+    private int firstTwoIn(int from, int to, int[] firstTwo) {
+        byte[] pool = namePoolArray;
+        int last = pool.length - 1;
+        for (int i = from; i < to; i++) {
+            int a = nameAt[i];
+            if (a < 0 || a >= last) {
+                continue; // a name of at most one byte: none of names
+            }
+            int two = (pool[a] & 0xff) << 8 | (pool[a + 1] & 0xff);
+            for (int f = 0; f < firstTwo.length; f++) {
+                if (firstTwo[f] == two) {
+                    return i;
+                }
+            }
+        }
+        return -1;
     }
 
     private boolean anyNamedDecoding(Set<String> names) {

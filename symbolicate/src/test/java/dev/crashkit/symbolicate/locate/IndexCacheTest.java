@@ -1,6 +1,7 @@
 package dev.crashkit.symbolicate.locate;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.crashkit.core.model.Arch;
@@ -51,6 +52,36 @@ class IndexCacheTest {
         Files.writeString(cacheDir.resolve("debug-file-index-v1.json"), "{not json");
         DebugFileIndex index = scan(Path.of("testdata/macho/App-arm64.dSYM"), cacheDir);
         assertEquals(1, index.size());
+    }
+
+    /**
+     * Entries read back exactly as saved (sizes and times as integers), and a file whose size, time or
+     * container is of another kind or out of range is a damaged cache: nothing of it is used.
+     */
+    @Test
+    void entriesReadBackAsSavedAndOddValuesDiscardTheCache(@TempDir Path dir) throws IOException {
+        Path cacheDir = Files.createDirectories(dir.resolve("cache"));
+        Path file = dir.resolve("App");
+        IndexCache c = IndexCache.open(cacheDir);
+        List<IndexCache.Item> items = List.of(new IndexCache.Item(Optional.of("a/b"),
+                new SliceId(FAKE, Arch.Known.ARM64, false, SliceId.Container.ELF)));
+        c.put(file, Long.MAX_VALUE, -1_700_000_000_123L, items);
+        c.save();
+        assertEquals(Optional.of(items), IndexCache.open(cacheDir).get(file, Long.MAX_VALUE, -1_700_000_000_123L));
+        String saved = Files.readString(cacheDir.resolve("debug-file-index-v1.json"));
+        String key = file.toAbsolutePath().normalize().toString();
+        for (String odd : List.of(saved.replace(Long.toString(Long.MAX_VALUE), "\"" + Long.MAX_VALUE + "\""),
+                saved.replace(Long.toString(Long.MAX_VALUE), "1.5"),
+                saved.replace(Long.toString(Long.MAX_VALUE), "9223372036854775808"),
+                saved.replace("-1700000000123", "null"),
+                saved.replace("\"ELF\"", "\"elf\""))) {
+            assertNotEquals(saved, odd);
+            Files.writeString(cacheDir.resolve("debug-file-index-v1.json"), odd);
+            IndexCache read = IndexCache.open(cacheDir);
+            for (long size : new long[] {Long.MAX_VALUE, 1, 0}) {
+                assertTrue(read.get(Path.of(key), size, -1_700_000_000_123L).isEmpty(), odd);
+            }
+        }
     }
 
     private static DebugFileIndex scan(Path root, Path cacheDir) throws IOException {

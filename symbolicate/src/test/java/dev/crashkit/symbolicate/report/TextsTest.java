@@ -44,4 +44,28 @@ class TextsTest {
         late[late.length - 1] = (byte) 0xc3; // a lead byte with nothing after it
         assertTrue(new String(late, StandardCharsets.ISO_8859_1).equals(Texts.decode(late)), "malformed late: Latin-1");
     }
+
+    /** Every length up to a few words past a chunk, with one non-ASCII byte at each place (or none). */
+    @Test
+    void asciiIsEveryByteBelow128() {
+        java.util.Random random = new java.util.Random(3);
+        for (int length : new int[] {0, 1, 7, 8, 9, 15, 16, 17, 63, 64, 65, 8191, 8192, 8193, 8200, 20_001}) {
+            byte[] data = new byte[length];
+            for (int i = 0; i < length; i++) {
+                data[i] = (byte) random.nextInt(128);
+            }
+            assertTrue(Texts.ascii(data), "length " + length);
+            int step = length > 100 ? 97 : 1;
+            for (int at = 0; at < length; at += step) {
+                byte was = data[at];
+                data[at] = (byte) (128 + random.nextInt(128));
+                assertEquals(false, Texts.ascii(data), "length " + length + " at " + at);
+                data[at] = was;
+            }
+            if (length > 0) {
+                data[length - 1] = (byte) 0x80;
+                assertEquals(false, Texts.ascii(data), "length " + length + " at the end");
+            }
+        }
+    }
 }

@@ -40,4 +40,28 @@ class SymCacheKeyTest {
         assertNotEquals(before.fileName(), after.fileName());
         assertFalse(after.matches(before.bytes()));
     }
+
+    /** The file names of caches already on disk must not change: the stem and hash as the regex and Formatter wrote them. */
+    @Test
+    void fileNamesAreSpeltAsBeforeForAnyStem() {
+        java.util.Random random = new java.util.Random(12);
+        String alphabet = "AZaz09._-/ \\t\u00e9\u0660:$\ud83d\ude00\ud800x";
+        for (int round = 0; round < 2000; round++) {
+            StringBuilder b = new StringBuilder();
+            int length = random.nextInt(100);
+            for (int i = 0; i < length; i++) {
+                b.append(alphabet.charAt(random.nextInt(alphabet.length())));
+            }
+            String stem = b.toString();
+            String expected = stem.replaceAll("[^A-Za-z0-9._-]", "_");
+            assertEquals(expected, SymCacheKey.safeStem(stem), stem);
+            SymCacheKey key = SymCacheKey.builder(stem).field("n", Integer.toString(round)).build();
+            long h = 0xcbf29ce484222325L;
+            for (byte x : key.bytes()) {
+                h = (h ^ (x & 0xff)) * 0x100000001b3L;
+            }
+            String cut = expected.length() > 80 ? expected.substring(0, 80) : expected;
+            assertEquals(cut + "-" + String.format("%016x", h) + ".symc", key.fileName());
+        }
+    }
 }

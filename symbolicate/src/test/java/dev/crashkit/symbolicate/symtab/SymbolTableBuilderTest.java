@@ -71,6 +71,47 @@ class SymbolTableBuilderTest {
         assertEquals(false, t.anyNamed(java.util.Set.of("__restore_rt")));
     }
 
+    /**
+     * The same over a pool given as an array (how a symbol cache hands its table back, read a chunk of
+     * names at a time): tables of every size around the chunks, names sharing first bytes with the
+     * ones asked for before, at and after a chunk's end, offsets at and past the pool's end.
+     */
+    @Test
+    void anyNamedOverAnArrayAnswersAsDecodingEveryName() {
+        String[] words = {"__restore", "__rest", "__restore_rt", "_r", "x", "__kernel_sigreturn", "__kernel", ""};
+        java.util.Random random = new java.util.Random(5);
+        java.util.List<java.util.Set<String>> asked = java.util.List.of(java.util.Set.of("__restore_rt", "__restore"),
+                java.util.Set.of("__restore_rt"), java.util.Set.of("__res", "__kernel_sigreturn"), java.util.Set.of("x"),
+                java.util.Set.of("_r", "__rt"), java.util.Set.of(""), java.util.Set.of());
+        for (int round = 0; round < 600; round++) {
+            int n = random.nextInt(60);
+            java.io.ByteArrayOutputStream pool = new java.io.ByteArrayOutputStream();
+            int[] at = new int[n];
+            for (int i = 0; i < n; i++) {
+                at[i] = pool.size();
+                byte[] w = words[random.nextInt(words.length)].getBytes(StandardCharsets.UTF_8);
+                pool.write(w, 0, w.length);
+                pool.write(0);
+            }
+            if (n > 0 && random.nextBoolean()) {
+                at[random.nextInt(n)] = pool.size() + random.nextInt(2) - random.nextInt(2); // at or around the end
+            }
+            byte[] bytes = pool.toByteArray();
+            long[] starts = new long[n];
+            for (int i = 0; i < n; i++) {
+                starts[i] = 0x100 + i;
+            }
+            SymbolTable t = SymbolTable.of(starts, starts.clone(), bytes, at, null);
+            for (java.util.Set<String> names : asked) {
+                boolean decoded = false;
+                for (int i = 0; i < t.size(); i++) {
+                    decoded |= names.contains(t.name(i));
+                }
+                assertEquals(decoded, t.anyNamed(names), round + " " + names);
+            }
+        }
+    }
+
     /** Versions follow their entries through sorting, the choice among symbols at one address, and growth. */
     @Test
     void versionsStayWithTheirSymbols() {

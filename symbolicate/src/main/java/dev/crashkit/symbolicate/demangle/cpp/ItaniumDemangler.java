@@ -36,7 +36,15 @@ public final class ItaniumDemangler implements Demangler {
     static final int MAX_INPUT = 64 * 1024;
 
     /** Parser and printer are reused per thread; both are reset before each name. */
-    private static final ThreadLocal<Workspace> WORKSPACE = ThreadLocal.withInitial(Workspace::new);
+    private static final ThreadLocal<Workspace> WORKSPACE = new Workspaces();
+
+    /** The thread-local as a class, not a {@code withInitial} method reference (linked on the first frame's path). */
+    private static final class Workspaces extends ThreadLocal<Workspace> {
+        @Override
+        protected Workspace initialValue() {
+            return new Workspace();
+        }
+    }
 
     private static final class Workspace {
         final Parser parser = new Parser();

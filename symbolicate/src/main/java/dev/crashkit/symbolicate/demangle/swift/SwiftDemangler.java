@@ -17,8 +17,26 @@ public final class SwiftDemangler implements Demangler {
 
     private static final SwiftDemangler INSTANCE = new SwiftDemangler();
     /** Parsers keep their stacks between calls; one per thread keeps the demangler thread-safe. */
-    private static final ThreadLocal<NewDemangler> NEW_PARSER = ThreadLocal.withInitial(NewDemangler::new);
-    private static final ThreadLocal<OldDemangler> OLD_PARSER = ThreadLocal.withInitial(OldDemangler::new);
+    private static final ThreadLocal<NewDemangler> NEW_PARSER = new NewParsers();
+    private static final ThreadLocal<OldDemangler> OLD_PARSER = new OldParsers();
+
+    /**
+     * The parsers' thread-locals as classes, not {@code withInitial} method references: linking
+     * those was on the path of the first demangled frame of every run (BENCHMARKS.md, start path).
+     */
+    private static final class NewParsers extends ThreadLocal<NewDemangler> {
+        @Override
+        protected NewDemangler initialValue() {
+            return new NewDemangler();
+        }
+    }
+
+    private static final class OldParsers extends ThreadLocal<OldDemangler> {
+        @Override
+        protected OldDemangler initialValue() {
+            return new OldDemangler();
+        }
+    }
 
     /** The shared instance. */
     public static SwiftDemangler instance() {
