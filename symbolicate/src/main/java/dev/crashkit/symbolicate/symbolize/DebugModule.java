@@ -223,6 +223,14 @@ public final class DebugModule {
                 return fromDwarf(frames, i, linkAddress);
             }
         }
+        return withoutDwarf(linkAddress, i);
+    }
+
+    /**
+     * The answer where DWARF has none: symbol {@code i}, else names for stripped code. Out of
+     * {@link #lookup}'s way, so that C1 compiles its lambdas only when some lookup needs them.
+     */
+    private List<ResolvedSymbol> withoutDwarf(long linkAddress, int i) {
         if (i < 0) {
             // Precedence dwarf > symtab > exports > objc > swift > function_starts (NameSource
             // argues it): metadata names only where the linker's and compiler's records are silent.

@@ -82,6 +82,14 @@ final class ImageResolver {
                 return owners[i];
             }
         }
+        return unbounded(address, j);
+    }
+
+    /**
+     * The image without a known end that {@code address} falls in, or -1 ({@code j}: the last bounded range
+     * starting at or below it). Out of {@link #index}'s way: C1 compiles it only when used.
+     */
+    private int unbounded(long address, int j) {
         int best = -1;
         for (int i = 0; i < images.size(); i++) {
             long load = images.get(i).image().loadAddress();

@@ -390,6 +390,23 @@ public final class Symbolizer {
     }
 
     /**
+     * The entry of a frame in a module that names nothing there (out of {@link #frame}'s way: C1
+     * compiles it only when some frame needs it).
+     */
+    private static SymbolicatedFrame withoutName(int index, Frame f, MatchedImage m, DebugModule module, long lookup,
+                                                 long pc, Optional<String> imageName, OptionalLong loadAddress) {
+        Image img = m.image();
+        OptionalLong start = module.unnamedFunctionStart(m.toLinkTime(lookup));
+        if (start.isPresent()) {
+            // A stripped function without a name: still printed from its start.
+            long symbolAddress = start.getAsLong() + m.slide();
+            return SymbolicatedFrame.functionStart(index, f, img, imageName, loadAddress, symbolAddress, pc);
+        }
+        return SymbolicatedFrame.unnamed(index, f, img, imageName, loadAddress, pc - img.loadAddress(),
+                FrameStatus.NO_SYMBOL);
+    }
+
+    /**
      * Adds the entries of input frame {@code f} to {@code out}: one, or its inline chain (innermost
      * first). Returns the first entry's status.
      */
@@ -416,15 +433,7 @@ public final class Symbolizer {
         DebugModule module = m.module().get();
         List<ResolvedSymbol> chain = module.lookup(m.toLinkTime(lookup), problems);
         if (chain.isEmpty()) {
-            OptionalLong start = module.unnamedFunctionStart(m.toLinkTime(lookup));
-            if (start.isPresent()) {
-                // A stripped function without a name: still printed from its start.
-                long symbolAddress = start.getAsLong() + m.slide();
-                out.add(SymbolicatedFrame.functionStart(index, f, img, imageName, loadAddress, symbolAddress, pc));
-            } else {
-                out.add(SymbolicatedFrame.unnamed(index, f, img, imageName, loadAddress, imageOffset,
-                        FrameStatus.NO_SYMBOL));
-            }
+            out.add(withoutName(index, f, m, module, lookup, pc, imageName, loadAddress));
             return FrameStatus.NO_SYMBOL;
         }
         // Every entry of a chain starts at the concrete function's start (ResolvedSymbol): one OptionalLong.

@@ -427,11 +427,16 @@ final class Pages {
         bulk(start, end - start);
     }
 
+    /** Throws unless {@code crc} is page {@code page}'s; the exception out of line, as {@link #inside}. */
     private void verify(int page, CRC32C crc) throws DamagedSymCacheException {
         if ((int) crc.getValue() != crcs[page]) {
-            throw new DamagedSymCacheException(source.origin() + ": damaged symbol cache (page " + page
-                    + " fails its checksum)");
+            throw failed(page);
         }
+    }
+
+    private DamagedSymCacheException failed(int page) {
+        return new DamagedSymCacheException(source.origin() + ": damaged symbol cache (page " + page
+                + " fails its checksum)");
     }
 
     private byte[] read(int at, int length) throws DamagedSymCacheException {
@@ -445,9 +450,18 @@ final class Pages {
         return b;
     }
 
+    /**
+     * Checks that bytes {@code [at, at + length)} are inside the pages. The exception is made out of
+     * line: this method stays under C1's inlining limit (35 bytes), so every read inlines it rather
+     * than calling it, and C1 compiles no string concatenation into each reader.
+     */
     private void inside(int at, int length) throws DamagedSymCacheException {
         if (at < start || length < 0 || at > end - length) {
-            throw new DamagedSymCacheException(source.origin() + ": damaged symbol cache (read outside its pages)");
+            throw outside();
         }
+    }
+
+    private DamagedSymCacheException outside() {
+        return new DamagedSymCacheException(source.origin() + ": damaged symbol cache (read outside its pages)");
     }
 }

@@ -4,6 +4,7 @@ import static dev.crashkit.symbolicate.symcache.SymCacheFormat.*;
 
 import dev.crashkit.core.model.Arch;
 import dev.crashkit.symbolicate.bytes.SortedAddresses;
+import dev.crashkit.symbolicate.bytes.Utf8Strings;
 import dev.crashkit.symbolicate.dwarf.DwarfException;
 import dev.crashkit.symbolicate.dwarf.FlatDwarf;
 import dev.crashkit.symbolicate.dwarf.SourceFrame;
@@ -11,7 +12,6 @@ import dev.crashkit.symbolicate.dwarf.SourceLookup;
 import dev.crashkit.symbolicate.symtab.SymbolTable;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -222,7 +222,7 @@ public final class SymCache implements SourceLookup {
 
     private static String decode(byte[] strings, int[] offsets, int id) {
         int from = offsets[id];
-        return new String(strings, from, offsets[id + 1] - 1 - from, StandardCharsets.UTF_8);
+        return Utf8Strings.decode(strings, from, offsets[id + 1] - 1 - from);
     }
 
     public ModuleLayout layout() {
@@ -325,9 +325,7 @@ public final class SymCache implements SourceLookup {
             return List.of();
         }
         if (code < 0) {
-            int error = -2 - code;
-            check(error >= 0 && error < errorCount, "error index");
-            throw new DwarfException(dwarfName + ": " + string(checkedString(pages.getInt(errors + 4 * error))));
+            throw unitError(-2 - code);
         }
         // A parent comes before its child, mostly in the same block: decoding the child's block
         // passes it, so the block's entries decoded so far are kept for the rest of the chain.
@@ -367,9 +365,7 @@ public final class SymCache implements SourceLookup {
             long file = seen[loc + 1];
             check(file >= -1 - errorCount && file < stringCount, "string index");
             // A file code <= -2 names the error that left the unit without its line program.
-            Optional<String> lineProblem = file <= -2
-                    ? Optional.of(dwarfName + ": " + string(checkedString(pages.getInt(errors + 4 * (int) (-2 - file)))))
-                    : Optional.empty();
+            Optional<String> lineProblem = file <= -2 ? Optional.of(error((int) (-2 - file))) : Optional.empty();
             s.add(count++, new SourceFrame(optional(pages.getInt(nm)), optional(pages.getInt(nm + 4)),
                     file <= -2 ? Optional.empty() : optional((int) file),
                     (int) seen[loc + 2], (int) seen[loc + 3], (flags & FlatDwarf.INLINED) != 0, pages.getLong(nm + 8),
@@ -380,6 +376,20 @@ public final class SymCache implements SourceLookup {
             at = gap == 0 ? -1 : at - (int) gap;
         }
         return s.frames(count);
+    }
+
+    /**
+     * The error that left a unit without answers, as a lookup in it throws it. This and {@link #error} are out
+     * of {@link #find}'s way: C1 compiles them only if they are used, not into every lookup.
+     */
+    private DwarfException unitError(int error) throws DwarfException {
+        check(error >= 0 && error < errorCount, "error index");
+        return new DwarfException(error(error));
+    }
+
+    /** Error {@code error} (index checked by the caller), named after the DWARF. */
+    private String error(int error) throws DwarfException {
+        return dwarfName + ": " + string(checkedString(pages.getInt(errors + 4 * error)));
     }
 
     /**
@@ -412,7 +422,9 @@ public final class SymCache implements SourceLookup {
             SourceFrame[] f = frames;
             List<SourceFrame> out = n == 1 ? List.of(f[0]) : n == 2 ? List.of(f[0], f[1])
                     : List.of(java.util.Arrays.copyOf(f, n));
-            java.util.Arrays.fill(f, 0, n, null);
+            for (int i = 0; i < n; i++) { // not Arrays.fill: its range check is one more method for C1
+                f[i] = null;
+            }
             return out;
         }
     }
@@ -533,7 +545,7 @@ public final class SymCache implements SourceLookup {
             long v = 0;
             for (int shift = 0; shift < 70; shift += 7) {
                 if (pos >= limit) {
-                    throw new DamagedSymCacheException(dwarfName + ": damaged symbol cache (table data out of range)");
+                    throw damaged("table data out of range");
                 }
                 byte b = bytes[pos++];
                 v |= (long) (b & 0x7f) << shift;
@@ -541,14 +553,24 @@ public final class SymCache implements SourceLookup {
                     return v;
                 }
             }
-            throw new DamagedSymCacheException(dwarfName + ": damaged symbol cache (number too long)");
+            throw damaged("number too long");
+        }
+
+        /** Out of line: no string concatenation compiled into {@link #longVarint}. */
+        private DamagedSymCacheException damaged(String what) {
+            return new DamagedSymCacheException(dwarfName + ": damaged symbol cache (" + what + ")");
         }
     }
 
+    /** Out of line, as {@code Pages.inside}: small enough for C1 to inline at each of a lookup's checks. */
     private void check(boolean ok, String what) throws DwarfException {
         if (!ok) {
-            throw new DamagedSymCacheException(dwarfName + ": damaged symbol cache (" + what + " out of range)");
+            throw outOfRange(what);
         }
+    }
+
+    private DamagedSymCacheException outOfRange(String what) {
+        return new DamagedSymCacheException(dwarfName + ": damaged symbol cache (" + what + " out of range)");
     }
 
     private int checkedString(int id) throws DwarfException {

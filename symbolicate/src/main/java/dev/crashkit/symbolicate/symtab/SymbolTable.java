@@ -1,6 +1,7 @@
 package dev.crashkit.symbolicate.symtab;
 
 import dev.crashkit.symbolicate.bytes.SortedAddresses;
+import dev.crashkit.symbolicate.bytes.Utf8Strings;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
@@ -232,7 +233,7 @@ public final class SymbolTable {
         }
         byte[] utf8 = new byte[end - at];
         namePool.get(at, utf8); // absolute: no shared position to race on
-        return new String(utf8, StandardCharsets.UTF_8);
+        return Utf8Strings.decode(utf8, 0, utf8.length);
     }
 
     public long start(int index) {
