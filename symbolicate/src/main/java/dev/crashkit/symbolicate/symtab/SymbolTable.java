@@ -24,7 +24,7 @@ public final class SymbolTable {
     private final long[] starts;
     private final long[] ends;
     private final ByteBuffer namePool;
-    /** The pool's bytes when it was given as an array (read directly by {@link #anyNamed}); else null. */
+    /** The pool's bytes when it was given as an array (read directly by {@link #poolByte}); else null. */
     private final byte[] namePoolArray;
     private final int[] nameAt;
     /** Pool offset of each entry's version, -1 for none; null when no entry has one. */
@@ -64,24 +64,25 @@ public final class SymbolTable {
      * starts in {@code namePool}, -1 for none; null when no entry has one.
      */
     public static SymbolTable of(long[] starts, long[] ends, ByteBuffer namePool, int[] nameAt, int[] versionAt) {
-        if (starts.length != ends.length || starts.length != nameAt.length
-                || versionAt != null && versionAt.length != starts.length) {
-            throw new IllegalArgumentException("starts, ends, names and versions differ in length");
-        }
+        checkLengths(starts, ends, nameAt, versionAt);
         return new SymbolTable(starts, ends, namePool, nameAt, versionAt);
     }
 
     /**
      * The same over a pool held in an array, kept (not copied) and never written: how a symbol cache
-     * hands back its table. {@link #anyNamed} then reads the array itself, not a buffer a byte at a time.
+     * hands back its table. {@link #anyNamed} then reads the array itself, not the buffer a byte at a time.
      */
     public static SymbolTable of(long[] starts, long[] ends, byte[] namePool, int[] nameAt, int[] versionAt) {
+        checkLengths(starts, ends, nameAt, versionAt);
+        return new SymbolTable(starts, ends, ByteBuffer.wrap(namePool).asReadOnlyBuffer(), namePool, nameAt,
+                versionAt);
+    }
+
+    private static void checkLengths(long[] starts, long[] ends, int[] nameAt, int[] versionAt) {
         if (starts.length != ends.length || starts.length != nameAt.length
                 || versionAt != null && versionAt.length != starts.length) {
             throw new IllegalArgumentException("starts, ends, names and versions differ in length");
         }
-        return new SymbolTable(starts, ends, ByteBuffer.wrap(namePool).asReadOnlyBuffer(), namePool, nameAt,
-                versionAt);
     }
 
     /** An index with no symbols. */
@@ -135,32 +136,12 @@ public final class SymbolTable {
                 firstTwo[k++] = two;
             }
         }
-        if (namePoolArray != null) {
-            return anyNamedInArray(names, k == firstTwo.length ? firstTwo : Arrays.copyOf(firstTwo, k));
+        if (k < firstTwo.length) {
+            firstTwo = Arrays.copyOf(firstTwo, k);
         }
-        int limit = namePool.capacity();
-        for (int i = 0; i < nameAt.length; i++) {
-            int at = nameAt[i];
-            if (at < 0 || at + 1 >= limit) {
-                continue; // a name of at most one byte: none of names
-            }
-            int two = (namePool.get(at) & 0xff) << 8 | (namePool.get(at + 1) & 0xff);
-            for (int f = 0; f < k; f++) {
-                if (firstTwo[f] == two && names.contains(name(i))) {
-                    return true;
-                }
-            }
-        }
-        return false;
-    }
-
-    /**
-     * {@link #anyNamed} over the pool's array, {@link #SCAN_CHUNK} names a call: it runs once per
-     * table, and one loop over all names stays interpreted (far below the JIT's loop threshold), where
-     * the calls are compiled after a few hundred names (a buffer's two calls per name were ~5 ms over
-     * 20,000 symbols; BENCHMARKS.md, start path).
-     */
-    private boolean anyNamedInArray(Set<String> names, int[] firstTwo) {
+        // SCAN_CHUNK names a call: the check runs once per table, and one loop over all its names
+        // stays interpreted (far below the JIT's loop threshold), where the calls are compiled after
+        // a few hundred names (~5 ms over 20,000 symbols; BENCHMARKS.md, start path).
         int n = nameAt.length;
         int from = 0;
         while (from < n) {
@@ -181,14 +162,13 @@ public final class SymbolTable {
 
     /** The first entry of {@code [from, to)} whose name starts with one of {@code firstTwo}'s byte pairs, or -1. */
     private int firstTwoIn(int from, int to, int[] firstTwo) {
-        byte[] pool = namePoolArray;
-        int last = pool.length - 1;
+        int limit = namePool.capacity();
         for (int i = from; i < to; i++) {
             int a = nameAt[i];
-            if (a < 0 || a >= last) {
+            if (a < 0 || a + 1 >= limit) {
                 continue; // a name of at most one byte: none of names
             }
-            int two = (pool[a] & 0xff) << 8 | (pool[a + 1] & 0xff);
+            int two = poolByte(a) << 8 | poolByte(a + 1);
             for (int f = 0; f < firstTwo.length; f++) {
                 if (firstTwo[f] == two) {
                     return i;
@@ -196,6 +176,11 @@ public final class SymbolTable {
             }
         }
         return -1;
+    }
+
+    /** Byte {@code at} of the name pool: from its array when it was given one (no call through the buffer). */
+    private int poolByte(int at) {
+        return (namePoolArray != null ? namePoolArray[at] : namePool.get(at)) & 0xff;
     }
 
     private boolean anyNamedDecoding(Set<String> names) {
