@@ -25,7 +25,7 @@ out="$classes/dev/crashkit/symbolicate/cli/native/linux-$arch"
 mkdir -p "$out"
 # A compiler that fails here leaves the jar without the library (the same fallback), not the build broken;
 # ProcessReplacementTest fails on a machine that should have built it.
-if ! gcc -O2 -Wall -Wextra -fPIC -shared -I"$jdk/include" -I"$jdk/include/linux" \
+if ! gcc -O2 -Wall -Wextra -fPIC -shared -Wl,-z,noexecstack -I"$jdk/include" -I"$jdk/include/linux" \
         -o "$out/libcrashkit-exec.so" "$src"; then
     rm -f "$out/libcrashkit-exec.so"
     echo "native-exec: gcc failed, no libcrashkit-exec.so (java -jar starts a child JVM instead)"

@@ -11,7 +11,7 @@ public final class Main {
     }
 
     public static void main(String[] args) {
-        java.util.Optional<java.util.List<String>> child = Relaunch.command(args);
+        java.util.Optional<Relaunch.Child> child = Relaunch.child(args);
         if (child.isPresent()) {
             java.util.Optional<Integer> code = Relaunch.run(child.get());
             if (code.isPresent()) {

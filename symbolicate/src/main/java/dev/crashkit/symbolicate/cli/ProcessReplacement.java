@@ -1,14 +1,11 @@
 package dev.crashkit.symbolicate.cli;
 
 import java.io.File;
-import java.io.FileInputStream;
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.Charset;
-import java.util.Arrays;
 import java.util.List;
-import java.util.zip.CRC32;
 
 /**
  * Replaces this JVM with another program ({@code execv}) through a small JNI library shipped in the
@@ -19,44 +16,48 @@ import java.util.zip.CRC32;
  * relaunch by exec). Where there is no library for this platform, or it cannot be loaded, or
  * {@code execv} fails, {@link #exec} returns and the caller starts the child the usual way.
  *
- * <p>The library is copied out of the jar into the cache folder once (named by its CRC-32, private
- * to the user) and loaded from there after its bytes were compared with the jar's: a file in that
- * folder is never loaded unless it is exactly what this jar ships. (The folder is trusted as it
- * is for the class-data archive the child JVM maps from it.) Like {@link Relaunch}, only
- * {@code java.io} and no lambdas: this runs interpreted in the parent, before anything else.
+ * <p>The library is copied out of the jar once, into the cache folder next to the class-data
+ * archive and named like it after the jar ({@link Relaunch#libraryName}), private to the user; later
+ * runs load that file without reading the jar again. The folder is trusted as it is for the archive
+ * the child JVM maps from it. Like {@link Relaunch}, only {@code java.io} and no lambdas: this runs
+ * interpreted in the parent, before anything else.
  */
 final class ProcessReplacement {
     private ProcessReplacement() {
     }
 
     /**
-     * Execs {@code command} (program path first) in place of this process; returns only when that
-     * could not be done, with the reason.
+     * Execs {@code command} (program path first) in place of this process, with the library kept
+     * in {@code library}; returns only when that could not be done, with the reason.
      */
-    static String exec(List<String> command, File cacheFolder) {
-        String resource = resource(System.getProperty("os.name", ""), System.getProperty("os.arch", ""));
-        if (resource == null) {
-            return "no library for this platform";
-        }
-        byte[] lib;
-        try (InputStream in = ProcessReplacement.class.getResourceAsStream(resource)) {
-            if (in == null) {
-                return "no library in the jar (built without gcc)";
+    static String exec(List<String> command, File library) {
+        if (!library.isFile()) {
+            String resource = resource(System.getProperty("os.name", ""), System.getProperty("os.arch", ""));
+            if (resource == null) {
+                return "no library for this platform";
             }
-            lib = in.readAllBytes();
-        } catch (IOException e) {
-            return "cannot read the library: " + e.getMessage();
+            byte[] lib;
+            try (InputStream in = ProcessReplacement.class.getResourceAsStream(resource)) {
+                if (in == null) {
+                    return "no library in the jar (built without gcc)";
+                }
+                lib = in.readAllBytes();
+            } catch (IOException e) {
+                return "cannot read the library: " + e.getMessage();
+            }
+            try {
+                write(lib, library);
+            } catch (IOException e) {
+                return "cannot copy the library to " + library + ": " + e.getMessage();
+            }
         }
-        File file;
         try {
-            file = extracted(lib, cacheFolder);
-        } catch (IOException e) {
-            return "cannot copy the library to " + cacheFolder + ": " + e.getMessage();
-        }
-        try {
-            System.load(file.getAbsolutePath());
-        } catch (UnsatisfiedLinkError | SecurityException e) {
-            return "cannot load " + file + ": " + e.getMessage();
+            System.load(library.getAbsolutePath());
+        } catch (UnsatisfiedLinkError e) {
+            library.delete(); // damaged: the next run copies it again
+            return "cannot load " + library + ": " + e.getMessage();
+        } catch (SecurityException e) {
+            return "cannot load " + library + ": " + e.getMessage();
         }
         int errno = exec(arguments(command, Charset.forName(System.getProperty("sun.jnu.encoding",
                 Charset.defaultCharset().name()))));
@@ -81,16 +82,11 @@ final class ProcessReplacement {
     }
 
     /**
-     * The library's file in {@code folder} ({@code crashkit-exec-CRC.so}), written there (through a
-     * temporary file and a rename) unless a file of that name already holds exactly {@code lib}.
+     * Writes {@code lib} to {@code file} through a temporary file in its folder and a rename, so
+     * that a file of that name is always whole; readable and writable by the owner only.
      */
-    static File extracted(byte[] lib, File folder) throws IOException {
-        CRC32 crc = new CRC32();
-        crc.update(lib);
-        File file = new File(folder, "crashkit-exec-" + Long.toHexString(crc.getValue()) + ".so");
-        if (file.isFile() && file.length() == lib.length && sameBytes(file, lib)) {
-            return file;
-        }
+    static void write(byte[] lib, File file) throws IOException {
+        File folder = file.getAbsoluteFile().getParentFile();
         if (!folder.isDirectory() && !folder.mkdirs() && !folder.isDirectory()) {
             throw new IOException("cannot create the folder");
         }
@@ -104,18 +100,11 @@ final class ProcessReplacement {
             try (FileOutputStream out = new FileOutputStream(tmp)) {
                 out.write(lib);
             }
-            if (!tmp.renameTo(file) || !sameBytes(file, lib)) {
-                throw new IOException("cannot write " + file.getName());
+            if (!tmp.renameTo(file)) {
+                throw new IOException("cannot rename " + tmp.getName() + " to " + file.getName());
             }
         } finally {
-            tmp.delete();
-        }
-        return file;
-    }
-
-    private static boolean sameBytes(File file, byte[] lib) throws IOException {
-        try (FileInputStream in = new FileInputStream(file)) {
-            return Arrays.equals(in.readAllBytes(), lib);
+            tmp.delete(); // after the rename: nothing there
         }
     }
 

@@ -56,8 +56,16 @@ final class Relaunch {
     private Relaunch() {
     }
 
-    /** The child's command line when this process should relaunch itself. */
-    static Optional<List<String>> command(String[] args) {
+    /**
+     * What to relaunch: the child's command line, and the file {@link ProcessReplacement}'s library
+     * is kept in (next to the class-data archive, named after the same jar; empty when the cache
+     * folder cannot be used).
+     */
+    record Child(List<String> command, Optional<java.io.File> library) {
+    }
+
+    /** The child to run when this process should relaunch itself. */
+    static Optional<Child> child(String[] args) {
         if (System.getProperty(MARKER) != null || "0".equals(System.getenv("CRASHKIT_RELAUNCH"))) {
             return Optional.empty();
         }
@@ -75,7 +83,8 @@ final class Relaunch {
         if (!Files.isRegularFile(java)) {
             return Optional.empty();
         }
-        return Optional.of(childCommand(java, jar.get(), classDataArchive(jar.get()), args));
+        CacheFiles files = cacheFiles(jar.get());
+        return Optional.of(new Child(childCommand(java, jar.get(), files.archiveOptions(), args), files.library()));
     }
 
     /**
@@ -122,10 +131,15 @@ final class Relaunch {
      * waiting, ~20 ms less wall and ~45 ms less CPU per run); when that cannot be done (or with
      * {@code CRASHKIT_RELAUNCH=spawn}) it starts the child and waits for it.
      */
-    static Optional<Integer> run(List<String> command) {
-        if (!"spawn".equals(System.getenv("CRASHKIT_RELAUNCH"))) {
-            ProcessReplacement.exec(command, dev.crashkit.symbolicate.locate.IndexCache.defaultFolder().toFile());
+    static Optional<Integer> run(Child c) {
+        if (c.library().isPresent() && !"spawn".equals(System.getenv("CRASHKIT_RELAUNCH"))) {
+            ProcessReplacement.exec(c.command(), c.library().get());
         }
+        return run(c.command());
+    }
+
+    /** Starts {@code command} as a child and returns its exit code; empty when it could not be started. */
+    static Optional<Integer> run(List<String> command) {
         Process child;
         try {
             child = new ProcessBuilder(command).inheritIO().start();
@@ -206,12 +220,17 @@ final class Relaunch {
         return System.getProperty("os.name", "").startsWith("Windows");
     }
 
+    /** The class-data archive's JVM options and the exec library's file, both named after the jar. */
+    private record CacheFiles(List<String> archiveOptions, Optional<java.io.File> library) {
+        static final CacheFiles NONE = new CacheFiles(List.of(), Optional.empty());
+    }
+
     /**
      * The class-data archive options bin/symbolicate uses: the archive of this jar (named by its
      * {@link #archiveName}) in the cache folder, made at the end of the first run that has none;
      * that run also loads the classes other kinds of runs use ({@link ArchiveTraining}).
      */
-    private static List<String> classDataArchive(Path jar) {
+    private static CacheFiles cacheFiles(Path jar) {
         try {
             Path folder = dev.crashkit.symbolicate.locate.IndexCache.defaultFolder();
             if (!Files.isDirectory(folder)) {
@@ -222,16 +241,19 @@ final class Relaunch {
             long mtime = jarFile.lastModified() / 1000;
             long size = jarFile.length();
             if (mtime == 0 || size == 0) {
-                return List.of(); // cannot be read now: no archive named after it
+                return CacheFiles.NONE; // cannot be read now: nothing named after it
             }
-            Path jsa = folder.resolve(archiveName(mtime, size, jar.toRealPath().toString()));
+            String real = jar.toRealPath().toString();
+            Path jsa = folder.resolve(archiveName(mtime, size, real));
+            Optional<java.io.File> library = Optional.of(folder.resolve(libraryName(mtime, size, real)).toFile());
             if (Files.isRegularFile(jsa)) {
-                return List.of("-XX:SharedArchiveFile=" + jsa, "-Xlog:cds=off", "-Xlog:cds+dynamic=off");
+                return new CacheFiles(List.of("-XX:SharedArchiveFile=" + jsa, "-Xlog:cds=off", "-Xlog:cds+dynamic=off"),
+                        library);
             }
-            return List.of("-XX:ArchiveClassesAtExit=" + jsa, "-D" + ARCHIVING + "=1", "-Xlog:cds=off",
-                    "-Xlog:cds+dynamic=off");
+            return new CacheFiles(List.of("-XX:ArchiveClassesAtExit=" + jsa, "-D" + ARCHIVING + "=1", "-Xlog:cds=off",
+                    "-Xlog:cds+dynamic=off"), library);
         } catch (IOException | RuntimeException e) {
-            return List.of(); // no archive: slower start, same results
+            return CacheFiles.NONE; // no archive: slower start, same results
         }
     }
 
@@ -245,6 +267,16 @@ final class Relaunch {
     static String archiveName(long mtime, long size, String realPath) {
         return "symbolicate-" + mtime + "-" + size + "-" + cksum(realPath.getBytes(StandardCharsets.UTF_8))
                 + ".jsa";
+    }
+
+    /**
+     * The file name {@link ProcessReplacement}'s library is copied to, named as the archive: a run
+     * finds it without reading the jar again (a resource read through the class loader opens the
+     * jar a second time, ~10 ms for its 4,500 entries).
+     */
+    static String libraryName(long mtime, long size, String realPath) {
+        return "symbolicate-" + mtime + "-" + size + "-" + cksum(realPath.getBytes(StandardCharsets.UTF_8))
+                + "-exec.so";
     }
 
     /**

@@ -15,7 +15,9 @@ public final class ProcessReplacementProbe {
     public static void main(String[] args) {
         System.out.println(ProcessHandle.current().pid());
         System.out.flush();
-        Optional<Integer> code = Relaunch.run(List.of(args));
+        String cache = System.getenv("CRASHKIT_CACHE");
+        Optional<Integer> code = Relaunch.run(new Relaunch.Child(List.of(args),
+                Optional.of(new java.io.File(cache, "probe-exec.so"))));
         System.exit(code.orElse(99));
     }
 }

@@ -2,6 +2,7 @@ package dev.crashkit.symbolicate.cli;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -53,26 +54,29 @@ class ProcessReplacementTest {
     }
 
     @Test
-    void libraryIsCopiedOnceAndReplacedWhenItsBytesDiffer() throws Exception {
+    void libraryIsWrittenWholeAndPrivate() throws Exception {
         byte[] lib = "pretend library".getBytes(StandardCharsets.UTF_8);
-        File folder = dir.resolve("cache").toFile();
-        File first = ProcessReplacement.extracted(lib, folder);
-        assertArrayEquals(lib, Files.readAllBytes(first.toPath()));
-        assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(first.toPath())));
-        long stamp = first.lastModified();
-        assertEquals(first, ProcessReplacement.extracted(lib, folder));
-        assertEquals(stamp, first.lastModified());
-        // Same name, other bytes (damaged or swapped): written again, never taken as it is.
-        Files.write(first.toPath(), "something else!".getBytes(StandardCharsets.UTF_8));
-        assertEquals(first, ProcessReplacement.extracted(lib, folder));
-        assertArrayEquals(lib, Files.readAllBytes(first.toPath()));
-        assertEquals(1, folder.list().length, "no temporary file left behind");
+        File file = dir.resolve("cache/sub/x-exec.so").toFile();
+        ProcessReplacement.write(lib, file);
+        assertArrayEquals(lib, Files.readAllBytes(file.toPath()));
+        assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(file.toPath())));
+        assertEquals(1, file.getParentFile().list().length, "no temporary file left behind");
     }
 
     @Test
-    void failedExecReturnsAndTheJvmGoesOn() {
-        String why = ProcessReplacement.exec(List.of(dir.resolve("no-such-program").toString()), dir.toFile());
-        assertEquals("execv failed (errno 2)", why);
+    void libraryIsCopiedFromTheJarOnceAndADamagedCopyIsDropped() throws Exception {
+        File file = dir.resolve("cache/lib-exec.so").toFile();
+        String missing = dir.resolve("no-such-program").toString();
+        assertEquals("execv failed (errno 2)", ProcessReplacement.exec(List.of(missing), file));
+        String resource = ProcessReplacement.resource(System.getProperty("os.name"), System.getProperty("os.arch"));
+        try (var in = ProcessReplacement.class.getResourceAsStream(resource)) {
+            assertArrayEquals(in.readAllBytes(), Files.readAllBytes(file.toPath()));
+        }
+        // Not a library (a damaged copy): not loaded, deleted so that the next run copies it again.
+        File damaged = dir.resolve("cache/damaged-exec.so").toFile();
+        Files.write(damaged.toPath(), new byte[] {1, 2, 3});
+        assertTrue(ProcessReplacement.exec(List.of(missing), damaged).startsWith("cannot load "));
+        assertFalse(damaged.exists());
     }
 
     @Test
