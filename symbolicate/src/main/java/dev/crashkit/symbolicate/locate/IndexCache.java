@@ -54,15 +54,7 @@ public final class IndexCache {
 
     /** The default cache folder: $CRASHKIT_CACHE, else $XDG_CACHE_HOME/crashkit, else ~/.cache/crashkit. */
     public static Path defaultFolder() {
-        String env = System.getenv("CRASHKIT_CACHE");
-        if (env != null && !env.isBlank()) {
-            return Path.of(env);
-        }
-        String xdg = System.getenv("XDG_CACHE_HOME");
-        if (xdg != null && !xdg.isBlank()) {
-            return Path.of(xdg, "crashkit");
-        }
-        return Path.of(System.getProperty("user.home"), ".cache", "crashkit");
+        return DefaultCacheFolder.path();
     }
 
     /** Loads the cache of {@code folder}; starts empty if there is none or it cannot be read. */

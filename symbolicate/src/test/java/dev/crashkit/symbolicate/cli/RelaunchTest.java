@@ -47,6 +47,33 @@ class RelaunchTest {
     }
 
     @Test
+    void childRunsFromTheJarTheLauncherNames() throws Exception {
+        Path all = Files.write(dir.resolve("symbolicate-all.jar"), new byte[] {1});
+        Path launcher = launcherJar(dir.resolve("symbolicate.jar"), "symbolicate-all.jar other.jar");
+        assertEquals(all, Relaunch.classesJar(launcher));
+        // No Class-Path, one naming a jar that is not there, not a jar at all: the jar itself.
+        Path plain = launcherJar(dir.resolve("plain.jar"), null);
+        assertEquals(plain, Relaunch.classesJar(plain));
+        Path dangling = launcherJar(dir.resolve("dangling.jar"), "gone.jar");
+        assertEquals(dangling, Relaunch.classesJar(dangling));
+        assertEquals(all, Relaunch.classesJar(all));
+    }
+
+    private static Path launcherJar(Path path, String classPath) throws Exception {
+        java.util.jar.Manifest m = new java.util.jar.Manifest();
+        m.getMainAttributes().put(java.util.jar.Attributes.Name.MANIFEST_VERSION, "1.0");
+        m.getMainAttributes().put(java.util.jar.Attributes.Name.MAIN_CLASS, Main.class.getName());
+        if (classPath != null) {
+            m.getMainAttributes().put(java.util.jar.Attributes.Name.CLASS_PATH, classPath);
+        }
+        try (java.util.jar.JarOutputStream out = new java.util.jar.JarOutputStream(Files.newOutputStream(path), m)) {
+            out.putNextEntry(new java.util.jar.JarEntry("x.txt"));
+            out.write(1);
+        }
+        return path;
+    }
+
+    @Test
     void childRunsMainWithTheFastOptionsAndTheSameArguments() {
         Path java = Path.of("/j/bin/java");
         Path jar = Path.of("/x/symbolicate.jar");
