@@ -5,16 +5,35 @@
  *
  * Before the exec: every descriptor above 2 is marked close-on-exec (what the JDK's process
  * launcher does for a child: the new JVM gets only the standard streams), and this thread's signal
- * mask is emptied (HotSpot blocks some signals in Java threads; a mask survives execv). If execv
- * fails the mask is restored and errno returned: the caller starts a child the usual way.
+ * mask is emptied (HotSpot blocks some signals in Java threads; a mask survives execv), and this
+ * JVM's performance-data file (/tmp/hsperfdata_USER/PID, which it would delete at exit) is removed:
+ * the new program keeps the pid, so the file would otherwise outlive this JVM and make jps list the
+ * new one under this one's name. If execv fails the mask is restored and errno returned: the caller
+ * starts a child the usual way.
  */
 #include <jni.h>
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <pwd.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
+
+/* Where HotSpot on Linux keeps a JVM's performance data (os::get_temp_directory() is /tmp there). */
+static void remove_own_perf_data(void) {
+    struct passwd pw, *found = NULL;
+    char buf[4096];
+    if (getpwuid_r(geteuid(), &pw, buf, sizeof buf, &found) != 0 || found == NULL) {
+        return;
+    }
+    char path[4096];
+    int n = snprintf(path, sizeof path, "/tmp/hsperfdata_%s/%d", pw.pw_name, (int) getpid());
+    if (n > 0 && (size_t) n < sizeof path) {
+        unlink(path);
+    }
+}
 
 static void close_on_exec_above_stderr(void) {
     DIR *d = opendir("/proc/self/fd");
@@ -73,6 +92,7 @@ Java_dev_crashkit_symbolicate_cli_ProcessReplacement_exec(JNIEnv *env, jclass cl
         (*env)->DeleteLocalRef(env, a);
     }
     close_on_exec_above_stderr();
+    remove_own_perf_data();
     sigset_t none, old;
     sigemptyset(&none);
     pthread_sigmask(SIG_SETMASK, &none, &old);

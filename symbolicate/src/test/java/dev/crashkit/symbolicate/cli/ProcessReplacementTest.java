@@ -82,22 +82,31 @@ class ProcessReplacementTest {
     @Test
     void relaunchBecomesTheCommand() throws Exception {
         List<String> out = probe(false);
-        assertEquals(out.get(0), out.get(1), "the command ran in the probe's own process");
-        assertEquals("7", out.get(2));
+        assertEquals(out.get(0) + " perf-data", out.get(1), "the probe JVM had its performance-data file");
+        // Same process; the JVM's performance-data file gone with it (jps must not list the new
+        // program as the old JVM).
+        assertEquals(out.get(0) + " no-perf-data", out.get(2), "the command ran in the probe's own process");
+        assertEquals("7", out.get(3));
     }
 
     @Test
     void spawnStartsTheCommandAsAChild() throws Exception {
         List<String> out = probe(true);
-        assertNotEquals(out.get(0), out.get(1));
-        assertEquals("7", out.get(2));
+        assertNotEquals(out.get(0), out.get(2).split(" ")[0]);
+        assertEquals("7", out.get(3));
     }
 
-    /** The probe's output (its pid, the command's pid) and exit code. */
+    /**
+     * The probe's pid, its first line ("PID perf-data" when its performance-data file was there),
+     * the command's line (its pid and whether a performance-data file of that pid exists) and the
+     * exit code.
+     */
     private List<String> probe(boolean spawn) throws Exception {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        ProcessBuilder pb = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
-                ProcessReplacementProbe.class.getName(), "/bin/sh", "-c", "echo $$; exit 7");
+        String perf = "/tmp/hsperfdata_" + System.getProperty("user.name") + "/$$";
+        ProcessBuilder pb = new ProcessBuilder(java, "-XX:+UsePerfData", "-cp", System.getProperty("java.class.path"),
+                ProcessReplacementProbe.class.getName(), "/bin/sh", "-c",
+                "if [ -e " + perf + " ]; then echo $$ perf-data; else echo $$ no-perf-data; fi; exit 7");
         pb.environment().put("CRASHKIT_CACHE", dir.resolve("cache").toString());
         if (spawn) {
             pb.environment().put("CRASHKIT_RELAUNCH", "spawn");
@@ -110,6 +119,6 @@ class ProcessReplacementTest {
         assertTrue(p.waitFor(60, TimeUnit.SECONDS));
         List<String> lines = text.lines().toList();
         assertEquals(2, lines.size(), text);
-        return List.of(lines.get(0), lines.get(1), Integer.toString(p.exitValue()));
+        return List.of(lines.get(0).split(" ")[0], lines.get(0), lines.get(1), Integer.toString(p.exitValue()));
     }
 }
