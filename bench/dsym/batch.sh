@@ -9,7 +9,7 @@
 # a trash folder (a rename) and deleted after all runs. Deleting them just before a run (as this bench
 # did until 2026-11-27) makes ext4 (no journal here) skip the just-freed inodes one by one while the
 # run creates its 1,000 files (`recently_deleted` in the kernel profile, ~0.2 s of wall): a cost of
-# the bench's clean-up, not of batch. One row keeps that old protocol, for comparison.
+# the bench's clean-up, not of batch. One row ("warm, rm before") keeps that old protocol, for comparison.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 b="$root/bench-out/dsym/batch"
@@ -31,7 +31,7 @@ python3 "$root/bench/dsym/sidebyside.py" "$runs" \
     "java -jar batch, cold=rm -rf $b/cache-cold; $(fresh $out/c);;java -jar $jar $ours --out $out/c --cache-dir $b/cache-cold > /dev/null 2>&1" \
     "java -jar batch, warm=$(fresh $out/w);;java -jar $jar $ours --out $out/w --cache-dir $b/cache-warm > /dev/null 2>&1" \
     "bin/symbolicate batch, warm=$(fresh $out/bw);;$root/bin/symbolicate $ours --out $out/bw --cache-dir $b/cache-warm > /dev/null 2>&1" \
-    "java -jar batch, warm, outputs deleted just before=rm -rf $out/wd;;java -jar $jar $ours --out $out/wd --cache-dir $b/cache-warm > /dev/null 2>&1"
+    "java -jar batch, warm, rm before=rm -rf $out/wd;;java -jar $jar $ours --out $out/wd --cache-dir $b/cache-warm > /dev/null 2>&1"
 rm -rf "$trash"
 # summary.jsonl lists reports in the order workers finished them: compared sorted.
 for d in w c wd; do
