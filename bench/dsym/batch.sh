@@ -6,7 +6,8 @@
 # starts from an empty cache folder (it builds the 20 symbol caches), "warm" reuses them.
 # Median of RUNS (default 3); frames/s = 100,000 / median wall; peak RSS of the largest process.
 # Each timed run of ours writes into a fresh folder: the previous run's 1,000 outputs are moved into
-# a trash folder (a rename) and deleted after all runs. Deleting them just before a run (as this bench
+# a trash folder (a rename) and deleted after all runs; before every timed run (llvm's too) `sync` writes
+# back what earlier runs left dirty, so that no run pays for another's writeback. Deleting them just before a run (as this bench
 # did until 2026-11-27) makes ext4 (no journal here) skip the just-freed inodes one by one while the
 # run creates its 1,000 files (`recently_deleted` in the kernel profile, ~0.2 s of wall): a cost of
 # the bench's clean-up, not of batch. One row ("warm, rm before") keeps that old protocol, for comparison.
@@ -18,8 +19,8 @@ jar="$root/symbolicate/target/symbolicate.jar"
 out="$b/out"
 ours="batch $b/reports --dsym $b/dsyms --format json ${BATCH_OPTS:-}"
 trash="$out/trash"
-fresh() {   # the untimed step before a run writing into $1: the previous outputs moved aside
-    echo "t=\$(mktemp -d $trash/r.XXXXXX) && { [ ! -e $1 ] || mv $1 \$t/; }"
+fresh() {   # the untimed step before a run writing into $1: the previous outputs moved aside, all written back
+    echo "t=\$(mktemp -d $trash/r.XXXXXX) && { [ ! -e $1 ] || mv $1 \$t/; } && sync"
 }
 mkdir -p "$out"
 rm -rf "$b/cache-warm" "$out"/* && mkdir -p "$trash" && java -jar "$jar" $ours --out "$out/ref" --cache-dir "$b/cache-warm" > /dev/null 2>&1
@@ -27,11 +28,11 @@ rm -rf "$b/cache-warm" "$out"/* && mkdir -p "$trash" && java -jar "$jar" $ours -
 echo "uptime: $(uptime)"
 echo "symbol caches: $(ls "$b/cache-warm/symcache" | wc -l) files, $(du -sb "$b/cache-warm/symcache" | cut -f1) bytes"
 python3 "$root/bench/dsym/sidebyside.py" "$runs" \
-    "llvm-symbolizer-19 x20 (-P2)=$root/bench/dsym/llvm-batch.sh $b $out/llvm" \
+    "llvm-symbolizer-19 x20 (-P2)=sync;;$root/bench/dsym/llvm-batch.sh $b $out/llvm" \
     "java -jar batch, cold=rm -rf $b/cache-cold; $(fresh $out/c);;java -jar $jar $ours --out $out/c --cache-dir $b/cache-cold > /dev/null 2>&1" \
     "java -jar batch, warm=$(fresh $out/w);;java -jar $jar $ours --out $out/w --cache-dir $b/cache-warm > /dev/null 2>&1" \
     "bin/symbolicate batch, warm=$(fresh $out/bw);;$root/bin/symbolicate $ours --out $out/bw --cache-dir $b/cache-warm > /dev/null 2>&1" \
-    "java -jar batch, warm, rm before=rm -rf $out/wd;;java -jar $jar $ours --out $out/wd --cache-dir $b/cache-warm > /dev/null 2>&1"
+    "java -jar batch, warm, rm before=rm -rf $out/wd && sync;;java -jar $jar $ours --out $out/wd --cache-dir $b/cache-warm > /dev/null 2>&1"
 rm -rf "$trash"
 # summary.jsonl lists reports in the order workers finished them: compared sorted.
 for d in w c wd; do
