@@ -153,7 +153,8 @@ final class Relaunch {
     /**
      * Runs the child and returns its exit code; empty when it could not be started. On Linux this
      * process first tries to become the child ({@link ProcessReplacement}: no second JVM left
-     * waiting, ~20 ms less wall and ~45 ms less CPU per run); when that cannot be done (or with
+     * waiting, ~50 ms less wall and ~60 ms less CPU per warm run; BENCHMARKS.md, the relaunch by
+     * execv); when that cannot be done (or with
      * {@code CRASHKIT_RELAUNCH=spawn}) it starts the child and waits for it.
      */
     static Optional<Integer> run(Child c) {
@@ -290,8 +291,11 @@ final class Relaunch {
      * CPU; BENCHMARKS.md, warm child on two cores).
      */
     static String archiveName(long mtime, long size, String realPath) {
-        return "symbolicate-" + mtime + "-" + size + "-" + cksum(realPath.getBytes(StandardCharsets.UTF_8))
-                + ".jsa";
+        return stem(mtime, size, realPath) + ".jsa";
+    }
+
+    private static String stem(long mtime, long size, String realPath) {
+        return "symbolicate-" + mtime + "-" + size + "-" + cksum(realPath.getBytes(StandardCharsets.UTF_8));
     }
 
     /**
@@ -300,8 +304,7 @@ final class Relaunch {
      * jar a second time, ~10 ms for its 4,500 entries).
      */
     static String libraryName(long mtime, long size, String realPath) {
-        return "symbolicate-" + mtime + "-" + size + "-" + cksum(realPath.getBytes(StandardCharsets.UTF_8))
-                + "-exec.so";
+        return stem(mtime, size, realPath) + "-exec.so";
     }
 
     /**
