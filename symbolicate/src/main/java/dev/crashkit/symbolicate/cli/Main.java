@@ -18,9 +18,29 @@ public final class Main {
                 System.exit(code.get());
             }
         }
+        if (!classesPresent()) {
+            // symbolicate.jar copied without symbolicate-all.jar: one line, not a NoClassDefFoundError.
+            System.err.println("error: " + System.getProperty("java.class.path") + ": the classes of symbolicate are in "
+                    + "symbolicate-all.jar beside it, which is missing (copy both jars from symbolicate/target, "
+                    + "or run symbolicate-all.jar)");
+            System.exit(4);
+        }
         int code = run(args);
         ArchiveTraining.loadListedClassesIfArchiving();
         System.exit(code);
+    }
+
+    /**
+     * Whether the classes beyond the launcher jar's few are there ({@code symbolicate.jar} names
+     * {@code symbolicate-all.jar} in its {@code Class-Path}; see {@link Relaunch#classesJar}).
+     */
+    private static boolean classesPresent() {
+        try {
+            Class.forName("dev.crashkit.symbolicate.cli.FastArgs", false, Main.class.getClassLoader());
+            return true;
+        } catch (ClassNotFoundException | LinkageError e) {
+            return false;
+        }
     }
 
     /** Runs a command line and returns its exit code; never throws. */
