@@ -31,11 +31,11 @@ final class ProcessReplacement {
      * in {@code library}; returns only when that could not be done, with the reason.
      */
     static String exec(List<String> command, File library) {
+        String resource = resource(System.getProperty("os.name", ""), System.getProperty("os.arch", ""));
+        if (resource == null) {
+            return "no library for this platform";
+        }
         if (!library.isFile()) {
-            String resource = resource(System.getProperty("os.name", ""), System.getProperty("os.arch", ""));
-            if (resource == null) {
-                return "no library for this platform";
-            }
             byte[] lib;
             try (InputStream in = ProcessReplacement.class.getResourceAsStream(resource)) {
                 if (in == null) {

@@ -271,7 +271,8 @@ final class Relaunch {
             }
             String real = jar.toRealPath().toString();
             Path jsa = folder.resolve(archiveName(mtime, size, real));
-            Optional<java.io.File> library = Optional.of(folder.resolve(libraryName(mtime, size, real)).toFile());
+            Optional<java.io.File> library = Optional.of(folder.resolve(libraryName(mtime, size, real,
+                    System.getProperty("os.arch", ""))).toFile());
             if (Files.isRegularFile(jsa)) {
                 return new CacheFiles(List.of("-XX:SharedArchiveFile=" + jsa, "-Xlog:cds=off", "-Xlog:cds+dynamic=off"),
                         library);
@@ -303,8 +304,9 @@ final class Relaunch {
      * finds it without reading the jar again (a resource read through the class loader opens the
      * jar a second time, ~10 ms for its 4,500 entries).
      */
-    static String libraryName(long mtime, long size, String realPath) {
-        return stem(mtime, size, realPath) + "-exec.so";
+    static String libraryName(long mtime, long size, String realPath, String osArch) {
+        // The architecture too: a home folder shared by machines of two kinds holds one for each.
+        return stem(mtime, size, realPath) + "-exec-" + osArch + ".so";
     }
 
     /**

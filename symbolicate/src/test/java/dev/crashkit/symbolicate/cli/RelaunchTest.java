@@ -105,7 +105,7 @@ class RelaunchTest {
                 Relaunch.archiveName(1795729383L, 8441472L, "/tmp/a.jar"));
         assertNotEquals(Relaunch.archiveName(1L, 2L, "/tmp/a.jar"), Relaunch.archiveName(1L, 2L, "/tmp/b.jar"));
         // The exec library beside it, named after the same jar.
-        assertEquals("symbolicate-1795729383-8441472-639304391-exec.so",
-                Relaunch.libraryName(1795729383L, 8441472L, "/tmp/a.jar"));
+        assertEquals("symbolicate-1795729383-8441472-639304391-exec-amd64.so",
+                Relaunch.libraryName(1795729383L, 8441472L, "/tmp/a.jar", "amd64"));
     }
 }
