@@ -12,7 +12,6 @@ import dev.crashkit.server.symbolication.ReportSymbolicator;
 import dev.crashkit.server.web.Services;
 import dev.crashkit.server.web.WebServer;
 import dev.crashkit.server.worker.Workers;
-import dev.crashkit.symbolicate.symbolize.SymCacheCounters;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
@@ -56,15 +55,13 @@ public final class CrashkitServer implements AutoCloseable {
             DebugFileStore files = new DebugFileStore(config.data().resolve("debug-files"),
                     config.data().resolve("tmp"), db);
             files.sweepStaging();
-            SymCacheCounters symbolCaches = new SymCacheCounters();
-            DebugFiles debugFiles = DebugFiles.open(config.dsyms(), config.symbolServers(), files.folder(),
-                    config.data().resolve("cache"), config.symbolCache() ? Optional.of(symbolCaches) : Optional.empty(),
-                    m -> log.accept("debug files: " + m));
+            DebugFiles debugFiles = DebugFiles.open(config.dsyms(), config.symbolSources(), files.folder(),
+                    config.data().resolve("cache"), config.symbolCache(), m -> log.accept("debug files: " + m));
             ReportStore reports = new ReportStore(db);
             Queue queue = new Queue(db, LEASE_MILLIS);
             queue.releaseAll();
             Results results = new Results(db);
-            Metrics metrics = new Metrics(symbolCaches);
+            Metrics metrics = new Metrics(debugFiles::symbolCacheStats);
             ReportSymbolicator symbolicator = new ReportSymbolicator(debugFiles);
             Workers workers = new Workers(queue, reports, results, symbolicator, debugFiles, metrics, log);
             Services services = new Services(new Services.Limits(config.maxReportBytes(), config.maxDebugFileBytes()),

@@ -1,5 +1,6 @@
 package dev.crashkit.server;
 
+import dev.crashkit.symbolicator.SymbolSources;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -8,7 +9,8 @@ import java.util.Optional;
  * How a server runs.
  *
  * @param db                 JDBC URL; empty: SQLite in {@code data}
- * @param symbolServers      {@code LAYOUT=URL} symbol servers asked for identities no local file has
+ * @param symbolSources      symbol servers asked for identities no local file has (with headers, a config file,
+ *                           {@code DEBUGINFOD_URLS} only when opted in: as the command line's)
  * @param token              bearer token every /api call (and the UI) must present; empty: no auth, loopback only
  * @param maxReportBytes     largest report body accepted
  * @param maxDebugFileBytes  largest debug file accepted (streamed to disk)
@@ -16,59 +18,62 @@ import java.util.Optional;
  * @param symbolCache        symbolicate through symbol caches in {@code data/cache/symcache} (false: {@code --no-symcache})
  */
 public record ServerConfig(String bind, int port, Path data, Optional<String> db, List<Path> dsyms,
-                           List<String> symbolServers, Optional<String> token, long maxReportBytes,
+                           SymbolSources symbolSources, Optional<String> token, long maxReportBytes,
                            long maxDebugFileBytes, int workers, boolean symbolCache) {
     public static final long DEFAULT_MAX_REPORT = 50L * 1024 * 1024;
     public static final long DEFAULT_MAX_DEBUG_FILE = 2L * 1024 * 1024 * 1024;
 
     public ServerConfig {
         dsyms = List.copyOf(dsyms);
-        symbolServers = List.copyOf(symbolServers);
     }
 
     /** Loopback, port {@code port} (0: any free one), SQLite in {@code data}, no token, 2 workers, symbol caches. */
     public static ServerConfig local(Path data, int port) {
-        return new ServerConfig("127.0.0.1", port, data, Optional.empty(), List.of(), List.of(), Optional.empty(),
+        return new ServerConfig("127.0.0.1", port, data, Optional.empty(), List.of(), SymbolSources.none(), Optional.empty(),
                 DEFAULT_MAX_REPORT, DEFAULT_MAX_DEBUG_FILE, 2, true);
     }
 
     public ServerConfig withDb(String url) {
-        return new ServerConfig(bind, port, data, Optional.of(url), dsyms, symbolServers, token, maxReportBytes, maxDebugFileBytes,
+        return new ServerConfig(bind, port, data, Optional.of(url), dsyms, symbolSources, token, maxReportBytes, maxDebugFileBytes,
                 workers, symbolCache);
     }
 
     public ServerConfig withToken(String t) {
-        return new ServerConfig(bind, port, data, db, dsyms, symbolServers, Optional.of(t), maxReportBytes, maxDebugFileBytes,
+        return new ServerConfig(bind, port, data, db, dsyms, symbolSources, Optional.of(t), maxReportBytes, maxDebugFileBytes,
                 workers, symbolCache);
     }
 
     public ServerConfig withDsyms(List<Path> paths) {
-        return new ServerConfig(bind, port, data, db, paths, symbolServers, token, maxReportBytes, maxDebugFileBytes,
+        return new ServerConfig(bind, port, data, db, paths, symbolSources, token, maxReportBytes, maxDebugFileBytes,
                 workers, symbolCache);
     }
 
     public ServerConfig withSymbolServers(List<String> specs) {
-        return new ServerConfig(bind, port, data, db, dsyms, specs, token, maxReportBytes, maxDebugFileBytes,
+        return withSymbolSources(symbolSources.withServers(specs));
+    }
+
+    public ServerConfig withSymbolSources(SymbolSources sources) {
+        return new ServerConfig(bind, port, data, db, dsyms, sources, token, maxReportBytes, maxDebugFileBytes,
                 workers, symbolCache);
     }
 
     public ServerConfig withLimits(long report, long debugFile) {
-        return new ServerConfig(bind, port, data, db, dsyms, symbolServers, token, report, debugFile, workers,
+        return new ServerConfig(bind, port, data, db, dsyms, symbolSources, token, report, debugFile, workers,
                 symbolCache);
     }
 
     public ServerConfig withWorkers(int n) {
-        return new ServerConfig(bind, port, data, db, dsyms, symbolServers, token, maxReportBytes, maxDebugFileBytes,
+        return new ServerConfig(bind, port, data, db, dsyms, symbolSources, token, maxReportBytes, maxDebugFileBytes,
                 n, symbolCache);
     }
 
     public ServerConfig withBind(String address) {
-        return new ServerConfig(address, port, data, db, dsyms, symbolServers, token, maxReportBytes, maxDebugFileBytes,
+        return new ServerConfig(address, port, data, db, dsyms, symbolSources, token, maxReportBytes, maxDebugFileBytes,
                 workers, symbolCache);
     }
 
     public ServerConfig withSymbolCache(boolean on) {
-        return new ServerConfig(bind, port, data, db, dsyms, symbolServers, token, maxReportBytes, maxDebugFileBytes, workers,
+        return new ServerConfig(bind, port, data, db, dsyms, symbolSources, token, maxReportBytes, maxDebugFileBytes, workers,
                 on);
     }
 

@@ -1,5 +1,6 @@
 package dev.crashkit.server;
 
+import dev.crashkit.symbolicator.SymbolSources;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -41,6 +42,18 @@ public final class ServerMain implements Callable<Integer> {
             description = "symbol server asked for images no local or uploaded file has: debuginfod, lldb, gdb or unified "
                     + "layout, http(s):// or file:// (as for the symbolicate command)")
     List<String> symbolServers = new ArrayList<>();
+
+    @Option(names = "--symbol-server-header", arity = "2", paramLabel = " LAYOUT=URL HEADER", hideParamSyntax = true,
+            description = "send HEADER ('Authorization: Bearer …') to that server (repeatable; never logged)")
+    List<String> serverHeaders = new ArrayList<>();
+
+    @Option(names = "--symbol-server-config", paramLabel = "FILE",
+            description = "JSON list of servers with headers; $${env:NAME} in a header value reads the environment")
+    Path serverConfig;
+
+    @Option(names = "--debuginfod-urls",
+            description = "also ask the servers of DEBUGINFOD_URLS (not read unless asked: a server only asks the servers it is given)")
+    boolean debuginfodUrls;
 
     @Option(names = "--token", paramLabel = "TOKEN",
             description = "bearer token required for /api and the pages (default: $CRASHKIT_TOKEN)")
@@ -92,7 +105,14 @@ public final class ServerMain implements Callable<Integer> {
 
     /** The configuration the options give, with {@code token} (the option's or the environment's). */
     ServerConfig config(Optional<String> token) {
-        return new ServerConfig(bind, port, data, Optional.ofNullable(db), dsyms, symbolServers, token, maxReport,
+        List<SymbolSources.ServerHeader> headers = new ArrayList<>();
+        for (int i = 0; i + 1 < serverHeaders.size(); i += 2) {
+            headers.add(new SymbolSources.ServerHeader(serverHeaders.get(i), serverHeaders.get(i + 1)));
+        }
+        SymbolSources sources = SymbolSources.none().withServers(symbolServers).withHeaders(headers)
+                .withConfigFile(Optional.ofNullable(serverConfig))
+                .withDebuginfodUrls(debuginfodUrls, System.getenv());
+        return new ServerConfig(bind, port, data, Optional.ofNullable(db), dsyms, sources, token, maxReport,
                 maxDebugFile, workers, !noSymcache);
     }
 

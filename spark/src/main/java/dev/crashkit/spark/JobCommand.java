@@ -125,7 +125,7 @@ final class JobCommand implements Callable<Integer> {
         }
         SymbolSettings symbols = symbolSettings();
         try {
-            Symbolicator.symbolServers(symbols);
+            Symbolicator.checkSymbolServers(symbols);
         } catch (IllegalArgumentException e) {
             stderr.println("error: " + (e.getMessage().startsWith("--") ? "" : "--symbol-server: ") + e.getMessage());
             return ExitCodes.USAGE;

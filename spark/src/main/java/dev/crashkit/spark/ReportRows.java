@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.util.ArrayList;
+import dev.crashkit.symbolicator.MissingDebugFile;
 import java.util.List;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
@@ -31,7 +32,7 @@ final class ReportRows {
             JsonNode doc = JSON.readTree(out.json());
             return RowFactory.create(in.id(), in.source(), out.format(), OK, null, out.signature(), out.signatureTitle(),
                     JsonRows.row(doc, OutputSchema.SYMBOLICATED),
-                    CollectionConverters.asScala(missing(doc)));
+                    CollectionConverters.asScala(missing(out.missing())));
         } catch (IOException e) {
             return failed(in, null, e.getMessage());
         } catch (RuntimeException | StackOverflowError e) { // a bug must not take the other reports down
@@ -46,29 +47,13 @@ final class ReportRows {
 
     /**
      * The report's images that have an identity but no usable debug file, each with the number of
-     * frame entries that fell into it (the rule of {@code batch}'s summary, so totals agree).
+     * frames that fell into it (the symbolicator's one rule, which {@code batch}'s summary uses too).
      */
-    static List<Row> missing(JsonNode doc) {
+    static List<Row> missing(List<MissingDebugFile> missing) {
         List<Row> out = new ArrayList<>();
-        for (JsonNode image : doc.path("images")) {
-            String uuid = image.path("uuid").asText(null);
-            if (image.path("status").asText().equals("ok") || uuid == null || isZero(uuid)) {
-                continue;
-            }
-            long frames = 0;
-            for (JsonNode thread : doc.path("threads")) {
-                for (JsonNode f : thread.path("frames")) {
-                    if (f.path("status").asText().equals("no_debug_file") && uuid.equals(f.path("image_uuid").asText(null))) {
-                        frames++;
-                    }
-                }
-            }
-            out.add(RowFactory.create(image.path("name").asText(), uuid, frames));
+        for (MissingDebugFile m : missing) {
+            out.add(RowFactory.create(m.image(), m.debugId(), (long) m.frames()));
         }
         return out;
-    }
-
-    private static boolean isZero(String id) {
-        return id.chars().allMatch(c -> c == '0' || c == '-');
     }
 }

@@ -1,33 +1,23 @@
 package dev.crashkit.spark;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.crashkit.core.CrashkitException;
-import dev.crashkit.symbolicate.demangle.DemangleStyle;
-import dev.crashkit.symbolicate.group.CrashSignature;
-import dev.crashkit.symbolicate.locate.ArchiveLimits;
-import dev.crashkit.symbolicate.sources.DebugFileFetcher;
-import dev.crashkit.symbolicate.sources.DebugFileSource;
-import dev.crashkit.symbolicate.sources.ProgressListener;
-import dev.crashkit.symbolicate.sources.SourceOptions;
-import dev.crashkit.symbolicate.sources.SymbolServer;
-import dev.crashkit.symbolicate.locate.IndexCache;
+import dev.crashkit.core.crashreport.CrashReportJson;
 import dev.crashkit.core.model.CrashReport;
 import dev.crashkit.core.model.DebugId;
 import dev.crashkit.core.model.Image;
 import dev.crashkit.core.model.ThreadTrace;
-import dev.crashkit.symbolicate.output.OutputFormat;
-import dev.crashkit.symbolicate.formats.ReportRenderer;
-import dev.crashkit.symbolicate.report.ParsedReport;
-import dev.crashkit.symbolicate.formats.ReportFormats;
-import dev.crashkit.core.crashreport.CrashReportJson;
-import dev.crashkit.symbolicate.locate.DebugFileIndex;
-import dev.crashkit.symbolicate.locate.MemberStore;
-import dev.crashkit.symbolicate.symbolize.ModuleCache;
-import dev.crashkit.symbolicate.symbolize.SymCacheCounters;
-import dev.crashkit.symbolicate.symcache.SymCacheStore;
-import dev.crashkit.symbolicate.symbolize.SymbolicatedReport;
-import dev.crashkit.symbolicate.symbolize.Symbolizer;
+import dev.crashkit.symbolicator.Demangling;
+import dev.crashkit.symbolicator.DiagnosticSink;
+import dev.crashkit.symbolicator.InputLimits;
+import dev.crashkit.symbolicator.MissingDebugFile;
+import dev.crashkit.symbolicator.OutputFormat;
+import dev.crashkit.symbolicator.Report;
+import dev.crashkit.symbolicator.Signature;
+import dev.crashkit.symbolicator.SymbolCachePolicy;
+import dev.crashkit.symbolicator.SymbolCacheStats;
+import dev.crashkit.symbolicator.SymbolSources;
+import dev.crashkit.symbolicator.Symbolication;
+import dev.crashkit.symbolicator.SymbolicatorConfig;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
@@ -41,112 +31,91 @@ import java.util.function.UnaryOperator;
 import java.util.stream.Collectors;
 
 /**
- * The one place this module calls the symbolicator. It uses the same path as
- * {@code symbolicate batch --format json}: {@link ReportFormats#standard()} reads the report,
- * {@link ReportRenderer} symbolicates it and writes {@code symbolicated/1}; the debug files are
- * indexed as {@code --dsym} does. Everything else in this module works on the JSON text and the
- * neutral values returned here, so a reshaped symbolicator API touches this file only.
+ * The one place this module calls the symbolicator, through its library API
+ * ({@link dev.crashkit.symbolicator.Symbolicator}): the same path as {@code symbolicate batch --format
+ * json}. Everything else in this module works on the JSON text and the neutral values returned here.
  */
 final class Symbolicator {
 
     /**
-     * A symbolicated report: detected format, the {@code symbolicated/1} text, and the grouping
-     * signature (the server's rule, {@link CrashSignature}): its id and title.
+     * A symbolicated report: detected format, the {@code symbolicated/1} text, the grouping signature
+     * (the server's rule): its id and title, and the debug files that would have named frames.
      */
-    record Outcome(String format, String json, String signature, String signatureTitle) {
+    record Outcome(String format, String json, String signature, String signatureTitle,
+                   List<MissingDebugFile> missing) {
     }
 
-    private static final ObjectMapper JSON = new ObjectMapper();
-    private static final byte[] JAVA_EXCEPTION_KEY = "\"java_exception\"".getBytes(StandardCharsets.US_ASCII);
-
     /** Larger reports are refused (the symbolicator's own limit). */
-    static final long MAX_REPORT_BYTES = ReportFormats.MAX_REPORT_BYTES;
+    static final long MAX_REPORT_BYTES = InputLimits.defaults().maxBytes();
 
-    private final Symbolizer symbolizer;
-    private final SymCacheCounters symbolCaches;
-    /** Simplified names, as the signature rule wants them; the same symbolizer when --demangle is simplified. */
-    private final Symbolizer forSignature;
-    /** Shared: the readers keep no state between reports ({@code batch}'s workers share one too). */
-    private static final ReportFormats FORMATS = ReportFormats.standard();
+    private static final InputLimits LIMITS = InputLimits.defaults();
 
-    private Symbolicator(Symbolizer symbolizer, Symbolizer forSignature, SymCacheCounters symbolCaches) {
-        this.symbolizer = symbolizer;
-        this.forSignature = forSignature;
-        this.symbolCaches = symbolCaches;
+    private final dev.crashkit.symbolicator.Symbolicator symbolicator;
+
+    private Symbolicator(dev.crashkit.symbolicator.Symbolicator symbolicator) {
+        this.symbolicator = symbolicator;
     }
 
     /**
      * Indexes the local debug-file paths of {@code settings} (as {@code --dsym} does) and builds a
-     * symbolizer over them; warnings about skipped files go to {@code warnings}. With a cache folder
+     * symbolicator over them; warnings about skipped files go to {@code warnings}. With a cache folder
      * (and symbol caches not turned off) modules go through symbol caches in its {@code symcache/}, as
      * the CLI's do: a debug file is flattened once per executor disk, later executor JVMs map the cache.
      */
     static Symbolicator open(SymbolSettings settings, List<Path> localDsyms, Consumer<String> warnings)
             throws IOException {
-        Optional<Path> cache = settings.cacheDirectory().map(Path::of);
-        DebugFileIndex.ScanOptions options = new DebugFileIndex.ScanOptions(cache.map(IndexCache::open),
-                ArchiveLimits.defaults());
-        DebugFileSource remote = settings.symbolServers().isEmpty() ? DebugFileSource.none()
-                : DebugFileFetcher.create(SourceOptions.defaults(symbolServers(settings), cache), warnings,
-                        ProgressListener.none());
-        DebugFileIndex index = DebugFileIndex.scan(localDsyms, options, warnings::accept);
-        SymCacheCounters counters = new SymCacheCounters();
-        ModuleCache.Options moduleOptions = ModuleCache.Options.defaults().withCounters(counters);
-        if (cache.isPresent() && settings.symbolCache()) {
-            moduleOptions = moduleOptions.withSymbolCache(SymCacheStore.in(cache.get()));
-        }
-        ModuleCache modules = new ModuleCache(index, new MemberStore(cache, ArchiveLimits.defaults()), remote,
-                moduleOptions);
-        Symbolizer symbolizer = new Symbolizer(modules, style(settings.demangle()));
-        return new Symbolicator(symbolizer, settings.demangle().equals("simplified") ? symbolizer
-                : new Symbolizer(modules, Optional.of(DemangleStyle.SIMPLIFIED)), counters);
+        SymbolicatorConfig config = SymbolicatorConfig.defaults()
+                .withDebugFiles(localDsyms)
+                .withSymbolSources(sources(settings))
+                .withCacheFolder(settings.cacheDirectory().map(Path::of))
+                .withSymbolCache(settings.symbolCache() ? SymbolCachePolicy.BUILD_ON_FIRST_USE : SymbolCachePolicy.OFF)
+                .withDemangling(Demangling.fromName(settings.demangle()))
+                .withDiagnostics(DiagnosticSink.all(warnings));
+        return new Symbolicator(dev.crashkit.symbolicator.Symbolicator.open(config));
     }
 
     /** What the symbol cache did for this symbolicator's modules (opened, built, rebuilt). */
-    SymCacheCounters symbolCaches() {
-        return symbolCaches;
+    SymbolCacheStats symbolCaches() {
+        return symbolicator.symbolCacheStats();
+    }
+
+    /** The symbol servers of {@code settings}, with their headers attached (DEBUGINFOD_URLS is not read). */
+    static SymbolSources sources(SymbolSettings settings) {
+        List<SymbolSources.ServerHeader> headers = new ArrayList<>();
+        List<String> h = settings.serverHeaders();
+        for (int i = 0; i + 1 < h.size(); i += 2) {
+            headers.add(new SymbolSources.ServerHeader(h.get(i), h.get(i + 1)));
+        }
+        return SymbolSources.none().withServers(settings.symbolServers()).withHeaders(headers);
     }
 
     /**
-     * The symbol servers of {@code settings}, with their headers attached.
+     * Checks the symbol servers of {@code settings}.
      *
      * @throws IllegalArgumentException a value that is not {@code LAYOUT=URL} / a header that is not
      *                                  {@code Name: value} / a header for a server not given (the message says which)
      */
-    static List<SymbolServer> symbolServers(SymbolSettings settings) {
-        List<SymbolServer> all = new ArrayList<>();
-        for (String spec : settings.symbolServers()) {
-            all.add(SymbolServer.parse(spec));
-        }
-        List<String> h = settings.serverHeaders();
-        for (int i = 0; i + 1 < h.size(); i += 2) {
-            String key = SymbolServer.parse(h.get(i)).key();
-            SymbolServer.Header header = SymbolServer.Header.parse(h.get(i + 1));
-            boolean matched = false;
-            for (int j = 0; j < all.size(); j++) {
-                if (all.get(j).key().equals(key)) {
-                    all.set(j, all.get(j).withHeader(header));
-                    matched = true;
-                }
-            }
-            if (!matched) {
-                throw new IllegalArgumentException("--symbol-server-header " + h.get(i) + ": no such --symbol-server");
-            }
-        }
-        return all;
-    }
-
-    private static Optional<DemangleStyle> style(String demangle) {
-        switch (demangle) {
-            case "full": return Optional.of(DemangleStyle.FULL);
-            case "none": return Optional.empty();
-            default: return Optional.of(DemangleStyle.SIMPLIFIED);
+    static void checkSymbolServers(SymbolSettings settings) {
+        try {
+            sources(settings).check();
+        } catch (IllegalArgumentException e) {
+            Optional<String> unknown = SymbolSources.unknownServerOf(e);
+            throw unknown.isPresent()
+                    ? new IllegalArgumentException("--symbol-server-header " + unknown.get() + ": no such --symbol-server")
+                    : e;
+        } catch (IOException e) {
+            throw new IllegalArgumentException(e.getMessage(), e);
         }
     }
 
     /** True for the {@code --demangle} values the symbolicator knows. */
     static boolean knownDemangleStyle(String demangle) {
-        return demangle.equals("simplified") || demangle.equals("full") || demangle.equals("none");
+        try {
+            Demangling.fromName(demangle);
+            return demangle.equals(demangle.toLowerCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
     }
 
     /**
@@ -155,11 +124,12 @@ final class Symbolicator {
      * @throws IOException the report cannot be read (the message names the source and the problem)
      */
     Outcome symbolicate(String source, byte[] data) throws IOException {
-        ParsedReport parsed = FORMATS.read(source, data);
-        ReportRenderer.Rendered r = ReportRenderer.render(parsed, symbolizer, OutputFormat.json);
-        SymbolicatedReport simplified = forSignature == symbolizer ? r.result() : forSignature.symbolicate(parsed.model());
-        CrashSignature signature = CrashSignature.of(simplified, javaException(data));
-        return new Outcome(formatName(parsed), r.text(), signature.id(), signature.title());
+        Report report = Report.read(source, data, LIMITS);
+        StringWriter json = new StringWriter();
+        Symbolication r = symbolicator.symbolicate(report, OutputFormat.JSON, json);
+        Signature signature = r.signature();
+        return new Outcome(report.format(), json.toString(), signature.id(), signature.title(),
+                r.missingDebugFiles());
     }
 
     /**
@@ -169,7 +139,7 @@ final class Symbolicator {
      */
     static Optional<String> mainImageKey(String source, byte[] data) {
         try {
-            List<Image> images = FORMATS.read(source, data).model().images();
+            List<Image> images = Report.read(source, data, LIMITS).model().images();
             return images.isEmpty() ? Optional.empty() : images.get(0).id().map(Object::toString);
         } catch (CrashkitException | RuntimeException e) {
             return Optional.empty(); // the symbolication pass reports the error (or the bug) on the report's row
@@ -181,7 +151,7 @@ final class Symbolicator {
      * (UUIDs upper case with dashes, build-ids lower-case hex).
      */
     static List<String> imageIds(String source, byte[] data) throws IOException {
-        return FORMATS.read(source, data).model().images().stream()
+        return Report.read(source, data, LIMITS).model().images().stream()
                 .flatMap(i -> i.id().stream()).map(Object::toString).toList();
     }
 
@@ -193,16 +163,20 @@ final class Symbolicator {
      */
     static String asCrashReport(String source, byte[] data, UnaryOperator<String> ids, int maxThreads)
             throws IOException {
-        CrashReport m = FORMATS.read(source, data).model();
+        CrashReport m = Report.read(source, data, LIMITS).model();
         List<ThreadTrace> threads = new ArrayList<>();
         m.threads().stream().filter(ThreadTrace::crashed).limit(maxThreads).forEach(threads::add);
         m.threads().stream().filter(t -> !t.crashed()).limit(Math.max(0, maxThreads - threads.size()))
                 .forEach(threads::add);
         // The first image, and those the kept frames point into (found as the symbolizer finds them).
-        SymbolicatedReport placed = new Symbolizer(new ModuleCache(DebugFileIndex.empty()), Optional.empty())
-                .symbolicate(new CrashReport(m.process(), m.crash(), m.images(), threads));
-        java.util.Set<String> used = placed.threads().stream().flatMap(t -> t.frames().stream())
-                .flatMap(f -> f.image().stream()).collect(Collectors.toSet());
+        StringWriter kept = new StringWriter();
+        CrashReportJson.write(new CrashReport(m.process(), m.crash(), m.images(), threads), kept);
+        java.util.Set<String> used;
+        try (dev.crashkit.symbolicator.Symbolicator placing = dev.crashkit.symbolicator.Symbolicator.open(
+                SymbolicatorConfig.defaults().withDemangling(Demangling.NONE))) {
+            used = placing.symbolicate(source, kept.toString().getBytes(StandardCharsets.UTF_8)).threads().stream()
+                    .flatMap(t -> t.frames().stream()).flatMap(f -> f.image().stream()).collect(Collectors.toSet());
+        }
         List<Image> images = new ArrayList<>();
         for (int k = 0; k < m.images().size(); k++) {
             Image i = m.images().get(k);
@@ -214,39 +188,5 @@ final class Symbolicator {
         StringWriter w = new StringWriter();
         CrashReportJson.write(new CrashReport(m.process(), m.crash(), images, threads), w);
         return w.toString();
-    }
-
-    private static String formatName(ParsedReport parsed) {
-        return parsed.format().name().toLowerCase(Locale.ROOT);
-    }
-
-    /**
-     * The {@code java_exception} text of our capture's crashreport/1 (the uncaught Java exception
-     * that triggered it), which the signature rule prefers; looked for only when the bytes name it.
-     */
-    private static Optional<String> javaException(byte[] data) {
-        if (!contains(data, JAVA_EXCEPTION_KEY)) {
-            return Optional.empty();
-        }
-        try {
-            JsonNode root = JSON.readTree(data);
-            JsonNode e = root == null ? null : root.get("java_exception");
-            return e != null && e.isTextual() ? Optional.of(e.textValue()) : Optional.empty();
-        } catch (IOException e) {
-            return Optional.empty(); // not one JSON document: not our capture's format
-        }
-    }
-
-    private static boolean contains(byte[] data, byte[] key) {
-        outer:
-        for (int i = 0; i + key.length <= data.length; i++) {
-            for (int j = 0; j < key.length; j++) {
-                if (data[i + j] != key[j]) {
-                    continue outer;
-                }
-            }
-            return true;
-        }
-        return false;
     }
 }

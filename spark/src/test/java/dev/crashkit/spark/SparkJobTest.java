@@ -16,7 +16,6 @@ import dev.crashkit.symbolicate.group.CrashSignature;
 import dev.crashkit.symbolicate.formats.ReportFormats;
 import dev.crashkit.symbolicate.locate.DebugFileIndex;
 import dev.crashkit.symbolicate.symbolize.ModuleCache;
-import dev.crashkit.symbolicate.symbolize.SymCacheCounters;
 import dev.crashkit.symbolicate.symbolize.Symbolizer;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -294,7 +293,7 @@ class SparkJobTest {
         assertFalse(Files.exists(otherCache.resolve("symcache")), "--no-symcache wrote symbol caches");
     }
 
-    private static void assertCounts(SymCacheCounters c, long opened, long built, long rebuilt) {
+    private static void assertCounts(dev.crashkit.symbolicator.SymbolCacheStats c, long opened, long built, long rebuilt) {
         assertEquals(List.of(opened, built, rebuilt), List.of(c.opened(), c.built(), c.rebuilt()),
                 "symbol caches opened, built, rebuilt");
     }

@@ -1,6 +1,7 @@
 package dev.crashkit.server.metrics;
 
-import dev.crashkit.symbolicate.symbolize.SymCacheCounters;
+import dev.crashkit.symbolicator.SymbolCacheStats;
+import java.util.function.Supplier;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
 
@@ -21,10 +22,10 @@ public final class Metrics {
     private final AtomicLongArray buckets = new AtomicLongArray(BOUNDS.length + 1);
     private final AtomicLong latencyCount = new AtomicLong();
     private final AtomicLong latencySumMillis = new AtomicLong();
-    private final SymCacheCounters symbolCaches;
+    private final Supplier<SymbolCacheStats> symbolCaches;
 
-    /** With {@code symbolCaches} counted by the symbolication workers' module caches. */
-    public Metrics(SymCacheCounters symbolCaches) {
+    /** With {@code symbolCaches} asked at each scrape (the symbolicator's counts). */
+    public Metrics(Supplier<SymbolCacheStats> symbolCaches) {
         this.symbolCaches = symbolCaches;
     }
 
@@ -75,11 +76,11 @@ public final class Metrics {
         counter(b, "crashkit_reports_failed_total", "Symbolication passes that failed.", failed.get());
         counter(b, "crashkit_debug_files_received_total", "Debug files accepted.", debugFiles.get());
         counter(b, "crashkit_symcache_opened_total", "Symbol cache files opened (no debug file parsed).",
-                symbolCaches.opened());
+                symbolCaches.get().opened());
         counter(b, "crashkit_symcache_built_total", "Symbol caches built from a debug file (rebuilds included).",
-                symbolCaches.built());
+                symbolCaches.get().built());
         counter(b, "crashkit_symcache_rebuilt_total",
-                "Symbol cache files found damaged, of another version or stale, and rebuilt.", symbolCaches.rebuilt());
+                "Symbol cache files found damaged, of another version or stale, and rebuilt.", symbolCaches.get().rebuilt());
         b.append("# HELP crashkit_symbolication_queue_depth Reports waiting for symbolication.\n")
                 .append("# TYPE crashkit_symbolication_queue_depth gauge\n")
                 .append("crashkit_symbolication_queue_depth ").append(queueDepth).append('\n');

@@ -2,7 +2,6 @@ package dev.crashkit.server.symbolication;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.crashkit.symbolicate.report.ReportFormat;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Optional;
@@ -17,11 +16,12 @@ final class AppVersions {
     private AppVersions() {
     }
 
-    static Optional<String> of(ReportFormat format, byte[] body) {
+    /** {@code format}: the detected format's name, as {@code Report.format()} gives it. */
+    static Optional<String> of(String format, byte[] body) {
         String key = switch (format) {
-            case SENTRY -> "\"release\"";
-            case KSCRASH -> "CFBundle";
-            case CRASHREPORT -> "\"app_version\"";
+            case "sentry" -> "\"release\"";
+            case "kscrash" -> "CFBundle";
+            case "crashreport" -> "\"app_version\"";
             default -> "";
         };
         if (!key.isEmpty() && !contains(body, key)) {
@@ -29,23 +29,23 @@ final class AppVersions {
         }
         try {
             switch (format) {
-                case IPS: {
+                case "ips": {
                     String text = new String(body, StandardCharsets.UTF_8);
                     int nl = text.indexOf('\n');
                     JsonNode header = JSON.readTree(nl > 0 ? text.substring(0, nl) : text);
                     return join(text(header, "app_version"), text(header, "build_version"));
                 }
-                case APPLE_CRASH: {
+                case "apple_crash": {
                     Matcher m = CRASH_VERSION.matcher(new String(body, StandardCharsets.UTF_8));
                     return m.find() ? Optional.of(m.group(1)) : Optional.empty();
                 }
-                case SENTRY:
+                case "sentry":
                     return text(JSON.readTree(body), "release");
-                case KSCRASH: {
+                case "kscrash": {
                     JsonNode system = JSON.readTree(body).path("system");
                     return join(text(system, "CFBundleShortVersionString"), text(system, "CFBundleVersion"));
                 }
-                case CRASHREPORT:
+                case "crashreport":
                     return text(JSON.readTree(body).path("process"), "app_version");
                 default:
                     return Optional.empty();

@@ -1,35 +1,28 @@
 package dev.crashkit.server.symbolication;
 
 import dev.crashkit.core.CrashkitException;
-import dev.crashkit.symbolicate.locate.ArchiveLimits;
-import dev.crashkit.symbolicate.locate.IndexCache;
-import dev.crashkit.symbolicate.locate.DebugFileIndex;
-import dev.crashkit.symbolicate.locate.MemberStore;
-import dev.crashkit.symbolicate.symbolize.ModuleCache;
-import dev.crashkit.symbolicate.symbolize.SymCacheCounters;
-import dev.crashkit.symbolicate.symcache.SymCacheStore;
-import dev.crashkit.symbolicate.sources.DebugFileFetcher;
-import dev.crashkit.symbolicate.sources.ProgressListener;
-import dev.crashkit.symbolicate.sources.SourceOptions;
-import dev.crashkit.symbolicate.sources.SymbolServer;
+import dev.crashkit.symbolicator.DebugFileIdentity;
+import dev.crashkit.symbolicator.Demangling;
+import dev.crashkit.symbolicator.DiagnosticSink;
+import dev.crashkit.symbolicator.SymbolCachePolicy;
+import dev.crashkit.symbolicator.SymbolCacheStats;
+import dev.crashkit.symbolicator.SymbolSources;
+import dev.crashkit.symbolicator.Symbolicator;
+import dev.crashkit.symbolicator.SymbolicatorConfig;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 
 /**
  * The debug files the server symbolicates with: the {@code --dsym} paths plus every uploaded file under
- * the store folder, indexed by UUID / build-id with the symbolicator's index (archive limits and
- * hash-named extraction as in the CLI), then the {@code --symbol-server}s for identities none of those
- * has (downloads verified and cached under the data folder, misses remembered for an hour as in the CLI).
- * An upload swaps in a new index, fetcher and module cache: the old ones remember that the new identities
- * were missing, and must not answer again. Unless turned off, modules go through symbol caches in
- * {@code <cache folder>/symcache} (as the CLI's): built on first use of a debug file, then mapped by every
- * later module cache (after an upload, after a restart) without parsing the debug file again.
+ * the store folder, and the symbol servers for identities none of those has, all through one
+ * {@link Symbolicator} configured as the command line's is (the same index cache layout, symbol caches
+ * in {@code <cache folder>/symcache} built on first use, downloads under the cache folder). An upload
+ * makes it index again ({@link #reload}): reports symbolicated from then on find the new file.
  */
 public final class DebugFiles implements AutoCloseable {
 
@@ -37,112 +30,73 @@ public final class DebugFiles implements AutoCloseable {
     public record Identity(String debugId, String arch, boolean debugInfo, String member) {
     }
 
-    private final List<Path> roots;
-    private final List<SymbolServer> servers;
-    private final Path cacheFolder;
-    private final Consumer<String> warnings;
-    private final ModuleCache.Options moduleOptions;
-    private final AtomicLong generation = new AtomicLong();
-    private volatile ModuleCache modules;
-    private DebugFileFetcher fetcher;
+    private final Symbolicator symbolicator;
 
-    private DebugFiles(List<Path> roots, List<SymbolServer> servers, Path cacheFolder,
-                       Optional<SymCacheCounters> symbolCache, Consumer<String> warnings) {
-        this.roots = List.copyOf(roots);
-        this.servers = List.copyOf(servers);
-        this.cacheFolder = cacheFolder;
-        this.warnings = warnings;
-        // Problems met in debug files and symbol caches (a damaged one is rebuilt) are logged, once per load.
-        ModuleCache.Options o = ModuleCache.Options.defaults().withDiagnostics(warnings::accept);
-        if (symbolCache.isPresent()) {
-            o = o.withSymbolCache(SymCacheStore.in(cacheFolder)).withCounters(symbolCache.get());
-        }
-        this.moduleOptions = o;
+    private DebugFiles(Symbolicator symbolicator) {
+        this.symbolicator = symbolicator;
     }
 
     /**
      * Indexes {@code dsyms} and the upload folder.
      *
-     * @param symbolServers {@code LAYOUT=URL} as for the CLI's {@code --symbol-server}
-     * @param cacheFolder index cache, extracted archive members, downloads (under the server's data folder)
-     * @param symbolCache where to count symbol cache use; empty: no symbol caches ({@code --no-symcache})
-     * @throws IllegalArgumentException when a symbol server is not {@code LAYOUT=URL} with a known layout
+     * @param sources     the symbol servers, as for the CLI
+     * @param cacheFolder index cache, extracted archive members, downloads, symbol caches (under the data folder)
+     * @param symbolCache whether modules go through symbol caches ({@code --no-symcache}: false)
+     * @throws IllegalArgumentException when a symbol server or header is malformed or names no server
      */
-    public static DebugFiles open(List<Path> dsyms, List<String> symbolServers, Path uploads, Path cacheFolder,
-                                  Optional<SymCacheCounters> symbolCache, Consumer<String> warnings)
-            throws IOException {
-        List<SymbolServer> servers = new ArrayList<>();
-        for (String spec : symbolServers) {
-            servers.add(SymbolServer.parse(spec));
-        }
+    public static DebugFiles open(List<Path> dsyms, SymbolSources sources, Path uploads, Path cacheFolder,
+                                  boolean symbolCache, Consumer<String> warnings) throws IOException {
         Files.createDirectories(uploads);
         Files.createDirectories(cacheFolder);
         List<Path> roots = new ArrayList<>(dsyms);
         roots.add(uploads);
-        DebugFiles d = new DebugFiles(roots, servers, cacheFolder, symbolCache, warnings);
-        d.reload();
-        return d;
+        SymbolicatorConfig config = SymbolicatorConfig.defaults()
+                .withDebugFiles(roots)
+                .withSymbolSources(sources)
+                .withCacheFolder(Optional.of(cacheFolder))
+                .withSymbolCache(symbolCache ? SymbolCachePolicy.BUILD_ON_FIRST_USE : SymbolCachePolicy.OFF)
+                .withDemangling(Demangling.SIMPLIFIED) // the signature's names, and the UI's
+                .withDiagnostics(DiagnosticSink.all(warnings));
+        return new DebugFiles(Symbolicator.open(config));
     }
 
-    /** Scans every root again (cheap for files already indexed) and replaces the module cache. */
-    public synchronized void reload() throws IOException {
-        IndexCache cache = IndexCache.open(cacheFolder.resolve("index"));
-        DebugFileIndex index = DebugFileIndex.scan(roots,
-                new DebugFileIndex.ScanOptions(Optional.of(cache), ArchiveLimits.defaults()), warnings::accept);
-        MemberStore members = new MemberStore(Optional.of(cacheFolder), ArchiveLimits.defaults());
-        DebugFileFetcher previous = fetcher;
-        if (servers.isEmpty()) {
-            modules = new ModuleCache(index, members, moduleOptions);
-        } else {
-            fetcher = DebugFileFetcher.create(SourceOptions.defaults(servers, Optional.of(cacheFolder)),
-                    warnings::accept, ProgressListener.none());
-            modules = new ModuleCache(index, members, fetcher, moduleOptions);
-        }
-        generation.incrementAndGet();
-        if (previous != null) {
-            previous.close(); // a worker still using it finishes its report with what it has
-        }
+    /** Scans every root again (cheap for files already indexed): the next reports find the new files. */
+    public void reload() throws IOException {
+        symbolicator.refresh();
     }
 
     @Override
-    public synchronized void close() {
-        if (fetcher != null) {
-            fetcher.close();
-        }
+    public void close() {
+        symbolicator.close();
     }
 
     /** Changes at every {@link #reload()}: a symbolication that began before one may have missed files. */
     public long generation() {
-        return generation.get();
+        return symbolicator.generation();
     }
 
-    ModuleCache modules() {
-        return modules;
+    Symbolicator symbolicator() {
+        return symbolicator;
     }
 
-    /**
-     * The identities in one uploaded file; refuses files that are no object file, dSYM or archive of them.
-     * Synchronized with {@link #reload()}: both write the same index cache.
-     */
-    public synchronized List<Identity> identify(Path file) throws BadInputException, IOException {
-        IndexCache cache = IndexCache.open(cacheFolder.resolve("index"));
-        List<String> problems = new ArrayList<>();
+    /** What the symbol cache did so far (for /metrics). */
+    public SymbolCacheStats symbolCacheStats() {
+        return symbolicator.symbolCacheStats();
+    }
+
+    /** The identities in one uploaded file; refuses files that are no object file, dSYM or archive of them. */
+    public List<Identity> identify(Path file) throws BadInputException, IOException {
+        List<DebugFileIdentity> ids;
         try {
-            DebugFileIndex.scan(List.of(file), new DebugFileIndex.ScanOptions(Optional.of(cache),
-                    ArchiveLimits.defaults()), problems::add);
+            ids = symbolicator.identify(file);
         } catch (CrashkitException e) {
-            throw new BadInputException(e.getMessage().replace(file.toString(), "upload"));
+            String m = e.getMessage().replace(file + ": ", "").replace(file.toString(), "upload");
+            throw new BadInputException(m.startsWith("no UUID") ? m.replace("no UUID or build-id found",
+                    "no UUID or build-id found in the upload") : m);
         }
-        Optional<List<IndexCache.Item>> items = cache.get(file, Files.size(file),
-                Files.getLastModifiedTime(file).toMillis());
         List<Identity> out = new ArrayList<>();
-        for (IndexCache.Item item : items.orElse(List.of())) {
-            out.add(new Identity(item.slice().id().toString(), item.slice().arch().label(), item.slice().debugInfo(),
-                    item.member().orElse("")));
-        }
-        if (out.isEmpty()) {
-            throw new BadInputException("no UUID or build-id found in the upload"
-                    + (problems.isEmpty() ? "" : ": " + problems.get(0).replace(file.toString(), "upload")));
+        for (DebugFileIdentity id : ids) {
+            out.add(new Identity(id.debugId(), id.arch(), id.debugInfo(), id.member().orElse("")));
         }
         return out;
     }

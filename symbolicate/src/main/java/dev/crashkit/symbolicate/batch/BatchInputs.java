@@ -5,7 +5,7 @@ import dev.crashkit.symbolicate.format.FileBytes;
 import dev.crashkit.symbolicate.formats.ReportFormats;
 import dev.crashkit.symbolicate.locate.ArchiveLimits;
 import dev.crashkit.symbolicate.locate.Archives;
-import dev.crashkit.symbolicate.report.ReportLimits;
+import dev.crashkit.symbolicator.InputLimits;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -46,7 +46,7 @@ final class BatchInputs {
     }
 
     /** Hands every report named by {@code args} to {@code sink}, reports over {@code limits.maxBytes()} as failures. */
-    static void forEach(List<Path> args, ReportLimits limits, Sink sink) throws InterruptedException {
+    static void forEach(List<Path> args, InputLimits limits, Sink sink) throws InterruptedException {
         BatchInputs inputs = new BatchInputs(limits.maxBytes(), sink);
         for (Path p : args) {
             if (Files.isDirectory(p)) {

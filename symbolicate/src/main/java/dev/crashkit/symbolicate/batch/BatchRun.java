@@ -1,16 +1,12 @@
 package dev.crashkit.symbolicate.batch;
 
 import dev.crashkit.core.CrashkitException;
-import dev.crashkit.symbolicate.demangle.DemangleStyle;
-import dev.crashkit.symbolicate.formats.ReportFormats;
-import dev.crashkit.symbolicate.formats.ReportRenderer;
 import dev.crashkit.symbolicate.output.AtomicFile;
-import dev.crashkit.symbolicate.output.OutputFormat;
-import dev.crashkit.symbolicate.report.ParsedReport;
-import dev.crashkit.symbolicate.report.ReportLimits;
-import dev.crashkit.symbolicate.symbolize.ModuleCache;
-import dev.crashkit.symbolicate.symbolize.SymbolicatedReport;
-import dev.crashkit.symbolicate.symbolize.Symbolizer;
+import dev.crashkit.symbolicator.InputLimits;
+import dev.crashkit.symbolicator.OutputFormat;
+import dev.crashkit.symbolicator.Report;
+import dev.crashkit.symbolicator.Symbolication;
+import dev.crashkit.symbolicator.Symbolicator;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -28,7 +24,7 @@ import java.util.function.Consumer;
 
 /**
  * One batch: every input report read, symbolicated and written by a pool of workers sharing one
- * {@link ModuleCache} (each debug file is parsed once per run).
+ * {@link Symbolicator} (each debug file is loaded once per run).
  *
  * <p>No report is ever lost: each one ends as an output or as a listed failure, including when its
  * worker runs out of memory or hits a bug (any {@link Throwable} is caught per report), and a final
@@ -52,33 +48,42 @@ public final class BatchRun {
      */
     private static final int FILES_AHEAD = 256;
 
-    private final Symbolizer symbolizer;
+    /** Reads one report's bytes (tests give readers that fail in ways real input cannot yet). */
+    @FunctionalInterface
+    public interface Reader {
+        Report read(String source, byte[] data, InputLimits limits) throws CrashkitException;
+    }
+
+    private final Symbolicator symbolicator;
     private final OutputFormat format;
     private final Path outDir;
     private final int jobs;
     private final boolean tty;
     private final PrintWriter progress;
-    private final ReportLimits limits;
-    private final ReportFormats formats;
+    private final InputLimits limits;
+    private final Reader reader;
     private final AtomicInteger found = new AtomicInteger();
     private final AtomicInteger finished = new AtomicInteger();
 
-    public BatchRun(ModuleCache modules, Optional<DemangleStyle> demangle, OutputFormat format, Path outDir, int jobs,
-                    boolean tty, PrintWriter progress, ReportLimits limits) {
-        this(modules, demangle, format, outDir, jobs, tty, progress, limits, ReportFormats.standard());
+    /**
+     * @param progress where a line per report (or a bar on a terminal, {@code tty}) is written
+     */
+    public BatchRun(Symbolicator symbolicator, OutputFormat format, Path outDir, int jobs, boolean tty,
+                    PrintWriter progress) {
+        this(symbolicator, format, outDir, jobs, tty, progress, Report::read);
     }
 
-    /** With other report readers (tests make readers that fail in ways real input cannot yet). */
-    BatchRun(ModuleCache modules, Optional<DemangleStyle> demangle, OutputFormat format, Path outDir, int jobs,
-             boolean tty, PrintWriter progress, ReportLimits limits, ReportFormats formats) {
-        this.formats = formats;
-        this.symbolizer = new Symbolizer(modules, demangle);
+    /** With another report reader. */
+    public BatchRun(Symbolicator symbolicator, OutputFormat format, Path outDir, int jobs, boolean tty,
+                    PrintWriter progress, Reader reader) {
+        this.symbolicator = symbolicator;
         this.format = format;
         this.outDir = outDir;
         this.jobs = jobs;
         this.tty = tty;
         this.progress = progress;
-        this.limits = limits;
+        this.limits = symbolicator.config().inputLimits();
+        this.reader = reader;
     }
 
     public Result run(List<Path> inputs) throws IOException {
@@ -150,8 +155,8 @@ public final class BatchRun {
     }
 
     /** How one report ended. */
-    private record Outcome(Optional<SymbolicatedReport> result, String output, String error, boolean internal) {
-        static Outcome ok(SymbolicatedReport r, String output) {
+    private record Outcome(Optional<Symbolication> result, String output, String error, boolean internal) {
+        static Outcome ok(Symbolication r, String output) {
             return new Outcome(Optional.of(r), output, "", false);
         }
 
@@ -163,14 +168,14 @@ public final class BatchRun {
     /** Reads, symbolicates and writes one report; never throws, whatever happens inside. */
     private Outcome process(BatchInput in) {
         try {
-            ParsedReport parsed = formats.read(in.name(), in.bytes().get(), limits);
+            Report parsed = reader.read(in.name(), in.bytes().get(), limits);
             String name = outputName(in.name(), parsed);
             Path target = outDir.resolve(name);
             if (!target.getParent().equals(outDir)) {
                 Files.createDirectories(target.getParent()); // a member of an archive, a report in a sub-folder
             }
-            SymbolicatedReport[] result = new SymbolicatedReport[1];
-            AtomicFile.writeBytes(target, out -> result[0] = ReportRenderer.render(parsed, symbolizer, format, out));
+            Symbolication[] result = new Symbolication[1];
+            AtomicFile.writeBytes(target, out -> result[0] = symbolicator.symbolicate(parsed, format, out));
             return Outcome.ok(result[0], name);
         } catch (CrashkitException e) {
             return Outcome.failed(e.getMessage(), false);
@@ -207,12 +212,12 @@ public final class BatchRun {
     }
 
     /** Same name as the input for format "same", else the input name with .txt / .json added. */
-    private String outputName(String name, ParsedReport parsed) {
-        if (format == OutputFormat.same) {
-            String ext = ReportRenderer.extension(parsed, format);
+    private String outputName(String name, Report parsed) {
+        if (format == OutputFormat.SAME) {
+            String ext = Symbolicator.fileExtension(parsed, format);
             return ext.equals(".txt") ? name + ".txt" : name;
         }
-        return name + ReportRenderer.extension(parsed, format);
+        return name + Symbolicator.fileExtension(parsed, format);
     }
 
     private synchronized void report(int done, int total, String name, String outcome) {

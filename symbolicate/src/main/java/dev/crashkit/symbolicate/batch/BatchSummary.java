@@ -2,11 +2,10 @@ package dev.crashkit.symbolicate.batch;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
-import dev.crashkit.symbolicate.symbolize.FrameStatus;
-import dev.crashkit.symbolicate.symbolize.ImageStatus;
-import dev.crashkit.symbolicate.symbolize.SymbolicatedFrame;
-import dev.crashkit.symbolicate.symbolize.SymbolicatedReport;
-import dev.crashkit.symbolicate.symbolize.SymbolicatedThread;
+import dev.crashkit.symbolicator.MissingDebugFile;
+import dev.crashkit.symbolicator.StackFrame;
+import dev.crashkit.symbolicator.Symbolication;
+import dev.crashkit.symbolicator.SymbolicatedStack;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.Writer;
@@ -39,33 +38,26 @@ final class BatchSummary {
     private final Map<String, long[]> missing = new TreeMap<>();
     private final Map<String, String> missingNames = new TreeMap<>();
 
-    synchronized void succeeded(SymbolicatedReport r) {
+    synchronized void succeeded(Symbolication r) {
         done++;
-        for (SymbolicatedThread t : r.threads()) {
+        for (SymbolicatedStack t : r.threads()) {
             int lastIndex = -1;
-            for (SymbolicatedFrame f : t.frames()) {
+            for (StackFrame f : t.frames()) {
                 if (f.index() == lastIndex) {
                     continue; // inlined expansions of one input frame count once
                 }
                 lastIndex = f.index();
                 frames++;
-                if (f.status() == FrameStatus.SYMBOLICATED) {
+                if (f.status() == StackFrame.Status.SYMBOLICATED) {
                     symbolicated++;
                 }
             }
         }
-        for (ImageStatus s : r.images()) {
-            if (s.status() == ImageStatus.Status.OK || s.image().id().isEmpty() || s.image().id().get().isZero()) {
-                continue;
-            }
-            String key = s.image().id().get().toString();
-            long hits = r.threads().stream().flatMap(t -> t.frames().stream())
-                    .filter(f -> f.status() == FrameStatus.NO_DEBUG_FILE && f.imageId().equals(s.image().id()))
-                    .map(SymbolicatedFrame::index).count();
-            long[] counts = missing.computeIfAbsent(key, k -> new long[2]);
-            counts[0] += hits;
+        for (MissingDebugFile m : r.missingDebugFiles()) {
+            long[] counts = missing.computeIfAbsent(m.debugId(), k -> new long[2]);
+            counts[0] += m.frames();
             counts[1]++;
-            missingNames.putIfAbsent(key, s.image().name());
+            missingNames.putIfAbsent(m.debugId(), m.image());
         }
     }
 

@@ -1,18 +1,12 @@
 package dev.crashkit.symbolicate.cli;
 
 import dev.crashkit.core.CrashkitException;
-import dev.crashkit.core.Diagnostics;
-import dev.crashkit.symbolicate.demangle.DemangleStyle;
-import dev.crashkit.symbolicate.demangle.detect.Demanglers;
-import dev.crashkit.symbolicate.format.ObjectFile;
-import dev.crashkit.symbolicate.format.detect.ObjectFiles;
 import dev.crashkit.core.model.DebugId;
-import dev.crashkit.symbolicate.symbolize.DebugModule;
-import dev.crashkit.symbolicate.symbolize.ModuleCache;
-import dev.crashkit.symbolicate.symbolize.SymbolCaching;
-import dev.crashkit.symbolicate.symcache.SymCacheKey;
-import dev.crashkit.symbolicate.symcache.SymCacheStore;
-import dev.crashkit.symbolicate.symbolize.ResolvedSymbol;
+import dev.crashkit.symbolicator.DiagnosticSink;
+import dev.crashkit.symbolicator.ImageLookup;
+import dev.crashkit.symbolicator.SourceLocation;
+import dev.crashkit.symbolicator.Symbolicator;
+import dev.crashkit.symbolicator.SymbolicatorConfig;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -28,12 +22,12 @@ import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
 
 /** Apple {@code atos}-compatible lookups of single addresses in one binary or dSYM. */
 @Command(name = "atos", mixinStandardHelpOptions = true,
@@ -81,10 +75,8 @@ public final class AtosCommand implements Callable<Integer> {
                 throw new picocli.CommandLine.ParameterException(spec.commandLine(), e.getMessage());
             }
         }
-        DebugModule module = module();
-        String imageName = uuid != null && module.file().getFileName().toString().matches("debuginfo|executable")
-                ? DebugId.parse(uuid).map(Object::toString).orElse(uuid) // the download cache knows no image names
-                : imageName(module.file());
+        ImageLookup module = module();
+        String imageName = module.imageName();
         long slide = loadAddress == null ? 0 : parse(loadAddress, "-l") - module.linkBase();
         PrintWriter out = spec.commandLine().getOut();
         int unreadable = 0;
@@ -100,19 +92,19 @@ public final class AtosCommand implements Callable<Integer> {
                 unreadable++;
                 continue;
             }
-            List<ResolvedSymbol> chain = module.lookup(address - slide);
+            List<SourceLocation> chain = module.lookup(address - slide);
             if (chain.isEmpty()) {
                 out.println("0x" + Long.toHexString(address));
                 continue;
             }
             if (inlines) {
-                for (ResolvedSymbol r : chain) {
-                    out.println(line(name(r.name()), imageName, r, address - slide - r.start()));
+                for (SourceLocation r : chain) {
+                    out.println(line(r.function(), imageName, r, address - slide - r.functionStart()));
                 }
             } else {
-                ResolvedSymbol concrete = chain.get(chain.size() - 1);
-                ResolvedSymbol innermost = chain.get(0);
-                out.println(line(name(concrete.name()), imageName, innermost, address - slide - concrete.start()));
+                SourceLocation concrete = chain.get(chain.size() - 1);
+                SourceLocation innermost = chain.get(0);
+                out.println(line(concrete.function(), imageName, innermost, address - slide - concrete.functionStart()));
             }
         }
         out.flush();
@@ -120,42 +112,58 @@ public final class AtosCommand implements Callable<Integer> {
         return unreadable > 0 ? ExitCodes.INVALID_INPUT : ExitCodes.OK;
     }
 
-    /** The module of -o, or of the file found for --uuid. */
-    private DebugModule module() throws IOException {
+    /** The lookups of -o, or of the file found for --uuid. */
+    private ImageLookup module() throws IOException {
         if ((object == null) == (uuid == null)) {
             throw new ParameterException(spec.commandLine(), "give either -o PATH or --uuid ID");
         }
+        PrintWriter err = spec.commandLine().getErr();
+        // Problems in the one file asked about are always said (not only counted, as for reports).
+        SymbolicatorConfig config = debugFiles.config(err, false, 0).withDiagnostics(new Said(err));
         if (object != null) {
-            return open(resolveObject(object));
+            try (Symbolicator s = Symbolicator.open(config.withDebugFiles(List.of()))) {
+                return s.image(object, Optional.ofNullable(arch));
+            }
         }
         DebugId id = DebugId.parse(uuid).orElseThrow(() ->
                 new ParameterException(spec.commandLine(), "--uuid \"" + uuid + "\" is not a UUID or build-id (hex)"));
-        ModuleCache modules = debugFiles.modules(spec.commandLine().getErr());
-        modules.prefetch(List.of(id));
-        ModuleCache.Load load = modules.get(id);
-        if (load instanceof ModuleCache.Loaded loaded) {
-            return loaded.module();
+        Symbolicator s = debugFiles.open(err, config); // open until the command ends: its mappings serve the lookups
+        return s.image(id).orElseThrow(() -> new CrashkitException("no debug file with UUID " + id
+                + " in --dsym paths, the download cache or symbol servers"));
+    }
+
+    /** Every problem said as a warning. */
+    private static final class Said implements DiagnosticSink {
+        private final PrintWriter err;
+
+        Said(PrintWriter err) {
+            this.err = err;
         }
-        throw new CrashkitException(load instanceof ModuleCache.Failed failed ? failed.error()
-                : "no debug file with UUID " + id + " in --dsym paths, the download cache or symbol servers");
+
+        @Override
+        public void indexing(String message) {
+            err.println("warning: " + message);
+        }
+
+        @Override
+        public void lookup(String message) {
+            err.println("warning: " + message);
+        }
+
+        @Override
+        public void download(String message) {
+            err.println("warning: " + message);
+        }
     }
 
     /** {@code name (in Image) (file:line)} with source info, else {@code name (in Image) + offset}. */
-    static String line(String name, String image, ResolvedSymbol where, long offset) {
+    static String line(String name, String image, SourceLocation where, long offset) {
         if (where.file().isPresent()) {
             String f = where.file().get();
             String base = f.substring(f.lastIndexOf('/') + 1);
             return name + " (in " + image + ") (" + base + ":" + where.line().orElse(0) + ")";
         }
         return name + " (in " + image + ") + " + offset;
-    }
-
-    private String name(String raw) {
-        switch (debugFiles.demangle) {
-            case none: return raw;
-            case full: return Demanglers.demangle(raw, DemangleStyle.FULL);
-            default: return Demanglers.demangle(raw, DemangleStyle.SIMPLIFIED);
-        }
     }
 
     private List<String> tokens() throws IOException {
@@ -189,80 +197,5 @@ public final class AtosCommand implements Callable<Integer> {
         } catch (NumberFormatException e) {
             throw new CrashkitException(what + " \"" + s + "\" is not a hex address");
         }
-    }
-
-    /** A .dSYM bundle stands for the single DWARF file inside it. */
-    static Path resolveObject(Path p) throws CrashkitException {
-        if (!Files.exists(p)) {
-            throw new CrashkitException(p + ": no such file");
-        }
-        if (!Files.isDirectory(p)) {
-            return p;
-        }
-        Path dwarf = p.resolve("Contents/Resources/DWARF");
-        try (Stream<Path> s = Files.list(dwarf)) {
-            List<Path> files = s.filter(Files::isRegularFile).toList();
-            if (files.size() != 1) {
-                throw new CrashkitException(p + ": expected one file in Contents/Resources/DWARF, found " + files.size());
-            }
-            return files.get(0);
-        } catch (NoSuchFileException e) {
-            throw new CrashkitException(p + ": a folder, but not a .dSYM bundle (no Contents/Resources/DWARF)");
-        } catch (IOException e) {
-            throw new CrashkitException(p + ": cannot list: " + e.getMessage(), e);
-        }
-    }
-
-    /**
-     * A module for one Mach-O slice or one ELF file, with its DWARF when it has some; through the
-     * symbol cache unless turned off (--no-cache, --no-symcache; a cache is keyed by the file, its
-     * size and mtime, and -arch).
-     */
-    private DebugModule open(Path file) throws CrashkitException {
-        // A stripped binary still names its exported, Objective-C and Swift code (as atos does).
-        PrintWriter err = spec.commandLine().getErr();
-        Diagnostics warnings = m -> err.println("warning: " + m);
-        Optional<SymCacheStore> store = debugFiles.symbolCache();
-        Optional<SymCacheKey> key = store.isEmpty() ? Optional.empty()
-                : SymbolCaching.fileKey(file, arch == null ? "-" : "arch " + arch);
-        if (key.isEmpty()) {
-            return DebugModule.openNamingStrippedCode(selectSlice(file), warnings);
-        }
-        SymbolCaching caching = new SymbolCaching(store.get());
-        Optional<DebugModule> cached = caching.open(key.get(), warnings, () -> {
-            try { // the cache found damaged later: the file's own DWARF answers
-                return DebugModule.openNamingStrippedCode(selectSlice(file), warnings).dwarf();
-            } catch (CrashkitException e) {
-                return Optional.empty();
-            }
-        });
-        if (cached.isPresent()) {
-            return cached.get();
-        }
-        DebugModule live = DebugModule.openNamingStrippedCode(selectSlice(file), warnings);
-        SymbolCaching.Build when = debugFiles.buildSymcache ? SymbolCaching.Build.FIRST_USE
-                : SymbolCaching.Build.SECOND_USE;
-        return caching.buildNow(key.get(), when) ? caching.build(key.get(), List.of(file), live, warnings) : live;
-    }
-
-    private ObjectFile selectSlice(Path file) throws CrashkitException {
-        List<ObjectFile> slices = ObjectFiles.open(file);
-        if (arch != null) {
-            return slices.stream().filter(s -> s.arch().label().equals(arch)).findFirst().orElseThrow(() ->
-                    new CrashkitException(file + ": no " + arch + " slice (has " + archs(slices) + ")"));
-        }
-        if (slices.size() > 1) {
-            throw new CrashkitException(file + ": universal file with " + archs(slices) + ": choose one with -arch");
-        }
-        return slices.get(0);
-    }
-
-    private static String archs(List<ObjectFile> slices) {
-        return slices.stream().map(s -> s.arch().label()).collect(Collectors.joining(", "));
-    }
-
-    /** atos names the image after the binary (see {@link AtosImageName}). */
-    private static String imageName(Path file) {
-        return AtosImageName.of(file);
     }
 }

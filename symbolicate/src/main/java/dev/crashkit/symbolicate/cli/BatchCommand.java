@@ -1,9 +1,8 @@
 package dev.crashkit.symbolicate.cli;
 
 import dev.crashkit.symbolicate.batch.BatchRun;
-import dev.crashkit.symbolicate.output.OutputFormat;
-import dev.crashkit.symbolicate.report.ReportLimits;
-import dev.crashkit.symbolicate.symbolize.SymbolCaching;
+import dev.crashkit.symbolicator.InputLimits;
+import dev.crashkit.symbolicator.Symbolicator;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -36,7 +35,7 @@ public final class BatchCommand implements Callable<Integer> {
     Path out;
 
     @Option(names = "--format", defaultValue = "same", description = "same, text or json (default: ${DEFAULT-VALUE})")
-    OutputFormat format;
+    FormatOption format;
 
     @Option(names = "--fail-on-missing", description = "exit 1 when frames fell into images without debug files")
     boolean failOnMissing;
@@ -63,12 +62,15 @@ public final class BatchCommand implements Callable<Integer> {
      * a plain command line, which leaves bad values to picocli's messages).
      */
     int run(PrintWriter stdout, PrintWriter err) throws IOException {
-        ReportLimits reportLimits = limits.limits(spec);
-        BatchRun run = new BatchRun(debugFiles.modules(err, SymbolCaching.Build.FIRST_USE), debugFiles.style(), format, out, jobs,
-                System.console() != null, err, reportLimits);
-        BatchRun.Result r = run.run(inputs);
+        InputLimits reportLimits = limits.limits(spec);
+        BatchRun.Result r;
+        try (Symbolicator symbolicator = debugFiles.open(err,
+                debugFiles.config(err, true, 0).withInputLimits(reportLimits))) {
+            BatchRun run = new BatchRun(symbolicator, format.value(), out, jobs, System.console() != null, err);
+            r = run.run(inputs);
+        }
         r.summary().accept(stdout);
-        long problems = debugFiles.lookups().count();
+        long problems = debugFiles.lookupProblems();
         if (problems > 0) {
             stdout.println("Problems in debug files: " + problems
                     + " (other name sources used instead; --verbose lists them)");

@@ -1,27 +1,25 @@
 package dev.crashkit.symbolicate.cli;
 
 import dev.crashkit.core.CrashkitException;
-import dev.crashkit.symbolicate.demangle.DemangleStyle;
-import dev.crashkit.symbolicate.locate.ArchiveLimits;
-import dev.crashkit.symbolicate.locate.DebugFileIndex;
-import dev.crashkit.symbolicate.locate.IndexCache;
-import dev.crashkit.symbolicate.locate.MemberStore;
-import dev.crashkit.symbolicate.sources.DebugFileSource;
-import dev.crashkit.symbolicate.symbolize.ModuleCache;
-import dev.crashkit.symbolicate.symbolize.SymbolCaching;
-import dev.crashkit.symbolicate.symcache.SymCacheStore;
+import dev.crashkit.symbolicator.Demangling;
+import dev.crashkit.symbolicator.DiagnosticSink;
+import dev.crashkit.symbolicator.SymbolCachePolicy;
+import dev.crashkit.symbolicator.Symbolicator;
+import dev.crashkit.symbolicator.SymbolicatorConfig;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicLong;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** Options shared by the commands that symbolicate reports: where debug files are, caching, naming. */
 final class DebugFileOptions {
 
+    /** The values of --demangle, as picocli lists them; {@link Demangling} decides what they mean. */
     enum Demangle { simplified, full, none }
 
     @Option(names = {"--dsym", "--symbols"}, paramLabel = "PATH",
@@ -62,62 +60,91 @@ final class DebugFileOptions {
             description = "keep at most this many MB of loaded debug files (default: a quarter of the RAM, at least the heap)")
     Long moduleCacheMb;
 
-    private LookupDiagnostics lookups;
+    private Said said;
 
-    Optional<DemangleStyle> style() {
-        switch (demangle) {
-            case full: return Optional.of(DemangleStyle.FULL);
-            case none: return Optional.empty();
-            default: return Optional.of(DemangleStyle.SIMPLIFIED);
+    Demangling demangling() {
+        return Demangling.fromName(demangle.name());
+    }
+
+    /** The cache folder, unless --no-cache. */
+    Optional<Path> cacheFolder() {
+        return noCache ? Optional.empty() : Optional.of(cacheDir != null ? cacheDir : dev.crashkit.symbolicate.locate.DefaultCacheFolder.path());
+    }
+
+    /**
+     * The symbolicator over the --dsym paths, with the symbol servers (if any) behind it for images no
+     * --dsym file has. Noise from files met inside folders (unreadable files, object files without a
+     * UUID or build-id such as a system folder's {@code crt1.o}) is summarised in one line unless
+     * verbose: a symbol folder full of unrelated files should not bury the output. Files named
+     * explicitly always get their warning.
+     *
+     * @param firstUse symbol caches built on a debug file's first use (batch) rather than its second
+     */
+    Symbolicator open(PrintWriter err, boolean firstUse, int openAhead) throws CrashkitException {
+        return open(err, config(err, firstUse, openAhead));
+    }
+
+    /** The symbolicator of {@code config}, its usage errors in the options' words. */
+    Symbolicator open(PrintWriter err, SymbolicatorConfig config) throws CrashkitException {
+        Symbolicator s;
+        try {
+            s = Symbolicator.open(config);
+        } catch (IllegalArgumentException e) {
+            throw new OptionValueException(SymbolServerOptions.refused(e));
+        }
+        said.summariseSkipped();
+        return s;
+    }
+
+    /** The configuration the options describe. */
+    SymbolicatorConfig config(PrintWriter err, boolean firstUse, int openAhead) throws CrashkitException {
+        said = new Said(err);
+        Optional<Path> cache = cacheFolder();
+        SymbolCachePolicy policy = noSymcache ? SymbolCachePolicy.OFF
+                : firstUse || buildSymcache ? SymbolCachePolicy.BUILD_ON_FIRST_USE : SymbolCachePolicy.BUILD_ON_SECOND_USE;
+        long budget = moduleCacheMb != null ? Math.max(1, moduleCacheMb) * 1024 * 1024 : 0;
+        return SymbolicatorConfig.defaults()
+                .withDebugFiles(dsyms)
+                .withSymbolSources(symbolServers.sources(environment))
+                .withCacheFolder(cache)
+                .withSymbolCache(policy)
+                .withMemoryBudget(budget)
+                .withDemangling(demangling())
+                .withDiagnostics(said)
+                .withOpenAhead(openAhead);
+    }
+
+    /** Problems met in debug files while symbolicating, counted (after {@link #open}). */
+    long lookupProblems() {
+        return said.lookups.get();
+    }
+
+    /** The closing line when lookup problems were only counted (nothing when there were none or they were shown). */
+    void summariseLookups() {
+        long n = said.lookups.get();
+        if (n > 0 && !verbose) {
+            said.err.println("warning: " + n + " problem(s) in debug files, other name sources used instead (--verbose lists them)");
         }
     }
 
     /**
-     * Indexes the --dsym paths and returns the module cache over them, with the symbol servers
-     * (if any) behind it for images no --dsym file has. Noise from files met inside folders
-     * (unreadable files, object files without a UUID or build-id such as a system folder's
-     * {@code crt1.o}) is summarised in one line unless verbose: a symbol folder full of
-     * unrelated files should not bury the output. Files named explicitly always get their warning.
+     * What the symbolicator says, as the command line says it: scan warnings said or counted for
+     * {@link #summariseSkipped} unless verbose; problems in debug files printed with -v and always
+     * counted, so that a run without -v ends with one line saying how many there were; download and
+     * re-unwind warnings always printed; download progress on a terminal.
      */
-    ModuleCache modules(PrintWriter err) throws CrashkitException {
-        return modules(err, buildSymcache ? SymbolCaching.Build.FIRST_USE : SymbolCaching.Build.SECOND_USE);
-    }
-
-    /** As {@link #modules(PrintWriter)}, missing symbol caches built {@code when} given. */
-    ModuleCache modules(PrintWriter err, SymbolCaching.Build when) throws CrashkitException {
-        Optional<Path> cache = noCache ? Optional.empty()
-                : Optional.of(cacheDir != null ? cacheDir : IndexCache.defaultFolder());
-        // Servers first: a bad --symbol-server value is reported before a long folder scan.
-        DebugFileSource remote = symbolServers.source(cache, environment, err);
-        // Plain code and a named class, not Optional.map(IndexCache::open) and a lambda: on the index
-        // thread, first in the run, a method reference spun a method-handle class (BENCHMARKS.md).
-        Optional<IndexCache> indexCache = cache.isPresent() ? Optional.of(IndexCache.open(cache.get()))
-                : Optional.empty();
-        DebugFileIndex.ScanOptions options = new DebugFileIndex.ScanOptions(indexCache, ArchiveLimits.defaults());
-        ScanWarnings warnings = new ScanWarnings(err);
-        DebugFileIndex index = DebugFileIndex.scan(dsyms, options, warnings);
-        summariseSkipped(err, warnings.skipped, warnings.unmatchable);
-        lookups = new LookupDiagnostics(err, verbose);
-        long budget = moduleCacheMb != null ? Math.max(1, moduleCacheMb) * 1024 * 1024 : ModuleCache.DEFAULT_BUDGET;
-        ModuleCache.Options o = new ModuleCache.Options(budget, lookups);
-        if (cache.isPresent() && !noSymcache) {
-            o = o.withSymbolCache(SymCacheStore.in(cache.get()), when);
-        }
-        return new ModuleCache(index, new MemberStore(cache, ArchiveLimits.defaults()), remote, o);
-    }
-
-    /** Where the scan's warnings go: said, or counted for {@link #summariseSkipped} unless verbose. */
-    private final class ScanWarnings implements dev.crashkit.core.Diagnostics {
+    private final class Said implements DiagnosticSink {
         private final PrintWriter err;
-        int skipped;
-        int unmatchable;
+        private int skipped;
+        private int unmatchable;
+        private final AtomicLong lookups = new AtomicLong();
 
-        ScanWarnings(PrintWriter err) {
+        Said(PrintWriter err) {
             this.err = err;
         }
 
         @Override
-        public void warn(String m) {
+        public void indexing(String m) {
             if (verbose) {
                 err.println("warning: " + m);
             } else if (m.startsWith("skipping ")) {
@@ -127,6 +154,35 @@ final class DebugFileOptions {
             } else {
                 err.println("warning: " + m);
             }
+        }
+
+        @Override
+        public void lookup(String message) {
+            lookups.incrementAndGet();
+            if (verbose) {
+                synchronized (err) {
+                    err.println("warning: " + message);
+                }
+            }
+        }
+
+        @Override
+        public void download(String message) {
+            err.println("warning: " + message);
+        }
+
+        @Override
+        public void unwinding(String message) {
+            err.println("warning: " + message);
+        }
+
+        @Override
+        public Optional<PrintWriter> progressTerminal() {
+            return System.console() != null ? Optional.of(err) : Optional.empty();
+        }
+
+        void summariseSkipped() {
+            DebugFileOptions.summariseSkipped(err, skipped, unmatchable);
         }
     }
 
@@ -148,17 +204,6 @@ final class DebugFileOptions {
         }
         err.println("warning: skipped " + n + " file(s) under --dsym that are not usable debug files ("
                 + String.join(", ", why) + "); -v lists them");
-    }
-
-    /** Where symbol caches are read and written, unless turned off. */
-    Optional<SymCacheStore> symbolCache() {
-        return noCache || noSymcache ? Optional.empty()
-                : Optional.of(SymCacheStore.in(cacheDir != null ? cacheDir : IndexCache.defaultFolder()));
-    }
-
-    /** Problems met in debug files while symbolicating (after {@link #modules}). */
-    LookupDiagnostics lookups() {
-        return lookups;
     }
 
     /** The scan's "no LC_UUID" / "without a GNU build-id" warnings. */

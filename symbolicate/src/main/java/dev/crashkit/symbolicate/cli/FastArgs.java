@@ -1,6 +1,5 @@
 package dev.crashkit.symbolicate.cli;
 
-import dev.crashkit.symbolicate.output.OutputFormat;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.Optional;
@@ -39,7 +38,7 @@ final class FastArgs {
 
     private static Optional<SymbolicateCommand> plain(String[] args) {
         SymbolicateCommand c = new SymbolicateCommand();
-        c.format = OutputFormat.text;
+        c.format = FormatOption.text;
         setDefaults(c.debugFiles);
         Set<String> seen = new HashSet<>();
         for (int i = 0; i < args.length; i++) {
@@ -83,7 +82,7 @@ final class FastArgs {
             switch (option) {
                 case "--dsym" -> c.debugFiles.dsyms.add(Path.of(v));
                 case "--format" -> {
-                    Optional<OutputFormat> f = enumValue(OutputFormat.class, v);
+                    Optional<FormatOption> f = enumValue(FormatOption.class, v);
                     if (f.isEmpty()) {
                         return Optional.empty();
                     }

@@ -1,6 +1,5 @@
 package dev.crashkit.symbolicate.cli;
 
-import dev.crashkit.symbolicate.output.OutputFormat;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.Optional;
@@ -36,7 +35,7 @@ final class FastBatchArgs {
 
     private static Optional<BatchCommand> plain(String[] args) {
         BatchCommand c = new BatchCommand();
-        c.format = OutputFormat.same;
+        c.format = FormatOption.same;
         FastArgs.setDefaults(c.debugFiles);
         Set<String> seen = new HashSet<>();
         for (int i = 1; i < args.length; i++) {
@@ -94,7 +93,7 @@ final class FastBatchArgs {
             case "--dsym" -> c.debugFiles.dsyms.add(Path.of(v));
             case "--cache-dir" -> c.debugFiles.cacheDir = Path.of(v);
             case "--format" -> {
-                Optional<OutputFormat> f = FastArgs.enumValue(OutputFormat.class, v);
+                Optional<FormatOption> f = FastArgs.enumValue(FormatOption.class, v);
                 if (f.isEmpty()) {
                     return false;
                 }

@@ -1,6 +1,6 @@
 package dev.crashkit.symbolicate.cli;
 
-import dev.crashkit.symbolicate.report.ReportLimits;
+import dev.crashkit.symbolicator.InputLimits;
 import java.util.Locale;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
@@ -8,24 +8,25 @@ import picocli.CommandLine.Option;
 
 /** Per-report bounds of the commands that read reports (README "Limits"). */
 final class ReportLimitOptions {
+    private static final InputLimits DEFAULTS = InputLimits.defaults();
 
     @Option(names = "--max-report-size", paramLabel = "SIZE", converter = SizeConverter.class,
             description = "largest report read, in bytes, or with K, M or G (default: 256M, at most 2G)")
-    long maxBytes = ReportLimits.DEFAULT_MAX_BYTES;
+    long maxBytes = DEFAULTS.maxBytes();
 
     @Option(names = "--max-threads", paramLabel = "N", description = "threads per report (default: ${DEFAULT-VALUE})")
-    int maxThreads = ReportLimits.DEFAULT_MAX_THREADS;
+    int maxThreads = DEFAULTS.maxThreads();
 
     @Option(names = "--max-frames", paramLabel = "N",
             description = "frames per report, all threads together (default: ${DEFAULT-VALUE})")
-    int maxFrames = ReportLimits.DEFAULT_MAX_FRAMES;
+    int maxFrames = DEFAULTS.maxFrames();
 
     @Option(names = "--max-images", paramLabel = "N", description = "images per report (default: ${DEFAULT-VALUE})")
-    int maxImages = ReportLimits.DEFAULT_MAX_IMAGES;
+    int maxImages = DEFAULTS.maxImages();
 
-    ReportLimits limits(CommandSpec spec) {
+    InputLimits limits(CommandSpec spec) {
         try {
-            return new ReportLimits(maxBytes, maxThreads, maxFrames, maxImages);
+            return new InputLimits(maxBytes, maxThreads, maxFrames, maxImages);
         } catch (IllegalArgumentException e) {
             throw UsageErrors.of(spec, e.getMessage());
         }

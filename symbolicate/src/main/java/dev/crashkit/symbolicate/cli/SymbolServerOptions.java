@@ -1,13 +1,7 @@
 package dev.crashkit.symbolicate.cli;
 
 import dev.crashkit.core.CrashkitException;
-import dev.crashkit.symbolicate.sources.DebugFileFetcher;
-import dev.crashkit.symbolicate.sources.DebugFileSource;
-import dev.crashkit.symbolicate.sources.ProgressListener;
-import dev.crashkit.symbolicate.sources.SourceConfigFile;
-import dev.crashkit.symbolicate.sources.SourceOptions;
-import dev.crashkit.symbolicate.sources.SymbolServer;
-import java.io.PrintWriter;
+import dev.crashkit.symbolicator.SymbolSources;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -19,8 +13,6 @@ import picocli.CommandLine.Option;
 
 /** Where to fetch debug files that no --dsym path has: symbol servers, their tokens, limits. */
 final class SymbolServerOptions {
-    private static final long PROGRESS_MIN_BYTES = 4L << 20;
-
     @Option(names = "--symbol-server", paramLabel = "LAYOUT=URL",
             description = "fetch debug files no --dsym has, by UUID/build-id, from this server (repeatable, tried in"
                     + " order); LAYOUT: debuginfod, lldb, gdb, unified; URL: http://, https:// or file://."
@@ -59,63 +51,34 @@ final class SymbolServerOptions {
     String maxSize;
 
     /**
-     * The configured source, or {@link DebugFileSource#none()} when no server is configured.
-     *
-     * @param cacheFolder the --cache-dir folder (empty with --no-cache: downloads last one run)
+     * The symbol sources these options describe: --symbol-server, then the config file, then
+     * DEBUGINFOD_URLS (the command line opts in to it, as debuginfod's own clients do).
      */
-    DebugFileSource source(Optional<Path> cacheFolder, Map<String, String> environment, PrintWriter err)
-            throws CrashkitException {
-        List<SymbolServer> all = servers(environment);
-        if (all.isEmpty()) {
-            return DebugFileSource.none();
+    SymbolSources sources(Map<String, String> environment) throws CrashkitException {
+        List<SymbolSources.ServerHeader> h = new ArrayList<>();
+        for (int i = 0; i + 1 < headers.size(); i += 2) {
+            h.add(new SymbolSources.ServerHeader(headers.get(i), headers.get(i + 1)));
         }
-        SourceOptions o;
         try {
-            Duration t = Duration.ofSeconds(timeoutSeconds);
-            o = SourceOptions.defaults(all, cacheFolder)
+            return SymbolSources.none().withServers(servers).withHeaders(h)
+                    .withConfigFile(Optional.ofNullable(config)).withDebuginfodUrls(true, environment)
                     .withOffline(offline)
                     .withNegativeTtl(duration(negativeTtl))
-                    .withTimeouts(Duration.ofSeconds(Math.min(timeoutSeconds, 10)), t, t)
-                    .withRetries(retries, Duration.ofMillis(500))
-                    .withLimits(parallel, size(maxSize), 3);
+                    .withTimeout(Duration.ofSeconds(timeoutSeconds))
+                    .withRetries(retries)
+                    .withParallel(parallel)
+                    .withMaxDownloadBytes(size(maxSize));
         } catch (IllegalArgumentException e) {
             throw new OptionValueException(e.getMessage());
         }
-        ProgressListener progress = System.console() != null
-                ? ProgressListener.terminal(err, PROGRESS_MIN_BYTES) : ProgressListener.none();
-        return DebugFileFetcher.create(o, m -> err.println("warning: " + m), progress);
     }
 
-    /** --symbol-server, then the config file, then DEBUGINFOD_URLS; headers attached by LAYOUT=URL. */
-    List<SymbolServer> servers(Map<String, String> environment) throws CrashkitException {
-        List<SymbolServer> all = new ArrayList<>();
-        try {
-            for (String s : servers) {
-                all.add(SymbolServer.parse(s));
-            }
-            if (config != null) {
-                all.addAll(SourceConfigFile.read(config, environment));
-            }
-            all.addAll(SymbolServer.fromEnvironment(environment));
-            for (int i = 0; i + 1 < headers.size(); i += 2) {
-                String key = SymbolServer.parse(headers.get(i)).key();
-                SymbolServer.Header h = SymbolServer.Header.parse(headers.get(i + 1));
-                boolean matched = false;
-                for (int j = 0; j < all.size(); j++) {
-                    if (all.get(j).key().equals(key)) {
-                        all.set(j, all.get(j).withHeader(h));
-                        matched = true;
-                    }
-                }
-                if (!matched) {
-                    throw new OptionValueException("--symbol-server-header " + SymbolServer.parse(headers.get(i))
-                            + ": no such --symbol-server");
-                }
-            }
-        } catch (IllegalArgumentException e) {
-            throw new OptionValueException("--symbol-server: " + e.getMessage());
-        }
-        return all;
+    /** The message of a server or header the symbolicator refused, in the options' words. */
+    static String refused(IllegalArgumentException e) {
+        String m = e.getMessage();
+        String unknown = SymbolSources.unknownServerOf(e).orElse(null);
+        return unknown != null ? "--symbol-server-header " + unknown + ": no such --symbol-server"
+                : "--symbol-server: " + m;
     }
 
     /** {@code 90}, {@code 30s}, {@code 10m}, {@code 1h}, {@code 2d}, or ISO-8601 ({@code PT1H}). */

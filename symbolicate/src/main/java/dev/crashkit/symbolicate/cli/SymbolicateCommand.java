@@ -1,19 +1,11 @@
 package dev.crashkit.symbolicate.cli;
 
 import dev.crashkit.core.CrashkitException;
-import dev.crashkit.core.model.CrashReport;
-import dev.crashkit.core.ReportException;
-import dev.crashkit.symbolicate.formats.ReportFormats;
-import dev.crashkit.symbolicate.formats.ReportRenderer;
 import dev.crashkit.symbolicate.output.AtomicFile;
-import dev.crashkit.symbolicate.output.OutputFormat;
-import dev.crashkit.symbolicate.report.ParsedReport;
-import dev.crashkit.symbolicate.report.ReportLimits;
-import dev.crashkit.symbolicate.symbolize.ImageStatus;
-import dev.crashkit.symbolicate.symbolize.ModuleCache;
-import dev.crashkit.symbolicate.symbolize.Reunwinder;
-import dev.crashkit.symbolicate.symbolize.SymbolicatedReport;
-import dev.crashkit.symbolicate.symbolize.Symbolizer;
+import dev.crashkit.symbolicator.OutputFormat;
+import dev.crashkit.symbolicator.Report;
+import dev.crashkit.symbolicator.Symbolication;
+import dev.crashkit.symbolicator.Symbolicator;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -46,7 +38,7 @@ public final class SymbolicateCommand implements Callable<Integer> {
 
     @Option(names = "--format", defaultValue = "text",
             description = "text, json (symbolicated/1) or same (the input's format, symbolicated) (default: ${DEFAULT-VALUE})")
-    OutputFormat format;
+    FormatOption format;
 
     @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "write here instead of standard output")
     Path output;
@@ -95,39 +87,36 @@ public final class SymbolicateCommand implements Callable<Integer> {
         // fails alone, as when the steps ran in turn.
         HeldWriter held = new HeldWriter(err);
         PrintWriter indexErr = new PrintWriter(held, true);
-        Alongside<ModuleCache, CrashkitException> indexing = Alongside.start("index-debug-files",
+        Alongside<Symbolicator, CrashkitException> indexing = Alongside.start("index-debug-files",
                 new Indexing(debugFiles, indexErr));
-        ParsedReport input;
+        Report input;
         try {
-            input = read(report, limits.limits(spec));
+            input = Report.read(report, limits.limits(spec));
         } catch (IOException | RuntimeException | Error e) {
             indexing.await(); // not left writing the cache folder after the command has ended
             throw e;
         }
         held.release();
-        ModuleCache modules = indexing.result();
-        if (reunwind) {
-            // Threads that carry registers + a stack window are unwound again with the binaries' CFI.
-            CrashReport again = new Reunwinder(modules, m -> err.println("warning: " + m)).reunwind(input.model());
-            input = new ParsedReport(again, input.format(), input.document());
-        }
-        Symbolizer symbolizer = new Symbolizer(modules, debugFiles.style());
-        SymbolicatedReport result = write(input, symbolizer, out);
-        for (ImageStatus s : result.images()) {
-            if (s.status() == ImageStatus.Status.UNREADABLE || s.status() == ImageStatus.Status.UUID_MISMATCH) {
-                err.println("warning: " + s.image().name() + ": " + s.detail().orElse(s.status().jsonName()));
+        try (Symbolicator symbolicator = indexing.result()) {
+            if (reunwind) {
+                // Threads that carry registers + a stack window are unwound again with the binaries' CFI.
+                input = symbolicator.reunwind(input);
             }
+            Symbolication result = write(input, symbolicator, out);
+            for (String problem : result.diagnostics()) {
+                err.println("warning: " + problem);
+            }
+            debugFiles.summariseLookups();
+            err.flush();
+            return result.anyDebugFileMissing() ? ExitCodes.MISSING_DEBUG_FILES : ExitCodes.OK;
         }
-        debugFiles.lookups().summarise();
-        err.flush();
-        return result.missingDebugFiles() ? ExitCodes.MISSING_DEBUG_FILES : ExitCodes.OK;
     }
 
     /**
      * Indexes the debug files and opens a few symbol caches ahead (a class, not a lambda: the
      * index thread starts before the JDK's method-handle machinery is linked; BENCHMARKS.md).
      */
-    private static final class Indexing implements Alongside.Step<ModuleCache, CrashkitException> {
+    private static final class Indexing implements Alongside.Step<Symbolicator, CrashkitException> {
         private final DebugFileOptions debugFiles;
         private final PrintWriter err;
 
@@ -137,39 +126,28 @@ public final class SymbolicateCommand implements Callable<Integer> {
         }
 
         @Override
-        public ModuleCache run() throws CrashkitException {
-            ModuleCache m = debugFiles.modules(err);
-            m.openCachedAhead(OPEN_AHEAD_MAX_IDS);
-            return m;
-        }
-    }
-
-    /** Reads the report; running out of memory on it is a problem of the input (exit 3), not a bug. */
-    private static ParsedReport read(Path report, ReportLimits limits) throws ReportException {
-        try {
-            return ReportFormats.standard().read(report, limits);
-        } catch (OutOfMemoryError e) {
-            throw new ReportException(report + ": out of memory while reading the report (Java heap "
-                    + (Runtime.getRuntime().maxMemory() >> 20) + " MB); lower --max-report-size or raise -Xmx");
+        public Symbolicator run() throws CrashkitException {
+            return debugFiles.open(err, false, OPEN_AHEAD_MAX_IDS);
         }
     }
 
     /** Renders straight into standard output or the output file (complete or absent, never truncated). */
-    private SymbolicatedReport write(ParsedReport input, Symbolizer symbolizer, PrintWriter out) throws IOException {
+    private Symbolication write(Report input, Symbolicator symbolicator, PrintWriter out) throws IOException {
+        OutputFormat f = format.value();
         if (output == null && out instanceof Stdout stdout) {
             out.flush();
-            SymbolicatedReport result = ReportRenderer.render(input, symbolizer, format, stdout.bytes());
+            Symbolication result = symbolicator.symbolicate(input, f, stdout.bytes());
             stdout.bytes().flush();
             return result;
         }
         if (output == null) {
-            SymbolicatedReport result = ReportRenderer.render(input, symbolizer, format, out);
+            Symbolication result = symbolicator.symbolicate(input, f, out);
             out.flush();
             return result;
         }
-        SymbolicatedReport[] result = new SymbolicatedReport[1];
+        Symbolication[] result = new Symbolication[1];
         try {
-            AtomicFile.writeBytes(output, o -> result[0] = ReportRenderer.render(input, symbolizer, format, o));
+            AtomicFile.writeBytes(output, o -> result[0] = symbolicator.symbolicate(input, f, o));
         } catch (CrashkitException e) {
             throw e;
         } catch (IOException e) {

@@ -28,6 +28,27 @@ public final class ReportRenderer {
     private ReportRenderer() {
     }
 
+    /** A symbolication with the report's exception backtrace, when it has one. */
+    public record Symbolicated(SymbolicatedReport result, Optional<SymbolicatedThread> exception) {
+    }
+
+    /** Symbolicates the threads and the exception backtrace, rendering nothing. */
+    public static Symbolicated symbolicate(ParsedReport parsed, Symbolizer symbolizer) {
+        return new Symbolicated(symbolizer.symbolicate(parsed.model()), exception(parsed, symbolizer));
+    }
+
+    /** Renders what {@link #symbolicate} returned for {@code parsed}. */
+    public static void write(ParsedReport parsed, Symbolicated s, OutputFormat format, OutputStream out)
+            throws IOException {
+        WRITERS.writer(parsed.format(), format).write(parsed, s.result(), s.exception(), out);
+    }
+
+    /** Renders what {@link #symbolicate} returned for {@code parsed}. */
+    public static void write(ParsedReport parsed, Symbolicated s, OutputFormat format, Writer out)
+            throws IOException {
+        WRITERS.writer(parsed.format(), format).write(parsed, s.result(), s.exception(), out);
+    }
+
     /** Symbolicates and renders into a string (small reports, tests). */
     public static Rendered render(ParsedReport parsed, Symbolizer symbolizer, OutputFormat format) throws IOException {
         StringWriter w = new StringWriter();
@@ -41,31 +62,46 @@ public final class ReportRenderer {
      */
     public static SymbolicatedReport render(ParsedReport parsed, Symbolizer symbolizer, OutputFormat format,
                                             Writer out) throws IOException {
+        return renderAll(parsed, symbolizer, format, out).result();
+    }
+
+    /** As {@link #render(ParsedReport, Symbolizer, OutputFormat, Writer)}, with the exception backtrace. */
+    public static Symbolicated renderAll(ParsedReport parsed, Symbolizer symbolizer, OutputFormat format,
+                                         Writer out) throws IOException {
         SymbolicatedReport result = symbolizer.symbolicate(parsed.model());
-        WRITERS.writer(parsed.format(), format).write(parsed, result, exception(parsed, symbolizer), out);
-        return result;
+        Optional<SymbolicatedThread> exception = exception(parsed, symbolizer);
+        WRITERS.writer(parsed.format(), format).write(parsed, result, exception, out);
+        return new Symbolicated(result, exception);
     }
 
     /** As {@link #render(ParsedReport, Symbolizer, OutputFormat, Writer)}, in UTF-8 bytes (not flushed). */
     public static SymbolicatedReport render(ParsedReport parsed, Symbolizer symbolizer, OutputFormat format,
                                             OutputStream out) throws IOException {
+        return renderAll(parsed, symbolizer, format, out).result();
+    }
+
+    /** As {@link #render(ParsedReport, Symbolizer, OutputFormat, OutputStream)}, with the exception backtrace. */
+    public static Symbolicated renderAll(ParsedReport parsed, Symbolizer symbolizer, OutputFormat format,
+                                         OutputStream out) throws IOException {
         if (format == OutputFormat.json) {
             Optional<ThreadsAhead> ahead = ThreadsAhead.forReport(parsed.model());
             if (ahead.isPresent()) {
                 // A big report's JSON is rendered on a second thread as its threads are symbolicated.
                 try {
                     SymbolicatedReport result = symbolizer.symbolicate(parsed.model(), ahead.get());
-                    exception(parsed, symbolizer); // as below: the JSON has no exception backtrace, its warnings stay
+                    // As below: the JSON has no exception backtrace, its warnings stay.
+                    Optional<SymbolicatedThread> exception = exception(parsed, symbolizer);
                     JsonReportWriter.write(result, out, ahead.get());
-                    return result;
+                    return new Symbolicated(result, exception);
                 } finally {
                     ahead.get().cancel();
                 }
             }
         }
         SymbolicatedReport result = symbolizer.symbolicate(parsed.model());
-        WRITERS.writer(parsed.format(), format).write(parsed, result, exception(parsed, symbolizer), out);
-        return result;
+        Optional<SymbolicatedThread> exception = exception(parsed, symbolizer);
+        WRITERS.writer(parsed.format(), format).write(parsed, result, exception, out);
+        return new Symbolicated(result, exception);
     }
 
     /** The symbolicated exception backtrace, when the report has one. */

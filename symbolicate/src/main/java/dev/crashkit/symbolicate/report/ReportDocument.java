@@ -40,6 +40,14 @@ public interface ReportDocument {
         return Map.of();
     }
 
+    /**
+     * The printed stack trace of the uncaught Java exception that triggered the report (our capture's
+     * crashreport/1 {@code java_exception}), when there is one.
+     */
+    default Optional<String> javaException() {
+        return Optional.empty();
+    }
+
     /** The dispatch queue a thread was running, when the report says. */
     default Optional<String> queue(int thread) {
         return Optional.empty();

@@ -3,16 +3,13 @@ package dev.crashkit.symbolicate.batch;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.crashkit.core.Diagnostics;
-import dev.crashkit.core.ReportException;
-import dev.crashkit.symbolicate.formats.ReportFormats;
-import dev.crashkit.symbolicate.locate.DebugFileIndex;
-import dev.crashkit.symbolicate.output.OutputFormat;
-import dev.crashkit.symbolicate.report.ParsedReport;
-import dev.crashkit.symbolicate.report.ReportFormat;
-import dev.crashkit.symbolicate.report.ReportLimits;
-import dev.crashkit.symbolicate.report.ReportReader;
-import dev.crashkit.symbolicate.symbolize.ModuleCache;
+import dev.crashkit.core.CrashkitException;
+import dev.crashkit.symbolicator.Demangling;
+import dev.crashkit.symbolicator.InputLimits;
+import dev.crashkit.symbolicator.OutputFormat;
+import dev.crashkit.symbolicator.Report;
+import dev.crashkit.symbolicator.Symbolicator;
+import dev.crashkit.symbolicator.SymbolicatorConfig;
 import dev.crashkit.testkit.TestData;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -20,7 +17,6 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
@@ -43,16 +39,9 @@ class BatchListsAheadTest {
         }
         AtomicReference<BatchRun> running = new AtomicReference<>();
         AtomicInteger listedDuringFirst = new AtomicInteger(-1);
-        ReportReader watching = new ReportReader() {
-            private final ReportFormats real = ReportFormats.standard();
-
+        BatchRun.Reader watching = new BatchRun.Reader() {
             @Override
-            public ReportFormat format() {
-                return ReportFormat.CRASHREPORT;
-            }
-
-            @Override
-            public ParsedReport read(String source, byte[] data) throws ReportException {
+            public Report read(String source, byte[] data, InputLimits limits) throws CrashkitException {
                 if (listedDuringFirst.get() < 0) {
                     // Before: the listing waited for a free worker, so it stayed at 1 here.
                     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
@@ -61,16 +50,17 @@ class BatchListsAheadTest {
                     }
                     listedDuringFirst.set(running.get().listed());
                 }
-                return real.read(source, data);
+                return Report.read(source, data, limits);
             }
         };
-        ModuleCache modules = new ModuleCache(DebugFileIndex.scan(List.of(TestData.file("macho")),
-                Diagnostics.ignore()));
-        BatchRun run = new BatchRun(modules, Optional.empty(), OutputFormat.text, dir.resolve("out"), 1, false,
-                new PrintWriter(new StringWriter()), ReportLimits.defaults(),
-                ReportFormats.standard().with(watching));
-        running.set(run);
-        BatchRun.Result r = run.run(List.of(in));
+        BatchRun.Result r;
+        try (Symbolicator s = Symbolicator.open(SymbolicatorConfig.defaults()
+                .withDebugFiles(List.of(TestData.file("macho"))).withDemangling(Demangling.NONE))) {
+            BatchRun run = new BatchRun(s, OutputFormat.TEXT, dir.resolve("out"), 1, false,
+                    new PrintWriter(new StringWriter()), watching);
+            running.set(run);
+            r = run.run(List.of(in));
+        }
 
         assertEquals(FILES, listedDuringFirst.get(), "files listed while the first report was being read");
         assertEquals(FILES, r.doneReports());

@@ -8,16 +8,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.crashkit.symbolicate.cli.ExitCodes;
 import dev.crashkit.symbolicate.cli.Main;
-import dev.crashkit.symbolicate.output.OutputFormat;
-import dev.crashkit.symbolicate.report.ParsedReport;
-import dev.crashkit.core.ReportException;
-import dev.crashkit.symbolicate.report.ReportFormat;
-import dev.crashkit.symbolicate.formats.ReportFormats;
-import dev.crashkit.symbolicate.report.ReportLimits;
-import dev.crashkit.symbolicate.report.ReportReader;
-import dev.crashkit.symbolicate.locate.DebugFileIndex;
-import dev.crashkit.core.Diagnostics;
-import dev.crashkit.symbolicate.symbolize.ModuleCache;
+import dev.crashkit.core.CrashkitException;
+import dev.crashkit.symbolicator.Demangling;
+import dev.crashkit.symbolicator.InputLimits;
+import dev.crashkit.symbolicator.OutputFormat;
+import dev.crashkit.symbolicator.Report;
+import dev.crashkit.symbolicator.Symbolicator;
+import dev.crashkit.symbolicator.SymbolicatorConfig;
 import dev.crashkit.testkit.TestData;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -39,25 +36,15 @@ class BatchNeverLosesAReportTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    /** Reads crashreport/1, but dies the way a worker can on reports whose name asks for it. */
-    private static final class DyingReader implements ReportReader {
-        private final ReportFormats real = ReportFormats.standard();
-
-        @Override
-        public ReportFormat format() {
-            return ReportFormat.CRASHREPORT;
+    /** Reads reports, but dies the way a worker can on reports whose name asks for it. */
+    private static Report dyingRead(String source, byte[] data, InputLimits limits) throws CrashkitException {
+        if (source.contains("oom")) {
+            throw new OutOfMemoryError("Java heap space");
         }
-
-        @Override
-        public ParsedReport read(String source, byte[] data) throws ReportException {
-            if (source.contains("oom")) {
-                throw new OutOfMemoryError("Java heap space");
-            }
-            if (source.contains("bug")) {
-                throw new StackOverflowError();
-            }
-            return real.read(source, data);
+        if (source.contains("bug")) {
+            throw new StackOverflowError();
         }
+        return Report.read(source, data, limits);
     }
 
     @Test
@@ -68,12 +55,13 @@ class BatchNeverLosesAReportTest {
             Files.write(in.resolve(name), sample);
         }
         Path out = dir.resolve("out");
-        ModuleCache modules = new ModuleCache(DebugFileIndex.scan(List.of(TestData.file("macho")),
-                Diagnostics.ignore()));
-        BatchRun run = new BatchRun(modules, Optional.empty(), OutputFormat.text, out, 2, false,
-                new PrintWriter(new StringWriter()), ReportLimits.defaults(),
-                ReportFormats.standard().with(new DyingReader()));
-        BatchRun.Result r = run.run(List.of(in));
+        BatchRun.Result r;
+        try (Symbolicator s = Symbolicator.open(SymbolicatorConfig.defaults()
+                .withDebugFiles(List.of(TestData.file("macho"))).withDemangling(Demangling.NONE))) {
+            BatchRun run = new BatchRun(s, OutputFormat.TEXT, out, 2, false, new PrintWriter(new StringWriter()),
+                    BatchNeverLosesAReportTest::dyingRead);
+            r = run.run(List.of(in));
+        }
 
         assertEquals(2, r.doneReports());
         assertEquals(2, r.failedReports());

@@ -228,22 +228,6 @@ class SymbolServerCliTest {
     }
 
     @Test
-    void debuginfodUrlsAndConfigFileAddServersInOrder() throws Exception {
-        Path config = tmp.resolve("servers.json");
-        Files.writeString(config, "{\"servers\":[{\"layout\":\"lldb\",\"url\":\"https://mac.example.com/\","
-                + "\"headers\":{\"Authorization\":\"Bearer ${env:TOKEN}\"}}]}");
-        SymbolServerOptions o = new SymbolServerOptions();
-        o.servers = List.of("unified=https://symbols.example.com/");
-        o.config = config;
-        o.headers = List.of("debuginfod=https://debuginfod.example.org", "X-Team: crash");
-        List<SymbolServer> s = o.servers(Map.of("DEBUGINFOD_URLS", "https://debuginfod.example.org/", "TOKEN", "t0k"));
-        assertEquals(List.of("unified=https://symbols.example.com/", "lldb=https://mac.example.com/",
-                "debuginfod=https://debuginfod.example.org/"), s.stream().map(SymbolServer::describe).toList());
-        assertEquals("Bearer t0k", s.get(1).headers().get(0).value());
-        assertEquals("crash", s.get(2).headers().get(0).value());
-    }
-
-    @Test
     void durationsAndSizes() {
         assertEquals(java.time.Duration.ofHours(1), SymbolServerOptions.duration("1h"));
         assertEquals(java.time.Duration.ofSeconds(90), SymbolServerOptions.duration("90"));

@@ -1,4 +1,4 @@
-package dev.crashkit.symbolicate.cli;
+package dev.crashkit.symbolicator;
 
 import dev.crashkit.core.CrashkitException;
 import dev.crashkit.symbolicate.format.elf.ElfFile;

@@ -1,0 +1,20 @@
+package dev.crashkit.symbolicator;
+
+/**
+ * Whether debug files are flattened into symbol caches in the cache folder (mapped, not parsed, by
+ * every later use) and when a debug file without one gets it.
+ */
+public enum SymbolCachePolicy {
+    /** No symbol caches read or written. */
+    OFF,
+    /**
+     * Built the first time a debug file is used: for runs that look up many addresses (batch, a
+     * server, Spark), which amortise the build.
+     */
+    BUILD_ON_FIRST_USE,
+    /**
+     * Built the second time (a marker remembers the first): a one-off run answers from the DWARF,
+     * decoding only what its addresses touch, as llvm-symbolizer does.
+     */
+    BUILD_ON_SECOND_USE
+}

@@ -1,0 +1,171 @@
+package dev.crashkit.symbolicator;
+
+import dev.crashkit.core.model.DebugId;
+import dev.crashkit.core.model.Image;
+import dev.crashkit.symbolicate.formats.ReportRenderer;
+import dev.crashkit.symbolicate.group.AppImages;
+import dev.crashkit.symbolicate.group.CrashSignature;
+import dev.crashkit.symbolicate.symbolize.FrameStatus;
+import dev.crashkit.symbolicate.symbolize.ImageStatus;
+import dev.crashkit.symbolicate.symbolize.SymbolicatedFrame;
+import dev.crashkit.symbolicate.symbolize.SymbolicatedReport;
+import dev.crashkit.symbolicate.symbolize.SymbolicatedThread;
+import dev.crashkit.symbolicate.symbolize.Symbolizer;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.Writer;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * One report symbolicated: the report as read, its threads with named frames, what became of each
+ * image, the debug files that were missing, its crash signature, and what went wrong on the way.
+ * Immutable; {@link #write} renders it as often as wanted.
+ */
+public final class Symbolication {
+    private final Report report;
+    private final ReportRenderer.Symbolicated result;
+    /** Simplified names for the signature; the same result when the configuration prints them. */
+    private final Symbolizer forSignature;
+
+    Symbolication(Report report, ReportRenderer.Symbolicated result, Symbolizer forSignature) {
+        this.report = report;
+        this.result = result;
+        this.forSignature = forSignature;
+    }
+
+    /** The report as read (after a re-unwind, its new threads). */
+    public Report report() {
+        return report;
+    }
+
+    /** The report's threads, each with its symbolicated frames, in the report's order. */
+    public List<SymbolicatedStack> threads() {
+        List<SymbolicatedStack> out = new ArrayList<>(result.result().threads().size());
+        for (SymbolicatedThread t : result.result().threads()) {
+            out.add(stack(t));
+        }
+        return out;
+    }
+
+    /** The uncaught exception's backtrace ({@code lastExceptionBacktrace}), when the report has one. */
+    public Optional<SymbolicatedStack> exceptionBacktrace() {
+        return result.exception().map(Symbolication::stack);
+    }
+
+    /** Every image of the report with its outcome, in the report's order. */
+    public List<ImageOutcome> images() {
+        List<ImageOutcome> out = new ArrayList<>();
+        for (ImageStatus s : result.result().images()) {
+            out.add(outcome(s));
+        }
+        return out;
+    }
+
+    /** Whether some frame fell into an image without a usable debug file (the CLI's exit code 1). */
+    public boolean anyDebugFileMissing() {
+        return result.result().missingDebugFiles();
+    }
+
+    /**
+     * The debug files that would have named frames: each image with a UUID / build-id (not all zero)
+     * whose frames got no name for want of its debug file, with how many, in the report's image order.
+     */
+    public List<MissingDebugFile> missingDebugFiles() {
+        SymbolicatedReport r = result.result();
+        if (!r.missingDebugFiles()) {
+            return List.of();
+        }
+        Map<DebugId, Integer> frames = new LinkedHashMap<>();
+        for (SymbolicatedThread t : r.threads()) {
+            for (SymbolicatedFrame f : t.frames()) {
+                // Frames without a debug file have no inlined entries: one entry per input frame.
+                if (f.status() == FrameStatus.NO_DEBUG_FILE && f.imageId().isPresent() && !f.imageId().get().isZero()) {
+                    frames.merge(f.imageId().get(), 1, Integer::sum);
+                }
+            }
+        }
+        List<MissingDebugFile> out = new ArrayList<>();
+        for (ImageStatus s : r.images()) {
+            Optional<DebugId> id = s.image().id();
+            if (s.status() != ImageStatus.Status.OK && id.isPresent() && frames.containsKey(id.get())) {
+                out.add(new MissingDebugFile(id.get().toString(), s.image().name(),
+                        s.image().arch().map(a -> a.label()), frames.remove(id.get())));
+            }
+        }
+        return out;
+    }
+
+    /** The crash signature that groups this crash with its duplicates (always with simplified names). */
+    public Signature signature() {
+        SymbolicatedReport simplified = forSignature == null ? result.result()
+                : forSignature.symbolicate(report.model());
+        CrashSignature s = CrashSignature.of(simplified, report.javaException());
+        return new Signature(s.id(), s.title(), s.exception(), s.frames());
+    }
+
+    /** Names of the report's images that are the app's own (not the system's), each once. */
+    public List<String> appImages() {
+        List<String> app = new ArrayList<>();
+        for (Image img : report.model().images()) {
+            if (AppImages.isApp(img) && !app.contains(img.name())) {
+                app.add(img.name());
+            }
+        }
+        return app;
+    }
+
+    /**
+     * Problems with this report's debug files that did not stop it: a debug file found but unreadable,
+     * or with another UUID inside. One line each, naming the image.
+     */
+    public List<String> diagnostics() {
+        List<String> out = new ArrayList<>();
+        for (ImageStatus s : result.result().images()) {
+            if (s.status() == ImageStatus.Status.UNREADABLE || s.status() == ImageStatus.Status.UUID_MISMATCH) {
+                out.add(s.image().name() + ": " + s.detail().orElse(s.status().jsonName()));
+            }
+        }
+        return out;
+    }
+
+    /** Renders in UTF-8 to {@code out} (not closed, not flushed). */
+    public void write(OutputFormat format, OutputStream out) throws IOException {
+        ReportRenderer.write(report.parsed(), result, format.internal(), out);
+    }
+
+    /** Renders to {@code out} (not closed, not flushed). */
+    public void write(OutputFormat format, Writer out) throws IOException {
+        ReportRenderer.write(report.parsed(), result, format.internal(), out);
+    }
+
+    /** The file name extension of this report rendered in {@code format} ({@code .json}, {@code .ips}, ...). */
+    public String fileExtension(OutputFormat format) {
+        return ReportRenderer.extension(report.parsed(), format.internal());
+    }
+
+    private static SymbolicatedStack stack(SymbolicatedThread t) {
+        List<StackFrame> frames = new ArrayList<>(t.frames().size());
+        for (SymbolicatedFrame f : t.frames()) {
+            frames.add(new StackFrame(f.index(), f.address(), f.image(), f.imageId(), f.symbol(), f.mangled(),
+                    f.symbolAddress(), f.offset(), f.file(), f.line(), f.column(), f.inlined(),
+                    StackFrame.Status.valueOf(f.status().name()), f.source(), f.trust()));
+        }
+        return new SymbolicatedStack(t.thread(), frames);
+    }
+
+    private static ImageOutcome outcome(ImageStatus s) {
+        switch (s.status()) {
+            case OK:
+                return new ImageOutcome.Matched(s.image(), s.debugFile().orElseThrow());
+            case NO_DEBUG_FILE:
+            case NO_UUID:
+                return new ImageOutcome.Missing(s.image(), s.detail().orElse(s.status().jsonName()));
+            default:
+                return new ImageOutcome.Failed(s.image(), s.detail().orElse(s.status().jsonName()));
+        }
+    }
+}

@@ -1,0 +1,355 @@
+package dev.crashkit.symbolicator;
+
+import dev.crashkit.core.CrashkitException;
+import dev.crashkit.core.Diagnostics;
+import dev.crashkit.core.ReportException;
+import dev.crashkit.core.model.DebugId;
+import dev.crashkit.symbolicate.formats.ReportRenderer;
+import dev.crashkit.symbolicate.locate.ArchiveLimits;
+import dev.crashkit.symbolicate.locate.DebugFileIndex;
+import dev.crashkit.symbolicate.locate.IndexCache;
+import dev.crashkit.symbolicate.locate.MemberStore;
+import dev.crashkit.symbolicate.sources.DebugFileFetcher;
+import dev.crashkit.symbolicate.sources.DebugFileSource;
+import dev.crashkit.symbolicate.sources.ProgressListener;
+import dev.crashkit.symbolicate.sources.SymbolServer;
+import dev.crashkit.symbolicate.symbolize.ModuleCache;
+import dev.crashkit.symbolicate.symbolize.Reunwinder;
+import dev.crashkit.symbolicate.symbolize.SymCacheCounters;
+import dev.crashkit.symbolicate.symbolize.SymbolCaching;
+import dev.crashkit.symbolicate.symbolize.Symbolizer;
+import dev.crashkit.symbolicate.symcache.SymCacheStore;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.Writer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * crashkit's one entry point: symbolicates crash reports with the debug files of a
+ * {@link SymbolicatorConfig}, matched to report images by UUID / build-id, fetched from symbol servers
+ * when no local path has them. Built once ({@link #open}), then thread-safe: any number of threads may
+ * symbolicate at once, sharing the loaded debug files (kept within the memory budget). Debug files
+ * added later ({@link #addDebugFiles}, {@link #refresh}) answer from the next report on.
+ *
+ * <pre>{@code
+ * try (Symbolicator s = Symbolicator.open(SymbolicatorConfig.defaults().withDebugFiles(List.of(dsym)))) {
+ *     Symbolication result = s.symbolicate(Path.of("crash.ips"));
+ *     result.write(OutputFormat.JSON, System.out);
+ * }
+ * }</pre>
+ */
+public final class Symbolicator implements AutoCloseable {
+    private final SymbolicatorConfig config;
+    private final List<Path> roots;
+    private final List<SymbolServer> servers;
+    private final SymCacheCounters counters = new SymCacheCounters();
+    private final ModuleCache.Options moduleOptions;
+    private final AtomicLong generation = new AtomicLong();
+    /** The debug files now: replaced as a whole when files are added, never changed. */
+    private volatile Modules current;
+    private boolean closed;
+
+    /** One generation of debug files and what looks addresses up in them. */
+    private record Modules(ModuleCache cache, Optional<DebugFileFetcher> fetcher, Symbolizer symbolizer,
+                           Symbolizer simplified) {
+    }
+
+    private Symbolicator(SymbolicatorConfig config, List<SymbolServer> servers) {
+        this.config = config;
+        this.roots = new ArrayList<>(config.debugFiles());
+        this.servers = servers;
+        DiagnosticSink sink = config.diagnostics();
+        long budget = config.memoryBudgetBytes() == 0 ? ModuleCache.DEFAULT_BUDGET : config.memoryBudgetBytes();
+        ModuleCache.Options o = new ModuleCache.Options(budget, new LookupProblems(sink)).withCounters(counters);
+        if (config.cacheFolder().isPresent() && config.symbolCache() != SymbolCachePolicy.OFF) {
+            o = o.withSymbolCache(SymCacheStore.in(config.cacheFolder().get()),
+                    config.symbolCache() == SymbolCachePolicy.BUILD_ON_FIRST_USE ? SymbolCaching.Build.FIRST_USE
+                            : SymbolCaching.Build.SECOND_USE);
+        }
+        this.moduleOptions = o;
+    }
+
+    /**
+     * Resolves the symbol servers, indexes the debug-file paths (through the index cache, when there is
+     * a cache folder) and opens up to {@link SymbolicatorConfig#openAhead()} symbol caches.
+     *
+     * @throws CrashkitException        a path that does not exist, a config file that cannot be read
+     * @throws IllegalArgumentException a symbol server or header that is malformed, or a header for a
+     *                                  server not given (the message says which)
+     */
+    public static Symbolicator open(SymbolicatorConfig config) throws CrashkitException {
+        // Servers first: a bad server value is said before a long folder scan.
+        List<SymbolServer> servers = config.symbolSources().resolve();
+        Symbolicator s = new Symbolicator(config, List.copyOf(servers));
+        s.current = s.scan();
+        if (config.openAhead() > 0) {
+            s.current.cache().openCachedAhead(config.openAhead());
+        }
+        return s;
+    }
+
+    /** The configuration this symbolicator was built from. */
+    public SymbolicatorConfig config() {
+        return config;
+    }
+
+    /** Reads a report file (within the configuration's input limits) and symbolicates it. */
+    public Symbolication symbolicate(Path report) throws CrashkitException {
+        return symbolicate(Report.read(report, config.inputLimits()));
+    }
+
+    /** Reads report bytes ({@code source} names them in errors) and symbolicates them. */
+    public Symbolication symbolicate(String source, byte[] report) throws CrashkitException {
+        return symbolicate(Report.read(source, report, config.inputLimits()));
+    }
+
+    /** Reads a report from a stream (not closed) and symbolicates it. */
+    public Symbolication symbolicate(String source, InputStream report) throws CrashkitException {
+        return symbolicate(Report.read(source, report, config.inputLimits()));
+    }
+
+    /** Symbolicates a report already read: its threads and its exception backtrace. */
+    public Symbolication symbolicate(Report report) {
+        Modules m = current;
+        return new Symbolication(report, ReportRenderer.symbolicate(report.parsed(), m.symbolizer()),
+                signatureSymbolizer(m));
+    }
+
+    /**
+     * Symbolicates and writes at once, the rendering streamed as it is produced (a big report's JSON
+     * rendered on a second thread as its threads are done): for a command line or a batch writing
+     * each result once. The returned result can be written again.
+     */
+    public Symbolication symbolicate(Report report, OutputFormat format, OutputStream out) throws IOException {
+        Modules m = current;
+        return new Symbolication(report, ReportRenderer.renderAll(report.parsed(), m.symbolizer(), format.internal(),
+                out), signatureSymbolizer(m));
+    }
+
+    /** As {@link #symbolicate(Report, OutputFormat, OutputStream)}, to characters. */
+    public Symbolication symbolicate(Report report, OutputFormat format, Writer out) throws IOException {
+        Modules m = current;
+        return new Symbolication(report, ReportRenderer.renderAll(report.parsed(), m.symbolizer(), format.internal(),
+                out), signatureSymbolizer(m));
+    }
+
+    /** The file name extension of {@code report} rendered in {@code format} ({@code .json}, {@code .ips}, ...). */
+    public static String fileExtension(Report report, OutputFormat format) {
+        return ReportRenderer.extension(report.parsed(), format.internal());
+    }
+
+    /** Null when the configured names are the signature's (simplified): the result serves both. */
+    private Symbolizer signatureSymbolizer(Modules m) {
+        return m.simplified() == m.symbolizer() ? null : m.simplified();
+    }
+
+    /**
+     * The report with the threads that carry registers and a stack window (our capture's) unwound
+     * again with the binaries' call-frame information (x86-64 ELF: the very binaries, matched by
+     * build-id, must be among the debug files). A thread that cannot be rebuilt keeps its frames.
+     */
+    public Report reunwind(Report report) {
+        DiagnosticSink sink = config.diagnostics();
+        return report.withModel(new Reunwinder(current.cache(), sink::unwinding).reunwind(report.model()));
+    }
+
+    /**
+     * Looks addresses up in one binary or debug file (Apple's {@code atos}): {@code arch} picks the
+     * slice of a universal file (required when it has several). Through the symbol cache as configured.
+     *
+     * @throws CrashkitException the file cannot be read, or has no such slice
+     */
+    public ImageLookup image(Path file, Optional<String> arch) throws CrashkitException {
+        return ImageLookup.open(file, arch, symbolCacheStore(), buildPolicy(), config.demangling(),
+                config.diagnostics());
+    }
+
+    /**
+     * Looks addresses up in the debug file of {@code id}: from the debug-file paths, the download cache
+     * or the symbol servers; empty when none of them has it.
+     *
+     * @throws CrashkitException the debug file found cannot be read
+     */
+    public Optional<ImageLookup> image(DebugId id) throws CrashkitException {
+        ModuleCache modules = current.cache();
+        modules.prefetch(List.of(id));
+        ModuleCache.Load load = modules.get(id);
+        if (load instanceof ModuleCache.Loaded loaded) {
+            return Optional.of(new ImageLookup(loaded.module(), Optional.of(id), config.demangling()));
+        }
+        if (load instanceof ModuleCache.Failed failed) {
+            throw new CrashkitException(failed.error());
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * Adds debug-file paths and indexes them with the others: reports symbolicated from now on find
+     * them (a server's late uploads). Reports already under way finish with the files they had.
+     */
+    public synchronized void addDebugFiles(List<Path> paths) throws CrashkitException {
+        roots.addAll(paths);
+        refresh();
+    }
+
+    /**
+     * Indexes the debug-file paths again (cheap for files already indexed), so that files added to
+     * their folders since are found, and forgets which identities were missing.
+     */
+    public synchronized void refresh() throws CrashkitException {
+        Modules previous = current;
+        current = scan();
+        generation.incrementAndGet();
+        // A report still using the old ones finishes with what it has; their mappings go with them.
+        previous.fetcher().ifPresent(DebugFileFetcher::close);
+    }
+
+    /** Changes at every {@link #refresh}: a symbolication that began before one may have missed files. */
+    public long generation() {
+        return generation.get();
+    }
+
+    /**
+     * The debug identities in one file, dSYM or archive, without adding it (a server checks an upload
+     * with it). Uses the index cache when there is a cache folder.
+     *
+     * @throws CrashkitException the file is no object file, dSYM or archive of them, or holds no identity
+     */
+    public synchronized List<DebugFileIdentity> identify(Path file) throws CrashkitException {
+        Optional<IndexCache> cache = config.cacheFolder().isPresent()
+                ? Optional.of(IndexCache.open(config.cacheFolder().get())) : Optional.empty();
+        List<String> problems = new ArrayList<>();
+        DebugFileIndex index = DebugFileIndex.scan(List.of(file), new DebugFileIndex.ScanOptions(cache,
+                ArchiveLimits.defaults()), problems::add);
+        List<DebugFileIdentity> out = new ArrayList<>();
+        Optional<List<IndexCache.Item>> items = Optional.empty();
+        if (cache.isPresent()) {
+            try { // the cache keeps the file's slices in the order they were found
+                items = cache.get().get(file, Files.size(file), Files.getLastModifiedTime(file).toMillis());
+            } catch (IOException e) {
+                throw new CrashkitException(file + ": cannot read: " + e.getMessage(), e);
+            }
+        }
+        if (items.isPresent()) {
+            for (IndexCache.Item item : items.get()) {
+                out.add(new DebugFileIdentity(item.slice().id().toString(), item.slice().arch().label(),
+                        item.slice().debugInfo(), item.member()));
+            }
+        } else {
+            for (DebugId id : index.ids()) {
+                for (DebugFileIndex.Entry e : index.find(id)) {
+                    out.add(new DebugFileIdentity(id.toString(), e.arch().label(), e.debugInfo(),
+                            e.member().map(m -> m.name())));
+                }
+            }
+        }
+        if (out.isEmpty()) {
+            throw new CrashkitException(file + ": no UUID or build-id found"
+                    + (problems.isEmpty() ? "" : ": " + problems.get(0)));
+        }
+        return out;
+    }
+
+    /** What the symbol cache did so far. */
+    public SymbolCacheStats symbolCacheStats() {
+        return new SymbolCacheStats(counters.opened(), counters.built(), counters.rebuilt());
+    }
+
+    /** Releases the loaded debug files and stops the downloads. */
+    @Override
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        current.fetcher().ifPresent(DebugFileFetcher::close);
+        current.cache().close();
+    }
+
+    private Modules scan() throws CrashkitException {
+        Optional<Path> cache = config.cacheFolder();
+        DiagnosticSink sink = config.diagnostics();
+        Optional<DebugFileFetcher> fetcher = Optional.empty();
+        if (!servers.isEmpty()) {
+            ProgressListener progress = sink.progressTerminal().isPresent()
+                    ? ProgressListener.terminal(sink.progressTerminal().get(), PROGRESS_MIN_BYTES)
+                    : ProgressListener.none();
+            fetcher = Optional.of(DebugFileFetcher.create(config.symbolSources().options(servers, cache),
+                    new DownloadProblems(sink), progress));
+        }
+        // Plain code and a named class, not Optional.map and a lambda: on the command line's index
+        // thread, first in the run, a method reference spun a method-handle class (BENCHMARKS.md).
+        Optional<IndexCache> indexCache = cache.isPresent() ? Optional.of(IndexCache.open(cache.get()))
+                : Optional.empty();
+        DebugFileIndex index = DebugFileIndex.scan(roots,
+                new DebugFileIndex.ScanOptions(indexCache, ArchiveLimits.defaults()), new IndexProblems(sink));
+        DebugFileSource remote = fetcher.isPresent() ? fetcher.get() : DebugFileSource.none();
+        ModuleCache modules = new ModuleCache(index, new MemberStore(cache, ArchiveLimits.defaults()), remote,
+                moduleOptions);
+        Symbolizer symbolizer = new Symbolizer(modules, config.demangling().style());
+        Symbolizer simplified = config.demangling() == Demangling.SIMPLIFIED ? symbolizer
+                : new Symbolizer(modules, Demangling.SIMPLIFIED.style());
+        return new Modules(modules, fetcher, symbolizer, simplified);
+    }
+
+    private Optional<SymCacheStore> symbolCacheStore() {
+        return config.cacheFolder().isPresent() && config.symbolCache() != SymbolCachePolicy.OFF
+                ? Optional.of(SymCacheStore.in(config.cacheFolder().get())) : Optional.empty();
+    }
+
+    private SymbolCaching.Build buildPolicy() {
+        return config.symbolCache() == SymbolCachePolicy.BUILD_ON_FIRST_USE ? SymbolCaching.Build.FIRST_USE
+                : SymbolCaching.Build.SECOND_USE;
+    }
+
+    /** Downloads smaller than this draw no progress. */
+    private static final long PROGRESS_MIN_BYTES = 4L << 20;
+
+    /** Index warnings to the sink (a class, not a lambda: see {@link #scan}). */
+    private static final class IndexProblems implements Diagnostics {
+        private final DiagnosticSink sink;
+
+        IndexProblems(DiagnosticSink sink) {
+            this.sink = sink;
+        }
+
+        @Override
+        public void warn(String message) {
+            sink.indexing(message);
+        }
+    }
+
+    /** Lookup problems to the sink. */
+    private static final class LookupProblems implements Diagnostics {
+        private final DiagnosticSink sink;
+
+        LookupProblems(DiagnosticSink sink) {
+            this.sink = sink;
+        }
+
+        @Override
+        public void warn(String message) {
+            sink.lookup(message);
+        }
+    }
+
+    /** Symbol-server warnings to the sink. */
+    private static final class DownloadProblems implements java.util.function.Consumer<String> {
+        private final DiagnosticSink sink;
+
+        DownloadProblems(DiagnosticSink sink) {
+            this.sink = sink;
+        }
+
+        @Override
+        public void accept(String message) {
+            sink.download(message);
+        }
+    }
+}
