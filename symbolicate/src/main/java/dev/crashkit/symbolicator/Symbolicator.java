@@ -5,6 +5,7 @@ import dev.crashkit.core.Diagnostics;
 import dev.crashkit.core.ReportException;
 import dev.crashkit.core.model.DebugId;
 import dev.crashkit.symbolicate.formats.ReportRenderer;
+import dev.crashkit.symbolicate.output.AtomicFile;
 import dev.crashkit.symbolicate.locate.ArchiveLimits;
 import dev.crashkit.symbolicate.locate.DebugFileIndex;
 import dev.crashkit.symbolicate.locate.IndexCache;
@@ -130,6 +131,24 @@ public final class Symbolicator implements AutoCloseable {
         Modules m = current;
         return new Symbolication(report, ReportRenderer.renderAll(report.parsed(), m.symbolizer(), format.internal(),
                 out), signatureSymbolizer(m));
+    }
+
+    /**
+     * As {@link #symbolicate(Report, OutputFormat, OutputStream)}, into a file that is complete or absent,
+     * never truncated: written under a temporary name beside it, then renamed.
+     *
+     * @throws CrashkitException the file cannot be written (the message names it)
+     */
+    public Symbolication symbolicate(Report report, OutputFormat format, Path target) throws IOException {
+        Symbolication[] result = new Symbolication[1];
+        try {
+            AtomicFile.writeBytes(target, out -> result[0] = symbolicate(report, format, out));
+        } catch (CrashkitException e) {
+            throw e;
+        } catch (IOException e) {
+            throw new CrashkitException(target + ": cannot write: " + e.getMessage(), e);
+        }
+        return result[0];
     }
 
     /** As {@link #symbolicate(Report, OutputFormat, OutputStream)}, to characters. */

@@ -1,7 +1,6 @@
 package dev.crashkit.symbolicate.cli;
 
 import dev.crashkit.core.CrashkitException;
-import dev.crashkit.symbolicate.output.AtomicFile;
 import dev.crashkit.symbolicator.OutputFormat;
 import dev.crashkit.symbolicator.Report;
 import dev.crashkit.symbolicator.Symbolication;
@@ -145,14 +144,6 @@ public final class SymbolicateCommand implements Callable<Integer> {
             out.flush();
             return result;
         }
-        Symbolication[] result = new Symbolication[1];
-        try {
-            AtomicFile.writeBytes(output, o -> result[0] = symbolicator.symbolicate(input, f, o));
-        } catch (CrashkitException e) {
-            throw e;
-        } catch (IOException e) {
-            throw new CrashkitException(output + ": cannot write: " + e.getMessage(), e);
-        }
-        return result[0];
+        return symbolicator.symbolicate(input, f, output);
     }
 }
