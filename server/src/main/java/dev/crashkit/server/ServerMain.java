@@ -5,82 +5,154 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
-import picocli.CommandLine;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
 
-/** {@code java -jar crashkit-server.jar [options]}. */
-@Command(name = "crashkit-server", mixinStandardHelpOptions = true, version = "crashkit-server 0.1",
-        description = "Receives crash reports and debug files, symbolicates, groups and shows them.",
-        exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:stopped", "2:usage error (bad option, non-loopback --bind without a token)",
-                "3:cannot start (database, data folder, port)"})
-public final class ServerMain implements Callable<Integer> {
+/**
+ * {@code java -jar crashkit-server.jar [options]}. The options are parsed here, by hand: a handful of
+ * flags do not need a command-line library in the server's runtime.
+ */
+public final class ServerMain {
+    static final String USAGE = String.join("\n",
+            "Usage: crashkit-server [--port N] [--bind ADDRESS] [--data DIR] [--db JDBC_URL] [--dsym PATH]...",
+            "                       [--symbol-server LAYOUT=URL]... [--symbol-server-header LAYOUT=URL HEADER]...",
+            "                       [--symbol-server-config FILE] [--debuginfod-urls] [--token TOKEN] [--workers N]",
+            "                       [--max-report-bytes N] [--max-debug-file-bytes N] [--no-symcache]",
+            "Receives crash reports and debug files, symbolicates, groups and shows them.",
+            "      --port N               port (default: 8080; 0: any free port)",
+            "      --bind ADDRESS         address to listen on (default: 127.0.0.1); others need --token",
+            "      --data DIR             folder for the SQLite database and debug files (default: ./crashkit-data)",
+            "      --db JDBC_URL          database: jdbc:sqlite:FILE or jdbc:postgresql://HOST/DB?user=U&password=P",
+            "                             (default: SQLite in --data)",
+            "      --dsym, --symbols PATH debug files to use besides uploaded ones (dSYM, Mach-O, ELF, archive, folder)",
+            "      --symbol-server LAYOUT=URL",
+            "                             symbol server asked for images no local or uploaded file has: debuginfod,",
+            "                             lldb, gdb or unified layout, http(s):// or file:// (as for symbolicate)",
+            "      --symbol-server-header LAYOUT=URL HEADER",
+            "                             send HEADER ('Authorization: Bearer ...') to that server (never logged)",
+            "      --symbol-server-config FILE",
+            "                             JSON list of servers with headers; ${env:NAME} in a header reads the environment",
+            "      --debuginfod-urls      also ask the servers of DEBUGINFOD_URLS (not read unless asked)",
+            "      --token TOKEN          bearer token required for /api and the pages (default: $CRASHKIT_TOKEN)",
+            "      --max-report-bytes N   largest report (default: 52428800, 50 MB)",
+            "      --max-debug-file-bytes N",
+            "                             largest debug file upload (default: 2147483648, 2 GB)",
+            "      --workers N            symbolication threads (default: 2)",
+            "      --no-symcache          do not read or write symbol caches (DATA/cache/symcache)",
+            "  -h, --help                 show this help and exit",
+            "  -V, --version              print the version and exit",
+            "Exit codes:",
+            "  0   stopped",
+            "  2   usage error (bad option, non-loopback --bind without a token)",
+            "  3   cannot start (database, data folder, port)");
 
-    @Option(names = "--port", defaultValue = "8080", description = "port (default: ${DEFAULT-VALUE}; 0: any free port)")
-    int port;
-
-    @Option(names = "--bind", defaultValue = "127.0.0.1",
-            description = "address to listen on (default: ${DEFAULT-VALUE}); others need --token")
-    String bind;
-
-    @Option(names = "--data", defaultValue = "crashkit-data",
-            description = "folder for the SQLite database and debug files (default: ./${DEFAULT-VALUE})")
-    Path data;
-
-    @Option(names = "--db", paramLabel = "JDBC_URL",
-            description = "database: jdbc:sqlite:FILE or jdbc:postgresql://HOST/DB?user=U&password=P (default: SQLite in --data)")
+    int port = 8080;
+    String bind = "127.0.0.1";
+    Path data = Path.of("crashkit-data");
     String db;
-
-    @Option(names = {"--dsym", "--symbols"}, paramLabel = "PATH",
-            description = "debug files to use besides uploaded ones (dSYM, Mach-O, ELF, archive, folder)")
     List<Path> dsyms = new ArrayList<>();
-
-    @Option(names = "--symbol-server", paramLabel = "LAYOUT=URL",
-            description = "symbol server asked for images no local or uploaded file has: debuginfod, lldb, gdb or unified "
-                    + "layout, http(s):// or file:// (as for the symbolicate command)")
     List<String> symbolServers = new ArrayList<>();
-
-    @Option(names = "--symbol-server-header", arity = "2", paramLabel = " LAYOUT=URL HEADER", hideParamSyntax = true,
-            description = "send HEADER ('Authorization: Bearer …') to that server (repeatable; never logged)")
     List<String> serverHeaders = new ArrayList<>();
-
-    @Option(names = "--symbol-server-config", paramLabel = "FILE",
-            description = "JSON list of servers with headers; $${env:NAME} in a header value reads the environment")
     Path serverConfig;
-
-    @Option(names = "--debuginfod-urls",
-            description = "also ask the servers of DEBUGINFOD_URLS (not read unless asked: a server only asks the servers it is given)")
     boolean debuginfodUrls;
-
-    @Option(names = "--token", paramLabel = "TOKEN",
-            description = "bearer token required for /api and the pages (default: $CRASHKIT_TOKEN)")
     String token;
-
-    @Option(names = "--max-report-bytes", defaultValue = "52428800", description = "largest report (default: 50 MB)")
-    long maxReport;
-
-    @Option(names = "--max-debug-file-bytes", defaultValue = "2147483648",
-            description = "largest debug file upload (default: 2 GB)")
-    long maxDebugFile;
-
-    @Option(names = "--workers", defaultValue = "2", description = "symbolication threads (default: ${DEFAULT-VALUE})")
-    int workers;
-
-    @Option(names = "--no-symcache",
-            description = "do not read or write symbol caches (DATA/cache/symcache): parse each debug file's DWARF when loaded")
+    long maxReport = ServerConfig.DEFAULT_MAX_REPORT;
+    long maxDebugFile = ServerConfig.DEFAULT_MAX_DEBUG_FILE;
+    int workers = 2;
     boolean noSymcache;
+    boolean help;
+    boolean version;
 
-    @Override
-    public Integer call() throws Exception {
+    /** A command line that cannot be used; the message says why in one line. */
+    static final class UsageException extends Exception {
+        UsageException(String message) {
+            super(message);
+        }
+    }
+
+    /** The options of {@code args} ({@code --name value} or {@code --name=value}). */
+    static ServerMain parse(String... args) throws UsageException {
+        ServerMain m = new ServerMain();
+        for (int i = 0; i < args.length; i++) {
+            String arg = args[i];
+            String name = arg;
+            String inline = null;
+            int eq = arg.indexOf('=');
+            if (arg.startsWith("--") && eq > 0) {
+                name = arg.substring(0, eq);
+                inline = arg.substring(eq + 1);
+            }
+            switch (name) {
+                case "-h", "--help" -> m.help = true;
+                case "-V", "--version" -> m.version = true;
+                case "--debuginfod-urls" -> m.debuginfodUrls = true;
+                case "--no-symcache" -> m.noSymcache = true;
+                case "--symbol-server-header" -> {
+                    if (inline != null || i + 2 >= args.length) {
+                        throw new UsageException("--symbol-server-header takes two values: LAYOUT=URL HEADER");
+                    }
+                    m.serverHeaders.add(args[++i]);
+                    m.serverHeaders.add(args[++i]);
+                }
+                case "--port", "--bind", "--data", "--db", "--dsym", "--symbols", "--symbol-server",
+                        "--symbol-server-config", "--token", "--max-report-bytes", "--max-debug-file-bytes",
+                        "--workers" -> {
+                    String value = inline;
+                    if (value == null) {
+                        if (i + 1 >= args.length) {
+                            throw new UsageException("missing value for " + name);
+                        }
+                        value = args[++i];
+                    }
+                    m.set(name, value);
+                }
+                default -> throw new UsageException(arg.startsWith("-") ? "unknown option: " + arg
+                        : "unexpected argument: " + arg);
+            }
+        }
+        return m;
+    }
+
+    private void set(String name, String value) throws UsageException {
+        switch (name) {
+            case "--port" -> port = (int) number(name, value, 0, 65535);
+            case "--bind" -> bind = value;
+            case "--data" -> data = path(name, value);
+            case "--db" -> db = value;
+            case "--dsym", "--symbols" -> dsyms.add(path(name, value));
+            case "--symbol-server" -> symbolServers.add(value);
+            case "--symbol-server-config" -> serverConfig = path(name, value);
+            case "--token" -> token = value;
+            case "--max-report-bytes" -> maxReport = number(name, value, 1, Long.MAX_VALUE);
+            case "--max-debug-file-bytes" -> maxDebugFile = number(name, value, 1, Long.MAX_VALUE);
+            case "--workers" -> workers = (int) number(name, value, 1, 1024);
+            default -> throw new IllegalStateException(name);
+        }
+    }
+
+    private static long number(String name, String value, long min, long max) throws UsageException {
+        try {
+            long n = Long.parseLong(value.strip());
+            if (n < min || n > max) {
+                throw new NumberFormatException();
+            }
+            return n;
+        } catch (NumberFormatException e) {
+            throw new UsageException(name + " must be a whole number from " + min + " to " + max + ", not '" + value + "'");
+        }
+    }
+
+    private static Path path(String name, String value) throws UsageException {
+        try {
+            return Path.of(value);
+        } catch (java.nio.file.InvalidPathException e) {
+            throw new UsageException(name + ": not a path: " + value);
+        }
+    }
+
+    /** Runs the server until it is stopped; the exit code. */
+    int call() throws InterruptedException {
         Optional<String> t = Optional.ofNullable(token).or(() -> Optional.ofNullable(System.getenv("CRASHKIT_TOKEN")))
                 .map(String::strip).filter(s -> !s.isEmpty());
-        if (workers < 1 || maxReport < 1 || maxDebugFile < 1) {
-            System.err.println("crashkit-server: --workers and the size limits must be positive");
-            return 2;
-        }
         ServerConfig config = config(t);
         CrashkitServer server;
         try {
@@ -116,10 +188,25 @@ public final class ServerMain implements Callable<Integer> {
                 maxDebugFile, workers, !noSymcache);
     }
 
-    public static void main(String[] args) {
+    public static void main(String[] args) throws InterruptedException {
         System.setProperty("org.slf4j.simpleLogger.defaultLogLevel",
                 System.getProperty("org.slf4j.simpleLogger.defaultLogLevel", "warn"));
-        int code = new CommandLine(new ServerMain()).execute(args);
-        System.exit(code);
+        ServerMain m;
+        try {
+            m = parse(args);
+        } catch (UsageException e) {
+            System.err.println("crashkit-server: " + e.getMessage() + " (--help lists the options)");
+            System.exit(2);
+            return;
+        }
+        if (m.help) {
+            System.out.println(USAGE);
+            System.exit(0);
+        }
+        if (m.version) {
+            System.out.println("crashkit-server 0.1");
+            System.exit(0);
+        }
+        System.exit(m.call());
     }
 }

@@ -85,12 +85,10 @@ class ServerSymbolCacheTest {
     }
 
     @Test
-    void noSymcacheTurnsTheCacheOff() {
-        ServerMain on = new ServerMain();
-        new picocli.CommandLine(on).parseArgs("--data", root.toString());
+    void noSymcacheTurnsTheCacheOff() throws Exception {
+        ServerMain on = ServerMain.parse("--data", root.toString());
         assertTrue(on.config(java.util.Optional.empty()).symbolCache());
-        ServerMain off = new ServerMain();
-        new picocli.CommandLine(off).parseArgs("--data", root.toString(), "--no-symcache");
+        ServerMain off = ServerMain.parse("--data", root.toString(), "--no-symcache");
         assertFalse(off.config(java.util.Optional.empty()).symbolCache());
     }
 

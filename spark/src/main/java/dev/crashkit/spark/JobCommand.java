@@ -6,69 +6,156 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.OptionalInt;
-import java.util.concurrent.Callable;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
-import picocli.CommandLine;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
 
-/** The command line of the job. */
-@Command(name = "crashkit-spark", mixinStandardHelpOptions = true,
-        description = "Symbolicate stored crash reports on Apache Spark: one output row per report.",
-        exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:done; every report has a row (failed reports are rows with their error)",
-                "2:usage error, or Spark not on the classpath",
-                "3:an input matches nothing, the output folder is not empty, or a --dsym path is unreadable",
-                "4:the Spark job failed"})
-final class JobCommand implements Callable<Integer> {
+/**
+ * The command line of the job, parsed here by hand: a dozen flags do not need a command-line library
+ * on every executor's class path.
+ */
+final class JobCommand {
+    static final String USAGE = String.join("\n",
+            "Usage: crashkit-spark --input PATH_OR_GLOB... --out DIR [--dsym PATH...] [--symbol-server LAYOUT=URL]...",
+            "                      [--symbol-server-header LAYOUT=URL HEADER]... [--format parquet|json] [--master URL]",
+            "                      [--partitions N] [--no-group-by-image] [--demangle simplified|full|none]",
+            "                      [--cache-dir DIR] [--no-symcache]",
+            "Symbolicate stored crash reports on Apache Spark: one output row per report.",
+            "      --input PATH_OR_GLOB...   report files, folders (recursive) or globs, and JSON-lines exports; local",
+            "                                paths or Hadoop URIs",
+            "      --dsym, --symbols PATH... debug files as for `symbolicate --dsym`; a Hadoop URI (hdfs://, s3a://) is",
+            "                                copied to each executor once",
+            "      --symbol-server LAYOUT=URL",
+            "                                fetch debug files no --dsym has from this server (repeatable, tried in",
+            "                                order); LAYOUT: debuginfod, lldb, gdb, unified; URL: http://, https:// or",
+            "                                file:// (a path every executor sees)",
+            "      --symbol-server-header LAYOUT=URL HEADER",
+            "                                send HEADER ('Authorization: Bearer ...') to that server (never printed)",
+            "      --out DIR                 output folder (must not exist or be empty)",
+            "      --format parquet|json     output format (default: parquet)",
+            "      --master URL              Spark master, e.g. local[*] (default: spark-submit's, else local[*])",
+            "      --partitions N            symbolication tasks (default: 4 per core)",
+            "      --no-group-by-image       skip the pre-pass that places reports of one main image together",
+            "      --demangle STYLE          simplified (as Apple crash reports), full, or none (default: simplified)",
+            "      --cache-dir DIR           executor-local folder for the debug-file index, extracted archive members,",
+            "                                downloads and symbol caches (default: none)",
+            "      --no-symcache             do not read or write symbol caches in --cache-dir",
+            "  -h, --help                    show this help and exit",
+            "  -V, --version                 print the version and exit",
+            "Exit codes:",
+            "  0   done; every report has a row (failed reports are rows with their error)",
+            "  2   usage error, or Spark not on the classpath",
+            "  3   an input matches nothing, the output folder is not empty, or a --dsym path is unreadable",
+            "  4   the Spark job failed");
 
-    @Option(names = "--input", required = true, arity = "1..*", paramLabel = "PATH_OR_GLOB",
-            description = "report files, folders (recursive) or globs, and JSON-lines exports; local paths or Hadoop URIs")
     List<String> inputs = new ArrayList<>();
-
-    @Option(names = {"--dsym", "--symbols"}, arity = "1..*", paramLabel = "PATH",
-            description = "debug files as for `symbolicate --dsym`; a Hadoop URI (hdfs://, s3a://) is copied to each executor once")
     List<String> dsyms = new ArrayList<>();
-
-    @Option(names = "--symbol-server", paramLabel = "LAYOUT=URL",
-            description = "fetch debug files no --dsym has from this server (repeatable, tried in order); LAYOUT: debuginfod,"
-                    + " lldb, gdb, unified; URL: http://, https:// or file:// (a path every executor sees)")
     List<String> symbolServers = new ArrayList<>();
-
-    @Option(names = "--symbol-server-header", arity = "2", paramLabel = " LAYOUT=URL HEADER", hideParamSyntax = true,
-            description = "send HEADER ('Authorization: Bearer …') to that server (repeatable; never printed)")
     List<String> serverHeaders = new ArrayList<>();
-
-    @Option(names = "--out", required = true, paramLabel = "DIR", description = "output folder (must not exist or be empty)")
     String out;
-
-    @Option(names = "--format", defaultValue = "parquet", description = "parquet or json (default: ${DEFAULT-VALUE})")
-    JobConfig.OutputFormat format;
-
-    @Option(names = "--master", paramLabel = "URL",
-            description = "Spark master, e.g. local[*] (default: spark-submit's, else local[*])")
+    JobConfig.OutputFormat format = JobConfig.OutputFormat.parquet;
     String master;
-
-    @Option(names = "--partitions", paramLabel = "N", description = "symbolication tasks (default: 4 per core)")
     Integer partitions;
-
-    @Option(names = "--no-group-by-image", negatable = false,
-            description = "skip the pre-pass that places reports of one main image together")
     boolean noGroupByImage;
-
-    @Option(names = "--demangle", defaultValue = "simplified",
-            description = "simplified (as Apple crash reports), full, or none (default: ${DEFAULT-VALUE})")
-    String demangle;
-
-    @Option(names = "--cache-dir", paramLabel = "DIR",
-            description = "executor-local folder for the debug-file index, extracted archive members, downloads and "
-                    + "symbol caches (default: none)")
+    String demangle = "simplified";
     String cacheDir;
-
-    @Option(names = "--no-symcache",
-            description = "do not read or write symbol caches in --cache-dir (each executor parses the DWARF it loads)")
     boolean noSymcache;
+    private boolean help;
+    private boolean version;
+
+    /** A command line that cannot be used; the message says why in one line. */
+    static final class UsageException extends Exception {
+        UsageException(String message) {
+            super(message);
+        }
+    }
+
+    /** The options of {@code args} ({@code --name value}, {@code --name=value}; list options take values up to the next option). */
+    static JobCommand parse(String... args) throws UsageException {
+        JobCommand c = new JobCommand();
+        for (int i = 0; i < args.length; i++) {
+            String arg = args[i];
+            String name = arg;
+            String inline = null;
+            int eq = arg.indexOf('=');
+            if (arg.startsWith("--") && eq > 0) {
+                name = arg.substring(0, eq);
+                inline = arg.substring(eq + 1);
+            }
+            switch (name) {
+                case "-h", "--help" -> c.help = true;
+                case "-V", "--version" -> c.version = true;
+                case "--no-group-by-image" -> c.noGroupByImage = true;
+                case "--no-symcache" -> c.noSymcache = true;
+                case "--input", "--dsym", "--symbols" -> {
+                    List<String> to = name.equals("--input") ? c.inputs : c.dsyms;
+                    if (inline != null) {
+                        to.add(inline);
+                    }
+                    while (i + 1 < args.length && !args[i + 1].startsWith("-")) {
+                        to.add(args[++i]);
+                    }
+                    if (inline == null && to.isEmpty()) {
+                        throw new UsageException("Missing required parameter for option '" + name + "'");
+                    }
+                }
+                case "--symbol-server-header" -> {
+                    if (inline != null || i + 2 >= args.length) {
+                        throw new UsageException("--symbol-server-header takes two values: LAYOUT=URL HEADER");
+                    }
+                    c.serverHeaders.add(args[++i]);
+                    c.serverHeaders.add(args[++i]);
+                }
+                case "--symbol-server", "--out", "--format", "--master", "--partitions", "--demangle",
+                        "--cache-dir" -> {
+                    String value = inline;
+                    if (value == null) {
+                        if (i + 1 >= args.length) {
+                            throw new UsageException("Missing required parameter for option '" + name + "'");
+                        }
+                        value = args[++i];
+                    }
+                    c.set(name, value);
+                }
+                default -> throw new UsageException(arg.startsWith("-") ? "Unknown option: '" + arg + "'"
+                        : "Unmatched argument: '" + arg + "'");
+            }
+        }
+        if (!c.help && !c.version) {
+            if (c.out == null) {
+                throw new UsageException("Missing required option: '--out=DIR'");
+            }
+            if (c.inputs.isEmpty()) {
+                throw new UsageException("Missing required option: '--input=PATH_OR_GLOB'");
+            }
+        }
+        return c;
+    }
+
+    private void set(String name, String value) throws UsageException {
+        switch (name) {
+            case "--symbol-server" -> symbolServers.add(value);
+            case "--out" -> out = value;
+            case "--format" -> {
+                try {
+                    format = JobConfig.OutputFormat.valueOf(value);
+                } catch (IllegalArgumentException e) {
+                    throw new UsageException("Invalid value for option '--format': expected one of [parquet, json],"
+                            + " not '" + value + "'");
+                }
+            }
+            case "--master" -> master = value;
+            case "--partitions" -> {
+                try {
+                    partitions = Integer.parseInt(value.strip());
+                } catch (NumberFormatException e) {
+                    throw new UsageException("Invalid value for option '--partitions': '" + value + "' is not a number");
+                }
+            }
+            case "--demangle" -> demangle = value;
+            case "--cache-dir" -> cacheDir = value;
+            default -> throw new IllegalStateException(name);
+        }
+    }
 
     private PrintWriter stdout;
     private PrintWriter stderr;
@@ -80,28 +167,36 @@ final class JobCommand implements Callable<Integer> {
     }
 
     static int execute(PrintWriter out, PrintWriter err, String... args) {
-        JobCommand command = new JobCommand();
-        command.stdout = out;
-        command.stderr = err;
-        CommandLine cl = new CommandLine(command);
-        cl.setOut(out);
-        cl.setErr(err);
-        cl.setParameterExceptionHandler((ex, argv) -> {
-            err.println("error: " + ex.getMessage());
+        JobCommand command;
+        try {
+            command = parse(args);
+        } catch (UsageException e) {
+            err.println("error: " + e.getMessage());
             err.println("usage: crashkit-spark --help");
             err.flush();
             return ExitCodes.USAGE;
-        });
-        cl.setExecutionExceptionHandler((ex, c, parsed) -> {
-            StackTraceElement at = ex.getStackTrace().length > 0 ? ex.getStackTrace()[0] : null;
-            err.println("internal error: " + firstLine(ex.toString()) + (at != null ? " at " + at : ""));
-            if (System.getenv("CRASHKIT_DEBUG") != null) {
-                ex.printStackTrace(err);
+        }
+        command.stdout = out;
+        command.stderr = err;
+        int code;
+        if (command.help) {
+            out.println(USAGE);
+            code = ExitCodes.OK;
+        } else if (command.version) {
+            out.println("crashkit-spark 0.1");
+            code = ExitCodes.OK;
+        } else {
+            try {
+                code = command.call();
+            } catch (RuntimeException | Error ex) { // a failed Spark job is thrown undeclared from Scala
+                StackTraceElement at = ex.getStackTrace().length > 0 ? ex.getStackTrace()[0] : null;
+                err.println("internal error: " + firstLine(ex.toString()) + (at != null ? " at " + at : ""));
+                if (System.getenv("CRASHKIT_DEBUG") != null) {
+                    ex.printStackTrace(err);
+                }
+                code = ExitCodes.INTERNAL_ERROR;
             }
-            err.flush();
-            return ExitCodes.INTERNAL_ERROR;
-        });
-        int code = cl.execute(args);
+        }
         out.flush();
         err.flush();
         return code;
@@ -113,8 +208,8 @@ final class JobCommand implements Callable<Integer> {
         return line.length() > 500 ? line.substring(0, 500) + " …" : line;
     }
 
-    @Override
-    public Integer call() {
+    /** Runs the job; the exit code. */
+    int call() {
         if (!Symbolicator.knownDemangleStyle(demangle)) {
             stderr.println("error: --demangle must be simplified, full or none, not " + demangle);
             return ExitCodes.USAGE;

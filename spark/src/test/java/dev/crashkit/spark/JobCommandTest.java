@@ -48,14 +48,26 @@ class JobCommandTest {
     }
 
     @Test
-    void symbolCachesAreOnWithACacheDirUnlessTurnedOff() {
-        JobCommand on = new JobCommand();
-        new picocli.CommandLine(on).parseArgs("--input", "x", "--out", "o", "--cache-dir", "/c");
+    void symbolCachesAreOnWithACacheDirUnlessTurnedOff() throws Exception {
+        JobCommand on = JobCommand.parse("--input", "x", "--out", "o", "--cache-dir", "/c");
         assertTrue(on.symbolSettings().symbolCache());
-        JobCommand off = new JobCommand();
-        new picocli.CommandLine(off).parseArgs("--input", "x", "--out", "o", "--cache-dir", "/c", "--no-symcache");
+        JobCommand off = JobCommand.parse("--input", "x", "--out", "o", "--cache-dir", "/c", "--no-symcache");
         assertEquals(new SymbolSettings(java.util.List.of(), java.util.List.of(), java.util.List.of(), "/c",
                 "simplified", false), off.symbolSettings());
+    }
+
+    @Test
+    void listOptionsTakeValuesUpToTheNextOption() throws Exception {
+        JobCommand c = JobCommand.parse("--input", "a", "b*.json", "--dsym", "x.dSYM", "hdfs://n/y", "--out=o",
+                "--symbol-server-header", "lldb=file:///s/", "X-Team: crash", "--format", "json", "--partitions", "8");
+        assertEquals(java.util.List.of("a", "b*.json"), c.inputs);
+        assertEquals(java.util.List.of("x.dSYM", "hdfs://n/y"), c.dsyms);
+        assertEquals("o", c.out);
+        assertEquals(java.util.List.of("lldb=file:///s/", "X-Team: crash"), c.serverHeaders);
+        assertEquals(JobConfig.OutputFormat.json, c.format);
+        assertEquals(8, c.partitions);
+        assertTrue(run(ExitCodes.USAGE, "--input", "x", "--out", "o", "--bogus")[1].startsWith("error: Unknown option"));
+        assertTrue(run(ExitCodes.USAGE, "--input", "--out", "o")[1].contains("--input"));
     }
 
     @Test

@@ -1,0 +1,64 @@
+package dev.crashkit.server;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.crashkit.symbolicator.SymbolSources;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/** The server's options: the same symbol-source configuration as the command line's, usage errors in one line. */
+class ServerMainTest {
+
+    @Test
+    void defaultsAreLoopbackSqliteAndNoServers() throws Exception {
+        ServerConfig c = ServerMain.parse().config(Optional.empty());
+        assertEquals("127.0.0.1", c.bind());
+        assertEquals(8080, c.port());
+        assertEquals(Path.of("crashkit-data"), c.data());
+        assertEquals(List.of(), c.symbolSources().servers());
+        assertFalse(c.symbolSources().debuginfodUrls(), "DEBUGINFOD_URLS is read only when asked");
+        assertEquals(ServerConfig.DEFAULT_MAX_REPORT, c.maxReportBytes());
+    }
+
+    @Test
+    void symbolServersWithHeadersConfigFileAndDebuginfodOptIn() throws Exception {
+        ServerConfig c = ServerMain.parse("--symbol-server", "debuginfod=https://a.example.org/",
+                "--symbol-server-header", "debuginfod=https://a.example.org/", "Authorization: Bearer t",
+                "--symbol-server-config=/etc/crashkit/servers.json", "--debuginfod-urls", "--port=9090",
+                "--dsym", "a.dSYM", "--symbols", "b").config(Optional.empty());
+        SymbolSources s = c.symbolSources();
+        assertEquals(List.of("debuginfod=https://a.example.org/"), s.servers());
+        assertEquals(List.of(new SymbolSources.ServerHeader("debuginfod=https://a.example.org/",
+                "Authorization: Bearer t")), s.headers());
+        assertEquals(Optional.of(Path.of("/etc/crashkit/servers.json")), s.configFile());
+        assertTrue(s.debuginfodUrls());
+        assertEquals(9090, c.port());
+        assertEquals(List.of(Path.of("a.dSYM"), Path.of("b")), c.dsyms());
+    }
+
+    @Test
+    void badCommandLinesAreOneLineUsageErrors() {
+        for (String[] args : List.of(new String[] {"--porst", "1"}, new String[] {"--port"},
+                new String[] {"--port", "http"}, new String[] {"--workers", "0"}, new String[] {"stray"},
+                new String[] {"--symbol-server-header", "only-one"}, new String[] {"--max-report-bytes", "-5"})) {
+            ServerMain.UsageException e = assertThrows(ServerMain.UsageException.class, () -> ServerMain.parse(args),
+                    String.join(" ", args));
+            assertFalse(e.getMessage().contains("\n"), e.getMessage());
+        }
+    }
+
+    @Test
+    void helpNamesEveryOption() throws Exception {
+        assertTrue(ServerMain.parse("--help").help);
+        for (String option : List.of("--port", "--bind", "--data", "--db", "--dsym", "--symbol-server ",
+                "--symbol-server-header", "--symbol-server-config", "--debuginfod-urls", "--token", "--workers",
+                "--max-report-bytes", "--max-debug-file-bytes", "--no-symcache")) {
+            assertTrue(ServerMain.USAGE.contains(option), option);
+        }
+    }
+}
