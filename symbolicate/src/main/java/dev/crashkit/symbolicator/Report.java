@@ -4,6 +4,8 @@ import dev.crashkit.core.ReportException;
 import dev.crashkit.core.model.CrashReport;
 import dev.crashkit.symbolicate.formats.ReportFormats;
 import dev.crashkit.symbolicate.report.ParsedReport;
+import dev.crashkit.symbolicate.report.ReportDocument;
+import dev.crashkit.symbolicate.report.ReportFormat;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Path;
@@ -69,6 +71,16 @@ public final class Report {
         return read(source, data, limits);
     }
 
+    /**
+     * A report already in memory as the model (our capture's {@code CrashReport}, or one built by hand):
+     * symbolicated as crashreport/1 is.
+     *
+     * @param source names the report in messages
+     */
+    public static Report of(String source, CrashReport model) {
+        return new Report(source, new ParsedReport(model, ReportFormat.CRASHREPORT, new ReportDocument() { }));
+    }
+
     private static ReportException outOfMemory(String source) {
         return new ReportException(source + ": out of memory while reading the report (Java heap "
                 + (Runtime.getRuntime().maxMemory() >> 20) + " MB); lower the report size limit or raise -Xmx");
@@ -79,7 +91,7 @@ public final class Report {
         return source;
     }
 
-    /** The detected format: crashreport, ips, crash, kscrash, plcrash or sentry. */
+    /** The detected format: crashreport, ips, apple_crash, kscrash, plcrash or sentry. */
     public String format() {
         return parsed.format().name().toLowerCase(Locale.ROOT);
     }

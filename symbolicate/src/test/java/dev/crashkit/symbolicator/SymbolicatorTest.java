@@ -119,6 +119,8 @@ class SymbolicatorTest {
             Symbolication r = s.symbolicate(Report.read(report, InputLimits.defaults()), OutputFormat.JSON, streamed);
             assertEquals(fromPath, streamed.toString(StandardCharsets.UTF_8));
             assertEquals(fromPath, json(r), "a streamed result renders again the same");
+            Report model = Report.of("in memory", Report.read(report, InputLimits.defaults()).model());
+            assertEquals(fromPath, json(s.symbolicate(model)), "a model built in memory symbolicates as its file");
             Path file = tmp.resolve("out.json");
             s.symbolicate(Report.read(report, InputLimits.defaults()), OutputFormat.JSON, file);
             assertEquals(fromPath, Files.readString(file));
