@@ -14,8 +14,9 @@ public enum Demangling {
     NONE;
 
     /**
-     * The value named {@code simplified}, {@code full} or {@code none} (any case).
+     * {@return the value named {@code simplified}, {@code full} or {@code none} (any case)}
      *
+     * @param name the name, as an option gives it
      * @throws IllegalArgumentException for another name; the message lists the known ones
      */
     public static Demangling fromName(String name) {
@@ -27,7 +28,7 @@ public enum Demangling {
         throw new IllegalArgumentException("unknown demangling \"" + name + "\" (simplified, full or none)");
     }
 
-    /** The lower-case name, as options spell it. */
+    /** {@return the lower-case name, as options spell it} */
     public String label() {
         return name().toLowerCase(Locale.ROOT);
     }

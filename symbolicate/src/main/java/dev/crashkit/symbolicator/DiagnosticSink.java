@@ -11,36 +11,58 @@ import java.util.function.Consumer;
  */
 public interface DiagnosticSink {
 
-    /** A file under the debug-file paths that cannot serve (unreadable, damaged, no UUID or build-id). */
+    /**
+     * A file under the debug-file paths that cannot serve (unreadable, damaged, no UUID or build-id).
+     *
+     * @param message one line naming the file and what is wrong
+     */
     default void indexing(String message) {
     }
 
-    /** A problem in a debug file met while looking addresses up (a damaged DWARF unit, a rebuilt cache). */
+    /**
+     * A problem in a debug file met while looking addresses up (a damaged DWARF unit, a rebuilt cache).
+     *
+     * @param message one line naming the file and what is wrong
+     */
     default void lookup(String message) {
     }
 
-    /** A thread whose re-unwind stopped early or could not start (it keeps the frames it had). */
+    /**
+     * A thread whose re-unwind stopped early or could not start (it keeps the frames it had).
+     *
+     * @param message one line naming the thread and why
+     */
     default void unwinding(String message) {
     }
 
-    /** A symbol server that failed, refused or answered something unusable. */
+    /**
+     * A symbol server that failed, refused or answered something unusable.
+     *
+     * @param message one line naming the server and what happened (never a header value)
+     */
     default void download(String message) {
     }
 
     /**
      * A terminal to draw download progress on (large debug files from symbol servers); empty for none,
      * the default: progress is for a person watching a command line.
+     *
+     * @return the terminal, or empty
      */
     default Optional<PrintWriter> progressTerminal() {
         return Optional.empty();
     }
 
-    /** Nothing said. */
+    /** {@return a sink that drops every message} */
     static DiagnosticSink none() {
         return new DiagnosticSink() { };
     }
 
-    /** Every message to {@code to}, whatever its kind. */
+    /**
+     * {@return a sink that passes every message to {@code to}, whatever its kind}
+     *
+     * @param to receives each message, from any thread
+     */
     static DiagnosticSink all(Consumer<String> to) {
         return new DiagnosticSink() {
             @Override

@@ -63,19 +63,23 @@ public final class ImageLookup {
         return new ImageLookup(m, Optional.empty(), demangling);
     }
 
-    /** The file the answers come from (the DWARF file inside a .dSYM bundle). */
+    /** {@return the file the answers come from (the DWARF file inside a .dSYM bundle)} */
     public Path file() {
         return module.file();
     }
 
-    /** The link-time address of the image's header: runtime address − load address + this = link address. */
+    /**
+     * {@return the link-time address of the image's header}
+     * Runtime address − load address + this = link-time address.
+     */
     public long linkBase() {
         return module.linkBase();
     }
 
     /**
-     * The name atos prints for the image: the binary's (also when the file is its debug file), or
-     * the identity asked for when the file is a download named after it.
+     * {@return the name atos prints for the image}
+     * The binary's (also when the file is its debug file), or the identity asked for when the file is
+     * a download named after it.
      */
     public String imageName() {
         if (id.isPresent() && module.file().getFileName().toString().matches("debuginfo|executable")) {
@@ -84,7 +88,12 @@ public final class ImageLookup {
         return AtosImageName.of(module.file());
     }
 
-    /** The inline chain at a link-time address, innermost first, the concrete function last; empty: none. */
+    /**
+     * {@return the inline chain at a link-time address}
+     * Innermost first, the concrete function last; empty when no function holds the address.
+     *
+     * @param linkAddress an address as the file links it (see {@link #linkBase()})
+     */
     public List<SourceLocation> lookup(long linkAddress) {
         List<ResolvedSymbol> chain = module.lookup(linkAddress);
         List<SourceLocation> out = new ArrayList<>(chain.size());

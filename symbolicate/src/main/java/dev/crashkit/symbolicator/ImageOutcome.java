@@ -6,7 +6,7 @@ import java.nio.file.Path;
 /** What became of one image of a report: a debug file matched, none was found, or the one found failed. */
 public sealed interface ImageOutcome permits ImageOutcome.Matched, ImageOutcome.Missing, ImageOutcome.Failed {
 
-    /** The report's image. */
+    /** {@return the report's image} */
     Image image();
 
     /** A debug file with the image's UUID / build-id answered its frames. */

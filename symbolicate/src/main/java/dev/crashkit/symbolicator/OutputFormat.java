@@ -12,8 +12,9 @@ public enum OutputFormat {
     SAME;
 
     /**
-     * The value named {@code text}, {@code json} or {@code same} (any case).
+     * {@return the value named {@code text}, {@code json} or {@code same} (any case)}
      *
+     * @param name the name, as an option gives it
      * @throws IllegalArgumentException for another name
      */
     public static OutputFormat fromName(String name) {
@@ -25,7 +26,7 @@ public enum OutputFormat {
         throw new IllegalArgumentException("unknown output format \"" + name + "\" (text, json or same)");
     }
 
-    /** The lower-case name, as options spell it. */
+    /** {@return the lower-case name, as options spell it} */
     public String label() {
         return name().toLowerCase(Locale.ROOT);
     }

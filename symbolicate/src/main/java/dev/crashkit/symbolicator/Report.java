@@ -32,6 +32,9 @@ public final class Report {
     /**
      * Reads a report file; its size is checked before it is read, its counts after.
      *
+     * @param file   the report
+     * @param limits the largest report accepted
+     * @return the report, its format detected
      * @throws ReportException one line naming the file and what is wrong with it
      */
     public static Report read(Path file, InputLimits limits) throws ReportException {
@@ -46,6 +49,9 @@ public final class Report {
      * Reads report bytes.
      *
      * @param source names the report in error messages (a file name, an upload, a record id)
+     * @param data   the report's bytes
+     * @param limits the largest report accepted
+     * @return the report, its format detected
      * @throws ReportException one line naming {@code source} and what is wrong
      */
     public static Report read(String source, byte[] data, InputLimits limits) throws ReportException {
@@ -59,6 +65,10 @@ public final class Report {
     /**
      * Reads a report from a stream (not closed), reading at most the limit's bytes.
      *
+     * @param source names the report in error messages (a file name, an upload, a record id)
+     * @param in     the report's bytes
+     * @param limits the largest report accepted
+     * @return the report, its format detected
      * @throws ReportException the stream fails, holds more than the limit, or is no report
      */
     public static Report read(String source, InputStream in, InputLimits limits) throws ReportException {
@@ -76,6 +86,8 @@ public final class Report {
      * symbolicated as crashreport/1 is.
      *
      * @param source names the report in messages
+     * @param model  the report
+     * @return the report, ready to symbolicate
      */
     public static Report of(String source, CrashReport model) {
         return new Report(source, new ParsedReport(model, ReportFormat.CRASHREPORT, new ReportDocument() { }));
@@ -86,24 +98,24 @@ public final class Report {
                 + (Runtime.getRuntime().maxMemory() >> 20) + " MB); lower the report size limit or raise -Xmx");
     }
 
-    /** What names this report in messages. */
+    /** {@return what names this report in messages} */
     public String source() {
         return source;
     }
 
-    /** The detected format: crashreport, ips, apple_crash, kscrash, plcrash or sentry. */
+    /** {@return the detected format: crashreport, ips, apple_crash, kscrash, plcrash or sentry} */
     public String format() {
         return parsed.format().name().toLowerCase(Locale.ROOT);
     }
 
-    /** The format-neutral model: process, crash, images, threads with raw frames. */
+    /** {@return the format-neutral model: process, crash, images, threads with raw frames} */
     public CrashReport model() {
         return parsed.model();
     }
 
     /**
-     * The printed stack trace of the uncaught Java exception that triggered the report, when our
-     * capture recorded one (crashreport/1's {@code java_exception}).
+     * {@return the printed stack trace of the uncaught Java exception that triggered the report}
+     * Present when our capture recorded one (crashreport/1's {@code java_exception}).
      */
     public Optional<String> javaException() {
         return parsed.document().javaException();

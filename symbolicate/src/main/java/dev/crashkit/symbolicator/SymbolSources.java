@@ -35,8 +35,19 @@ public record SymbolSources(List<String> servers, List<ServerHeader> headers, Op
                             boolean debuginfodUrls, Map<String, String> environment, boolean offline,
                             Duration negativeTtl, Duration timeout, int retries, int parallel, long maxDownloadBytes) {
 
-    /** A header for the server given as {@code server} ({@code LAYOUT=URL}): {@code Name: value}. */
+    /**
+     * A header for the server given as {@code server} ({@code LAYOUT=URL}): {@code Name: value}.
+     *
+     * @param server the server, {@code LAYOUT=URL} as in {@link #servers()}
+     * @param header {@code Name: value}
+     */
     public record ServerHeader(String server, String header) {
+        /**
+         * Checks that both are given.
+         *
+         * @param server the server, {@code LAYOUT=URL} as in {@link SymbolSources#servers()}
+         * @param header {@code Name: value}
+         */
         public ServerHeader {
             Objects.requireNonNull(server, "server");
             Objects.requireNonNull(header, "header");
@@ -50,6 +61,23 @@ public record SymbolSources(List<String> servers, List<ServerHeader> headers, Op
         }
     }
 
+    /**
+     * Copies the lists and the map, and checks the numbers.
+     *
+     * @param servers          {@code LAYOUT=URL} values
+     * @param headers          headers to send, each to the server of the same {@code LAYOUT=URL}
+     * @param configFile       a JSON list of servers with headers
+     * @param debuginfodUrls   whether the servers of {@code DEBUGINFOD_URLS} in {@code environment} are added
+     * @param environment      where {@code DEBUGINFOD_URLS} and {@code ${env:…}} are read
+     * @param offline          no network: only the download cache and {@code file://} servers
+     * @param negativeTtl      how long a server's "not found" is believed
+     * @param timeout          wait this long for a response and for more data while downloading
+     * @param retries          retries after a timeout, 5xx or broken connection
+     * @param parallel         downloads at once
+     * @param maxDownloadBytes largest debug file accepted
+     * @throws IllegalArgumentException negative retries or durations, or parallel downloads or the size limit
+     *                                  below 1
+     */
     public SymbolSources {
         servers = List.copyOf(servers);
         headers = List.copyOf(headers);
@@ -63,64 +91,124 @@ public record SymbolSources(List<String> servers, List<ServerHeader> headers, Op
         }
     }
 
-    /** No symbol servers. */
+    /**
+     * {@return no symbol servers}
+     * With the defaults for when some are added: online, "not found" believed for an hour, 30 s timeout,
+     * 2 retries, 4 downloads at once, debug files up to 4 GiB.
+     */
     public static SymbolSources none() {
         return new SymbolSources(List.of(), List.of(), Optional.empty(), false, Map.of(), false,
                 Duration.ofHours(1), Duration.ofSeconds(30), 2, 4, 4L << 30);
     }
 
+    /**
+     * {@return these sources with other servers}
+     *
+     * @param layoutEqualsUrl {@code LAYOUT=URL} values, asked in this order
+     */
     public SymbolSources withServers(List<String> layoutEqualsUrl) {
         return new SymbolSources(layoutEqualsUrl, headers, configFile, debuginfodUrls, environment, offline,
                 negativeTtl, timeout, retries, parallel, maxDownloadBytes);
     }
 
+    /**
+     * {@return these sources with other headers}
+     *
+     * @param h headers, each for one of the servers
+     */
     public SymbolSources withHeaders(List<ServerHeader> h) {
         return new SymbolSources(servers, h, configFile, debuginfodUrls, environment, offline, negativeTtl,
                 timeout, retries, parallel, maxDownloadBytes);
     }
 
+    /**
+     * {@return these sources with another config file}
+     *
+     * @param file a JSON list of servers with headers; empty: none
+     */
     public SymbolSources withConfigFile(Optional<Path> file) {
         return new SymbolSources(servers, headers, file, debuginfodUrls, environment, offline, negativeTtl,
                 timeout, retries, parallel, maxDownloadBytes);
     }
 
-    /** {@code DEBUGINFOD_URLS} of {@code env} read (an explicit opt-in: a library must not go online by itself). */
+    /**
+     * {@return these sources with {@code DEBUGINFOD_URLS} of {@code env} read, or not}
+     * An explicit opt-in: a library must not go online by itself.
+     *
+     * @param read whether the servers of {@code DEBUGINFOD_URLS} are added
+     * @param env  the environment to read it (and the config file's {@code ${env:NAME}}) from
+     */
     public SymbolSources withDebuginfodUrls(boolean read, Map<String, String> env) {
         return new SymbolSources(servers, headers, configFile, read, env, offline, negativeTtl, timeout, retries,
                 parallel, maxDownloadBytes);
     }
 
-    /** Where {@code ${env:NAME}} of the config file is read, without opting in to {@code DEBUGINFOD_URLS}. */
+    /**
+     * {@return these sources with another environment}
+     * Where {@code ${env:NAME}} of the config file is read, without opting in to {@code DEBUGINFOD_URLS}.
+     *
+     * @param env the environment, e.g. {@link System#getenv()}
+     */
     public SymbolSources withEnvironment(Map<String, String> env) {
         return new SymbolSources(servers, headers, configFile, debuginfodUrls, env, offline, negativeTtl, timeout,
                 retries, parallel, maxDownloadBytes);
     }
 
+    /**
+     * {@return these sources online or offline}
+     *
+     * @param off no network: only the download cache and {@code file://} servers
+     */
     public SymbolSources withOffline(boolean off) {
         return new SymbolSources(servers, headers, configFile, debuginfodUrls, environment, off, negativeTtl,
                 timeout, retries, parallel, maxDownloadBytes);
     }
 
+    /**
+     * {@return these sources with another time a "not found" is believed}
+     *
+     * @param ttl how long a server's "not found" is believed
+     */
     public SymbolSources withNegativeTtl(Duration ttl) {
         return new SymbolSources(servers, headers, configFile, debuginfodUrls, environment, offline, ttl, timeout,
                 retries, parallel, maxDownloadBytes);
     }
 
+    /**
+     * {@return these sources with another timeout}
+     *
+     * @param t wait this long for a response and for more data while downloading
+     */
     public SymbolSources withTimeout(Duration t) {
         return new SymbolSources(servers, headers, configFile, debuginfodUrls, environment, offline, negativeTtl, t,
                 retries, parallel, maxDownloadBytes);
     }
 
+    /**
+     * {@return these sources with another number of retries}
+     *
+     * @param n retries after a timeout, 5xx or broken connection
+     */
     public SymbolSources withRetries(int n) {
         return new SymbolSources(servers, headers, configFile, debuginfodUrls, environment, offline, negativeTtl,
                 timeout, n, parallel, maxDownloadBytes);
     }
 
+    /**
+     * {@return these sources with another number of downloads at once}
+     *
+     * @param n downloads at once
+     */
     public SymbolSources withParallel(int n) {
         return new SymbolSources(servers, headers, configFile, debuginfodUrls, environment, offline, negativeTtl,
                 timeout, retries, n, maxDownloadBytes);
     }
 
+    /**
+     * {@return these sources with another size limit}
+     *
+     * @param bytes largest debug file accepted
+     */
     public SymbolSources withMaxDownloadBytes(long bytes) {
         return new SymbolSources(servers, headers, configFile, debuginfodUrls, environment, offline, negativeTtl,
                 timeout, retries, parallel, bytes);
@@ -181,8 +269,10 @@ public record SymbolSources(List<String> servers, List<ServerHeader> headers, Op
     }
 
     /**
-     * The server ({@code LAYOUT=URL}) a header was given for when {@code e}, from {@link Symbolicator#open},
-     * says that no such server was given; empty for other problems.
+     * {@return the server ({@code LAYOUT=URL}) a header was given for, when {@code e} says that no such
+     * server was given; empty for other problems}
+     *
+     * @param e what {@link Symbolicator#open} or {@link #check()} threw
      */
     public static Optional<String> unknownServerOf(IllegalArgumentException e) {
         return e instanceof UnknownServerException u ? Optional.of(u.server()) : Optional.empty();

@@ -10,6 +10,12 @@ import java.util.List;
  * @param frames the symbolicated frames, inlined calls included
  */
 public record SymbolicatedStack(ThreadTrace thread, List<StackFrame> frames) {
+    /**
+     * Copies {@code frames}.
+     *
+     * @param thread the thread as read: id, name, crashed, raw frames
+     * @param frames the symbolicated frames, inlined calls included
+     */
     public SymbolicatedStack {
         frames = List.copyOf(frames);
     }

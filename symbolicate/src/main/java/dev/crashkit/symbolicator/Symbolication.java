@@ -37,12 +37,12 @@ public final class Symbolication {
         this.forSignature = forSignature;
     }
 
-    /** The report as read (after a re-unwind, its new threads). */
+    /** {@return the report as read (after a re-unwind, with its new threads)} */
     public Report report() {
         return report;
     }
 
-    /** The report's threads, each with its symbolicated frames, in the report's order. */
+    /** {@return the report's threads, each with its symbolicated frames, in the report's order} */
     public List<SymbolicatedStack> threads() {
         List<SymbolicatedStack> out = new ArrayList<>(result.result().threads().size());
         for (SymbolicatedThread t : result.result().threads()) {
@@ -51,12 +51,12 @@ public final class Symbolication {
         return out;
     }
 
-    /** The uncaught exception's backtrace ({@code lastExceptionBacktrace}), when the report has one. */
+    /** {@return the uncaught exception's backtrace ({@code lastExceptionBacktrace}), when the report has one} */
     public Optional<SymbolicatedStack> exceptionBacktrace() {
         return result.exception().map(Symbolication::stack);
     }
 
-    /** Every image of the report with its outcome, in the report's order. */
+    /** {@return every image of the report with its outcome, in the report's order} */
     public List<ImageOutcome> images() {
         List<ImageOutcome> out = new ArrayList<>();
         for (ImageStatus s : result.result().images()) {
@@ -65,14 +65,15 @@ public final class Symbolication {
         return out;
     }
 
-    /** Whether some frame fell into an image without a usable debug file (the CLI's exit code 1). */
+    /** {@return whether some frame fell into an image without a usable debug file (the CLI's exit code 1)} */
     public boolean anyDebugFileMissing() {
         return result.result().missingDebugFiles();
     }
 
     /**
-     * The debug files that would have named frames: each image with a UUID / build-id (not all zero)
-     * whose frames got no name for want of its debug file, with how many, in the report's image order.
+     * {@return the debug files that would have named frames}
+     * Each image with a UUID / build-id (not all zero) whose frames got no name for want of its debug
+     * file, with how many, in the report's image order.
      */
     public List<MissingDebugFile> missingDebugFiles() {
         SymbolicatedReport r = result.result();
@@ -99,7 +100,7 @@ public final class Symbolication {
         return out;
     }
 
-    /** The crash signature that groups this crash with its duplicates (always with simplified names). */
+    /** {@return the crash signature that groups this crash with its duplicates (always with simplified names)} */
     public Signature signature() {
         SymbolicatedReport simplified = forSignature == null ? result.result()
                 : forSignature.symbolicate(report.model());
@@ -107,7 +108,7 @@ public final class Symbolication {
         return new Signature(s.id(), s.title(), s.exception(), s.frames());
     }
 
-    /** Names of the report's images that are the app's own (not the system's), each once. */
+    /** {@return the names of the report's images that are the app's own (not the system's), each once} */
     public List<String> appImages() {
         List<String> app = new ArrayList<>();
         for (Image img : report.model().images()) {
@@ -119,8 +120,8 @@ public final class Symbolication {
     }
 
     /**
-     * Problems with this report's debug files that did not stop it: a debug file found but unreadable,
-     * or with another UUID inside. One line each, naming the image.
+     * {@return the problems with this report's debug files that did not stop it}
+     * A debug file found but unreadable, or with another UUID inside. One line each, naming the image.
      */
     public List<String> diagnostics() {
         List<String> out = new ArrayList<>();
@@ -132,17 +133,34 @@ public final class Symbolication {
         return out;
     }
 
-    /** Renders in UTF-8 to {@code out} (not closed, not flushed). */
+    /**
+     * Renders in UTF-8 to {@code out} (not closed, not flushed).
+     *
+     * @param format what to render
+     * @param out    where to
+     * @throws IOException {@code out} fails
+     */
     public void write(OutputFormat format, OutputStream out) throws IOException {
         ReportRenderer.write(report.parsed(), result, format.internal(), out);
     }
 
-    /** Renders to {@code out} (not closed, not flushed). */
+    /**
+     * Renders to {@code out} (not closed, not flushed).
+     *
+     * @param format what to render
+     * @param out    where to
+     * @throws IOException {@code out} fails
+     */
     public void write(OutputFormat format, Writer out) throws IOException {
         ReportRenderer.write(report.parsed(), result, format.internal(), out);
     }
 
-    /** The file name extension of this report rendered in {@code format} ({@code .json}, {@code .ips}, ...). */
+    /**
+     * {@return the file name extension of this report rendered in {@code format}}
+     * {@code .json}, {@code .ips}, ...
+     *
+     * @param format what would be rendered
+     */
     public String fileExtension(OutputFormat format) {
         return ReportRenderer.extension(report.parsed(), format.internal());
     }

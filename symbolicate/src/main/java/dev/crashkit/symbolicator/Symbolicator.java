@@ -80,6 +80,8 @@ public final class Symbolicator implements AutoCloseable {
      * Resolves the symbol servers, indexes the debug-file paths (through the index cache, when there is
      * a cache folder) and opens up to {@link SymbolicatorConfig#openAhead()} symbol caches.
      *
+     * @param config the debug files, symbol servers, cache folder and the rest
+     * @return the symbolicator, to close when done
      * @throws CrashkitException        a path that does not exist, a config file that cannot be read
      * @throws IllegalArgumentException a symbol server or header that is malformed, or a header for a
      *                                  server not given (the message says which)
@@ -95,27 +97,55 @@ public final class Symbolicator implements AutoCloseable {
         return s;
     }
 
-    /** The configuration this symbolicator was built from. */
+    /** {@return the configuration this symbolicator was built from} */
     public SymbolicatorConfig config() {
         return config;
     }
 
-    /** Reads a report file (within the configuration's input limits) and symbolicates it. */
+    /**
+     * Reads a report file (within the configuration's input limits) and symbolicates it.
+     *
+     * @param report the report file, in any format {@link Report} reads
+     * @return the result
+     * @throws CrashkitException the report cannot be read, is over a limit or is no report (a
+     *                           {@link ReportException} naming the file)
+     */
     public Symbolication symbolicate(Path report) throws CrashkitException {
         return symbolicate(Report.read(report, config.inputLimits()));
     }
 
-    /** Reads report bytes ({@code source} names them in errors) and symbolicates them. */
+    /**
+     * Reads report bytes and symbolicates them.
+     *
+     * @param source names the report in error messages (a file name, an upload, a record id)
+     * @param report the report's bytes
+     * @return the result
+     * @throws CrashkitException the report is over a limit or is no report (a {@link ReportException}
+     *                           naming {@code source})
+     */
     public Symbolication symbolicate(String source, byte[] report) throws CrashkitException {
         return symbolicate(Report.read(source, report, config.inputLimits()));
     }
 
-    /** Reads a report from a stream (not closed) and symbolicates it. */
+    /**
+     * Reads a report from a stream (not closed) and symbolicates it.
+     *
+     * @param source names the report in error messages (a file name, an upload, a record id)
+     * @param report the report's bytes
+     * @return the result
+     * @throws CrashkitException the stream fails, or the report is over a limit or is no report (a
+     *                           {@link ReportException} naming {@code source})
+     */
     public Symbolication symbolicate(String source, InputStream report) throws CrashkitException {
         return symbolicate(Report.read(source, report, config.inputLimits()));
     }
 
-    /** Symbolicates a report already read: its threads and its exception backtrace. */
+    /**
+     * Symbolicates a report already read: its threads and its exception backtrace.
+     *
+     * @param report the report
+     * @return the result
+     */
     public Symbolication symbolicate(Report report) {
         Modules m = current;
         return new Symbolication(report, ReportRenderer.symbolicate(report.parsed(), m.symbolizer()),
@@ -126,6 +156,12 @@ public final class Symbolicator implements AutoCloseable {
      * Symbolicates and writes at once, the rendering streamed as it is produced (a big report's JSON
      * rendered on a second thread as its threads are done): for a command line or a batch writing
      * each result once. The returned result can be written again.
+     *
+     * @param report the report
+     * @param format what to render
+     * @param out    where to, in UTF-8 (not closed, not flushed)
+     * @return the result
+     * @throws IOException writing to {@code out} failed
      */
     public Symbolication symbolicate(Report report, OutputFormat format, OutputStream out) throws IOException {
         Modules m = current;
@@ -137,7 +173,12 @@ public final class Symbolicator implements AutoCloseable {
      * As {@link #symbolicate(Report, OutputFormat, OutputStream)}, into a file that is complete or absent,
      * never truncated: written under a temporary name beside it, then renamed.
      *
+     * @param report the report
+     * @param format what to render
+     * @param target the file to write
+     * @return the result
      * @throws CrashkitException the file cannot be written (the message names it)
+     * @throws IOException       as {@link CrashkitException}, which it is
      */
     public Symbolication symbolicate(Report report, OutputFormat format, Path target) throws IOException {
         Symbolication[] result = new Symbolication[1];
@@ -151,14 +192,28 @@ public final class Symbolicator implements AutoCloseable {
         return result[0];
     }
 
-    /** As {@link #symbolicate(Report, OutputFormat, OutputStream)}, to characters. */
+    /**
+     * As {@link #symbolicate(Report, OutputFormat, OutputStream)}, to characters.
+     *
+     * @param report the report
+     * @param format what to render
+     * @param out    where to (not closed, not flushed)
+     * @return the result
+     * @throws IOException writing to {@code out} failed
+     */
     public Symbolication symbolicate(Report report, OutputFormat format, Writer out) throws IOException {
         Modules m = current;
         return new Symbolication(report, ReportRenderer.renderAll(report.parsed(), m.symbolizer(), format.internal(),
                 out), signatureSymbolizer(m));
     }
 
-    /** The file name extension of {@code report} rendered in {@code format} ({@code .json}, {@code .ips}, ...). */
+    /**
+     * {@return the file name extension of {@code report} rendered in {@code format}}
+     * {@code .json}, {@code .ips}, ...
+     *
+     * @param report the report
+     * @param format what would be rendered
+     */
     public static String fileExtension(Report report, OutputFormat format) {
         return ReportRenderer.extension(report.parsed(), format.internal());
     }
@@ -172,6 +227,9 @@ public final class Symbolicator implements AutoCloseable {
      * The report with the threads that carry registers and a stack window (our capture's) unwound
      * again with the binaries' call-frame information (x86-64 ELF: the very binaries, matched by
      * build-id, must be among the debug files). A thread that cannot be rebuilt keeps its frames.
+     *
+     * @param report the report, read with its registers and stack windows
+     * @return the report with the threads unwound again; the others as they were
      */
     public Report reunwind(Report report) {
         DiagnosticSink sink = config.diagnostics();
@@ -182,6 +240,9 @@ public final class Symbolicator implements AutoCloseable {
      * Looks addresses up in one binary or debug file (Apple's {@code atos}): {@code arch} picks the
      * slice of a universal file (required when it has several). Through the symbol cache as configured.
      *
+     * @param file a binary, a debug file or a .dSYM bundle
+     * @param arch the slice ({@code arm64}, {@code x86_64}, ...); empty for a file with one
+     * @return the lookups in that file
      * @throws CrashkitException the file cannot be read, or has no such slice
      */
     public ImageLookup image(Path file, Optional<String> arch) throws CrashkitException {
@@ -193,6 +254,8 @@ public final class Symbolicator implements AutoCloseable {
      * Looks addresses up in the debug file of {@code id}: from the debug-file paths, the download cache
      * or the symbol servers; empty when none of them has it.
      *
+     * @param id the image's UUID / build-id
+     * @return the lookups in its debug file, or empty
      * @throws CrashkitException the debug file found cannot be read
      */
     public Optional<ImageLookup> image(DebugId id) throws CrashkitException {
@@ -211,6 +274,9 @@ public final class Symbolicator implements AutoCloseable {
     /**
      * Adds debug-file paths and indexes them with the others: reports symbolicated from now on find
      * them (a server's late uploads). Reports already under way finish with the files they had.
+     *
+     * @param paths debug files, bundles, archives or folders, as {@link SymbolicatorConfig#debugFiles()}
+     * @throws CrashkitException a path that does not exist
      */
     public synchronized void addDebugFiles(List<Path> paths) throws CrashkitException {
         roots.addAll(paths);
@@ -220,6 +286,8 @@ public final class Symbolicator implements AutoCloseable {
     /**
      * Indexes the debug-file paths again (cheap for files already indexed), so that files added to
      * their folders since are found, and forgets which identities were missing.
+     *
+     * @throws CrashkitException a path that no longer exists
      */
     public synchronized void refresh() throws CrashkitException {
         Modules previous = current;
@@ -229,7 +297,10 @@ public final class Symbolicator implements AutoCloseable {
         previous.fetcher().ifPresent(DebugFileFetcher::close);
     }
 
-    /** Changes at every {@link #refresh}: a symbolication that began before one may have missed files. */
+    /**
+     * {@return a number that changes at every {@link #refresh}}
+     * A symbolication that began before one may have missed files.
+     */
     public long generation() {
         return generation.get();
     }
@@ -238,6 +309,8 @@ public final class Symbolicator implements AutoCloseable {
      * The debug identities in one file, dSYM or archive, without adding it (a server checks an upload
      * with it). Uses the index cache when there is a cache folder.
      *
+     * @param file an object file, a .dSYM bundle or an archive of them
+     * @return each identity found, with its architecture and where in the file
      * @throws CrashkitException the file is no object file, dSYM or archive of them, or holds no identity
      */
     public synchronized List<DebugFileIdentity> identify(Path file) throws CrashkitException {
@@ -275,7 +348,7 @@ public final class Symbolicator implements AutoCloseable {
         return out;
     }
 
-    /** What the symbol cache did so far. */
+    /** {@return what the symbol cache did so far} */
     public SymbolCacheStats symbolCacheStats() {
         return new SymbolCacheStats(counters.opened(), counters.built(), counters.rebuilt());
     }
