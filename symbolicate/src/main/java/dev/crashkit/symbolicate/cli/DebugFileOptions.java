@@ -99,11 +99,25 @@ final class DebugFileOptions {
         summariseSkipped(err, warnings.skipped, warnings.unmatchable);
         lookups = new LookupDiagnostics(err, verbose);
         long budget = moduleCacheMb != null ? Math.max(1, moduleCacheMb) * 1024 * 1024 : ModuleCache.DEFAULT_BUDGET;
-        ModuleCache.Options o = new ModuleCache.Options(budget, lookups);
+        ModuleCache.Options o = new ModuleCache.Options(budget, lookups).whenFilesReleased(new CollectGarbage());
         if (cache.isPresent() && !noSymcache) {
             o = o.withSymbolCache(SymCacheStore.in(cache.get()), when);
         }
         return new ModuleCache(index, new MemberStore(cache, ArchiveLimits.defaults()), remote, o);
+    }
+
+    /**
+     * Collects garbage when symbol-cache builds have let go of a quarter of the module budget in debug
+     * files: the command line runs on the serial collector ({@link Relaunch}), which would keep their
+     * mappings for the whole batch (BENCHMARKS.md, cold batch memory). Only the command line does this; the
+     * library leaves it to the caller ({@link ModuleCache.Options#whenFilesReleased}). A class, not a method
+     * reference: none is spun at run time.
+     */
+    private static final class CollectGarbage implements Runnable {
+        @Override
+        public void run() {
+            System.gc();
+        }
     }
 
     /** Where the scan's warnings go: said, or counted for {@link #summariseSkipped} unless verbose. */
