@@ -38,8 +38,10 @@ import java.util.Optional;
  * the server and Spark keep the document).
  *
  * <p>{@code java [JVM options] -cp bench/target/benchmarks.jar dev.crashkit.bench.JsonRenderPairs
- * [ROUNDS [MS_PER_SIDE [REPORTS [TARGETS]]]]} from the repository root; REPORTS and TARGETS
- * comma-separated.
+ * [ROUNDS [MS_PER_SIDE [REPORTS [TARGETS [SIDE]]]]]} from the repository root; REPORTS and TARGETS
+ * comma-separated; SIDE ({@code GENERATOR} or {@code HAND_WRITTEN}) measures that writer alone, the other
+ * never run in the JVM (alternate such JVMs to pair them). {@code ... JsonRenderPairs check} compares the
+ * two writers' output on every testdata report.
  */
 public final class JsonRenderPairs {
     private JsonRenderPairs() {
@@ -101,6 +103,8 @@ public final class JsonRenderPairs {
         long msPerSide = args.length > 1 ? Long.parseLong(args[1]) : 300;
         List<String> reports = List.of((args.length > 2 ? args[2] : "small,medium,large").split(","));
         List<String> targets = List.of((args.length > 3 ? args[3] : "bytes,string").split(","));
+        // One side only: the other writer never runs in this JVM (as in a server, which loads one).
+        Optional<Side> alone = args.length > 4 ? Optional.of(Side.valueOf(args[4])) : Optional.empty();
         System.out.println("JVM: " + ManagementFactory.getRuntimeMXBean().getInputArguments() + ", "
                 + Runtime.getRuntime().availableProcessors() + " processors");
 
@@ -118,7 +122,11 @@ public final class JsonRenderPairs {
                     case "large" -> large;
                     default -> throw new IllegalArgumentException("report: small, medium or large, not " + name);
                 };
-                pairs(name, r, target, rounds, msPerSide);
+                if (alone.isPresent()) {
+                    alone(name, r, target, rounds, msPerSide, alone.get());
+                } else {
+                    pairs(name, r, target, rounds, msPerSide);
+                }
             }
         }
     }
@@ -262,6 +270,26 @@ public final class JsonRenderPairs {
         }
         System.out.printf(Locale.ROOT, "  hand-written / generator: wall %s, CPU %s%n", ratios(ratioWall),
                 ratios(ratioCpu));
+    }
+
+    /**
+     * As {@link #pairs} for one side alone, no ratio; warmed up three times as long (30 rounds' time): process
+     * CPU counts the compiler threads, which on the loaded 2-core host were still at work after 10.
+     */
+    private static void alone(String name, SymbolicatedReport r, String target, int rounds, long msPerSide, Side side)
+            throws IOException {
+        for (int i = 0; i < 30; i++) {
+            timed(side, r, target, msPerSide * 1_000_000L, 2);
+        }
+        double[] wall = new double[rounds];
+        double[] cpu = new double[rounds];
+        for (int round = 0; round < rounds; round++) {
+            double[] t = timed(side, r, target, msPerSide * 1_000_000L, 1);
+            wall[round] = t[0] / 1_000.0;
+            cpu[round] = t[1] / 1_000.0;
+        }
+        System.out.printf(Locale.ROOT, "%s, %s, %d rounds x %d ms, %s alone: wall %s us/doc, process CPU %s us/doc%n",
+                name, target, rounds, msPerSide, side, summary(wall), summary(cpu));
     }
 
     /** Renders once; returns the length (bytes, or characters for a string). */
