@@ -73,11 +73,10 @@ public final class ModuleCache implements AutoCloseable {
      * missing cache is built, and what the caller does about debug files that cache builds let go of.
      *
      * @param whenFilesReleased run each time the debug files let go of by cache builds since the last
-     *        time pass a quarter of the budget; none by default. Their
-     *        mappings are released only when the collector collects their buffers: the command line, whose
-     *        serial collector would not collect its old generation during a batch, collects then; a server
-     *        or a Spark executor leaves that to its own collector (library code never calls
-     *        {@code System.gc()}).
+     *        time pass a quarter of the budget; none by default. Their mappings are released only when
+     *        the collector collects their buffers: the command line, whose serial collector would not
+     *        collect its old generation during a batch, collects then; a server or a Spark executor
+     *        leaves that to its own collector (library code never calls {@code System.gc()}).
      */
     public record Options(long budgetBytes, Diagnostics diagnostics, Optional<SymCacheStore> symbolCache,
                           SymCacheCounters counters, SymbolCaching.Build build, Optional<Runnable> whenFilesReleased) {
