@@ -68,6 +68,9 @@ public final class Symbolicator implements AutoCloseable {
         DiagnosticSink sink = config.diagnostics();
         long budget = config.memoryBudgetBytes() == 0 ? ModuleCache.DEFAULT_BUDGET : config.memoryBudgetBytes();
         ModuleCache.Options o = new ModuleCache.Options(budget, new LookupProblems(sink)).withCounters(counters);
+        if (config.whenDebugFilesReleased().isPresent()) {
+            o = o.whenFilesReleased(config.whenDebugFilesReleased().get());
+        }
         if (config.cacheFolder().isPresent() && config.symbolCache() != SymbolCachePolicy.OFF) {
             o = o.withSymbolCache(SymCacheStore.in(config.cacheFolder().get()),
                     config.symbolCache() == SymbolCachePolicy.BUILD_ON_FIRST_USE ? SymbolCaching.Build.FIRST_USE

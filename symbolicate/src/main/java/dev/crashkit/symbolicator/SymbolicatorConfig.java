@@ -22,10 +22,13 @@ import java.util.Optional;
  * @param diagnostics  where problems that do not fail a report are said
  * @param openAhead    symbol caches opened when the symbolicator is built, when the paths hold no more
  *                     debug files than this (0: none; a one-report command line opens its few ahead)
+ * @param whenDebugFilesReleased run when symbol-cache builds have let go of a quarter of the budget in
+ *                     debug files (see {@link #whenDebugFilesReleased(Runnable)}); empty: nothing
  */
 public record SymbolicatorConfig(List<Path> debugFiles, SymbolSources symbolSources, Optional<Path> cacheFolder,
                                  SymbolCachePolicy symbolCache, long memoryBudgetBytes, Demangling demangling,
-                                 InputLimits inputLimits, DiagnosticSink diagnostics, int openAhead) {
+                                 InputLimits inputLimits, DiagnosticSink diagnostics, int openAhead,
+                                 Optional<Runnable> whenDebugFilesReleased) {
 
     /**
      * Copies the list, and checks the values.
@@ -39,6 +42,7 @@ public record SymbolicatorConfig(List<Path> debugFiles, SymbolSources symbolSour
      * @param inputLimits       the largest report accepted
      * @param diagnostics       where problems that do not fail a report are said
      * @param openAhead         symbol caches opened when the symbolicator is built (0: none)
+     * @param whenDebugFilesReleased run when cache builds have let go of a quarter of the budget; empty: nothing
      * @throws IllegalArgumentException a negative memory budget or {@code openAhead}
      */
     public SymbolicatorConfig {
@@ -49,6 +53,7 @@ public record SymbolicatorConfig(List<Path> debugFiles, SymbolSources symbolSour
         Objects.requireNonNull(demangling, "demangling");
         Objects.requireNonNull(inputLimits, "inputLimits");
         Objects.requireNonNull(diagnostics, "diagnostics");
+        Objects.requireNonNull(whenDebugFilesReleased, "whenDebugFilesReleased");
         if (memoryBudgetBytes < 0) {
             throw new IllegalArgumentException("memory budget must be 0 (default) or positive: " + memoryBudgetBytes);
         }
@@ -66,7 +71,7 @@ public record SymbolicatorConfig(List<Path> debugFiles, SymbolSources symbolSour
     public static SymbolicatorConfig defaults() {
         return new SymbolicatorConfig(List.of(), SymbolSources.none(), Optional.empty(),
                 SymbolCachePolicy.BUILD_ON_SECOND_USE, 0, Demangling.SIMPLIFIED, InputLimits.defaults(),
-                DiagnosticSink.none(), 0);
+                DiagnosticSink.none(), 0, Optional.empty());
     }
 
     /**
@@ -77,7 +82,7 @@ public record SymbolicatorConfig(List<Path> debugFiles, SymbolSources symbolSour
      */
     public SymbolicatorConfig withDebugFiles(List<Path> paths) {
         return new SymbolicatorConfig(paths, symbolSources, cacheFolder, symbolCache, memoryBudgetBytes, demangling,
-                inputLimits, diagnostics, openAhead);
+                inputLimits, diagnostics, openAhead, whenDebugFilesReleased);
     }
 
     /**
@@ -87,7 +92,7 @@ public record SymbolicatorConfig(List<Path> debugFiles, SymbolSources symbolSour
      */
     public SymbolicatorConfig withSymbolSources(SymbolSources sources) {
         return new SymbolicatorConfig(debugFiles, sources, cacheFolder, symbolCache, memoryBudgetBytes, demangling,
-                inputLimits, diagnostics, openAhead);
+                inputLimits, diagnostics, openAhead, whenDebugFilesReleased);
     }
 
     /**
@@ -98,7 +103,7 @@ public record SymbolicatorConfig(List<Path> debugFiles, SymbolSources symbolSour
      */
     public SymbolicatorConfig withCacheFolder(Optional<Path> folder) {
         return new SymbolicatorConfig(debugFiles, symbolSources, folder, symbolCache, memoryBudgetBytes, demangling,
-                inputLimits, diagnostics, openAhead);
+                inputLimits, diagnostics, openAhead, whenDebugFilesReleased);
     }
 
     /**
@@ -108,7 +113,7 @@ public record SymbolicatorConfig(List<Path> debugFiles, SymbolSources symbolSour
      */
     public SymbolicatorConfig withSymbolCache(SymbolCachePolicy policy) {
         return new SymbolicatorConfig(debugFiles, symbolSources, cacheFolder, policy, memoryBudgetBytes, demangling,
-                inputLimits, diagnostics, openAhead);
+                inputLimits, diagnostics, openAhead, whenDebugFilesReleased);
     }
 
     /**
@@ -119,7 +124,7 @@ public record SymbolicatorConfig(List<Path> debugFiles, SymbolSources symbolSour
      */
     public SymbolicatorConfig withMemoryBudget(long bytes) {
         return new SymbolicatorConfig(debugFiles, symbolSources, cacheFolder, symbolCache, bytes, demangling,
-                inputLimits, diagnostics, openAhead);
+                inputLimits, diagnostics, openAhead, whenDebugFilesReleased);
     }
 
     /**
@@ -129,7 +134,7 @@ public record SymbolicatorConfig(List<Path> debugFiles, SymbolSources symbolSour
      */
     public SymbolicatorConfig withDemangling(Demangling d) {
         return new SymbolicatorConfig(debugFiles, symbolSources, cacheFolder, symbolCache, memoryBudgetBytes, d,
-                inputLimits, diagnostics, openAhead);
+                inputLimits, diagnostics, openAhead, whenDebugFilesReleased);
     }
 
     /**
@@ -139,7 +144,7 @@ public record SymbolicatorConfig(List<Path> debugFiles, SymbolSources symbolSour
      */
     public SymbolicatorConfig withInputLimits(InputLimits limits) {
         return new SymbolicatorConfig(debugFiles, symbolSources, cacheFolder, symbolCache, memoryBudgetBytes,
-                demangling, limits, diagnostics, openAhead);
+                demangling, limits, diagnostics, openAhead, whenDebugFilesReleased);
     }
 
     /**
@@ -149,7 +154,7 @@ public record SymbolicatorConfig(List<Path> debugFiles, SymbolSources symbolSour
      */
     public SymbolicatorConfig withDiagnostics(DiagnosticSink sink) {
         return new SymbolicatorConfig(debugFiles, symbolSources, cacheFolder, symbolCache, memoryBudgetBytes,
-                demangling, inputLimits, sink, openAhead);
+                demangling, inputLimits, sink, openAhead, whenDebugFilesReleased);
     }
 
     /**
@@ -160,6 +165,20 @@ public record SymbolicatorConfig(List<Path> debugFiles, SymbolSources symbolSour
      */
     public SymbolicatorConfig withOpenAhead(int maxDebugFiles) {
         return new SymbolicatorConfig(debugFiles, symbolSources, cacheFolder, symbolCache, memoryBudgetBytes,
-                demangling, inputLimits, diagnostics, maxDebugFiles);
+                demangling, inputLimits, diagnostics, maxDebugFiles, whenDebugFilesReleased);
+    }
+
+    /**
+     * Runs {@code hook} each time the debug files that symbol-cache builds let go of pass a quarter of the
+     * memory budget. Their mappings are released only when the garbage collector collects their buffers;
+     * library code never calls {@code System.gc()}: a command line on the serial collector may, a server
+     * or a Spark executor leaves it to its collector (the default: no hook).
+     *
+     * @param hook what to run (on the thread that built the cache)
+     * @return a copy with the hook
+     */
+    public SymbolicatorConfig whenDebugFilesReleased(Runnable hook) {
+        return new SymbolicatorConfig(debugFiles, symbolSources, cacheFolder, symbolCache, memoryBudgetBytes,
+                demangling, inputLimits, diagnostics, openAhead, Optional.of(hook));
     }
 }

@@ -14,9 +14,12 @@ public enum Trust {
     /** Found by scanning the stack for a word that returns just after a call instruction. */
     SCAN;
 
+    /** Made once: writers print it for every frame of a captured report. */
+    private final String label = name().toLowerCase(Locale.ROOT);
+
     /** The label written in reports: {@code context}, {@code cfi}, {@code fp} or {@code scan}. */
     public String label() {
-        return name().toLowerCase(Locale.ROOT);
+        return label;
     }
 
     /** The label, so that a trust prints as reports spell it. */

@@ -15,7 +15,10 @@ import java.util.Optional;
 
 /**
  * Writes the {@code symbolicated/1} JSON document (schema in the README), pretty-printed exactly
- * as Jackson's default pretty printer prints it, in UTF-8 (see {@link PrettyJson}).
+ * as Jackson's default pretty printer prints it, in UTF-8 (see {@link PrettyJson}). The one writer of
+ * the command line, the server and Spark: against Jackson's generator writing the same bytes it takes
+ * a quarter to a half of the CPU per document on C2 with G1 too, as the server and Spark executors run
+ * (BENCHMARKS.md, symbolicated/1 JSON on C2; {@code bench/JsonRenderPairs}).
  */
 public final class JsonReportWriter {
     public static final String SCHEMA = "symbolicated/1";

@@ -69,13 +69,24 @@ public final class ModuleCache implements AutoCloseable {
 
     /**
      * How much to keep, where to report, the symbol cache modules are opened through and stored
-     * into (none: every module is read from its files each run), what counts its use, and when a
-     * missing cache is built.
+     * into (none: every module is read from its files each run), what counts its use, when a
+     * missing cache is built, and what the caller does about debug files that cache builds let go of.
+     *
+     * @param whenFilesReleased run each time the debug files let go of by cache builds since the last
+     *        time pass a quarter of the budget; none by default. Their mappings are released only when
+     *        the collector collects their buffers: the command line, whose serial collector would not
+     *        collect its old generation during a batch, collects then; a server or a Spark executor
+     *        leaves that to its own collector (library code never calls {@code System.gc()}).
      */
     public record Options(long budgetBytes, Diagnostics diagnostics, Optional<SymCacheStore> symbolCache,
-                          SymCacheCounters counters, SymbolCaching.Build build) {
+                          SymCacheCounters counters, SymbolCaching.Build build, Optional<Runnable> whenFilesReleased) {
+        public Options {
+            java.util.Objects.requireNonNull(whenFilesReleased, "whenFilesReleased");
+        }
+
         public Options(long budgetBytes, Diagnostics diagnostics) {
-            this(budgetBytes, diagnostics, Optional.empty(), new SymCacheCounters(), SymbolCaching.Build.FIRST_USE);
+            this(budgetBytes, diagnostics, Optional.empty(), new SymCacheCounters(), SymbolCaching.Build.FIRST_USE,
+                    Optional.empty());
         }
 
         public static Options defaults() {
@@ -83,7 +94,7 @@ public final class ModuleCache implements AutoCloseable {
         }
 
         public Options withDiagnostics(Diagnostics d) {
-            return new Options(budgetBytes, d, symbolCache, counters, build);
+            return new Options(budgetBytes, d, symbolCache, counters, build, whenFilesReleased);
         }
 
         /** Through {@code store}, a missing cache built on first use (long runs: batch, the server). */
@@ -92,12 +103,17 @@ public final class ModuleCache implements AutoCloseable {
         }
 
         public Options withSymbolCache(SymCacheStore store, SymbolCaching.Build when) {
-            return new Options(budgetBytes, diagnostics, Optional.of(store), counters, when);
+            return new Options(budgetBytes, diagnostics, Optional.of(store), counters, when, whenFilesReleased);
         }
 
         /** Counting opened and built caches in {@code c} (shared by module caches that replace each other). */
         public Options withCounters(SymCacheCounters c) {
-            return new Options(budgetBytes, diagnostics, symbolCache, c, build);
+            return new Options(budgetBytes, diagnostics, symbolCache, c, build, whenFilesReleased);
+        }
+
+        /** Running {@code r} when cache builds have let go of a quarter of the budget in debug files. */
+        public Options whenFilesReleased(Runnable r) {
+            return new Options(budgetBytes, diagnostics, symbolCache, counters, build, Optional.of(r));
         }
     }
 
@@ -112,7 +128,7 @@ public final class ModuleCache implements AutoCloseable {
     private final PageCache pages;
     private volatile long budget;
     private long mappedBytes;
-    /** Bytes of debug files let go of by cache builds since the last collection ({@link #released}). */
+    /** Bytes of debug files let go of by cache builds since the caller's hook last ran ({@link #released}). */
     private long releasedBytes;
 
     /** Archive members are extracted into a temporary folder removed at exit. */
@@ -347,24 +363,30 @@ public final class ModuleCache implements AutoCloseable {
     }
 
     /**
-     * Counts the bytes of a debug file whose DWARF a cache build has let go of, and collects garbage
-     * once such bytes since the last time pass a quarter of the budget. The module answered from the
-     * new cache holds none of that DWARF, but its file's mapping (clean pages, counted in the RSS) and
-     * decoded units stay in memory until their buffers are collected, and they are old by then: a
-     * batch building caches for many images, which never collects its old generation, grew with the
-     * number of images (920 MB for 20 under a 256 MB budget; BENCHMARKS.md, cold batch memory).
+     * Counts the bytes of a debug file whose DWARF a cache build has let go of, and runs the caller's
+     * {@link Options#whenFilesReleased} once such bytes since the last time pass a quarter of the budget.
+     * The module answered from the new cache holds none of that DWARF, but its file's mapping (clean
+     * pages, counted in the RSS) and decoded units stay in memory until their buffers are collected, and
+     * they are old by then: a batch on the serial collector building caches for many images, which never
+     * collected its old generation, grew with the number of images (920 MB for 20 under a 256 MB budget;
+     * BENCHMARKS.md, cold batch memory), so the command line collects here. Nothing unmaps them earlier:
+     * in Java 17 a mapping is released only with its buffer, and slices of it may still be held by
+     * lookups running on other threads.
      */
     private void released(long bytes) {
-        boolean collect;
+        if (options.whenFilesReleased().isEmpty()) {
+            return;
+        }
+        boolean due;
         synchronized (this) {
             releasedBytes += bytes;
-            collect = releasedBytes >= budget() / 4;
-            if (collect) {
+            due = releasedBytes >= budget() / 4;
+            if (due) {
                 releasedBytes = 0;
             }
         }
-        if (collect) {
-            System.gc(); // a few times per many builds: releases the mappings, which nothing else does
+        if (due) {
+            options.whenFilesReleased().get().run();
         }
     }
 

@@ -244,6 +244,37 @@ class SymbolCachingTest {
         }
     }
 
+    /**
+     * The DWARF a cache build lets go of is the caller's to release (the command line collects garbage
+     * then; library code never does): past a quarter of the budget the caller's hook runs, here once for the
+     * build under a budget far below the dSYM's size; opening the stored cache lets go of nothing; under a
+     * budget the dSYM is not a quarter of, the hook waits.
+     */
+    @Test
+    void debugFilesLetGoOfByACacheBuildAreHandedToTheCallersHook(@TempDir Path dir) throws IOException {
+        DebugFileIndex index = DebugFileIndex.scan(List.of(Path.of("testdata", "macho", "App-arm64.dSYM")),
+                Diagnostics.ignore());
+        DebugId id = index.findByName("App-arm64").get(0).id();
+        java.util.concurrent.atomic.AtomicInteger runs = new java.util.concurrent.atomic.AtomicInteger();
+        ModuleCache.Options small = new ModuleCache.Options(4096, Diagnostics.ignore())
+                .withSymbolCache(SymCacheStore.in(dir)).whenFilesReleased(runs::incrementAndGet);
+        DebugModule built = new ModuleCache(index, new MemberStore(Optional.of(dir), ArchiveLimits.defaults()), small)
+                .get(id).loaded().orElseThrow();
+        assertInstanceOf(CacheOrFiles.class, built.dwarf().orElseThrow());
+        assertEquals(1, runs.get(), "the build let go of the dSYM's DWARF");
+        new ModuleCache(index, new MemberStore(Optional.of(dir), ArchiveLimits.defaults()), small)
+                .get(id).loaded().orElseThrow();
+        assertEquals(1, runs.get(), "opening the stored cache lets go of nothing");
+
+        Path elsewhere = dir.resolve("elsewhere");
+        ModuleCache.Options large = new ModuleCache.Options(1L << 40, Diagnostics.ignore())
+                .withSymbolCache(SymCacheStore.in(elsewhere)).whenFilesReleased(runs::incrementAndGet);
+        DebugModule builtAgain = new ModuleCache(index,
+                new MemberStore(Optional.of(elsewhere), ArchiveLimits.defaults()), large).get(id).loaded().orElseThrow();
+        assertInstanceOf(CacheOrFiles.class, builtAgain.dwarf().orElseThrow());
+        assertEquals(1, runs.get(), "a build that lets go of less than a quarter of the budget");
+    }
+
     private static ModuleCache cache(DebugFileIndex index, Path dir, boolean symbolCache) {
         ModuleCache.Options o = new ModuleCache.Options(1L << 30, Diagnostics.ignore());
         return new ModuleCache(index, new MemberStore(Optional.of(dir), ArchiveLimits.defaults()),
