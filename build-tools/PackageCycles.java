@@ -18,7 +18,8 @@ import java.util.stream.Stream;
  * Build step (every module, phase process-classes): fails the build when the module's main
  * classes have a package cycle. Package dependencies come from the JDK's jdeps; cycles are the
  * strongly connected components of that graph with more than one package. Run as a single-file
- * program: {@code java build-tools/PackageCycles.java <classes dir>}.
+ * program: {@code java build-tools/PackageCycles.java <classes dir> [<class path>]}; a module with a
+ * {@code module-info.class} has its dependencies (the class path) put on jdeps' module path.
  */
 public final class PackageCycles {
 
@@ -31,10 +32,20 @@ public final class PackageCycles {
                 .orElseThrow(() -> new IllegalStateException("jdeps is missing from this JDK"));
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        int rc = jdeps.run(new PrintWriter(out), new PrintWriter(err), "-verbose:package", "-filter:none",
-                classes.toString());
+        List<String> jdepsArgs = new ArrayList<>(List.of("-verbose:package", "-filter:none"));
+        String modulePath = args.length > 1 && Files.exists(classes.resolve("module-info.class"))
+                ? modulePath(args[1], classes) : "";
+        if (!modulePath.isEmpty()) {
+            // A module's requires are resolved by jdeps: its dependencies go on the module path.
+            jdepsArgs.add("--multi-release"); // module-info of Jackson & co. sits in META-INF/versions
+            jdepsArgs.add(String.valueOf(Runtime.version().feature()));
+            jdepsArgs.add("--module-path");
+            jdepsArgs.add(modulePath);
+        }
+        jdepsArgs.add(classes.toString());
+        int rc = jdeps.run(new PrintWriter(out), new PrintWriter(err), jdepsArgs.toArray(String[]::new));
         if (rc != 0) {
-            System.err.println("PackageCycles: jdeps failed (" + rc + "): " + err);
+            System.err.println("PackageCycles: jdeps failed (" + rc + "): " + err + out);
             System.exit(2);
         }
         Set<String> own = ownPackages(classes);
@@ -61,6 +72,17 @@ public final class PackageCycles {
             }
         }
         System.exit(1);
+    }
+
+    /** The class path's existing entries but the module's own classes, as a module path. */
+    private static String modulePath(String classPath, Path classes) throws Exception {
+        List<String> out = new ArrayList<>();
+        for (String e : classPath.split(java.io.File.pathSeparator)) {
+            if (!e.isEmpty() && Files.exists(Path.of(e)) && !Files.isSameFile(Path.of(e), classes)) {
+                out.add(e);
+            }
+        }
+        return String.join(java.io.File.pathSeparator, out);
     }
 
     private static boolean isEmpty(Path dir) throws Exception {

@@ -8,7 +8,7 @@ import dev.crashkit.core.model.Frame;
 import dev.crashkit.core.model.Image;
 import dev.crashkit.core.model.ProcessInfo;
 import dev.crashkit.core.model.ThreadTrace;
-import dev.crashkit.symbolicate.batch.BatchRun;
+import dev.crashkit.symbolicator.batch.BatchRun;
 import dev.crashkit.symbolicate.format.ObjectFile;
 import dev.crashkit.symbolicate.format.detect.ObjectFiles;
 import dev.crashkit.symbolicate.locate.ArchiveLimits;

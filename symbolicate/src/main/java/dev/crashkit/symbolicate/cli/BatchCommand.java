@@ -1,6 +1,6 @@
 package dev.crashkit.symbolicate.cli;
 
-import dev.crashkit.symbolicate.batch.BatchRun;
+import dev.crashkit.symbolicator.batch.BatchRun;
 import dev.crashkit.symbolicator.InputLimits;
 import dev.crashkit.symbolicator.Symbolicator;
 import java.io.IOException;

@@ -68,7 +68,7 @@ final class DebugFileOptions {
 
     /** The cache folder, unless --no-cache. */
     Optional<Path> cacheFolder() {
-        return noCache ? Optional.empty() : Optional.of(cacheDir != null ? cacheDir : dev.crashkit.symbolicate.locate.DefaultCacheFolder.path());
+        return noCache ? Optional.empty() : Optional.of(cacheDir != null ? cacheDir : DefaultCacheFolder.path());
     }
 
     /**

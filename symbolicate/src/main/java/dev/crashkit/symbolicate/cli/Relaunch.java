@@ -258,7 +258,7 @@ final class Relaunch {
      */
     private static CacheFiles cacheFiles(Path jar) {
         try {
-            Path folder = dev.crashkit.symbolicate.locate.DefaultCacheFolder.path();
+            Path folder = DefaultCacheFolder.path();
             if (!Files.isDirectory(folder)) {
                 // Only when missing: on an existing folder createDirectories throws and catches an exception.
                 Files.createDirectories(folder);

@@ -3,6 +3,7 @@ package dev.crashkit.symbolicate.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,14 +23,14 @@ class LauncherJarTest {
 
     @Test
     void launcherClassesAloneSayWhatIsMissing() throws Exception {
-        Path classes = Path.of(Main.class.getProtectionDomain().getCodeSource().getLocation().toURI());
         // The launcher jar's classes, as symbolicate/pom.xml lists them.
         for (String c : List.of("cli/Main", "cli/Stdout", "cli/Relaunch", "cli/Relaunch$Child", "cli/Relaunch$CacheFiles",
-                "cli/Relaunch$Cleanup", "cli/ProcessReplacement", "locate/DefaultCacheFolder")) {
-            Path from = classes.resolve("dev/crashkit/symbolicate/" + c + ".class");
+                "cli/Relaunch$Cleanup", "cli/ProcessReplacement", "cli/DefaultCacheFolder")) {
             Path to = dir.resolve("launcher/dev/crashkit/symbolicate/" + c + ".class");
             Files.createDirectories(to.getParent());
-            Files.copy(from, to);
+            try (InputStream from = Main.class.getClassLoader().getResourceAsStream("dev/crashkit/symbolicate/" + c + ".class")) {
+                Files.copy(from, to);
+            }
         }
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         ProcessBuilder pb = new ProcessBuilder(java, "-cp", dir.resolve("launcher").toString(), Main.class.getName(),

@@ -1,2 +1,0 @@
-/** Symbolicating many reports in parallel over one shared module cache, with a summary. */
-package dev.crashkit.symbolicate.batch;

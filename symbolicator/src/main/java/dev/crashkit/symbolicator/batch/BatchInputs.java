@@ -1,0 +1,196 @@
+package dev.crashkit.symbolicator.batch;
+
+import dev.crashkit.core.CrashkitException;
+import dev.crashkit.symbolicate.format.FileBytes;
+import dev.crashkit.symbolicate.formats.ReportFormats;
+import dev.crashkit.symbolicate.locate.ArchiveLimits;
+import dev.crashkit.symbolicate.locate.Archives;
+import dev.crashkit.symbolicator.InputLimits;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * Expands batch arguments into reports, one at a time: files as they are, folders recursively
+ * (sorted, so runs are repeatable), and archives (zip, tar, tar.gz) member by member. Each input is
+ * handed to a {@link Sink} as soon as it is found; the sink blocks while the workers are busy, so
+ * only a few archive members are ever held in memory, however many the archive has. Whatever cannot
+ * be read becomes an input that fails with the reason, never a silently dropped report.
+ */
+final class BatchInputs {
+
+    /** Receives the inputs in order; may block until a worker is free. */
+    @FunctionalInterface
+    interface Sink {
+        void accept(BatchInput input) throws InterruptedException;
+    }
+
+    private final long maxBytes;
+    private final Sink sink;
+
+    private BatchInputs(long maxBytes, Sink sink) {
+        this.maxBytes = maxBytes;
+        this.sink = sink;
+    }
+
+    /** Fails before anything is written when an argument does not exist (a typo, not a bad report). */
+    static void checkExist(List<Path> args) throws CrashkitException {
+        for (Path p : args) {
+            if (!Files.exists(p)) {
+                throw new CrashkitException(p + ": no such file or folder");
+            }
+        }
+    }
+
+    /** Hands every report named by {@code args} to {@code sink}, reports over {@code limits.maxBytes()} as failures. */
+    static void forEach(List<Path> args, InputLimits limits, Sink sink) throws InterruptedException {
+        BatchInputs inputs = new BatchInputs(limits.maxBytes(), sink);
+        for (Path p : args) {
+            if (Files.isDirectory(p)) {
+                inputs.folder(p);
+            } else {
+                inputs.file(p, safeName(p.getFileName().toString()));
+            }
+        }
+    }
+
+    private void folder(Path dir) throws InterruptedException {
+        List<Path> files;
+        Path root;
+        try {
+            // A folder given as a symbolic link is walked (Files.walk alone would list the link only);
+            // links inside it are not followed.
+            root = Files.isSymbolicLink(dir) ? dir.toRealPath() : dir;
+        } catch (IOException e) {
+            sink.accept(failing(safeName(dir.getFileName() + "/"), dir + ": cannot list folder: " + e.getMessage()));
+            return;
+        }
+        try (Stream<Path> s = Files.walk(root)) {
+            files = s.filter(Files::isRegularFile).sorted().toList();
+        } catch (IOException | java.io.UncheckedIOException e) {
+            sink.accept(failing(safeName(dir.getFileName() + "/"), dir + ": cannot list folder: " + e.getMessage()));
+            return;
+        }
+        for (Path f : files) {
+            file(f, safeName(root.relativize(f).toString()));
+        }
+    }
+
+    private void file(Path file, String name) throws InterruptedException {
+        byte[] head;
+        try {
+            head = FileBytes.head(file, 512);
+        } catch (IOException e) {
+            sink.accept(failing(name, file + ": cannot read: " + e.getMessage()));
+            return;
+        }
+        if (Archives.matches(head)) {
+            archive(file, head, name);
+        } else {
+            // Read by the worker when its turn comes; the size is checked before reading.
+            sink.accept(new BatchInput(name, () -> {
+                long size = Files.size(file);
+                if (size > maxBytes) {
+                    throw new IOException(file + ": report too large (" + size + " bytes, limit " + maxBytes
+                            + "; see --max-report-size)");
+                }
+                return Files.readAllBytes(file);
+            }));
+        }
+    }
+
+    /**
+     * Each regular member becomes one input named {@code archive/member}, read (up to the size limit,
+     * counting the bytes it really expands to) only when the sink takes it. Members the archive rules
+     * refuse (links, path traversal, oversize, bombs) become failed inputs.
+     */
+    private void archive(Path archive, byte[] head, String name) throws InterruptedException {
+        ArchiveLimits limits = new ArchiveLimits(maxBytes, ArchiveLimits.defaults().maxRatio(),
+                ArchiveLimits.defaults().maxMembers());
+        InterruptedException[] interrupted = new InterruptedException[1];
+        try {
+            // A refused member is listed under its own name (a folder-level problem under the archive's).
+            Archives.MemberProblems refusals = (member, why) -> deliver(failing(member == null ? name
+                    : name + "/" + safeName(member.name()), why), interrupted);
+            Archives.forEachMember(archive, head, limits, refusals, (member, in) -> {
+                        String memberName = name + "/" + safeName(member.name());
+                        BatchInput input;
+                        try {
+                            byte[] data = in.readNBytes((int) maxBytes + 1);
+                            input = data.length > maxBytes
+                                    ? failing(memberName, member + ": report too large (limit " + maxBytes
+                                            + " bytes; see --max-report-size)")
+                                    : new BatchInput(memberName, () -> data, true);
+                        } catch (IOException e) {
+                            // One bad member (corrupt data, a bomb) fails alone; the next ones are still read.
+                            input = failing(memberName, e.getMessage());
+                        } catch (OutOfMemoryError e) {
+                            input = failing(memberName, member + ": out of memory while reading it (heap "
+                                    + (Runtime.getRuntime().maxMemory() >> 20) + " MB; see --max-report-size)");
+                        }
+                        deliver(input, interrupted);
+                        if (interrupted[0] != null) {
+                            throw new IOException("interrupted");
+                        }
+                    });
+        } catch (CrashkitException e) {
+            if (interrupted[0] == null) {
+                deliver(failing(name, e.getMessage()), interrupted);
+            }
+        }
+        if (interrupted[0] != null) {
+            throw interrupted[0];
+        }
+    }
+
+    /** Passes an input on from inside an archive callback, which cannot throw InterruptedException. */
+    private void deliver(BatchInput input, InterruptedException[] interrupted) {
+        if (interrupted[0] != null) {
+            return;
+        }
+        try {
+            sink.accept(input);
+        } catch (InterruptedException e) {
+            interrupted[0] = e;
+        }
+    }
+
+    private static BatchInput failing(String name, String why) {
+        return new BatchInput(name, () -> {
+            throw new IOException(why);
+        });
+    }
+
+    /** A relative, '/'-separated path with no "..", no root, no empty or control-character parts. */
+    static String safeName(String name) {
+        List<String> parts = new ArrayList<>();
+        for (String part : name.replace('\\', '/').split("/")) {
+            if (part.isEmpty() || part.equals(".") || part.equals("..")) {
+                continue;
+            }
+            parts.add(withoutControls(part));
+        }
+        return parts.isEmpty() ? "report" : String.join("/", parts);
+    }
+
+    /**
+     * {@code part} with control characters ({@code \p{Cntrl}}: U+0000-U+001F, U+007F) and ':' as '_';
+     * a loop, not {@code replaceAll}, which compiled its pattern again for every listed file.
+     */
+    private static String withoutControls(String part) {
+        char[] cs = null;
+        for (int i = 0; i < part.length(); i++) {
+            char c = part.charAt(i);
+            if (c < 0x20 || c == 0x7f || c == ':') {
+                if (cs == null) {
+                    cs = part.toCharArray();
+                }
+                cs[i] = '_';
+            }
+        }
+        return cs == null ? part : new String(cs);
+    }
+}

@@ -1,0 +1,278 @@
+package dev.crashkit.symbolicator.batch;
+
+import dev.crashkit.core.CrashkitException;
+import dev.crashkit.symbolicate.output.AtomicFile;
+import dev.crashkit.symbolicator.InputLimits;
+import dev.crashkit.symbolicator.OutputFormat;
+import dev.crashkit.symbolicator.Report;
+import dev.crashkit.symbolicator.Symbolication;
+import dev.crashkit.symbolicator.Symbolicator;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
+
+/**
+ * One batch: every input report read, symbolicated and written by a pool of workers sharing one
+ * {@link Symbolicator} (each debug file is loaded once per run).
+ *
+ * <p>No report is ever lost: each one ends as an output or as a listed failure, including when its
+ * worker runs out of memory or hits a bug (any {@link Throwable} is caught per report), and a final
+ * check lists any report that somehow finished neither way. Outputs are written under a temporary
+ * name and renamed when complete; {@link BatchJournal} records progress as it happens. Archive
+ * members are fed to the workers one at a time, so at most {@code jobs + 1} of them are in memory
+ * (besides the report each worker reads); files are listed ahead and read by the worker.
+ */
+public final class BatchRun {
+
+    /**
+     * What the run produced.
+     *
+     * @param doneReports       reports symbolicated and written
+     * @param failedReports     reports that could not be read or symbolicated (each listed in the summary)
+     * @param internalErrors    of those, how many met a bug rather than bad input
+     * @param missingDebugFiles some frames fell into images without debug files
+     * @param summary           prints the summary (counts, missing debug files, failures)
+     */
+    public record Result(long doneReports, int failedReports, int internalErrors, boolean missingDebugFiles,
+                         Consumer<PrintWriter> summary) {
+
+    }
+
+    /**
+     * Files listed ahead of the workers (a queued file is its name and path, not its bytes): enough
+     * that the workers never wait for the listing thread, which wakes once per finished report
+     * only when this many are waiting.
+     */
+    private static final int FILES_AHEAD = 256;
+
+    /** Reads one report's bytes (tests give readers that fail in ways real input cannot yet). */
+    @FunctionalInterface
+    public interface Reader {
+        /**
+         * Reads one report.
+         *
+         * @param source the report's name in messages
+         * @param data   its bytes
+         * @param limits the largest report accepted
+         * @return the report
+         * @throws CrashkitException it cannot be read (one line naming {@code source})
+         */
+        Report read(String source, byte[] data, InputLimits limits) throws CrashkitException;
+    }
+
+    private final Symbolicator symbolicator;
+    private final OutputFormat format;
+    private final Path outDir;
+    private final int jobs;
+    private final boolean tty;
+    private final PrintWriter progress;
+    private final InputLimits limits;
+    private final Reader reader;
+    private final AtomicInteger found = new AtomicInteger();
+    private final AtomicInteger finished = new AtomicInteger();
+
+    /**
+     * A batch that reads reports as {@link Report#read(String, byte[], InputLimits)} does.
+     *
+     * @param symbolicator the debug files, shared by the workers; its input limits bound each report
+     * @param format       what each output is
+     * @param outDir       where the outputs, {@code summary.json} and the journal go (created)
+     * @param jobs         worker threads
+     * @param tty          draw a progress bar rather than a line per report
+     * @param progress     where a line per report (or the bar) is written
+     */
+    public BatchRun(Symbolicator symbolicator, OutputFormat format, Path outDir, int jobs, boolean tty,
+                    PrintWriter progress) {
+        this(symbolicator, format, outDir, jobs, tty, progress, Report::read);
+    }
+
+    /**
+     * A batch with another report reader.
+     *
+     * @param symbolicator the debug files, shared by the workers; its input limits bound each report
+     * @param format       what each output is
+     * @param outDir       where the outputs, {@code summary.json} and the journal go (created)
+     * @param jobs         worker threads
+     * @param tty          draw a progress bar rather than a line per report
+     * @param progress     where a line per report (or the bar) is written
+     * @param reader       reads each report
+     */
+    public BatchRun(Symbolicator symbolicator, OutputFormat format, Path outDir, int jobs, boolean tty,
+                    PrintWriter progress, Reader reader) {
+        this.symbolicator = symbolicator;
+        this.format = format;
+        this.outDir = outDir;
+        this.jobs = jobs;
+        this.tty = tty;
+        this.progress = progress;
+        this.limits = symbolicator.config().inputLimits();
+        this.reader = reader;
+    }
+
+    /**
+     * Symbolicates every report under {@code inputs} (files, folders, zip/tar/tar.gz archives of reports):
+     * each ends as an output or as a listed failure.
+     *
+     * @param inputs report files, folders or archives
+     * @return what the run produced
+     * @throws IOException an input does not exist, or the output folder cannot be written
+     */
+    public Result run(List<Path> inputs) throws IOException {
+        BatchInputs.checkExist(inputs);
+        Files.createDirectories(outDir);
+        BatchSummary summary = new BatchSummary();
+        Map<Integer, String> unfinished = new ConcurrentHashMap<>();
+        try (BatchJournal journal = BatchJournal.open(outDir, summary)) {
+            ExecutorService pool = Executors.newFixedThreadPool(jobs);
+            // Back-pressure: an archive member's bytes are read only when a worker is free for it;
+            // files, read by the worker that takes them, are queued well ahead so that a worker
+            // finishing a report never waits for this thread to list the next one.
+            Semaphore free = new Semaphore(jobs);
+            Semaphore ahead = new Semaphore(jobs + FILES_AHEAD);
+            try {
+                BatchInputs.forEach(inputs, limits, in -> {
+                    Semaphore bound = in.held() ? free : ahead;
+                    bound.acquire();
+                    int id = found.incrementAndGet();
+                    unfinished.put(id, in.name());
+                    pool.execute(() -> {
+                        try {
+                            finish(id, in, process(in), summary, journal, unfinished);
+                        } finally {
+                            bound.release();
+                        }
+                    });
+                });
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IOException("interrupted", e);
+            } finally {
+                pool.shutdown();
+                awaitQuietly(pool);
+            }
+            for (String lost : unfinished.values()) {
+                // A worker died without recording its report (e.g. an error while recording): say so.
+                summary.failed(lost, "not finished: its worker stopped", true);
+                journal.failed(lost, "not finished: its worker stopped", true);
+            }
+            if (tty) {
+                progress.println();
+            }
+            journal.complete();
+        }
+        return new Result(summary.done(), summary.failedCount(), summary.internalCount(),
+                !summary.missing().isEmpty(), summary::print);
+    }
+
+    private static void awaitQuietly(ExecutorService pool) {
+        boolean interrupted = false;
+        while (true) {
+            try {
+                if (pool.awaitTermination(1, TimeUnit.SECONDS)) {
+                    break;
+                }
+            } catch (InterruptedException e) {
+                interrupted = true; // every started report still finishes and is recorded
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Inputs handed to the workers so far (tests watch the listing run ahead of them). */
+    int listed() {
+        return found.get();
+    }
+
+    /** How one report ended. */
+    private record Outcome(Optional<Symbolication> result, String output, String error, boolean internal) {
+        static Outcome ok(Symbolication r, String output) {
+            return new Outcome(Optional.of(r), output, "", false);
+        }
+
+        static Outcome failed(String error, boolean internal) {
+            return new Outcome(Optional.empty(), "", error, internal);
+        }
+    }
+
+    /** Reads, symbolicates and writes one report; never throws, whatever happens inside. */
+    private Outcome process(BatchInput in) {
+        try {
+            Report parsed = reader.read(in.name(), in.bytes().get(), limits);
+            String name = outputName(in.name(), parsed);
+            Path target = outDir.resolve(name);
+            if (!target.getParent().equals(outDir)) {
+                Files.createDirectories(target.getParent()); // a member of an archive, a report in a sub-folder
+            }
+            Symbolication[] result = new Symbolication[1];
+            AtomicFile.writeBytes(target, out -> result[0] = symbolicator.symbolicate(parsed, format, out));
+            return Outcome.ok(result[0], name);
+        } catch (CrashkitException e) {
+            return Outcome.failed(e.getMessage(), false);
+        } catch (IOException e) {
+            return Outcome.failed(e.getMessage(), false);
+        } catch (OutOfMemoryError e) {
+            // The report's objects are unreachable once we are here, so the other workers go on.
+            return Outcome.failed(in.name() + ": out of memory (heap " + (Runtime.getRuntime().maxMemory() >> 20)
+                    + " MB): too large for this heap; lower --max-report-size/--max-frames or raise -Xmx", false);
+        } catch (RuntimeException | Error e) { // a bug must not take the other reports down; it is listed per report
+            StackTraceElement[] at = e.getStackTrace();
+            return Outcome.failed("internal error: " + e + (at.length > 0 ? " at " + at[0] : ""), true);
+        }
+    }
+
+    private void finish(int id, BatchInput in, Outcome o, BatchSummary summary, BatchJournal journal,
+                        Map<Integer, String> unfinished) {
+        try {
+            if (o.result().isPresent()) {
+                summary.succeeded(o.result().get());
+                journal.succeeded(in.name(), o.output());
+            } else {
+                summary.failed(in.name(), o.error(), o.internal());
+                journal.failed(in.name(), o.error(), o.internal());
+            }
+            unfinished.remove(id);
+            report(finished.incrementAndGet(), found.get(), in.name(),
+                    o.result().isPresent() ? "ok" : "failed: " + o.error());
+        } catch (IOException e) {
+            // The journal could not be written (disk full?): the report stays "unfinished" and is
+            // listed at the end from memory.
+            progress.println("warning: " + outDir.resolve(BatchJournal.JOURNAL) + ": " + e.getMessage());
+        }
+    }
+
+    /** Same name as the input for format "same", else the input name with .txt / .json added. */
+    private String outputName(String name, Report parsed) {
+        if (format == OutputFormat.SAME) {
+            String ext = Symbolicator.fileExtension(parsed, format);
+            return ext.equals(".txt") ? name + ".txt" : name;
+        }
+        return name + Symbolicator.fileExtension(parsed, format);
+    }
+
+    private synchronized void report(int done, int total, String name, String outcome) {
+        if (tty) {
+            int width = 30;
+            int filled = total == 0 ? width : Math.min(width, done * width / total);
+            progress.print("\r[" + "#".repeat(filled) + " ".repeat(width - filled) + "] " + done + "/" + total);
+            if (!outcome.equals("ok")) {
+                progress.print("\r" + name + ": " + outcome + "\n");
+            }
+        } else {
+            progress.println("[" + done + "/" + total + "] " + name + ": " + outcome);
+        }
+        progress.flush();
+    }
+}

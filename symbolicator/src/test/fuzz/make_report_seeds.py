@@ -1,0 +1,84 @@
+#!/usr/bin/env python3
+"""Writes the seed inputs of ReportReadersFuzzTest (run once from the repository root; not needed by tests).
+
+Seeds are real reports made small so the fuzzer mutates structure rather than bulk: every JSON list is cut to
+its first three items and every long string to 200 characters (the crashed thread may be lost: a seed only
+has to be a well-formed start). Sources: our own generated reports in testdata/reports (make_reports.py,
+make_apple_reports.py) and the committed third-party fixtures (testdata/third-party, see its SOURCES.md: KSCrash MIT,
+SentryCrash/sentry-cocoa MIT, PLCrashReporter MIT, apple-crash-report-parser Apache-2.0). Usage: make_report_seeds.py [CORPUS] with
+CORPUS the third-party folder (default testdata/third-party, which also holds plcrashreporter/fuzz_report.plcrash,
+PLCrashReporter's own fuzz seed, MIT). Output goes to
+symbolicator/src/test/resources/dev/crashkit/symbolicate/fuzz/ReportReadersFuzzTestInputs/<method>/seeds/.
+"""
+import hashlib
+import json
+import os
+import sys
+
+ROOT = os.getcwd()
+CORPUS = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "testdata", "third-party")
+OUT = os.path.join(ROOT, "symbolicator/src/test/resources/dev/crashkit/symbolicate/fuzz/ReportReadersFuzzTestInputs")
+
+
+def shrink(v):
+    if isinstance(v, list):
+        return [shrink(x) for x in v[:3]]
+    if isinstance(v, dict):
+        return {k: shrink(x) for k, x in v.items()}
+    if isinstance(v, str) and len(v) > 200:
+        return v[:200]
+    return v
+
+
+def small_json(path):
+    with open(path, encoding="utf-8") as f:
+        return json.dumps(shrink(json.load(f)), separators=(",", ":")).encode()
+
+
+def small_ips(path):
+    with open(path, encoding="utf-8") as f:
+        header, body = f.read().split("\n", 1)
+    return (header + "\n" + json.dumps(shrink(json.loads(body)), indent=1)).encode()
+
+
+def raw(path):
+    with open(path, "rb") as f:
+        return f.read()
+
+
+def put(method, data):
+    d = os.path.join(OUT, method, "seeds")
+    os.makedirs(d, exist_ok=True)
+    with open(os.path.join(d, hashlib.sha1(data).hexdigest()[:16]), "wb") as f:
+        f.write(data)
+
+
+def main():
+    t = lambda *p: os.path.join(ROOT, "testdata", "reports", *p)
+    c = lambda *p: os.path.join(CORPUS, *p)
+    seeds = {
+        "ips": [small_ips(t("apple", n)) for n in ("sample-crash.ips", "arm64e-pac.ips", "fat-x86_64.ips")]
+        + [small_ips(t("ips", "synthetic-macos-arm64.ips"))],
+        "appleCrash": [raw(t("apple", n)) for n in ("sample-crash.crash", "arm64e-pac.crash")]
+        + [raw(t("crash", "synthetic-macos12-tabs.crash"))]
+        + [raw(c("apple-crash-report-parser", "fixtures", n)) for n in ("handcrafted.txt", "spaces.txt", "xcode16.txt")],
+        "kscrash": [small_json(c("kscrash", "test-resources", n)) for n in ("oom.json", "raw.json")]
+        + [small_json(c("sentrycrash", "crash-bad-access.json"))],
+        "plcrash": [raw(c("plcrashreporter", "fuzz_report.plcrash")),
+                    raw(c("plcrashreporter", "appcenter", "live_report_signal.plcrash"))],
+        "sentry": [small_json(c("sentrycrash", "converted-event.json"))],
+        "crashReport": [raw(t(n)) for n in ("sample-crash.json", "edge-cases.json", "arm64e-pac.json")],
+    }
+    crashprobe = c("sentry-crashprobe", "release-arm64")
+    for n in sorted(os.listdir(crashprobe))[:2]:
+        seeds["sentry"].append(small_json(os.path.join(crashprobe, n)))
+    # Format detection sees every kind.
+    seeds["detect"] = [s for k in ("ips", "appleCrash", "kscrash", "plcrash", "sentry", "crashReport") for s in seeds[k][:2]]
+    for method, items in seeds.items():
+        for s in items:
+            put(method, s)
+        print(method, len(items), sum(len(s) for s in items), "bytes")
+
+
+if __name__ == "__main__":
+    main()
