@@ -19,11 +19,14 @@ import java.util.OptionalLong;
  *       ({@link Arm64CallSites}), as long as the callee's trust allows ({@link StackScan}).</li>
  * </ol>
  * Every return address, link register and frame pointer is stripped of pointer-authentication bits
- * ({@link PointerAuth}). As in rust-minidump, CFI and frame-record answers need only a plausible PC
- * (not in the first page), not one in known code, so that a walk can cross a library nobody gave us
- * and pick CFI up again behind it; scanned words must be in executable code. Each answer must move
- * SP up inside the stack; only the innermost frame's caller may keep SP (a leaf that allocated
- * nothing), and then its PC must differ. An answer that fails this is dropped for the next method.
+ * ({@link PointerAuth}). Every caller's PC must lie in executable code, as on x86-64 (rust-minidump
+ * lets CFI and frame records answer with any PC outside the first page, to cross libraries it has
+ * no file for; we give that up because a frame-record step guesses SP as {@code fp + 16}, which is
+ * wrong wherever the record is not at the top of its frame, as clang puts it on Linux, and CFI
+ * applied to that SP reads a data word as the return address). Scanned words must also follow a
+ * branch-with-link. Each answer must move SP up inside the stack; only the innermost frame's caller
+ * may keep SP (a leaf that allocated nothing), and then its PC must differ. An answer that fails
+ * this is dropped for the next method.
  */
 final class Arm64Unwinder implements CpuUnwinder {
     /** PCs in the first page are null pointers that happened to be stored, as in rust-minidump. */
@@ -152,13 +155,14 @@ final class Arm64Unwinder implements CpuUnwinder {
         return plausible(callee, step, stackEnd) ? Optional.of(step) : Optional.empty();
     }
 
-    /** A PC outside the first page, SP up the stack (or kept, by the innermost frame's caller only). */
-    private static boolean plausible(CalleeFrame callee, CallerStep step, long stackEnd) {
+    /** A PC in code, SP up the stack (or kept, by the innermost frame's caller only). */
+    private boolean plausible(CalleeFrame callee, CallerStep step, long stackEnd) {
         long pc = callee.regs().get(Registers.ARM64_PC).getAsLong();
         long sp = callee.regs().get(Registers.ARM64_SP).getAsLong();
         long newPc = step.regs().get(Registers.ARM64_PC).getAsLong();
         long newSp = step.regs().get(Registers.ARM64_SP).getAsLong();
-        if (Long.compareUnsigned(newPc, MIN_PC) < 0 || Long.compareUnsigned(newSp, stackEnd) > 0) {
+        if (Long.compareUnsigned(newPc, MIN_PC) < 0 || Long.compareUnsigned(newSp, stackEnd) > 0
+                || !code.isExecutable(newPc)) {
             return false;
         }
         int up = Long.compareUnsigned(newSp, sp);
