@@ -13,10 +13,13 @@
 #                        its program headers, sections and code)
 #   NAME.regs.txt        gdb's `info registers` at the stop (x0..x30, sp, pc, ...)
 #   NAME.stack.bin       gdb's dump of the 1 KiB of stack from sp up (at sp = the window's base)
+#                        (the 16 AT_RANDOM bytes qemu puts above argv differ from run to run)
 #   NAME.bt.txt          gdb's `bt` there: the golden list of frames (frame 0's pc, then return
 #                        addresses), found by gdb's own unwinders (DWARF CFI; for nested-fp its aarch64
 #                        prologue analyser), not by ours
 #   NAME.objdump.txt     llvm-objdump -d, for reading (which instruction precedes each return address)
+# and calls.objdump.txt: llvm-objdump's decoding (with +pauth) of calls.s, every branch-with-link
+# encoding and branches without link, for the call-site check of the stack scan.
 # Needs clang, ld.lld, llvm-objdump (14), qemu-aarch64, gdb-multiarch. Tests need none of them.
 # usage: testdata/unwind/arm64/build.sh   (from anywhere)
 set -euo pipefail
@@ -72,3 +75,5 @@ build nested-cfi "${unframed[@]}" -- -fasynchronous-unwind-tables
 record nested-cfi 12341
 build nested-fp "${framed[@]}" -- -fno-asynchronous-unwind-tables -fno-unwind-tables -DCK_NO_CFI
 record nested-fp 12342
+clang --target=aarch64-linux-gnu -march=armv8.3-a -c -o "$work/calls.o" calls.s
+llvm-objdump -d --mattr=+pauth "$work/calls.o" | sed 1,2d > calls.objdump.txt

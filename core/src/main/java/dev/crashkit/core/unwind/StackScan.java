@@ -13,12 +13,16 @@ import java.util.function.LongPredicate;
  * code that no CFI describes), so the scan is long; after a frame-pointer or scanned frame the stack
  * pointer is itself a guess, and a long scan would mostly find stale words, so it is short. Both are
  * constants: a scan reads at most {@link #LONG_WORDS} words, whatever the input.
+ *
+ * <p>The short scan is rust-minidump's 40 words. The long one is the 2,048 words (16 KiB) this
+ * unwinder always scanned before trust steered it, not rust-minidump's 160: HotSpot's interpreted and
+ * compiled frames have no CFI, and a CFI frame of libjvm or libc is often called from far above them.
  */
 final class StackScan {
     /** rust-minidump's {@code default_scan_range}: words scanned after an FP or SCAN frame. */
     static final int SHORT_WORDS = 40;
-    /** rust-minidump's {@code extended_scan_range} (4 × default): after a CONTEXT or CFI frame. */
-    static final int LONG_WORDS = SHORT_WORDS * 4;
+    /** Words scanned after a CONTEXT or CFI frame (rust-minidump's {@code extended_scan_range} is 160). */
+    static final int LONG_WORDS = 2048;
 
     private StackScan() {
     }
