@@ -27,11 +27,12 @@ public final class FramePointerWalker {
 
     /**
      * The record at {@code fp}; empty when {@code fp} is zero or misaligned, lies below {@code sp}, the
-     * record does not end by {@code stackEnd}, or its words cannot be read.
+     * record does not end by {@code stackEnd} (or would wrap past the top of the address space), or
+     * its words cannot be read.
      */
     public static Optional<FrameRecord> record(Memory memory, long fp, long sp, long stackEnd) {
         if (fp == 0 || (fp & 7) != 0 || Long.compareUnsigned(fp, sp) < 0
-                || Long.compareUnsigned(fp + 16, stackEnd) > 0) {
+                || Long.compareUnsigned(fp + 16, fp) < 0 || Long.compareUnsigned(fp + 16, stackEnd) > 0) {
             return Optional.empty();
         }
         OptionalLong next = memory.readU64(fp);
