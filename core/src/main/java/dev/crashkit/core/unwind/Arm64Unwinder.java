@@ -24,9 +24,9 @@ import java.util.OptionalLong;
  * no file for; we give that up because a frame-record step guesses SP as {@code fp + 16}, which is
  * wrong wherever the record is not at the top of its frame, as clang puts it on Linux, and CFI
  * applied to that SP reads a data word as the return address). Scanned words must also follow a
- * branch-with-link. Each answer must move SP up inside the stack; only the innermost frame's caller
- * may keep SP (a leaf that allocated nothing), and then its PC must differ. An answer that fails
- * this is dropped for the next method.
+ * branch-with-link and lie in an image ({@link CodeMap#isImageCode}). Each answer must move SP up
+ * inside the stack; only the innermost frame's caller may keep SP (a leaf that allocated nothing),
+ * and then its PC must differ. An answer that fails this is dropped for the next method.
  */
 final class Arm64Unwinder implements CpuUnwinder {
     /** PCs in the first page are null pointers that happened to be stored, as in rust-minidump. */
@@ -65,7 +65,8 @@ final class Arm64Unwinder implements CpuUnwinder {
         }
         if (next.isEmpty()) {
             long sp = callee.regs().get(Registers.ARM64_SP).getAsLong();
-            next = StackScan.scan(memory, sp, stackEnd, callee.trust(), w -> returnAddressLike(w & mask))
+            next = StackScan.scan(memory, sp, stackEnd, callee.trust(),
+                            w -> returnAddressLike(w & mask) && code.isImageCode(w & mask))
                     .map(found -> new CallerStep(new Registers().set(Registers.ARM64_PC, found.value() & mask)
                             .set(Registers.ARM64_SP, found.callerSp()), Trust.SCAN, false))
                     .filter(step -> plausible(callee, step, stackEnd));

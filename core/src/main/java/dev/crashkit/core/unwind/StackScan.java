@@ -6,17 +6,19 @@ import java.util.OptionalLong;
 import java.util.function.LongPredicate;
 
 /**
- * The last resort: the first stack word above SP that a CPU's rule accepts as a return address.
- * How far to look depends on how the callee was found, as in Breakpad and rust-minidump
- * ({@code get_caller_by_scan}): after a frame read from the thread's registers or from CFI the stack
- * pointer is exact, and the caller's return address may lie past a large frame (or frames of JIT
- * code that no CFI describes), so the scan is long; after a frame-pointer or scanned frame the stack
- * pointer is itself a guess, and a long scan would mostly find stale words, so it is short. Both are
- * constants: a scan reads at most {@link #LONG_WORDS} words, whatever the input.
+ * The last resort: the first stack word above SP that a CPU's rule accepts as a return address
+ * (in an image's code, {@link CodeMap#isImageCode}, just after a call). How far to look depends on
+ * how the callee was found, as in Breakpad and rust-minidump ({@code get_caller_by_scan}): after a
+ * frame read from the thread's registers or from CFI the stack pointer is exact, and the caller's
+ * return address may lie past a large frame, or past frames of JIT code whose words a scan does not
+ * take, so the scan is long; after a frame-pointer or scanned frame the stack pointer is itself a
+ * guess, and a long scan would mostly find stale words, so it is short. Both are constants: a scan
+ * reads at most {@link #LONG_WORDS} words, whatever the input.
  *
  * <p>The short scan is rust-minidump's 40 words. The long one is the 2,048 words (16 KiB) this
- * unwinder always scanned before trust steered it, not rust-minidump's 160: HotSpot's interpreted and
- * compiled frames have no CFI, and a CFI frame of libjvm or libc is often called from far above them.
+ * unwinder always scanned before trust steered it, not rust-minidump's 160: from the first JIT frame
+ * of a JVM thread (found by the CFI of the native code it called) to {@code JavaCalls::call_helper}
+ * in libjvm, the next image frame, a capture of the JvmCaptureTest program measured 174 words.
  */
 final class StackScan {
     /** rust-minidump's {@code default_scan_range}: words scanned after an FP or SCAN frame. */

@@ -8,7 +8,8 @@ import java.util.Optional;
  * trampoline recognised by its code, then the frame record at RBP ({@code [rbp]} the caller's RBP,
  * {@code [rbp+8]} the return address, the caller's RSP {@code rbp + 16}), then a scan. Every caller's
  * PC must lie in executable code; a frame-record or scanned return address must also follow a call
- * instruction ({@link CallSites}). Each answer must move RSP up inside the stack (a signal frame may
+ * instruction ({@link CallSites}), and a scanned one must lie in an image
+ * ({@link CodeMap#isImageCode}). Each answer must move RSP up inside the stack (a signal frame may
  * keep it), or the next method is tried.
  */
 final class X86_64Unwinder implements CpuUnwinder {
@@ -43,7 +44,7 @@ final class X86_64Unwinder implements CpuUnwinder {
             next = fpStep(regs, sp, stackEnd);
         }
         if (next.isEmpty()) {
-            next = StackScan.scan(memory, sp, stackEnd, callee.trust(), this::returnAddressLike).map(found ->
+            next = StackScan.scan(memory, sp, stackEnd, callee.trust(), this::scannedReturnAddress).map(found ->
                     new CallerStep(new Registers().set(Registers.X86_64_RA, found.value())
                             .set(Registers.X86_64_RSP, found.callerSp()), Trust.SCAN, false));
         }
@@ -106,5 +107,10 @@ final class X86_64Unwinder implements CpuUnwinder {
 
     private boolean returnAddressLike(long a) {
         return a != 0 && code.isExecutable(a) && CallSites.precededByCall(memory, a);
+    }
+
+    /** A scanned word: a return address in an image's code ({@link CodeMap#isImageCode}). */
+    private boolean scannedReturnAddress(long a) {
+        return returnAddressLike(a) && code.isImageCode(a);
     }
 }

@@ -7,13 +7,15 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * A made-up thread for unwinding tests: code at {@link #CODE} (executable), data at {@link #DATA}
- * (readable, not code), a zeroed stack at {@link #STACK}; no CFI. Return addresses are planted with
+ * A made-up thread for unwinding tests: an image's code at {@link #CODE}, JIT code at {@link #JIT}
+ * (executable, in no image), data at {@link #DATA} (readable, not code), a zeroed stack at
+ * {@link #STACK}; no CFI. Return addresses are planted with
  * the call instruction each CPU's scan looks for right before them.
  */
 final class SyntheticThread {
     static final long CODE = 0x400000;
     static final long DATA = 0x600000;
+    static final long JIT = 0x700000;
     static final long STACK = 0x7ff000000L;
     static final int STACK_BYTES = 0x8000;
 
@@ -47,6 +49,7 @@ final class SyntheticThread {
     final Cpu cpu;
     final ByteBuffer code = ByteBuffer.allocate(0x1000).order(ByteOrder.LITTLE_ENDIAN);
     final ByteBuffer data = ByteBuffer.allocate(0x1000).order(ByteOrder.LITTLE_ENDIAN);
+    final ByteBuffer jit = ByteBuffer.allocate(0x1000).order(ByteOrder.LITTLE_ENDIAN);
     final ByteBuffer stack;
     final long stackBase;
 
@@ -83,11 +86,21 @@ final class SyntheticThread {
 
     List<UnwoundFrame> unwind(Registers regs, int maxFrames, long stackEnd) {
         ByteMemory stackMemory = new ByteMemory(stackBase, stack.array());
-        Memory memory = stackMemory.over(new ByteMemory(CODE, code.array())).over(new ByteMemory(DATA, data.array()));
+        Memory memory = stackMemory.over(new ByteMemory(CODE, code.array())).over(new ByteMemory(DATA, data.array()))
+                .over(new ByteMemory(JIT, jit.array()));
         CodeMap map = new CodeMap() {
             @Override
             public boolean isExecutable(long address) {
-                return Long.compareUnsigned(address, CODE) >= 0 && Long.compareUnsigned(address, CODE + 0x1000) < 0;
+                return isImageCode(address) || in(address, JIT);
+            }
+
+            @Override
+            public boolean isImageCode(long address) {
+                return in(address, CODE);
+            }
+
+            private boolean in(long address, long base) {
+                return Long.compareUnsigned(address, base) >= 0 && Long.compareUnsigned(address, base + 0x1000) < 0;
             }
 
             @Override

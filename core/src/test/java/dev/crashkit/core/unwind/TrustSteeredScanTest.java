@@ -11,7 +11,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 /**
  * How the trust of a frame steers the scan for its caller (Breakpad, rust-minidump): a long scan
  * only after a frame read from the registers or from CFI, a short one after an FP or SCAN frame;
- * and no scanned word is taken unless it points into code just after a call.
+ * and no scanned word is taken unless it points into an image's code just after a call.
  */
 class TrustSteeredScanTest {
     private static final int SHORT = StackScan.SHORT_WORDS;
@@ -78,6 +78,19 @@ class TrustSteeredScanTest {
         List<UnwoundFrame> frames = t.unwind(t.registers());
         assertEquals(List.of(Trust.CONTEXT, Trust.SCAN), trusts(frames));
         assertEquals(ra, frames.get(1).address());
+    }
+
+    /** JIT code (executable, in no image) is stepped over: its words are not taken, the image's next one is. */
+    @ParameterizedTest
+    @EnumSource(Cpu.class)
+    void scannedWordsInJitCodeAreSteppedOver(Cpu cpu) {
+        SyntheticThread t = new SyntheticThread(cpu);
+        long inJit = SyntheticThread.JIT + 0x100;
+        cpu.plantCall(t.jit, SyntheticThread.JIT, inJit);
+        long ra = t.returnAddress(1);
+        t.word(SyntheticThread.STACK, inJit).word(SyntheticThread.STACK + 8L * (SHORT + 10), ra);
+        List<UnwoundFrame> frames = t.unwind(t.registers());
+        assertEquals(List.of(SyntheticThread.CODE + 0x800, ra), frames.stream().map(UnwoundFrame::address).toList());
     }
 
     /** A frame record at {@code record}: no caller record, return address 1. */
