@@ -9,8 +9,8 @@ import java.util.OptionalLong;
 /**
  * The one frame-pointer walk. A frame record is two words at the frame pointer: {@code [fp]} the
  * caller's frame pointer, {@code [fp+8]} the return address (x86-64 and arm64 alike). The
- * {@link Unwinder} takes single {@link #record steps} between its CFI and scan steps; Darwin
- * capture, whose ABIs keep frame pointers, {@link #walk walks} the whole chain.
+ * per-CPU unwinders behind {@link Unwinder} take single {@link #record steps} between their CFI and
+ * scan steps; Darwin capture, whose ABIs keep frame pointers, {@link #walk walks} the whole chain.
  */
 public final class FramePointerWalker {
     /** A frame record this far above SP is no longer on this thread's stack. */
