@@ -83,7 +83,8 @@ public final class Reunwinder {
     }
 
     private ThreadTrace redo(ThreadTrace t, ThreadState s, Arch arch, ObjectCodeMap code) {
-        Registers regs = isArm64(arch) ? Arm64Registers.fromNames(s.registers()) : X86Registers64.fromNames(s.registers());
+        Registers regs = Arch.sameFamily(arch, Arch.Known.ARM64)
+                ? Arm64Registers.fromNames(s.registers()) : X86Registers64.fromNames(s.registers());
         byte[] bytes = Base64.getDecoder().decode(s.stackBase64().orElseThrow());
         ByteMemory stack = new ByteMemory(s.stackBase().getAsLong(), bytes);
         List<UnwoundFrame> frames = Unwinder.forArch(arch, stack.over(code.memory()), code).orElseThrow()
@@ -97,10 +98,6 @@ public final class Reunwinder {
             rebuilt.add(new Frame(f.address(), i > 0 && !f.exactPc(), Optional.of(f.trust())));
         }
         return t.withFrames(merge(t.frames(), rebuilt));
-    }
-
-    private static boolean isArm64(Arch arch) {
-        return arch == Arch.Known.ARM64 || arch == Arch.Known.ARM64V8 || arch == Arch.Known.ARM64E;
     }
 
     /**

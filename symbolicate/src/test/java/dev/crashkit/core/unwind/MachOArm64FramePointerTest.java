@@ -49,29 +49,59 @@ class MachOArm64FramePointerTest {
         long pc = first(code, "_ck_crash_null").address();
         long raDispatch = after(code, "_ck_dispatch", "_ck_crash_null");
         long raMain = after(code, "_main", "_ck_dispatch");
+        List<UnwoundFrame> frames = unwind(app, code, pc, raDispatch);
+        assertEquals(List.of(pc, raDispatch, raMain), frames.stream().map(UnwoundFrame::address).toList());
+        assertEquals(List.of(Trust.CONTEXT, Trust.FP, Trust.FP), frames.stream().map(UnwoundFrame::trust).toList());
+    }
+
+    /**
+     * Stopped in {@code _ck_dispatch} itself after its call to {@code _ck_aligned_worker} returned and
+     * the {@code b} after it was taken: LR still holds that call's return address, inside
+     * {@code _ck_dispatch} and below the PC. The {@code bl} before LR leads to
+     * {@code _ck_aligned_worker}, which starts below LR, so LR lies inside the function the call came
+     * from, the stopped one: it is not taken for a caller; the frame record is.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"App-arm64", "App-arm64e"})
+    void aLinkRegisterLeftByTheFunctionsOwnCallIsNoCaller(String app) throws Exception {
+        List<Insn> code = disassembly(app);
+        long lr = after(code, "_ck_dispatch", "_ck_aligned_worker");
+        Insn branch = code.stream().filter(i -> i.address() == lr).findFirst().orElseThrow();
+        Matcher b = Pattern.compile("^b\\t0x([0-9a-f]+) <_ck_dispatch\\+0x[0-9a-f]+>$").matcher(branch.text());
+        assertTrue(b.matches(), "a branch within _ck_dispatch follows the call: " + branch);
+        long pc = Long.parseUnsignedLong(b.group(1), 16);
+        assertTrue(pc > lr);
+        long raMain = after(code, "_main", "_ck_dispatch");
+        List<UnwoundFrame> frames = unwind(app, code, pc, lr);
+        assertEquals(List.of(pc, raMain), frames.stream().map(UnwoundFrame::address).toList());
+        assertEquals(List.of(Trust.CONTEXT, Trust.FP), frames.stream().map(UnwoundFrame::trust).toList());
+    }
+
+    /**
+     * The thread stopped at {@code pc} with {@code lr}, SP and x29 on {@code _ck_dispatch}'s frame record,
+     * which {@code _main} called: the records both prologues pushed, signed on arm64e.
+     */
+    private static List<UnwoundFrame> unwind(String app, List<Insn> code, long pc, long lr) throws Exception {
         boolean signs = app.endsWith("e");
         assertEquals(signs, code.stream().anyMatch(i -> i.function().equals("_ck_dispatch")
                 && i.text().startsWith("pacib\tx30, sp")), "arm64e signs the saved return address");
         long sign = signs ? SIGNATURE : 0;
-
-        // _ck_dispatch: stp x29, x30, [sp, #-16]!; mov x29, sp — its record at SP (the leaf pushed nothing).
+        long raMain = after(code, "_main", "_ck_dispatch");
+        // _ck_dispatch: stp x29, x30, [sp, #-16]!; mov x29, sp — its record at SP (a leaf pushes nothing).
         // _main: its record 32 bytes into its 48-byte frame, which starts at _ck_dispatch's CFA (SP + 16).
         long mainRecord = SP + 16 + 32;
         ByteBuffer stack = ByteBuffer.allocate(256).order(ByteOrder.LITTLE_ENDIAN);
         stack.putLong(0, mainRecord).putLong(8, raMain | sign);
         stack.putLong((int) (mainRecord - SP), 0).putLong((int) (mainRecord - SP) + 8, 0); // outermost: no caller
         Registers regs = new Registers().set(Registers.ARM64_PC, pc).set(Registers.ARM64_SP, SP)
-                .set(Registers.ARM64_FP, SP).set(Registers.ARM64_LR, raDispatch);
+                .set(Registers.ARM64_FP, SP).set(Registers.ARM64_LR, lr);
 
         ObjectFile image = ObjectFiles.open(TestData.file("macho/" + app)).get(0);
         assertTrue(image.unwindSections().isEmpty(), "no __eh_frame: compact unwind only");
         ObjectCodeMap map = new ObjectCodeMap(List.of(new ObjectCodeMap.Module(image, 0)));
         ByteMemory memory = new ByteMemory(SP, stack.array());
-        List<UnwoundFrame> frames = Unwinder.forArch(signs ? Arch.Known.ARM64E : Arch.Known.ARM64, memory.over(map.memory()), map)
+        return Unwinder.forArch(signs ? Arch.Known.ARM64E : Arch.Known.ARM64, memory.over(map.memory()), map)
                 .orElseThrow().unwind(regs, memory.end());
-
-        assertEquals(List.of(pc, raDispatch, raMain), frames.stream().map(UnwoundFrame::address).toList());
-        assertEquals(List.of(Trust.CONTEXT, Trust.FP, Trust.FP), frames.stream().map(UnwoundFrame::trust).toList());
     }
 
     private static List<Insn> disassembly(String app) throws Exception {
