@@ -12,6 +12,7 @@ cd "$(dirname "${BASH_SOURCE[0]}")"
 ./elf/versions/glibc-golden.sh  # real glibc symbol table (third-party/debian-glibc): llvm-nm-19 versions + llvm-symbolizer-19 names
 ./demangle-cpp/generate.sh  # C++ demangler golden list: names from Debian C++ libraries, llvm-cxxfilt-19
 ./unwind/build.sh    # CFI test data: capture fixture built by gcc/clang-19 + readelf frames-interp goldens
+./unwind/arm64/build.sh  # arm64 ELF (clang --target=aarch64-linux-gnu, lld) stopped under qemu-aarch64: gdb-multiarch registers, stack, bt goldens
 ./capture/record-threadprint.sh  # JDK 17/25 Thread.print dumps + the kernel task list at the same moment
 ./reports/native-crash/build.sh  # two real captures of one native JVM crash (gcc/clang builds); needs capture.jar
 ./reports/signal-frame/build.sh  # a real capture through a signal trampoline + gdb/llvm-symbolizer goldens, libc6-dbg symbols; needs capture.jar

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.crashkit.capture.cli.CaptureMain;
+import dev.crashkit.core.model.Arch;
 import dev.crashkit.core.unwind.ByteMemory;
 import dev.crashkit.core.unwind.Registers;
 import dev.crashkit.core.unwind.Unwinder;
@@ -71,7 +72,7 @@ class OfflineUnwindTest {
             JsonNode st = t.get("stack");
             ByteMemory stack = new ByteMemory(hex(st.get("base")), Base64.getDecoder().decode(st.get("bytes_base64")
                     .asText()));
-            List<UnwoundFrame> again = new Unwinder(stack.over(code.memory()), code).unwind(regs, stack.end());
+            List<UnwoundFrame> again = Unwinder.forArch(Arch.Known.X86_64, stack.over(code.memory()), code).orElseThrow().unwind(regs, stack.end());
             assertEquals(recorded(t), again.stream().map(f -> "0x" + Long.toHexString(f.address()) + " "
                     + f.trust().label()).toList(), "thread " + t.get("tid"));
             compared++;

@@ -132,6 +132,12 @@ public final class ImageCodeMap implements CodeMap {
     }
 
     @Override
+    public boolean isImageCode(long address) {
+        int s = segment(address);
+        return s >= 0 && segExec[s];
+    }
+
+    @Override
     public Optional<FdeIndex> cfiFor(long pc) {
         int s = segment(pc);
         if (s < 0) {

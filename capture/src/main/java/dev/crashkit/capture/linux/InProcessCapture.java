@@ -95,7 +95,7 @@ public final class InProcessCapture {
             StackWindow window = StackCopy.window(memory, maps, sp, STACK_WINDOW);
             ByteMemory stack = new ByteMemory(window.base(), window.bytes());
             Registers regs = new Registers().set(Registers.X86_64_RA, pc).set(Registers.X86_64_RSP, sp);
-            List<UnwoundFrame> frames = new Unwinder(stack.over(memory), code).unwind(regs, stack.end());
+            List<UnwoundFrame> frames = Unwinder.forArch(Arch.Known.X86_64, stack.over(memory), code).orElseThrow().unwind(regs, stack.end());
             threads.add(new CapturedThread(t.tid(), t.name(), t.state(), "blocked", crashed,
                     Map.of("rip", pc, "rsp", sp), frames,
                     options.keepStacks() ? Optional.of(window) : Optional.empty(), jt));

@@ -151,7 +151,7 @@ public final class PtraceCapture {
             listed.add(s.tid());
             Task task = byTid.getOrDefault(s.tid(), new Task(s.tid(), "?", '?', ""));
             ByteMemory stack = new ByteMemory(s.stack().base(), s.stack().bytes());
-            List<UnwoundFrame> frames = new Unwinder(stack.over(memory), code)
+            List<UnwoundFrame> frames = Unwinder.forArch(Arch.Known.X86_64, stack.over(memory), code).orElseThrow()
                     .unwind(X86Registers.dwarf(s.regs()), stack.end());
             threads.add(new CapturedThread(s.tid(), task.name(), task.state(), "stopped",
                     s.tid() == waiting, X86Registers.byName(s.regs()), frames,

@@ -9,8 +9,8 @@ import java.util.OptionalLong;
 /**
  * The one frame-pointer walk. A frame record is two words at the frame pointer: {@code [fp]} the
  * caller's frame pointer, {@code [fp+8]} the return address (x86-64 and arm64 alike). The
- * {@link Unwinder} takes single {@link #record steps} between its CFI and scan steps; Darwin
- * capture, whose ABIs keep frame pointers, {@link #walk walks} the whole chain.
+ * per-CPU unwinders behind {@link Unwinder} take single {@link #record steps} between their CFI and
+ * scan steps; Darwin capture, whose ABIs keep frame pointers, {@link #walk walks} the whole chain.
  */
 public final class FramePointerWalker {
     /** A frame record this far above SP is no longer on this thread's stack. */
@@ -27,11 +27,12 @@ public final class FramePointerWalker {
 
     /**
      * The record at {@code fp}; empty when {@code fp} is zero or misaligned, lies below {@code sp}, the
-     * record does not end by {@code stackEnd}, or its words cannot be read.
+     * record does not end by {@code stackEnd} (or would wrap past the top of the address space), or
+     * its words cannot be read.
      */
     public static Optional<FrameRecord> record(Memory memory, long fp, long sp, long stackEnd) {
         if (fp == 0 || (fp & 7) != 0 || Long.compareUnsigned(fp, sp) < 0
-                || Long.compareUnsigned(fp + 16, stackEnd) > 0) {
+                || Long.compareUnsigned(fp + 16, fp) < 0 || Long.compareUnsigned(fp + 16, stackEnd) > 0) {
             return Optional.empty();
         }
         OptionalLong next = memory.readU64(fp);

@@ -3,7 +3,7 @@ package dev.crashkit.core.unwind;
 import java.util.OptionalLong;
 
 /**
- * Register values by DWARF number, each known or not. The unwinder starts from what a capture
+ * Register values by DWARF number (of the thread's architecture), each known or not. The unwinder starts from what a capture
  * recorded (often only PC and SP for a thread blocked in a system call) and fills in callers'
  * registers from CFI.
  */
@@ -12,6 +12,11 @@ public final class Registers {
     public static final int X86_64_RBP = 6;
     public static final int X86_64_RSP = 7;
     public static final int X86_64_RA = 16;
+    /** AArch64 DWARF numbers: x0..x30 are 0..30; x29 is the frame pointer, x30 the link register. */
+    public static final int ARM64_FP = 29;
+    public static final int ARM64_LR = 30;
+    public static final int ARM64_SP = 31;
+    public static final int ARM64_PC = 32;
 
     private final long[] values = new long[CfiRow.REGS];
     private long known;

@@ -2,6 +2,7 @@ package dev.crashkit.core.unwind;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.crashkit.core.model.Arch;
 import dev.crashkit.core.model.Trust;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -63,6 +64,6 @@ class SignalTrampolineUnwindTest {
             }
         };
         Registers start = new Registers().set(Registers.X86_64_RA, TRAMPOLINE).set(Registers.X86_64_RSP, STACK);
-        return new Unwinder(memory, map).unwind(start, stackMemory.end());
+        return Unwinder.forArch(Arch.Known.X86_64, memory, map).orElseThrow().unwind(start, stackMemory.end());
     }
 }

@@ -2,11 +2,13 @@ package dev.crashkit.symbolicate.symbolize;
 
 import dev.crashkit.core.CrashkitException;
 import dev.crashkit.core.Diagnostics;
+import dev.crashkit.core.model.Arch;
 import dev.crashkit.core.model.CrashReport;
 import dev.crashkit.core.model.Frame;
 import dev.crashkit.core.model.Image;
 import dev.crashkit.core.model.ThreadState;
 import dev.crashkit.core.model.ThreadTrace;
+import dev.crashkit.core.unwind.Arm64Registers;
 import dev.crashkit.core.unwind.ByteMemory;
 import dev.crashkit.core.unwind.Registers;
 import dev.crashkit.core.unwind.Unwinder;
@@ -30,7 +32,8 @@ import java.util.Optional;
  * Only threads that carry both are redone; the others keep the frames the capture recorded. A
  * captured frame the re-unwind cannot find again (JIT-compiled or interpreted code has no file and
  * no CFI) is kept, marked, where the capture had it: a stack never silently gets shorter.
- * x86-64 ELF only, like the unwinder.
+ * ELF binaries; x86-64 and arm64, by the report's process architecture (x86-64 when it names none,
+ * as our captures, which run on x86-64 Linux only, did before they recorded it).
  */
 public final class Reunwinder {
     private final ModuleCache modules;
@@ -54,12 +57,17 @@ public final class Reunwinder {
             diagnostics.warn("cannot re-unwind: no binary of the report's images (with .eh_frame) among the debug files");
             return report;
         }
+        Arch arch = report.process().arch().orElse(Arch.Known.X86_64);
         ObjectCodeMap code = new ObjectCodeMap(mapped);
+        if (Unwinder.forArch(arch, code.memory(), code).isEmpty()) {
+            diagnostics.warn("cannot re-unwind: no unwinder for architecture " + arch);
+            return report;
+        }
         List<ThreadTrace> threads = new ArrayList<>();
         int kept = 0;
         int keptThreads = 0;
         for (ThreadTrace t : report.threads()) {
-            ThreadTrace again = t.state().filter(ThreadState::unwindable).map(s -> redo(t, s, code)).orElse(t);
+            ThreadTrace again = t.state().filter(ThreadState::unwindable).map(s -> redo(t, s, arch, code)).orElse(t);
             int k = (int) again.frames().stream().filter(Frame::keptFromCapture).count();
             kept += k;
             keptThreads += k > 0 ? 1 : 0;
@@ -74,11 +82,13 @@ public final class Reunwinder {
         return new CrashReport(report.process(), report.crash(), report.images(), threads);
     }
 
-    private ThreadTrace redo(ThreadTrace t, ThreadState s, ObjectCodeMap code) {
-        Registers regs = X86Registers64.fromNames(s.registers());
+    private ThreadTrace redo(ThreadTrace t, ThreadState s, Arch arch, ObjectCodeMap code) {
+        Registers regs = Arch.sameFamily(arch, Arch.Known.ARM64)
+                ? Arm64Registers.fromNames(s.registers()) : X86Registers64.fromNames(s.registers());
         byte[] bytes = Base64.getDecoder().decode(s.stackBase64().orElseThrow());
         ByteMemory stack = new ByteMemory(s.stackBase().getAsLong(), bytes);
-        List<UnwoundFrame> frames = new Unwinder(stack.over(code.memory()), code).unwind(regs, stack.end());
+        List<UnwoundFrame> frames = Unwinder.forArch(arch, stack.over(code.memory()), code).orElseThrow()
+                .unwind(regs, stack.end());
         if (frames.isEmpty()) {
             return t;
         }

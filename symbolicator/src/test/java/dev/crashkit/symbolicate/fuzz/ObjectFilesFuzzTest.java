@@ -2,6 +2,7 @@ package dev.crashkit.symbolicate.fuzz;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import dev.crashkit.core.ObjectFormatException;
+import dev.crashkit.core.model.Arch;
 import dev.crashkit.symbolicate.dwarf.DwarfContext;
 import dev.crashkit.symbolicate.dwarf.DwarfException;
 import dev.crashkit.symbolicate.dwarf.DwarfSections;
@@ -125,7 +126,7 @@ class ObjectFilesFuzzTest {
                 stack.putLong(slot % 2 == 0 ? STACK_BASE + (slot + 2) * 8L : pcs.get(slot % pcs.size()) + 5);
             }
             ByteMemory stackMemory = new ByteMemory(STACK_BASE, stack.array());
-            Unwinder unwinder = new Unwinder(stackMemory.over(code.memory()), code, 64);
+            Unwinder unwinder = Unwinder.forArch(Arch.Known.X86_64, stackMemory.over(code.memory()), code, 64).orElseThrow();
             for (long pc : pcs) {
                 Registers regs = new Registers().set(Registers.X86_64_RA, pc).set(Registers.X86_64_RSP, STACK_BASE)
                         .set(Registers.X86_64_RBP, STACK_BASE + 16);
