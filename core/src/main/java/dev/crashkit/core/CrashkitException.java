@@ -10,10 +10,21 @@ public class CrashkitException extends IOException {
     /** Longer messages are cut: they echo input (a value, a member name) that can be arbitrarily long. */
     static final int MAX_MESSAGE = 4096;
 
+    /**
+     * Creates the exception.
+     *
+     * @param message what is wrong; made one line and bounded in length
+     */
     public CrashkitException(String message) {
         super(oneLine(message));
     }
 
+    /**
+     * Creates the exception with its cause.
+     *
+     * @param message what is wrong; made one line and bounded in length
+     * @param cause the underlying error
+     */
     public CrashkitException(String message, Throwable cause) {
         super(oneLine(message), cause);
     }

@@ -6,9 +6,18 @@ package dev.crashkit.core;
  */
 @FunctionalInterface
 public interface Diagnostics {
+    /**
+     * Reports one recoverable problem.
+     *
+     * @param message the problem
+     */
     void warn(String message);
 
-    /** Discards everything. */
+    /**
+     * Discards everything.
+     *
+     * @return a sink that drops every message
+     */
     static Diagnostics ignore() {
         return m -> { };
     }

@@ -8,6 +8,8 @@ public final class Uninterruptibly {
     /**
      * Waits for {@code thread} to end (which also makes everything it wrote visible here); an
      * interrupt met while waiting is restored on the current thread once it has ended.
+     *
+     * @param thread the thread to wait for
      */
     public static void join(Thread thread) {
         boolean interrupted = false;

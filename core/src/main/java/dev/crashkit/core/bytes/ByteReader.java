@@ -52,40 +52,75 @@ public class ByteReader<E extends ObjectFormatException> {
         this.arrayOffset = array == null ? 0 : buf.arrayOffset();
     }
 
-    /** The position of the next byte. */
+    /**
+     * The position of the next byte.
+     *
+     * @return {@code origin} plus the index of the next byte
+     */
     public final long position() {
         return origin + index;
     }
 
-    /** Moves to {@code position} (checked when something is read there). */
+    /**
+     * Moves to {@code position} (checked when something is read there).
+     *
+     * @param position the position of the next byte to read
+     */
     public final void seek(long position) {
         index = (int) (position - origin);
     }
 
-    /** One past the last position. */
+    /**
+     * One past the last position.
+     *
+     * @return {@code origin} plus the buffer's limit
+     */
     public final long limit() {
         return origin + limit;
     }
 
+    /**
+     * How many bytes are left.
+     *
+     * @return the bytes from the current position to the limit (negative after a seek past the limit)
+     */
     public final int remaining() {
         return limit - index;
     }
 
+    /**
+     * Whether anything is left.
+     *
+     * @return true while the current position is before the limit
+     */
     public final boolean hasRemaining() {
         return index < limit;
     }
 
-    /** The position of the buffer's first byte. */
+    /**
+     * The position of the buffer's first byte.
+     *
+     * @return the origin given to the constructor
+     */
     public final long origin() {
         return origin;
     }
 
-    /** The underlying bytes (shared, not copied). */
+    /**
+     * The underlying bytes (shared, not copied).
+     *
+     * @return the buffer given to the constructor
+     */
     public final ByteBuffer buffer() {
         return buf;
     }
 
-    /** The exception for {@code problem} at the current position. */
+    /**
+     * The caller's exception for a problem found in the data, for the caller to throw.
+     *
+     * @param problem the message, used as it is
+     * @return the exception the {@code errors} function makes of it
+     */
     public final E error(String problem) {
         return errors.apply(problem);
     }
@@ -103,17 +138,35 @@ public class ByteReader<E extends ObjectFormatException> {
                 Math.max(0, limit - index)));
     }
 
+    /**
+     * An unsigned byte.
+     *
+     * @return 0 to 255
+     * @throws E if the bytes are not all inside the buffer
+     */
     public final int u8() throws E {
         need(1);
         int i = index++;
         return (array != null ? array[arrayOffset + i] : buf.get(i)) & 0xff;
     }
 
+    /**
+     * A signed byte.
+     *
+     * @return -128 to 127
+     * @throws E if the bytes are not all inside the buffer
+     */
     public final int s8() throws E {
         need(1);
         return buf.get(index++);
     }
 
+    /**
+     * An unsigned 16-bit value in the buffer's byte order.
+     *
+     * @return 0 to 65535
+     * @throws E if the bytes are not all inside the buffer
+     */
     public final int u16() throws E {
         need(2);
         int v = buf.getShort(index) & 0xffff;
@@ -121,6 +174,12 @@ public class ByteReader<E extends ObjectFormatException> {
         return v;
     }
 
+    /**
+     * An unsigned 24-bit value in the buffer's byte order.
+     *
+     * @return the value, non-negative
+     * @throws E if the bytes are not all inside the buffer
+     */
     public final int u24() throws E {
         need(3);
         int b0 = buf.get(index) & 0xff;
@@ -130,6 +189,12 @@ public class ByteReader<E extends ObjectFormatException> {
         return little ? b0 | b1 << 8 | b2 << 16 : b2 | b1 << 8 | b0 << 16;
     }
 
+    /**
+     * An unsigned 32-bit value in the buffer's byte order.
+     *
+     * @return the value, non-negative
+     * @throws E if the bytes are not all inside the buffer
+     */
     public final long u32() throws E {
         need(4);
         long v;
@@ -147,6 +212,12 @@ public class ByteReader<E extends ObjectFormatException> {
         return v;
     }
 
+    /**
+     * A 64-bit value in the buffer's byte order.
+     *
+     * @return the value; unsigned, compare with {@link Long#compareUnsigned}
+     * @throws E if the bytes are not all inside the buffer
+     */
     public final long u64() throws E {
         need(8);
         long v = buf.getLong(index);
@@ -154,7 +225,13 @@ public class ByteReader<E extends ObjectFormatException> {
         return v;
     }
 
-    /** An unsigned value of 1, 2, 4 or 8 bytes (addresses, offsets). */
+    /**
+     * An unsigned value of 1, 2, 4 or 8 bytes (addresses, offsets).
+     *
+     * @param size the value's width in bytes
+     * @return the value, zero-extended
+     * @throws E if the bytes are not all inside the buffer or {@code size} is not 1, 2, 4 or 8
+     */
     public final long unsigned(int size) throws E {
         return switch (size) {
             case 1 -> u8();
@@ -165,7 +242,12 @@ public class ByteReader<E extends ObjectFormatException> {
         };
     }
 
-    /** Unsigned LEB128; bits past 64 are dropped. */
+    /**
+     * Unsigned LEB128; bits past 64 are dropped.
+     *
+     * @return the value
+     * @throws E if the bytes are not all inside the buffer
+     */
     public final long uleb() throws E {
         if (array != null && index >= 0 && index < limit) {
             int b = array[arrayOffset + index];
@@ -188,7 +270,12 @@ public class ByteReader<E extends ObjectFormatException> {
         }
     }
 
-    /** Signed LEB128. */
+    /**
+     * Signed LEB128.
+     *
+     * @return the sign-extended value
+     * @throws E if the bytes are not all inside the buffer
+     */
     public final long sleb() throws E {
         long result = 0;
         int shift = 0;
@@ -206,6 +293,11 @@ public class ByteReader<E extends ObjectFormatException> {
         return result;
     }
 
+    /**
+     * Skips an unsigned LEB128 value without decoding it.
+     *
+     * @throws E if the bytes are not all inside the buffer
+     */
     public final void skipUleb() throws E {
         if (array != null && index >= 0 && index < limit && array[arrayOffset + index] >= 0) {
             index++;
@@ -216,7 +308,12 @@ public class ByteReader<E extends ObjectFormatException> {
         }
     }
 
-    /** Skips {@code n} bytes; a negative or too large {@code n} (an untrusted length) is an error. */
+    /**
+     * Skips {@code n} bytes; a negative or too large {@code n} (an untrusted length) is an error.
+     *
+     * @param n how many bytes to skip
+     * @throws E if {@code n} is negative or more than is left
+     */
     public final void skip(long n) throws E {
         if (n < 0 || n > limit - index) {
             throw errors.apply(String.format("length %d at 0x%x runs past the end (%d bytes left)", n,
@@ -225,7 +322,11 @@ public class ByteReader<E extends ObjectFormatException> {
         index += (int) n;
     }
 
-    /** Skips a NUL-terminated string. */
+    /**
+     * Skips a NUL-terminated string.
+     *
+     * @throws E if no NUL comes before the end
+     */
     public final void skipCString() throws E {
         if (array != null && index >= 0) {
             int at = arrayOffset + index;
@@ -244,14 +345,25 @@ public class ByteReader<E extends ObjectFormatException> {
         }
     }
 
-    /** A NUL-terminated UTF-8 string. */
+    /**
+     * A NUL-terminated UTF-8 string.
+     *
+     * @return the string, without its NUL
+     * @throws E if no NUL comes before the end
+     */
     public final String cstring() throws E {
         int start = index;
         skipCString();
         return decode(buf, start, index - 1 - start);
     }
 
-    /** {@code n} bytes, copied; {@code n} is checked against what is left before allocating. */
+    /**
+     * {@code n} bytes, copied; {@code n} is checked against what is left before allocating.
+     *
+     * @param n how many bytes to read
+     * @return a new array of {@code n} bytes
+     * @throws E if {@code n} is negative or more than is left
+     */
     public final byte[] bytes(long n) throws E {
         int at = index;
         skip(n);
@@ -260,7 +372,16 @@ public class ByteReader<E extends ObjectFormatException> {
         return out;
     }
 
-    /** A NUL-terminated UTF-8 string at {@code offset} of a table; the string must end inside it. */
+    /**
+     * A NUL-terminated UTF-8 string at {@code offset} of a table; the string must end inside it.
+     *
+     * @param <E> the checked exception problems are reported as
+     * @param table a string table (read from index 0 to its limit)
+     * @param offset the string's offset in the table
+     * @param errors makes the exception for a problem message
+     * @return the string, without its NUL
+     * @throws E if {@code offset} is outside the table or the string has no NUL before its end
+     */
     public static <E extends ObjectFormatException> String cstringAt(ByteBuffer table, long offset,
                                                                      Function<String, E> errors) throws E {
         if (offset < 0 || offset >= table.limit()) {

@@ -12,12 +12,18 @@ import java.util.Optional;
  * what {@link #write} wrote gives back an equal report.
  */
 public final class CrashReportJson {
+    /** The value of a document's {@code schema} key. */
     public static final String SCHEMA = "crashreport/1";
 
     private CrashReportJson() {
     }
 
-    /** True when the text looks like a crashreport/1 document (a JSON object naming the schema). */
+    /**
+     * A cheap test, without parsing.
+     *
+     * @param text the whole input
+     * @return true when the text looks like a crashreport/1 document (a JSON object naming the schema)
+     */
     public static boolean matches(String text) {
         String t = text.stripLeading();
         return t.startsWith("{") && t.contains("\"" + SCHEMA + "\"");
@@ -26,7 +32,9 @@ public final class CrashReportJson {
     /**
      * Parses a document.
      *
+     * @param text the document
      * @param source names the input in error messages
+     * @return the report
      * @throws ReportException naming the source and the JSON path of the first bad value
      */
     public static CrashReport read(String text, String source) throws ReportException {
@@ -37,6 +45,9 @@ public final class CrashReportJson {
      * The document parsed once, when it is valid JSON for this reader (strict: no trailing commas,
      * no duplicate keys) and an object; empty otherwise. A format detector reads its top-level keys
      * and {@link #read(Document, String)} reads the report from it without parsing the text again.
+     *
+     * @param text the whole input
+     * @return the parsed object, or empty
      */
     public static Optional<Document> tryParse(String text) {
         try {
@@ -53,6 +64,10 @@ public final class CrashReportJson {
      * same chars). Those are parsed with Jackson's byte parser, which copies no chars of the text (the
      * String parser copies them through a reader; BENCHMARKS.md, reading crashreport/1); anything the
      * byte parser refuses is tried on the text as before.
+     *
+     * @param ascii the bytes {@code text} was decoded from if all are ASCII, else null
+     * @param text the whole input
+     * @return the parsed object, or empty
      */
     public static Optional<Document> tryParse(byte[] ascii, String text) {
         // Not when one of the first four bytes is zero: Jackson would take the bytes for UTF-16 or UTF-32.
@@ -67,7 +82,14 @@ public final class CrashReportJson {
         return tryParse(text);
     }
 
-    /** Reads a document from {@link #tryParse}: the same report, or the same error, as {@link #read(String, String)}. */
+    /**
+     * Reads a document from {@link #tryParse}: the same report, or the same error, as {@link #read(String, String)}.
+     *
+     * @param document the parsed object
+     * @param source names the input in error messages
+     * @return the report
+     * @throws ReportException naming the source and the JSON path of the first bad value
+     */
     public static CrashReport read(Document document, String source) throws ReportException {
         return CrashReportReader.read(document.root, source);
     }
@@ -80,24 +102,47 @@ public final class CrashReportJson {
             this.root = root;
         }
 
-        /** True when the object has this top-level key. */
+        /**
+         * Whether the object has a top-level key.
+         *
+         * @param key the key
+         * @return true when the object has this top-level key
+         */
         public boolean has(String key) {
             return root.fields().containsKey(key);
         }
 
-        /** A top-level string value; empty when absent or not a string. */
+        /**
+         * A top-level string value.
+         *
+         * @param key the key
+         * @return the value; empty when absent or not a string
+         */
         public Optional<String> text(String key) {
             JsonTree.Node v = root.fields().get(key);
             return v != null && v.kind() == JsonTree.Kind.STRING ? Optional.of(v.text()) : Optional.empty();
         }
     }
 
-    /** Writes {@code report} (addresses as hex strings), followed by a newline. */
+    /**
+     * Writes {@code report} (addresses as hex strings), followed by a newline.
+     *
+     * @param report the report
+     * @param out where the document goes
+     * @throws IOException if writing fails
+     */
     public static void write(CrashReport report, Writer out) throws IOException {
         CrashReportWriter.write(report, out, Extras.NONE);
     }
 
-    /** Writes {@code report} with a producer's own fields added (see {@link Extras}). */
+    /**
+     * Writes {@code report} with a producer's own fields added (see {@link Extras}).
+     *
+     * @param report the report
+     * @param out where the document goes
+     * @param extras the producer's fields
+     * @throws IOException if writing fails
+     */
     public static void write(CrashReport report, Writer out, Extras extras) throws IOException {
         CrashReportWriter.write(report, out, extras);
     }
@@ -112,19 +157,43 @@ public final class CrashReportJson {
         /** Adds nothing. */
         Extras NONE = new Extras() { };
 
-        /** Fields of the root object. */
+        /**
+         * Fields of the root object.
+         *
+         * @param g the generator, inside the object; write fields only
+         * @throws IOException if writing fails
+         */
         default void root(JsonGenerator g) throws IOException {
         }
 
-        /** Fields of {@code images[image]}. */
+        /**
+         * Fields of {@code images[image]}.
+         *
+         * @param image the image's index
+         * @param g the generator, inside the object; write fields only
+         * @throws IOException if writing fails
+         */
         default void image(int image, JsonGenerator g) throws IOException {
         }
 
-        /** Fields of {@code threads[thread]}. */
+        /**
+         * Fields of {@code threads[thread]}.
+         *
+         * @param thread the thread's index
+         * @param g the generator, inside the object; write fields only
+         * @throws IOException if writing fails
+         */
         default void thread(int thread, JsonGenerator g) throws IOException {
         }
 
-        /** Fields of {@code threads[thread].frames[frame]}. */
+        /**
+         * Fields of {@code threads[thread].frames[frame]}.
+         *
+         * @param thread the thread's index
+         * @param frame the frame's index in that thread
+         * @param g the generator, inside the object; write fields only
+         * @throws IOException if writing fails
+         */
         default void frame(int thread, int frame, JsonGenerator g) throws IOException {
         }
     }

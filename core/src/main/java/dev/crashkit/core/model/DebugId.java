@@ -13,7 +13,12 @@ import java.util.Optional;
 public final class DebugId {
 
     /** Which kind of identifier this is; it decides how it is printed. */
-    public enum Kind { UUID, BUILD_ID }
+    public enum Kind {
+        /** A Mach-O LC_UUID, 16 bytes, printed upper-case with dashes. */
+        UUID,
+        /** An ELF GNU build-id, printed as lower-case hex. */
+        BUILD_ID
+    }
 
     private final Kind kind;
     private final byte[] bytes;
@@ -25,7 +30,13 @@ public final class DebugId {
         this.bytes = bytes;
     }
 
-    /** A Mach-O UUID from its 16 raw bytes. */
+    /**
+     * A Mach-O UUID from its 16 raw bytes.
+     *
+     * @param sixteen the UUID's bytes (copied)
+     * @return the identifier
+     * @throws IllegalArgumentException if there are not exactly 16 bytes
+     */
     public static DebugId uuid(byte[] sixteen) {
         if (sixteen.length != 16) {
             throw new IllegalArgumentException("UUID needs 16 bytes, got " + sixteen.length);
@@ -33,7 +44,13 @@ public final class DebugId {
         return new DebugId(Kind.UUID, sixteen.clone());
     }
 
-    /** An ELF GNU build-id from its raw bytes. */
+    /**
+     * An ELF GNU build-id from its raw bytes.
+     *
+     * @param raw the build-id's bytes (copied)
+     * @return the identifier
+     * @throws IllegalArgumentException if {@code raw} is empty
+     */
     public static DebugId buildId(byte[] raw) {
         if (raw.length == 0) {
             throw new IllegalArgumentException("empty build-id");
@@ -44,6 +61,9 @@ public final class DebugId {
     /**
      * Parses a report's identifier: 32 hex digits with or without dashes (any case) is a UUID;
      * any other even-length hex string is a build-id. Empty when the text is neither.
+     *
+     * @param text the identifier as the report writes it; null gives empty
+     * @return the identifier, or empty
      */
     public static Optional<DebugId> parse(String text) {
         if (text == null) {
@@ -125,15 +145,29 @@ public final class DebugId {
         return true;
     }
 
+    /**
+     * Which kind of identifier this is.
+     *
+     * @return UUID or build-id
+     */
     public Kind kind() {
         return kind;
     }
 
+    /**
+     * The raw bytes.
+     *
+     * @return a copy of the identifier's bytes
+     */
     public byte[] bytes() {
         return bytes.clone();
     }
 
-    /** True when every byte is zero (Apple writes such placeholders for unknown images). */
+    /**
+     * Whether this is a placeholder (Apple writes all-zero UUIDs for unknown images).
+     *
+     * @return true when every byte is zero
+     */
     public boolean isZero() {
         for (byte b : bytes) {
             if (b != 0) {

@@ -14,11 +14,22 @@ import java.util.OptionalLong;
  * @param stackBase64 the stack window's bytes, base64 (kept encoded: it is large and rarely used)
  */
 public record ThreadState(Map<String, Long> registers, OptionalLong stackBase, Optional<String> stackBase64) {
+    /**
+     * Copies {@code registers} into an unmodifiable map that keeps their order.
+     *
+     * @param registers register values by name
+     * @param stackBase address of the first byte of the stack window
+     * @param stackBase64 the stack window's bytes, base64
+     */
     public ThreadState {
         registers = Collections.unmodifiableMap(new LinkedHashMap<>(registers));
     }
 
-    /** True when there is both a register set and a stack window to unwind from. */
+    /**
+     * Whether the thread can be unwound again offline.
+     *
+     * @return true when there is both a register set and a stack window to unwind from
+     */
     public boolean unwindable() {
         return !registers.isEmpty() && stackBase.isPresent() && stackBase64.isPresent();
     }

@@ -11,17 +11,38 @@ import java.util.Optional;
  */
 public record ThreadTrace(long id, Optional<String> name, boolean crashed, List<Frame> frames,
                           Optional<ThreadState> state) {
+    /**
+     * Copies {@code frames} (unmodifiable) and checks that {@code state} is not null.
+     *
+     * @param id the thread's id in the report
+     * @param name the thread's name, when it has one
+     * @param crashed whether this thread crashed
+     * @param frames its frames, innermost first
+     * @param state registers and stack window, when saved
+     */
     public ThreadTrace {
         frames = List.copyOf(frames);
         Objects.requireNonNull(state, "state");
     }
 
-    /** A thread without saved registers or stack. */
+    /**
+     * A thread without saved registers or stack.
+     *
+     * @param id the thread's id in the report
+     * @param name the thread's name, when it has one
+     * @param crashed whether this thread crashed
+     * @param frames its frames, innermost first
+     */
     public ThreadTrace(long id, Optional<String> name, boolean crashed, List<Frame> frames) {
         this(id, name, crashed, frames, Optional.empty());
     }
 
-    /** The same thread with other frames (state kept). */
+    /**
+     * The same thread with other frames (state kept).
+     *
+     * @param newFrames the replacement frames, innermost first
+     * @return a copy with {@code newFrames}
+     */
     public ThreadTrace withFrames(List<Frame> newFrames) {
         return new ThreadTrace(id, name, crashed, newFrames, state);
     }

@@ -24,7 +24,11 @@ public enum Trust {
     /** Made once: writers print it for every frame of a captured report. */
     private final String label = name().toLowerCase(Locale.ROOT);
 
-    /** The label written in reports: {@code context}, {@code cfi}, {@code fp} or {@code scan}. */
+    /**
+     * The label written in reports.
+     *
+     * @return {@code context}, {@code cfi}, {@code fp} or {@code scan}
+     */
     public String label() {
         return label;
     }
@@ -35,7 +39,12 @@ public enum Trust {
         return label();
     }
 
-    /** Parses a report label; empty for anything else. */
+    /**
+     * Parses a report label.
+     *
+     * @param label a label as {@link #label()} writes it (case-sensitive)
+     * @return the trust, or empty for anything else
+     */
     public static Optional<Trust> fromLabel(String label) {
         for (Trust t : values()) {
             if (t.label().equals(label)) {

@@ -9,13 +9,29 @@ package dev.crashkit.symbolicate.demangle;
  */
 public interface Demangler {
 
-    /** Cheap prefix test: could {@code name} be a mangled name of this scheme? */
+    /**
+     * Cheap prefix test: could {@code name} be a mangled name of this scheme?
+     *
+     * @param name a symbol name
+     * @return whether {@code name} has this scheme's prefix
+     */
     boolean recognizes(String name);
 
-    /** The demangled name in the given style, or {@code name} itself when it cannot be demangled. */
+    /**
+     * Demangles one symbol name.
+     *
+     * @param name a symbol name
+     * @param style full or simplified output
+     * @return the demangled name in {@code style}, or {@code name} itself when it cannot be demangled
+     */
     String demangle(String name, DemangleStyle style);
 
-    /** Same as {@code demangle(name, DemangleStyle.FULL)}. */
+    /**
+     * Same as {@code demangle(name, DemangleStyle.FULL)}.
+     *
+     * @param name a symbol name
+     * @return the fully demangled name, or {@code name} itself when it cannot be demangled
+     */
     default String demangle(String name) {
         return demangle(name, DemangleStyle.FULL);
     }

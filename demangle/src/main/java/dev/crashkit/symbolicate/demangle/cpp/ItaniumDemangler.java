@@ -72,6 +72,9 @@ public final class ItaniumDemangler implements Demangler {
     /**
      * The demangled form of one whole symbol name, or {@code name} itself when it is not an
      * Itanium mangled name or cannot be demangled. Never throws; null gives null.
+     *
+     * @param name a whole symbol name, optionally with a leading {@code .}
+     * @return the demangled name, or {@code name}
      */
     public static String demangleToken(String name) {
         if (name == null || name.isEmpty() || name.length() > MAX_INPUT) {
@@ -102,6 +105,9 @@ public final class ItaniumDemangler implements Demangler {
     /**
      * Demangles {@code mangled} if it is a complete Itanium name ({@code _Z…}, Mach-O {@code __Z…},
      * block invocations); empty when it is not.
+     *
+     * @param mangled a symbol name
+     * @return the demangled name, or empty when {@code mangled} is not an Itanium name or does not demangle
      */
     public static Optional<String> tryDemangle(String mangled) {
         if (mangled == null || mangled.length() > MAX_INPUT || !isItaniumEncoding(mangled, 0)) {
@@ -114,6 +120,9 @@ public final class ItaniumDemangler implements Demangler {
      * Replaces every Itanium mangled name inside a line of text, as {@code llvm-cxxfilt} does when
      * filtering standard input: the line is split into words of {@code [A-Za-z0-9_.$]} and each
      * word is demangled on its own; everything else is copied unchanged.
+     *
+     * @param line a line of text; null gives null
+     * @return the line with its mangled names demangled
      */
     public static String demangleText(CharSequence line) {
         if (line == null) {

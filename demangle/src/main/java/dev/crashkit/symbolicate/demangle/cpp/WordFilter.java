@@ -11,13 +11,24 @@ public final class WordFilter {
     private WordFilter() {
     }
 
-    /** Characters that can appear in an Itanium mangled name ('$' and '.' are reserved for implementations). */
+    /**
+     * Characters that can appear in an Itanium mangled name ('$' and '.' are reserved for implementations).
+     *
+     * @param c a character
+     * @return whether {@code c} is one of {@code [A-Za-z0-9_.$]}
+     */
     public static boolean isWordChar(char c) {
         return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
             || c == '_' || c == '.' || c == '$';
     }
 
-    /** Returns {@code text} with every word replaced by {@code replace.apply(word)}; delimiters are kept. */
+    /**
+     * Returns {@code text} with every word replaced by {@code replace.apply(word)}; delimiters are kept.
+     *
+     * @param text the text to filter
+     * @param replace maps one word to its replacement
+     * @return the filtered text
+     */
     public static String replaceWords(CharSequence text, UnaryOperator<String> replace) {
         StringBuilder out = new StringBuilder(text.length() + 16);
         int n = text.length();

@@ -20,7 +20,13 @@ public final class Demanglers {
     private Demanglers() {
     }
 
-    /** The demangled form of {@code name}, or {@code name} itself. Never throws. */
+    /**
+     * The demangled form of {@code name}, or {@code name} itself. Never throws.
+     *
+     * @param name a symbol name; null or empty is returned as is
+     * @param style full or simplified output
+     * @return the demangling by the first scheme that recognizes {@code name}, or {@code name} itself
+     */
     public static String demangle(String name, DemangleStyle style) {
         if (name == null || name.isEmpty() || !mayBeMangled(name.charAt(0))) {
             return name;

@@ -35,7 +35,13 @@ public final class TextDemangler {
                 || c == '$';
     }
 
-    /** {@code text} with every mangled name demangled; Swift names in {@code swift} style, C++ in full. */
+    /**
+     * {@code text} with every mangled name demangled; Swift names in {@code swift} style, C++ in full.
+     *
+     * @param text free text, e.g. a crash log
+     * @param swift the printing options for Swift names
+     * @return the text with its mangled names replaced, or {@code text} itself as a string when none demangles
+     */
     public static String demangle(CharSequence text, DemangleOptions swift) {
         StringBuilder out = null;
         int copied = 0;

@@ -48,17 +48,30 @@ public record DemangleOptions(
     static final DemangleOptions NESTED = new DemangleOptions(false, true, true, true, true, true, true,
             true, true, false, false, false, true, true, true);
 
-    /** Everything, as {@code swift-demangle} prints. */
+    /**
+     * Everything, as {@code swift-demangle} prints.
+     *
+     * @return the full options
+     */
     public static DemangleOptions full() {
         return FULL;
     }
 
-    /** The short form of {@code swift-demangle -simplified} (Apple crash reports). */
+    /**
+     * The short form of {@code swift-demangle -simplified} (Apple crash reports).
+     *
+     * @return the simplified options
+     */
     public static DemangleOptions simplified() {
         return SIMPLIFIED;
     }
 
-    /** The options for a style. */
+    /**
+     * The options for a style.
+     *
+     * @param style full or simplified
+     * @return {@link #simplified()} for {@code SIMPLIFIED}, else {@link #full()}
+     */
     public static DemangleOptions of(DemangleStyle style) {
         return style == DemangleStyle.SIMPLIFIED ? SIMPLIFIED : FULL;
     }

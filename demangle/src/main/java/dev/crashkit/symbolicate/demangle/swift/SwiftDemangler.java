@@ -38,7 +38,11 @@ public final class SwiftDemangler implements Demangler {
         }
     }
 
-    /** The shared instance. */
+    /**
+     * The shared instance.
+     *
+     * @return the one {@code SwiftDemangler}
+     */
     public static SwiftDemangler instance() {
         return INSTANCE;
     }
@@ -57,7 +61,13 @@ public final class SwiftDemangler implements Demangler {
         return demangle(name, DemangleOptions.of(style));
     }
 
-    /** The demangled name printed with the given options, or {@code name} itself. */
+    /**
+     * The demangled name printed with the given options, or {@code name} itself.
+     *
+     * @param name a symbol name (one extra leading {@code _} is dropped); null gives null
+     * @param options what to print
+     * @return the demangled name, or {@code name} when it does not demangle
+     */
     public String demangle(String name, DemangleOptions options) {
         if (name == null) {
             return null;
@@ -73,6 +83,9 @@ public final class SwiftDemangler implements Demangler {
      * follows from the name), {@code C} symbols without the Swift calling convention. swift-demangle's
      * {@code N} (not a Swift symbol) never shows for names it can demangle, and its conformance list has no
      * {@code N} for names it cannot, so it is not produced here.
+     *
+     * @param name a Swift symbol name
+     * @return the classification prefix, ending in a space, or {@code ""}
      */
     public String classify(String name) {
         String n = name.startsWith("__") ? name.substring(1) : name;
