@@ -27,7 +27,12 @@ public final class Arm64Registers {
         return Map.copyOf(m);
     }
 
-    /** The register set for named values; names that are not DWARF-numbered registers are ignored. */
+    /**
+     * The register set for named values; names that are not DWARF-numbered registers are ignored.
+     *
+     * @param values register values by report name
+     * @return a new register set holding the named values under their DWARF numbers
+     */
     public static Registers fromNames(Map<String, Long> values) {
         Registers r = new Registers();
         for (Map.Entry<String, Long> e : values.entrySet()) {
@@ -39,7 +44,12 @@ public final class Arm64Registers {
         return r;
     }
 
-    /** DWARF number of a register name. */
+    /**
+     * DWARF number of a register name.
+     *
+     * @param name the register name as reports spell it
+     * @return its AArch64 DWARF number, empty when the name is not in the table
+     */
     public static Optional<Integer> number(String name) {
         return Optional.ofNullable(DWARF.get(name));
     }

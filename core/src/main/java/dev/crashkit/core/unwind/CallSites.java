@@ -9,7 +9,13 @@ public final class CallSites {
     private CallSites() {
     }
 
-    /** True when the bytes before {@code ra} in {@code code} end with a call instruction. */
+    /**
+     * True when the bytes before {@code ra} in {@code code} end with a call instruction.
+     *
+     * @param code memory holding the code bytes
+     * @param ra   the candidate return address
+     * @return whether a call instruction ends exactly at {@code ra}
+     */
     public static boolean precededByCall(Memory code, long ra) {
         byte[] b = new byte[7];
         // Code at the very start of a mapping has fewer than 7 readable bytes before the return

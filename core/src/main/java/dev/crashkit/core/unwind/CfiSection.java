@@ -29,6 +29,11 @@ public final class CfiSection {
         this.debugFrame = debugFrame;
     }
 
+    /**
+     * The address of the section's first byte in its memory.
+     *
+     * @return the section's address
+     */
     public long address() {
         return address;
     }

@@ -24,7 +24,15 @@ public final class EhFrameHdrIndex implements FdeIndex {
         this.section = section;
     }
 
-    /** Reads the header at {@code hdrAddress} in {@code memory}. */
+    /**
+     * Reads the header at {@code hdrAddress} in {@code memory}.
+     *
+     * @param memory     memory holding the header, its table and the {@code .eh_frame} section
+     * @param hdrAddress address of the header's first byte
+     * @return the index over the header's search table
+     * @throws CfiException when the header or its table is unreadable, of an unknown version,
+     *                      has no search table, or uses an encoding or size we do not accept
+     */
     public static EhFrameHdrIndex read(Memory memory, long hdrAddress) throws CfiException {
         byte[] head = new byte[4 + 8 + 8];
         int got = memory.read(hdrAddress, head, 0, head.length);
@@ -76,11 +84,20 @@ public final class EhFrameHdrIndex implements FdeIndex {
         return new EhFrameHdrIndex(starts, fdes, section);
     }
 
-    /** The {@code .eh_frame} section the header points at. */
+    /**
+     * The {@code .eh_frame} section the header points at.
+     *
+     * @return the section the indexed FDEs are read from
+     */
     public CfiSection section() {
         return section;
     }
 
+    /**
+     * The number of entries in the search table.
+     *
+     * @return how many (initial location, FDE address) pairs were read
+     */
     public int size() {
         return starts.length;
     }

@@ -9,7 +9,12 @@ import dev.crashkit.core.model.Frame;
  * @param instructions the FDE's CFA instructions (run after the CIE's initial ones)
  */
 public record Fde(long address, Cie cie, long pcBegin, long pcEnd, byte[] instructions) {
-    /** True when {@code pc} lies in this FDE's range. */
+    /**
+     * True when {@code pc} lies in this FDE's range.
+     *
+     * @param pc the address to test
+     * @return whether {@code pc} is in {@code [pcBegin, pcEnd)}
+     */
     public boolean covers(long pc) {
         return Long.compareUnsigned(pc, pcBegin) >= 0 && Long.compareUnsigned(pc, pcEnd) < 0;
     }

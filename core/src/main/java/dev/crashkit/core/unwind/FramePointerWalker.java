@@ -21,6 +21,11 @@ public final class FramePointerWalker {
     public record FrameRecord(long callerFp, long returnAddress) {
     }
 
+    /**
+     * Creates a walker for {@link #walk} chains.
+     *
+     * @param maxFrames the frame count at which a walk stops following records
+     */
     public FramePointerWalker(int maxFrames) {
         this.maxFrames = maxFrames;
     }
@@ -29,6 +34,12 @@ public final class FramePointerWalker {
      * The record at {@code fp}; empty when {@code fp} is zero or misaligned, lies below {@code sp}, the
      * record does not end by {@code stackEnd} (or would wrap past the top of the address space), or
      * its words cannot be read.
+     *
+     * @param memory   the thread's stack
+     * @param fp       the frame pointer, with any pointer-authentication bits already stripped
+     * @param sp       the stack pointer; a record below it is not on the live stack
+     * @param stackEnd one past the highest stack address to trust
+     * @return the caller's frame pointer and the return address, as stored
      */
     public static Optional<FrameRecord> record(Memory memory, long fp, long sp, long stackEnd) {
         if (fp == 0 || (fp & 7) != 0 || Long.compareUnsigned(fp, sp) < 0
@@ -48,6 +59,15 @@ public final class FramePointerWalker {
      * saved return address is dropped when it repeats LR (the function had already saved it); then
      * each record while the frame pointer moves up the stack. {@code mask} strips
      * pointer-authentication bits from every value read.
+     *
+     * @param pc     the thread's PC
+     * @param sp     the thread's stack pointer
+     * @param fp     the thread's frame pointer
+     * @param lr     the link register on arm64, empty on x86-64
+     * @param mask   the address mask ANDed into every value ({@code -1L} when there are no
+     *               pointer-authentication bits)
+     * @param memory the thread's stack
+     * @return the frames, innermost first
      */
     public List<UnwoundFrame> walk(long pc, long sp, long fp, OptionalLong lr, long mask, Memory memory) {
         List<UnwoundFrame> out = new ArrayList<>();

@@ -13,11 +13,20 @@ public interface Memory {
     /**
      * Copies up to {@code len} bytes at {@code address} into {@code dst[off..]}.
      *
+     * @param address the first address to read
+     * @param dst     the buffer to copy into
+     * @param off     where in {@code dst} the first byte goes
+     * @param len     how many bytes to read
      * @return how many bytes were copied from the start of the range (0 when unreadable)
      */
     int read(long address, byte[] dst, int off, int len);
 
-    /** The little-endian 64-bit word at {@code address}, empty when not fully readable. */
+    /**
+     * The little-endian 64-bit word at {@code address}, empty when not fully readable.
+     *
+     * @param address the word's first byte
+     * @return the word's value
+     */
     default OptionalLong readU64(long address) {
         byte[] b = new byte[8];
         if (read(address, b, 0, 8) != 8) {
@@ -30,7 +39,12 @@ public interface Memory {
         return OptionalLong.of(v);
     }
 
-    /** This memory where it can read, else {@code fallback}: a recorded stack over live code. */
+    /**
+     * This memory where it can read, else {@code fallback}: a recorded stack over live code.
+     *
+     * @param fallback the memory that serves what this one cannot read
+     * @return a view that reads from this memory first, then continues in {@code fallback}
+     */
     default Memory over(Memory fallback) {
         Memory first = this;
         return (address, dst, off, len) -> {

@@ -15,7 +15,14 @@ public final class ScannedFdeIndex implements FdeIndex {
         this.sorted = sorted;
     }
 
-    /** Reads every FDE of the {@code size}-byte section at {@code section.address()}. */
+    /**
+     * Reads every FDE of the {@code size}-byte section at {@code section.address()}.
+     *
+     * @param section the section to walk
+     * @param size    the section's length in bytes
+     * @return the index of the FDEs that cover a non-empty range, sorted by start
+     * @throws CfiException when an entry is unreadable or malformed
+     */
     public static ScannedFdeIndex scan(CfiSection section, long size) throws CfiException {
         List<Fde> out = new ArrayList<>();
         long at = section.address();
@@ -35,6 +42,11 @@ public final class ScannedFdeIndex implements FdeIndex {
         return new ScannedFdeIndex(List.copyOf(out));
     }
 
+    /**
+     * The number of FDEs indexed.
+     *
+     * @return how many FDEs the scan kept
+     */
     public int size() {
         return sorted.size();
     }

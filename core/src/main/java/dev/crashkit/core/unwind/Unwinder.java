@@ -33,14 +33,24 @@ public final class Unwinder {
      * The unwinder for {@code arch}: x86-64 ({@code x86_64}, {@code x86_64h}) or arm64 ({@code arm64},
      * {@code arm64v8}, {@code arm64e}); empty for any other architecture.
      *
+     * @param arch   the thread's architecture
      * @param memory the thread's stack over the process's code (and CFI, when read through memory)
      * @param code   which addresses are code, and their CFI
+     * @return the unwinder (stopping after 256 frames), empty for an architecture without one
      */
     public static Optional<Unwinder> forArch(Arch arch, Memory memory, CodeMap code) {
         return forArch(arch, memory, code, DEFAULT_MAX_FRAMES);
     }
 
-    /** As {@link #forArch(Arch, Memory, CodeMap)}, stopping after {@code maxFrames} frames. */
+    /**
+     * As {@link #forArch(Arch, Memory, CodeMap)}, stopping after {@code maxFrames} frames.
+     *
+     * @param arch      the thread's architecture
+     * @param memory    the thread's stack over the process's code
+     * @param code      which addresses are code, and their CFI
+     * @param maxFrames the most frames an unwind returns, frame 0 included; at least 1
+     * @return the unwinder, empty for an architecture without one
+     */
     public static Optional<Unwinder> forArch(Arch arch, Memory memory, CodeMap code, int maxFrames) {
         if (!(arch instanceof Arch.Known known)) {
             return Optional.empty();
@@ -57,7 +67,9 @@ public final class Unwinder {
      * The frames of a thread whose PC, SP and (when known) other registers are in {@code start}, by
      * the DWARF numbers of the unwinder's CPU ({@link Registers}). Empty when PC or SP is unknown.
      *
+     * @param start    the thread's registers
      * @param stackEnd one past the highest stack address to trust (the window's or mapping's end)
+     * @return the frames, innermost first, each with its trust
      */
     public List<UnwoundFrame> unwind(Registers start, long stackEnd) {
         List<UnwoundFrame> out = new ArrayList<>();

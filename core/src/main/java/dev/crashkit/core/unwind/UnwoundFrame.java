@@ -12,12 +12,21 @@ import dev.crashkit.core.model.Trust;
  */
 public record UnwoundFrame(long address, Trust trust, boolean exactPc) {
 
-    /** A frame as unwinders give most: frame 0's PC or a return address. */
+    /**
+     * A frame as unwinders give most: frame 0's PC or a return address.
+     *
+     * @param address the PC (frame 0) or a return address
+     * @param trust   how it was found
+     */
     public UnwoundFrame(long address, Trust trust) {
         this(address, trust, false);
     }
 
-    /** This frame marked as an exact PC. */
+    /**
+     * This frame marked as an exact PC.
+     *
+     * @return a copy with {@code exactPc} set
+     */
     public UnwoundFrame asExactPc() {
         return new UnwoundFrame(address, trust, true);
     }

@@ -15,7 +15,12 @@ public final class X86Registers64 {
     private X86Registers64() {
     }
 
-    /** The register set for named values; names that are not DWARF-numbered registers are ignored. */
+    /**
+     * The register set for named values; names that are not DWARF-numbered registers are ignored.
+     *
+     * @param values register values by report name
+     * @return a new register set holding the named values under their DWARF numbers
+     */
     public static Registers fromNames(Map<String, Long> values) {
         Registers r = new Registers();
         for (Map.Entry<String, Long> e : values.entrySet()) {
@@ -27,7 +32,12 @@ public final class X86Registers64 {
         return r;
     }
 
-    /** DWARF number of a register name. */
+    /**
+     * DWARF number of a register name.
+     *
+     * @param name the register name as reports spell it
+     * @return its x86-64 DWARF number, empty when the name is not in the table
+     */
     public static Optional<Integer> number(String name) {
         return Optional.ofNullable(DWARF.get(name));
     }
