@@ -56,6 +56,39 @@ public final class Symbolication {
         return result.exception().map(Symbolication::stack);
     }
 
+    /**
+     * How many input frames the report's threads have, and how many of them got a function name (an
+     * input frame counts once, however many inlined calls it expands to).
+     *
+     * @param frames       input frames of every thread
+     * @param symbolicated those with a name from a debug file
+     */
+    public record FrameCounts(long frames, long symbolicated) {
+    }
+
+    /**
+     * {@return how many input frames there are and how many got a name} Counted without building the
+     * {@link #threads()} view (a batch asks it of every report).
+     */
+    public FrameCounts frameCounts() {
+        long frames = 0;
+        long symbolicated = 0;
+        for (SymbolicatedThread t : result.result().threads()) {
+            int lastIndex = -1;
+            for (SymbolicatedFrame f : t.frames()) {
+                if (f.index() == lastIndex) {
+                    continue; // inlined expansions of one input frame count once
+                }
+                lastIndex = f.index();
+                frames++;
+                if (f.status() == FrameStatus.SYMBOLICATED) {
+                    symbolicated++;
+                }
+            }
+        }
+        return new FrameCounts(frames, symbolicated);
+    }
+
     /** {@return every image of the report with its outcome, in the report's order} */
     public List<ImageOutcome> images() {
         List<ImageOutcome> out = new ArrayList<>();

@@ -72,6 +72,18 @@ class SymbolicatorTest {
     }
 
     @Test
+    void frameCountsAreTheThreadsInputFrames() throws Exception {
+        try (Symbolicator s = Symbolicator.open(withMacho())) {
+            Symbolication r = s.symbolicate(TestData.file("reports/sample-crash.json"));
+            long frames = r.report().model().threads().stream().mapToLong(t -> t.frames().size()).sum();
+            long named = r.threads().stream().mapToLong(t -> t.frames().stream()
+                    .filter(f -> !f.inlined() && f.status() == StackFrame.Status.SYMBOLICATED).count()).sum();
+            assertEquals(new Symbolication.FrameCounts(frames, named), r.frameCounts());
+            assertTrue(named > 0 && named < frames, r.frameCounts().toString());
+        }
+    }
+
+    @Test
     void lateDebugFilesAnswerTheNextReport() throws Exception {
         Path report = TestData.file("reports/sample-crash.json");
         try (Symbolicator s = Symbolicator.open(SymbolicatorConfig.defaults())) {

@@ -3,9 +3,7 @@ package dev.crashkit.symbolicator.batch;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.crashkit.symbolicator.MissingDebugFile;
-import dev.crashkit.symbolicator.StackFrame;
 import dev.crashkit.symbolicator.Symbolication;
-import dev.crashkit.symbolicator.SymbolicatedStack;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.Writer;
@@ -40,19 +38,9 @@ final class BatchSummary {
 
     synchronized void succeeded(Symbolication r) {
         done++;
-        for (SymbolicatedStack t : r.threads()) {
-            int lastIndex = -1;
-            for (StackFrame f : t.frames()) {
-                if (f.index() == lastIndex) {
-                    continue; // inlined expansions of one input frame count once
-                }
-                lastIndex = f.index();
-                frames++;
-                if (f.status() == StackFrame.Status.SYMBOLICATED) {
-                    symbolicated++;
-                }
-            }
-        }
+        Symbolication.FrameCounts seen = r.frameCounts();
+        frames += seen.frames();
+        symbolicated += seen.symbolicated();
         for (MissingDebugFile m : r.missingDebugFiles()) {
             long[] counts = missing.computeIfAbsent(m.debugId(), k -> new long[2]);
             counts[0] += m.frames();
