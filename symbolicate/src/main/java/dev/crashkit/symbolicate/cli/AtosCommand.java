@@ -2,7 +2,6 @@ package dev.crashkit.symbolicate.cli;
 
 import dev.crashkit.core.CrashkitException;
 import dev.crashkit.core.model.DebugId;
-import dev.crashkit.symbolicator.DiagnosticSink;
 import dev.crashkit.symbolicator.ImageLookup;
 import dev.crashkit.symbolicator.SourceLocation;
 import dev.crashkit.symbolicator.Symbolicator;
@@ -119,7 +118,8 @@ public final class AtosCommand implements Callable<Integer> {
         }
         PrintWriter err = spec.commandLine().getErr();
         // Problems in the one file asked about are always said (not only counted, as for reports).
-        SymbolicatorConfig config = debugFiles.config(err, false, 0).withDiagnostics(new Said(err));
+        debugFiles.alwaysSayLookups = true;
+        SymbolicatorConfig config = debugFiles.config(err, false, 0);
         if (object != null) {
             try (Symbolicator s = Symbolicator.open(config.withDebugFiles(List.of()))) {
                 return s.image(object, Optional.ofNullable(arch));
@@ -130,30 +130,6 @@ public final class AtosCommand implements Callable<Integer> {
         Symbolicator s = debugFiles.open(err, config); // open until the command ends: its mappings serve the lookups
         return s.image(id).orElseThrow(() -> new CrashkitException("no debug file with UUID " + id
                 + " in --dsym paths, the download cache or symbol servers"));
-    }
-
-    /** Every problem said as a warning. */
-    private static final class Said implements DiagnosticSink {
-        private final PrintWriter err;
-
-        Said(PrintWriter err) {
-            this.err = err;
-        }
-
-        @Override
-        public void indexing(String message) {
-            err.println("warning: " + message);
-        }
-
-        @Override
-        public void lookup(String message) {
-            err.println("warning: " + message);
-        }
-
-        @Override
-        public void download(String message) {
-            err.println("warning: " + message);
-        }
     }
 
     /** {@code name (in Image) (file:line)} with source info, else {@code name (in Image) + offset}. */

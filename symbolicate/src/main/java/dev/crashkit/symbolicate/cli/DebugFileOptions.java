@@ -62,6 +62,9 @@ final class DebugFileOptions {
 
     private Said said;
 
+    /** Problems in debug files printed as met, not only counted (atos: the one file asked about). */
+    boolean alwaysSayLookups;
+
     Demangling demangling() {
         return Demangling.fromName(demangle.name());
     }
@@ -174,7 +177,7 @@ final class DebugFileOptions {
         @Override
         public void lookup(String message) {
             lookups.incrementAndGet();
-            if (verbose) {
+            if (verbose || alwaysSayLookups) {
                 synchronized (err) {
                     err.println("warning: " + message);
                 }

@@ -37,6 +37,20 @@ class AtosCommandTest {
     }
 
     /**
+     * {@code --uuid} over a folder with damaged files: the folder's noise is one summary line, as for a
+     * report, and the answer is llvm-symbolizer's for that address (testdata/macho/golden/App-arm64.dsym-symbolizer.txt).
+     */
+    @Test
+    void byUuidAFoldersDamagedFilesAreOneLine() {
+        CliTest.Run r = CliTest.run("atos", "--uuid", "4C4C44F2-5555-3144-A157-E368F8FB0F1A", "--dsym", "testdata/macho",
+                "--no-cache", "0x100000880");
+        assertEquals(ExitCodes.OK, r.code(), r.err());
+        assertEquals(List.of("ck_crash_null (in App-arm64) (app.c:27)"), r.out().lines().toList());
+        assertEquals(1, r.err().lines().count(), r.err());
+        assertTrue(r.err().startsWith("warning: skipped 3 file(s) under --dsym"), r.err());
+    }
+
+    /**
      * A stripped binary as -o: each function start of golden/&lt;v&gt;.expected.tsv (llvm-nm names of the
      * unstripped build) prints its name, or the bare address for a function no metadata names.
      */
