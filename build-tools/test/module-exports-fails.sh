@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Shows that build-tools/ModuleExports.java fails the build on a use of an unexported package: compiles
 # a class that uses dev.crashkit.symbolicate.report.applecrash (in crashkit-symbolicator, not exported)
-# and one that uses only exported packages, runs the check on each against the library jars and expects
+# and dev.crashkit.symbolicate.locate (exported by crashkit-debuginfo to the symbolicator only), and one
+# that uses only the facade, runs the check on each against the library jars and expects
 # exit 1 with the offending reference named, then exit 0.
 # Needs the library jars: mvn -B -q -DskipTests package first.
 set -euo pipefail
@@ -9,7 +10,7 @@ root="$(cd "$(dirname "$0")/../.." && pwd)"
 cd "$root"
 cp=""
 for m in core demangle debuginfo symbolicator; do
-  jar=$(ls "$m"/target/crashkit-"$m"-*.jar | grep -v -- '-tests.jar$' | head -1)
+  jar=$(ls "$m"/target/crashkit-"$m"-*.jar | grep -v -E -- '-(tests|sources|javadoc).jar$' | head -1)
   cp="$cp${cp:+:}$root/$jar"
 done
 tmp=$(mktemp -d)
@@ -22,14 +23,18 @@ public class UsesUnexported {
     public static Object writer() {
         return dev.crashkit.symbolicate.report.applecrash.AppleCrashWriter.class;
     }
+
+    public static Object index() { // exported by crashkit-debuginfo to the symbolicator only
+        return dev.crashkit.symbolicate.locate.IndexCache.class;
+    }
 }
 JAVA
 cat > "$tmp/good/src/fixture/UsesExported.java" <<'JAVA'
 package fixture;
 
 public class UsesExported {
-    public static Object formats() {
-        return dev.crashkit.symbolicate.formats.ReportFormats.class;
+    public static Object facade() {
+        return dev.crashkit.symbolicator.Symbolicator.class;
     }
 }
 JAVA
@@ -44,7 +49,8 @@ good=$?
 set -e
 cat "$tmp/bad.err"
 if [ "$bad" -ne 1 ] || ! grep -q 'dev.crashkit.symbolicator does not export dev.crashkit.symbolicate.report.applecrash' "$tmp/bad.err" \
-   || ! grep -q 'fixture.UsesUnexported -> dev.crashkit.symbolicate.report.applecrash.AppleCrashWriter' "$tmp/bad.err"; then
+   || ! grep -q 'fixture.UsesUnexported -> dev.crashkit.symbolicate.report.applecrash.AppleCrashWriter' "$tmp/bad.err" \
+   || ! grep -q 'dev.crashkit.debuginfo does not export dev.crashkit.symbolicate.locate' "$tmp/bad.err"; then
   echo "FAIL: the use of an unexported package was not reported (exit $bad)" >&2
   exit 1
 fi
