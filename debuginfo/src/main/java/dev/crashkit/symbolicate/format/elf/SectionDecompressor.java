@@ -106,13 +106,16 @@ final class SectionDecompressor {
                 throw new ObjectFormatException(where + ": compressed data ends after " + n + " of " + size + " bytes");
             }
             return ByteBuffer.wrap(out);
-        } catch (MalformedInputException e) {
-            throw new ObjectFormatException(where + ": corrupt zstd data (" + e.getMessage() + ")", e);
-        } catch (IndexOutOfBoundsException e) {
-            // aircompressor checks most of a frame (MalformedInputException) but indexes some of its decoding
-            // tables with values read from the frame unchecked: a symbol code past its table is a Java
-            // array bounds check failing, i.e. a corrupt frame (SectionDecompressorZstdTest#garbageFrameIsAnError).
-            throw new ObjectFormatException(where + ": corrupt zstd data (a code outside its decoding table)", e);
+        } catch (MalformedInputException | IndexOutOfBoundsException | IllegalStateException | IllegalArgumentException e) {
+            // aircompressor reports most damage as MalformedInputException, but not all of it: a frame header
+            // with neither a window nor a content size fails its precondition check (IllegalStateException,
+            // ZstdSectionFuzzTestInputs/section/findings/frame-header-without-window-or-content-size), and a
+            // symbol code read from the frame can index past a decoding table (a Java array bounds check,
+            // SectionDecompressorZstdTest#garbageFrameIsAnError). Our own arguments to it are in range by
+            // construction, so each of these is a corrupt frame.
+            String why = e instanceof IndexOutOfBoundsException ? "a code outside its decoding table"
+                    : e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
+            throw new ObjectFormatException(where + ": corrupt zstd data (" + why + ")", e);
         }
     }
 

@@ -110,6 +110,19 @@ class SectionDecompressorZstdTest {
     }
 
     @Test
+    void frameHeaderWithoutWindowOrContentSizeIsAnError() throws IOException {
+        // Fuzz finding (ZstdSectionFuzzTestInputs/section/findings/frame-header-without-window-or-content-size):
+        // single-segment frame (no window descriptor) whose 8-byte content size reads negative; aircompressor
+        // refused it with an IllegalStateException from its precondition check.
+        byte[] s = Arrays.copyOf(stored(), 24 + 4 + 1 + 8 + 8);
+        s[28] = (byte) 0xE0;
+        Arrays.fill(s, 29, s.length, (byte) 0xE0);
+        for (long size : new long[] {0, 16, 1000}) {
+            refused(withSize(s, size), "corrupt zstd data (Invalid frame header: contentSize or windowSize must be set)");
+        }
+    }
+
+    @Test
     void unknownCompressionTypeIsAnError() throws IOException {
         byte[] s = stored();
         ByteBuffer.wrap(s).order(ByteOrder.LITTLE_ENDIAN).putInt(0, 3);
