@@ -12,6 +12,7 @@ module dev.crashkit.debuginfo {
     requires com.fasterxml.jackson.databind;
     requires org.apache.commons.compress;
     requires org.apache.commons.io;
+    requires aircompressor;
     requires java.net.http;
 
     exports dev.crashkit.symbolicate.bytes to dev.crashkit.symbolicator;

@@ -31,7 +31,8 @@ class ElfDwarfGoldenTest {
                 Arguments.of("bin/app-dwarf64", "app-dwarf64"),
                 Arguments.of("bin/app-clang-dwarf3", "app-clang-dwarf3"),
                 Arguments.of("debug/app-gcc.zlib.debug", "app-gcc"),
-                Arguments.of("debug/app-gcc.zdebug.debug", "app-gcc"));
+                Arguments.of("debug/app-gcc.zdebug.debug", "app-gcc"),
+                Arguments.of("debug/app-gcc.zstd.debug", "app-gcc"));
     }
 
     @ParameterizedTest(name = "{0}")
