@@ -143,13 +143,14 @@ public final class Symbolication {
 
     /** {@return the names of the report's images that are the app's own (not the system's), each once} */
     public List<String> appImages() {
-        List<String> app = new ArrayList<>();
+        // A set, not List.contains: a report may hold up to 100,000 images (InputLimits).
+        java.util.Set<String> app = new java.util.LinkedHashSet<>();
         for (Image img : report.model().images()) {
-            if (AppImages.isApp(img) && !app.contains(img.name())) {
+            if (AppImages.isApp(img)) {
                 app.add(img.name());
             }
         }
-        return app;
+        return List.copyOf(app);
     }
 
     /**

@@ -90,9 +90,8 @@ public final class DebugFiles implements AutoCloseable {
         try {
             ids = symbolicator.identify(file);
         } catch (CrashkitException e) {
-            String m = e.getMessage().replace(file + ": ", "").replace(file.toString(), "upload");
-            throw new BadInputException(m.startsWith("no UUID") ? m.replace("no UUID or build-id found",
-                    "no UUID or build-id found in the upload") : m);
+            // The library names the staged file; the client knows it as its upload.
+            throw new BadInputException(e.getMessage().replace(file.toString(), "upload"));
         }
         List<Identity> out = new ArrayList<>();
         for (DebugFileIdentity id : ids) {
