@@ -77,12 +77,21 @@ public final class ReportFormats {
 
         @Override
         public ParsedReport read(String source, byte[] data) throws ReportException {
+            return reader().read(source, data);
+        }
+
+        @Override
+        public List<ParsedReport> readAll(String source, byte[] data) throws ReportException {
+            return reader().readAll(source, data);
+        }
+
+        private ReportReader reader() {
             ReportReader r = reader;
             if (r == null) {
                 r = made(format);
                 reader = r;
             }
-            return r.read(source, data);
+            return r;
         }
 
         private static ReportReader made(ReportFormat format) {
@@ -139,13 +148,34 @@ public final class ReportFormats {
         if (d.parsed() != null) {
             return d.parsed();
         }
-        ReportFormat format = d.format();
+        return reader(source, d.format()).read(source, data);
+    }
+
+    /**
+     * Reads every report an input holds (one per diagnostic of a MetricKit payload, one for other
+     * formats), detecting the format, and applies {@code limits} to each.
+     */
+    public List<ParsedReport> readAll(String source, byte[] data, ReportLimits limits) throws ReportException {
+        limits.checkSize(source, data.length);
+        Detected d = detectOrRead(source, data);
+        List<ParsedReport> all = d.parsed() != null ? List.of(d.parsed())
+                : reader(source, d.format()).readAll(source, data);
+        if (all.isEmpty()) {
+            throw new ReportException(source + ": holds no report");
+        }
+        for (ParsedReport p : all) {
+            limits.checkCounts(p.document().part().map(part -> source + " " + part).orElse(source), p.model());
+        }
+        return all;
+    }
+
+    private ReportReader reader(String source, ReportFormat format) throws ReportException {
         ReportReader reader = readers.get(format);
         if (reader == null) {
             throw new ReportException(source + ": no reader for " + format.name().toLowerCase(Locale.ROOT)
                     + " reports");
         }
-        return reader.read(source, data);
+        return reader;
     }
 
     /**

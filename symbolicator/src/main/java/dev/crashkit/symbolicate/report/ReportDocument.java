@@ -48,6 +48,23 @@ public interface ReportDocument {
         return Optional.empty();
     }
 
+    /**
+     * Which part of a multi-report input this report is (e.g. {@code crashDiagnostics[0]} of a
+     * MetricKit payload, {@code Filters/…/x.crash} of an Xcode crash point); empty for a whole input.
+     */
+    default Optional<String> part() {
+        return Optional.empty();
+    }
+
+    /**
+     * For a part of a multi-report input: the bytes of an input that holds this report alone and
+     * reads back to it (a MetricKit payload with only this diagnostic), so that a server can store
+     * each report apart. Empty for a whole input (its own bytes are that).
+     */
+    default Optional<byte[]> standalone() {
+        return Optional.empty();
+    }
+
     /** The dispatch queue a thread was running, when the report says. */
     default Optional<String> queue(int thread) {
         return Optional.empty();

@@ -13,5 +13,12 @@ public enum ReportFormat {
     /** Our own {@code crashreport/1} JSON. */
     CRASHREPORT,
     /** A Sentry event JSON (threads and debug_meta images). */
-    SENTRY
+    SENTRY,
+    /**
+     * Apple MetricKit JSON: an {@code MXDiagnosticPayload}, an array of them, one diagnostic's
+     * {@code jsonRepresentation}, or an {@code MXCallStackTree}. One report per diagnostic.
+     */
+    METRICKIT,
+    /** A HotSpot JVM fatal error log ({@code hs_err_pid<N>.log}). */
+    HS_ERR
 }
