@@ -68,6 +68,14 @@ public final class Report {
      * @throws ReportException one line naming the input (and its part) and what is wrong
      */
     public static List<Report> readAll(Path file, InputLimits limits) throws ReportException {
+        try {
+            return readAllOf(file, limits);
+        } catch (OutOfMemoryError e) {
+            throw outOfMemory(file.toString());
+        }
+    }
+
+    private static List<Report> readAllOf(Path file, InputLimits limits) throws ReportException {
         if (Files.isDirectory(file)) {
             if (!XcCrashPoint.isBundle(file)) {
                 throw new ReportException(file + ": a folder, not an Xcode crash point (.xccrashpoint); "

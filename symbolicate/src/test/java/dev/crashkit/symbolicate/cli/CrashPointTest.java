@@ -103,6 +103,25 @@ class CrashPointTest {
     }
 
     @Test
+    void batchTakesTheLogsOfACrashPointInAFolderAndNothingElseOfIt(@TempDir Path tmp) throws Exception {
+        Path in = tmp.resolve("in");
+        Path b = bundle(in);
+        Files.copy(APPLE.resolve("arm64e-pac.crash"), in.resolve("loose.crash"));
+        Path out = tmp.resolve("out");
+        Run r = run("batch", in.toString(), "--dsym", "testdata/macho", "--no-cache", "--out", out.toString(),
+                "--format", "same");
+        assertTrue(r.code() == 0 || r.code() == 1, r.err() + r.out());
+        JsonNode summary = JSON.readTree(out.resolve("summary.json").toFile());
+        assertEquals(LOGS.length + 1, summary.get("reports_done").asInt(), summary.toString());
+        assertEquals(0, summary.get("reports_failed").asInt(), summary.toString());
+        for (String[] log : LOGS) {
+            Path written = out.resolve(b.getFileName().toString()).resolve(log[0]);
+            assertEquals(alone(log[1], "same"), Files.readString(written, StandardCharsets.UTF_8), log[0]);
+        }
+        assertFalse(Files.exists(out.resolve(b.getFileName().toString()).resolve("PointInfo.json")));
+    }
+
+    @Test
     void aBundleWithoutLogsIsRefusedInOneLine(@TempDir Path tmp) throws Exception {
         Path b = tmp.resolve("Empty.xccrashpoint");
         Files.createDirectories(b.resolve("Filters/Filter_A/Logs"));
