@@ -269,6 +269,20 @@ public final class Report {
         return parsed.document().javaException();
     }
 
+    /**
+     * {@return {@code "hang"} for a report of a hang (our capture's watchdog, a MetricKit hang
+     * diagnostic), {@code "crash"} otherwise}
+     */
+    public String kind() {
+        return parsed.document().hang().isPresent() ? "hang" : "crash";
+    }
+
+    /** {@return for a report of a hang, which thread stopped answering and for how long} */
+    public Optional<Hang> hang() {
+        return parsed.document().hang().map(h -> new Hang(h.thread(), h.name(), h.thresholdMs(), h.durationMs(),
+                h.ongoing()));
+    }
+
     /** The same report with other threads (after a re-unwind). */
     Report withModel(CrashReport model) {
         return new Report(source, new ParsedReport(model, parsed.format(), parsed.document()), part, logBytes);

@@ -137,7 +137,7 @@ public final class Symbolication {
     public Signature signature() {
         SymbolicatedReport simplified = forSignature == null ? result.result()
                 : forSignature.symbolicate(report.model());
-        CrashSignature s = CrashSignature.of(simplified, report.javaException());
+        CrashSignature s = CrashSignature.of(simplified, report.javaException(), report.kind().equals("hang"));
         return new Signature(s.id(), s.title(), s.exception(), s.frames());
     }
 

@@ -35,7 +35,7 @@ final class HangReports implements Watchdog.Reports {
     public Watched.OpenHang capture(Watched w, long hungSinceNanos, long now) throws IOException {
         long thresholdMs = TimeUnit.NANOSECONDS.toMillis(w.thresholdNanos());
         long soFarMs = TimeUnit.NANOSECONDS.toMillis(now - hungSinceNanos);
-        Snapshot s = snapshots.take("hang: " + w.name() + " did not answer for " + soFarMs + " ms", w.tid());
+        Snapshot s = snapshots.take(reason(w.name(), soFarMs), w.tid());
         Hang h = new Hang(w.tid(), w.name(), thresholdMs, soFarMs, true);
         Path file = spool.write(out -> write(s, h, out), true);
         return new Watched.OpenHang(file, s, h, hungSinceNanos);
@@ -44,8 +44,13 @@ final class HangReports implements Watchdog.Reports {
     @Override
     public void ended(Watched.OpenHang open, long durationNanos) throws IOException {
         Hang done = open.hang().ended(TimeUnit.NANOSECONDS.toMillis(durationNanos));
+        Snapshot s = open.snapshot();
+        // The reason gives the whole duration too: it is what the text output and the server show.
+        Snapshot last = new Snapshot(s.pid(), s.processName(), s.arch(), s.os(), s.timestamp(),
+                java.util.Optional.of(reason(open.hang().name(), done.durationMs())), s.crashedThread(), s.images(),
+                s.threads(), s.jitNames(), s.exception());
         try {
-            spool.rewrite(open.file(), out -> write(open.snapshot(), done, out));
+            spool.rewrite(open.file(), out -> write(last, done, out));
         } finally {
             spool.release(open.file()); // uploaded as last written, complete or not
         }
@@ -55,6 +60,10 @@ final class HangReports implements Watchdog.Reports {
     @Override
     public void failed(Watched w, Exception e) {
         problems.accept("crashkit: hang of " + w.name() + " not recorded: " + e);
+    }
+
+    private static String reason(String name, long ms) {
+        return "hang: " + name + " did not answer for " + ms + " ms";
     }
 
     private static void write(Snapshot s, Hang h, java.io.OutputStream out) throws IOException {

@@ -122,6 +122,42 @@ public final class CrashReportJson {
             JsonTree.Node v = root.fields().get(key);
             return v != null && v.kind() == JsonTree.Kind.STRING ? Optional.of(v.text()) : Optional.empty();
         }
+
+        /**
+         * A top-level object value, as a document of its own.
+         *
+         * @param key the key
+         * @return the object; empty when absent or not an object
+         */
+        public Optional<Document> object(String key) {
+            JsonTree.Node v = root.fields().get(key);
+            return v != null && v.kind() == JsonTree.Kind.OBJECT ? Optional.of(new Document(v)) : Optional.empty();
+        }
+
+        /**
+         * A top-level integer value that fits a {@code long}.
+         *
+         * @param key the key
+         * @return the value; empty when absent, not an integer or out of range
+         */
+        public java.util.OptionalLong integer(String key) {
+            JsonTree.Node v = root.fields().get(key);
+            if (v == null || v.kind() != JsonTree.Kind.INTEGER || v.integer().bitLength() > 63) {
+                return java.util.OptionalLong.empty();
+            }
+            return java.util.OptionalLong.of(v.integer().longValue());
+        }
+
+        /**
+         * A top-level boolean value.
+         *
+         * @param key the key
+         * @return the value; empty when absent or not a boolean
+         */
+        public Optional<Boolean> bool(String key) {
+            JsonTree.Node v = root.fields().get(key);
+            return v != null && v.kind() == JsonTree.Kind.BOOLEAN ? Optional.of((Boolean) v.value()) : Optional.empty();
+        }
     }
 
     /**

@@ -93,7 +93,7 @@ public final class ReportRenderer {
                     SymbolicatedReport result = symbolizer.symbolicate(parsed.model(), ahead.get());
                     // As below: the JSON has no exception backtrace, its warnings stay.
                     Optional<SymbolicatedThread> exception = exception(parsed, symbolizer);
-                    JsonReportWriter.write(result, out, ahead.get());
+                    JsonReportWriter.write(result, out, ahead.get(), parsed.document().hang());
                     return new Symbolicated(result, exception);
                 } finally {
                     ahead.get().cancel();

@@ -72,6 +72,24 @@ public record CrashSignature(String id, String title, String exception, List<Str
      *                      (the {@code java_exception} field of our capture's crashreport/1), when there is one
      */
     public static CrashSignature of(SymbolicatedReport report, Optional<String> javaException) {
+        return of(report, javaException, false);
+    }
+
+    /**
+     * The signature of a symbolicated report that may be a hang: a hang's exception part is
+     * {@code "hang"} (so hangs group apart from crashes in the same code), over the hung thread's
+     * frames (the report's crashed thread: our capture marks the hung one so, MetricKit's reader its
+     * attributed thread).
+     *
+     * @param report        symbolicated with simplified names
+     * @param javaException the uncaught Java exception's printed trace, when there is one
+     * @param hang          the report is of a hang
+     */
+    public static CrashSignature of(SymbolicatedReport report, Optional<String> javaException, boolean hang) {
+        if (hang) {
+            Optional<SymbolicatedThread> thread = crashedThread(report);
+            return make("hang", thread.map(t -> nativeFrames(report, t)).orElse(List.of()));
+        }
         Optional<JavaTrace> java = javaException.flatMap(JavaTrace::parse);
         if (java.isPresent()) {
             return make(java.get().exceptionClass(), java.get().signatureFrames(MAX_FRAMES));

@@ -1,5 +1,7 @@
 package dev.crashkit.symbolicate.output;
 
+import dev.crashkit.symbolicate.report.HangInfo;
+
 import dev.crashkit.core.model.Image;
 import dev.crashkit.symbolicate.symbolize.ImageStatus;
 import dev.crashkit.symbolicate.symbolize.SymbolicatedFrame;
@@ -28,6 +30,11 @@ public final class JsonReportWriter {
 
     /** Writes the document as characters (each chunk the writer gets is decoded from whole UTF-8 characters). */
     public static void write(SymbolicatedReport r, Writer out) throws IOException {
+        write(r, Optional.empty(), out);
+    }
+
+    /** As {@link #write(SymbolicatedReport, Writer)}, with the report's hang fields when it is a hang. */
+    public static void write(SymbolicatedReport r, Optional<HangInfo> hang, Writer out) throws IOException {
         write(r, new OutputStream() {
             @Override
             public void write(int b) throws IOException {
@@ -38,12 +45,12 @@ public final class JsonReportWriter {
             public void write(byte[] b, int off, int len) throws IOException {
                 out.write(new String(b, off, len, StandardCharsets.UTF_8));
             }
-        });
+        }, null, hang);
     }
 
     /** Writes the document's UTF-8 bytes to {@code out} (not flushed). */
     public static void write(SymbolicatedReport r, OutputStream out) throws IOException {
-        write(r, out, null);
+        write(r, out, null, Optional.empty());
     }
 
     /**
@@ -51,11 +58,23 @@ public final class JsonReportWriter {
      * which was handed {@code r}'s threads as they were symbolicated (null: rendered here).
      */
     public static void write(SymbolicatedReport r, OutputStream out, ThreadsAhead ahead) throws IOException {
+        write(r, out, ahead, Optional.empty());
+    }
+
+    /**
+     * As {@link #write(SymbolicatedReport, OutputStream, ThreadsAhead)}; a hang report also gets
+     * {@code "kind": "hang"} and {@code "hang": {thread, name, threshold_ms, duration_ms, ongoing}}.
+     */
+    public static void write(SymbolicatedReport r, OutputStream out, ThreadsAhead ahead, Optional<HangInfo> hang)
+            throws IOException {
         PrettyJson g = PrettyJson.document(out);
         Repeats repeats = new Repeats();
         g.startObject();
         g.name("schema");
         g.string(SCHEMA);
+        if (hang.isPresent()) {
+            hang(g, hang.get());
+        }
         g.name("images");
         g.startArray();
         for (ImageStatus s : r.images()) {
@@ -101,6 +120,31 @@ public final class JsonReportWriter {
         g.newLine();
         g.flush();
         g.release(); // not on failure: a writer that threw may be in any state, and its buffer is dropped
+    }
+
+    private static void hang(PrettyJson g, HangInfo h) throws IOException {
+        g.name("kind");
+        g.string("hang");
+        g.name("hang");
+        g.startObject();
+        if (h.thread().isPresent()) {
+            g.name("thread");
+            g.number(h.thread().getAsLong());
+        }
+        field(g, "name", h.name());
+        if (h.thresholdMs().isPresent()) {
+            g.name("threshold_ms");
+            g.number(h.thresholdMs().getAsLong());
+        }
+        if (h.durationMs().isPresent()) {
+            g.name("duration_ms");
+            g.number(h.durationMs().getAsLong());
+        }
+        if (h.ongoing()) {
+            g.name("ongoing");
+            g.bool(true);
+        }
+        g.endObject();
     }
 
     /** One element of {@code threads}. */

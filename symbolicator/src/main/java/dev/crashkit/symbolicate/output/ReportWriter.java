@@ -69,20 +69,20 @@ public interface ReportWriter {
             public String write(ParsedReport input, SymbolicatedReport result, Optional<SymbolicatedThread> exception)
                     throws IOException {
                 ByteArrayOutputStream b = new ByteArrayOutputStream();
-                JsonReportWriter.write(result, b);
+                JsonReportWriter.write(result, b, null, input.document().hang());
                 return b.toString(StandardCharsets.UTF_8);
             }
 
             @Override
             public void write(ParsedReport input, SymbolicatedReport result, Optional<SymbolicatedThread> exception,
                               Writer out) throws IOException {
-                JsonReportWriter.write(result, out);
+                JsonReportWriter.write(result, input.document().hang(), out);
             }
 
             @Override
             public void write(ParsedReport input, SymbolicatedReport result, Optional<SymbolicatedThread> exception,
                               OutputStream out) throws IOException {
-                JsonReportWriter.write(result, out);
+                JsonReportWriter.write(result, out, null, input.document().hang());
             }
         };
     }

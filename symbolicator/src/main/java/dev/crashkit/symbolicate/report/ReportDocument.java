@@ -65,6 +65,14 @@ public interface ReportDocument {
         return Optional.empty();
     }
 
+    /**
+     * For a report of a hang rather than a crash ({@code "kind": "hang"} in crashreport/1, a MetricKit
+     * hang diagnostic): which thread stopped answering and for how long. Empty for a crash.
+     */
+    default Optional<HangInfo> hang() {
+        return Optional.empty();
+    }
+
     /** The dispatch queue a thread was running, when the report says. */
     default Optional<String> queue(int thread) {
         return Optional.empty();
