@@ -23,10 +23,13 @@ public final class CaptureMain {
     static final int FAILED = 1;
     static final int USAGE = 2;
     static final int REFUSED = 3;
+    /** {@code --hang-thread}: the process ended, or the watch time ran out, without a hang. */
+    static final int NO_HANG = 5;
     static final String VERSION = "crashkit capture 0.1";
 
     static final String USAGE_TEXT = """
             Usage: capture --pid PID --out FILE [--stacks] [--java] [--window BYTES] [--timing]
+                           [--hang-thread NAME --threshold MS [--watch-for SECONDS]]
             Record every thread's raw native stack of a running Linux process as crashreport/1.
                   --pid PID         process to capture
               -o, --out FILE        report file to write (crashreport/1 JSON)
@@ -36,6 +39,14 @@ public final class CaptureMain {
                                     targets that still answer)
                   --window BYTES    stack bytes copied per thread (default 65536)
                   --timing          print how long the target was paused to stderr
+                  --hang-thread NAME  watch the thread of that name (its first 15 bytes, as Linux keeps
+                                    them) and capture the process once it has made no progress (no
+                                    CPU time, no context switch) for --threshold MS: a report with
+                                    "kind": "hang", rewritten with the hang's duration when the thread
+                                    moves again; exit 5 if the process ends first
+                  --threshold MS    how long the thread may stand still (with --hang-thread)
+                  --watch-for SECONDS  stop watching after this long (exit 5; default: until the
+                                    process ends)
               -h, --help            show this help and exit
               -V, --version         print the version and exit
             """;
@@ -48,7 +59,8 @@ public final class CaptureMain {
     }
 
     /** What the command line asks for. */
-    record Options(int pid, Path out, boolean stacks, boolean java, int window, boolean timing) {
+    record Options(int pid, Path out, boolean stacks, boolean java, int window, boolean timing,
+                   Optional<String> hangThread, int thresholdMs, int watchForSeconds) {
     }
 
     /** A command line that cannot be run; the message is the one line printed. */
@@ -103,7 +115,7 @@ public final class CaptureMain {
             err.flush();
             return FAILED;
         }
-        return capture(o, err);
+        return o.hangThread().isPresent() ? HangCapture.watch(o, err) : capture(o, err);
     }
 
     static Options parse(String[] args) throws UsageException {
@@ -113,12 +125,15 @@ public final class CaptureMain {
         boolean java = false;
         boolean timing = false;
         int window = 64 * 1024;
+        Optional<String> hangThread = Optional.empty();
+        int threshold = 0;
+        int watchFor = 0;
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
             int eq = a.indexOf('=');
             String name = a.startsWith("--") && eq > 0 ? a.substring(0, eq) : a;
             boolean takesValue = switch (name) {
-                case "--pid", "--out", "-o", "--window" -> true;
+                case "--pid", "--out", "-o", "--window", "--hang-thread", "--threshold", "--watch-for" -> true;
                 default -> false;
             };
             String value = "";
@@ -138,6 +153,9 @@ public final class CaptureMain {
                 case "--stacks" -> stacks = true;
                 case "--java" -> java = true;
                 case "--timing" -> timing = true;
+                case "--hang-thread" -> hangThread = Optional.of(value);
+                case "--threshold" -> threshold = number(name, value);
+                case "--watch-for" -> watchFor = number(name, value);
                 default -> throw new UsageException("unknown option '" + a + "'");
             }
         }
@@ -150,8 +168,13 @@ public final class CaptureMain {
         if (window < 4096 || window > 8 * 1024 * 1024) {
             throw new UsageException("--window must be between 4096 and 8388608 bytes");
         }
-
-        return new Options(pid.get(), out.get(), stacks, java, window, timing);
+        if (hangThread.isPresent() != (threshold != 0)) {
+            throw new UsageException("--hang-thread and --threshold go together");
+        }
+        if (hangThread.isPresent() && (hangThread.get().isEmpty() || threshold < 1 || watchFor < 0)) {
+            throw new UsageException("--hang-thread needs a name, --threshold a positive number of milliseconds");
+        }
+        return new Options(pid.get(), out.get(), stacks, java, window, timing, hangThread, threshold, watchFor);
     }
 
     private static int number(String name, String text) throws UsageException {
