@@ -7,6 +7,7 @@ import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.json.JsonReadFeature;
 import dev.crashkit.core.ReportException;
 import dev.crashkit.symbolicate.report.JsonTrees;
+import dev.crashkit.symbolicate.report.metrickit.MetricKitReader;
 import java.io.IOException;
 import java.util.HashMap;
 import java.util.Map;
@@ -22,6 +23,9 @@ final class TopLevelKeys {
     private static final JsonFactory FACTORY = JsonFactory.builder()
             .enable(JsonReadFeature.ALLOW_TRAILING_COMMA)
             .enable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS)
+            // Skipping a MetricKit call stack tree walks its nesting: allow what its reader allows.
+            .streamReadConstraints(com.fasterxml.jackson.core.StreamReadConstraints.builder()
+                    .maxNestingDepth(MetricKitReader.MAX_NESTING).build())
             .build();
 
     private final Map<String, Optional<String>> keys;
@@ -31,10 +35,23 @@ final class TopLevelKeys {
     }
 
     static TopLevelKeys scan(String source, String json) throws ReportException {
+        return scan(source, json, false);
+    }
+
+    /** The keys of the first element of a JSON array (the rest is not read); refused unless it is an object. */
+    static TopLevelKeys scanFirstElement(String source, String json) throws ReportException {
+        return scan(source, json, true);
+    }
+
+    private static TopLevelKeys scan(String source, String json, boolean firstElement) throws ReportException {
         Map<String, Optional<String>> keys = new HashMap<>();
         try (JsonParser p = FACTORY.createParser(json)) {
+            if (firstElement && p.nextToken() != JsonToken.START_ARRAY) {
+                throw new ReportException(source + ": not a crash report (JSON that is not an array)");
+            }
             if (p.nextToken() != JsonToken.START_OBJECT) {
-                throw new ReportException(source + ": not a crash report (JSON that is not an object)");
+                throw new ReportException(source + ": not a crash report (JSON that is not an object"
+                        + (firstElement ? " array" : "") + ")");
             }
             JsonToken t;
             while ((t = p.nextToken()) == JsonToken.FIELD_NAME) {
@@ -55,6 +72,10 @@ final class TopLevelKeys {
         } catch (IOException e) {
             throw new ReportException(source + ": cannot read JSON: " + e.getMessage(), e);
         }
+    }
+
+    java.util.Set<String> names() {
+        return keys.keySet();
     }
 
     boolean has(String key) {

@@ -1,0 +1,126 @@
+package dev.crashkit.symbolicate.report.metrickit;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.crashkit.symbolicate.report.ReportDocument;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.IdentityHashMap;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * One MetricKit diagnostic as read: the input's JSON tree (shared by every diagnostic of the input,
+ * never modified), where this diagnostic sits in it, and for each model frame the JSON frame object it
+ * came from. An aggregated tree ({@code callStackPerThread: false}) stays whole here, with its
+ * {@code sampleCount}s; the model holds only its heaviest paths.
+ */
+public final class MetricKitDocument implements ReportDocument {
+    private final PayloadParts.Part part;
+    private final CallTreeModel tree;
+
+    MetricKitDocument(PayloadParts.Part part, CallTreeModel tree) {
+        this.part = part;
+        this.tree = tree;
+    }
+
+    @Override
+    public Optional<String> part() {
+        return part.name();
+    }
+
+    /**
+     * A payload holding only this diagnostic (the payload's other fields, such as its timestamps, kept),
+     * as UTF-8 JSON; empty for an input that is this diagnostic alone.
+     */
+    @Override
+    public Optional<byte[]> standalone() {
+        if (part.payload().isEmpty()) {
+            return Optional.empty();
+        }
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try {
+            AnnotatedJson.write(outputTree(), new IdentityHashMap<>(), out);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // a tree Jackson parsed, written to memory
+        }
+        return Optional.of(out.toByteArray());
+    }
+
+    /**
+     * The tree a same-format writer writes for this diagnostic alone: the standalone payload, built of
+     * the input's own nodes (so frame objects keep their identity), or the whole input.
+     */
+    JsonNode outputTree() {
+        if (part.payload().isEmpty() || part.kind().isEmpty() || part.diagnostic().isEmpty()) {
+            return part.root();
+        }
+        ObjectNode payload = part.payload().get();
+        ObjectNode alone = payload.objectNode();
+        Iterator<Map.Entry<String, JsonNode>> fields = payload.fields();
+        while (fields.hasNext()) {
+            Map.Entry<String, JsonNode> e = fields.next();
+            if (e.getKey().equals(part.kind().get())) {
+                ArrayNode one = payload.arrayNode();
+                one.add(part.diagnostic().get());
+                alone.set(e.getKey(), one);
+            } else if (!PayloadParts.isDiagnosticArray(e.getKey(), e.getValue())) {
+                alone.set(e.getKey(), e.getValue());
+            }
+        }
+        return alone;
+    }
+
+    /** The whole input's tree (shared with the other diagnostics of the same input). */
+    public JsonNode root() {
+        return part.root();
+    }
+
+    /** The payload key this diagnostic sat under ({@code crashDiagnostics} ...), when it sat in a payload. */
+    public Optional<String> kind() {
+        return part.kind();
+    }
+
+    /** Its {@code diagnosticMetaData} (a missing node when it has none, e.g. a bare call stack tree). */
+    public JsonNode metadata() {
+        return part.diagnostic().map(d -> d.path("diagnosticMetaData")).orElse(com.fasterxml.jackson.databind.node.MissingNode.getInstance());
+    }
+
+    /** Its {@code callStackTree} (for a bare tree, the input itself). */
+    public JsonNode callStackTree() {
+        return part.tree();
+    }
+
+    /** True for a {@code callStackPerThread: false} tree: the model's threads are its heaviest sampled paths. */
+    public boolean aggregated() {
+        return tree.aggregated();
+    }
+
+    /** Every frame object in the tree, whether on a model thread or not. */
+    public long jsonFrameCount() {
+        return tree.jsonFrames();
+    }
+
+    /** What was kept although inconsistent (a frame whose load address disagrees with its image's ...). */
+    public List<String> warnings() {
+        return tree.warnings();
+    }
+
+    /** The JSON frame object of a model frame. */
+    public ObjectNode frameNode(int thread, int frame) {
+        return tree.frameNodes().get(thread).get(frame);
+    }
+
+    /** How many model frames a thread has (as in the model). */
+    int frameCount(int thread) {
+        return tree.frameNodes().get(thread).size();
+    }
+
+    int threadCount() {
+        return tree.frameNodes().size();
+    }
+}
