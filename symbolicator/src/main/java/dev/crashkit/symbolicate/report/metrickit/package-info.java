@@ -20,10 +20,11 @@
  * crashing instruction, the blocking system call) and each {@code subFrames} goes one call outwards, to
  * the caller. The evidence: sentry-cocoa's real payload {@code Tests/Resources/MetricKitCallstacks/tree-real.json}
  * (getsentry/sentry-cocoa, commit c34c99b97b11, copied to {@code testdata/third-party/sentry-cocoa/}): of its
- * 16 per-thread stacks, 15 start at {@code libsystem_kernel.dylib} (mach_msg traps, {@code __workq_kernreturn},
- * {@code __semwait_signal}) or at {@code libsystem_pthread.dylib} {@code start_wqthread} (an idle worker, one
- * frame) and end at {@code libsystem_pthread.dylib} {@code thread_start} or, for the attributed main thread,
- * {@code dyld} {@code start} after {@code UIApplicationMain} and {@code main} of the app; the attributed one
+ * 16 per-thread stacks, the attributed one (the main thread) ends at {@code dyld} after the run loop
+ * ({@code CoreFoundation}, {@code GraphicsServices}, {@code UIKitCore}) and the app's own {@code main}; the
+ * other multi-frame ones start in {@code libsystem_kernel.dylib} (system calls) and end in
+ * {@code libsystem_pthread.dylib} (thread start); eight are a single {@code libsystem_pthread.dylib} frame
+ * (idle workers). The attributed one
  * starts in the Sentry SDK's crash trigger called from the app. So the root frame is the thread's PC
  * (looked up exactly) and every frame below it a return address (looked up one byte earlier), as frame 0
  * and frames 1.. of an {@code .ips} thread. sentry-cocoa's own conversion
