@@ -103,7 +103,7 @@ public final class Report {
         return source;
     }
 
-    /** {@return the detected format: crashreport, ips, apple_crash, kscrash, plcrash or sentry} */
+    /** {@return the detected format: crashreport, ips, apple_crash, kscrash, plcrash, sentry or metrickit} */
     public String format() {
         return parsed.format().name().toLowerCase(Locale.ROOT);
     }
