@@ -288,8 +288,11 @@ public final class ReportFormats {
 
     /** A JSON array is a crash report only as MetricKit payloads, told by its first element's keys. */
     private static ReportFormat detectJsonArray(String source, String body) throws ReportException {
-        TopLevelKeys keys = TopLevelKeys.scanFirstElement(source, body);
-        if (MetricKitReader.isMarker(keys.names())) {
+        Optional<TopLevelKeys> keys = TopLevelKeys.scanFirstElement(source, body);
+        if (keys.isEmpty()) {
+            throw new ReportException(source + ": not a crash report (unknown format)");
+        }
+        if (MetricKitReader.isMarker(keys.get().names())) {
             return ReportFormat.METRICKIT;
         }
         throw new ReportException(source + ": not a crash report (JSON array whose first element has no known keys)");

@@ -86,6 +86,8 @@ final class MetricKitJson {
                 }
             }
             return frames;
+        } catch (ReportException e) {
+            throw e; // ours, already one line naming the source (it is an IOException too)
         } catch (JsonProcessingException e) {
             throw invalid(source, e);
         } catch (IOException e) {
@@ -101,6 +103,8 @@ final class MetricKitJson {
                 throw new ReportException(source + ": empty MetricKit JSON");
             }
             return n;
+        } catch (ReportException e) {
+            throw e; // ours, already one line naming the source (it is an IOException too)
         } catch (JsonProcessingException e) {
             throw invalid(source, e);
         } catch (IOException e) {
