@@ -59,7 +59,7 @@ public final class MetricKitReader implements ReportReader {
         List<ParsedReport> all = readAll(source, data);
         if (all.size() != 1) {
             throw new ReportException(source + ": holds " + all.size()
-                    + " MetricKit diagnostics; read them all (ReportReader.readAll; the batch command does)");
+                    + " MetricKit diagnostics; read them all (readAll: one report per diagnostic)");
         }
         return all.get(0);
     }
