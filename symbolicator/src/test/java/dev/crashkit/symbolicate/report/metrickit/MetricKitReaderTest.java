@@ -272,6 +272,26 @@ class MetricKitReaderTest {
         assertEquals("many: more than 1000 frames, over the limit (see --max-frames)", e.getMessage());
     }
 
+    /** Ten million frames: refused by the streaming count at the default limit, before any tree is built. */
+    @Test
+    void tenMillionFramesAreRefusedAtTheDefaultLimit() {
+        String head = "{\"callStackPerThread\":false,\"callStacks\":[{\"callStackRootFrames\":[";
+        byte[] data = new byte[head.length() + 10_000_000 * 3 + 4];
+        System.arraycopy(utf8(head), 0, data, 0, head.length());
+        int at = head.length();
+        for (int i = 0; i < 10_000_000; i++) {
+            data[at++] = '{';
+            data[at++] = '}';
+            data[at++] = ',';
+        }
+        data[at - 1] = ']';
+        System.arraycopy(utf8("}]}"), 0, data, at, 3);
+        data[data.length - 1] = ' ';
+        ReportException e = assertThrows(ReportException.class, () -> READER.readAll("ten-million", data));
+        assertEquals("ten-million: more than " + ReportLimits.DEFAULT_MAX_FRAMES
+                + " frames, over the limit (see --max-frames)", e.getMessage());
+    }
+
     @Test
     void detectedByContentWhateverTheName() throws Exception {
         for (byte[] data : List.of(sentry("tree-real.json"), ours("app-payload.json"), ours("app-payloads.json"),
