@@ -170,7 +170,7 @@ record CallTreeModel(List<Image> images, List<ThreadTrace> threads, List<List<Ob
         return new Frame(address, returnAddress, Optional.empty(),
                 PresetSymbol.reported(image.map(Image::name),
                         image.isPresent() ? OptionalLong.of(image.get().loadAddress()) : OptionalLong.empty(),
-                        Optional.empty()));
+                        MetricKitDocument.symbolOf(n)));
     }
 
     /** Images by (binaryUUID, binaryName), with load address = address - offsetIntoBinaryTextSegment. */

@@ -3,6 +3,8 @@ package dev.crashkit.symbolicate.report.metrickit;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.crashkit.symbolicate.report.JsonTrees;
+import dev.crashkit.symbolicate.report.PresetSymbol;
 import dev.crashkit.symbolicate.report.ReportDocument;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -12,6 +14,8 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.OptionalLong;
 
 /**
  * One MetricKit diagnostic as read: the input's JSON tree (shared by every diagnostic of the input,
@@ -113,6 +117,30 @@ public final class MetricKitDocument implements ReportDocument {
     /** The JSON frame object of a model frame. */
     public ObjectNode frameNode(int thread, int frame) {
         return tree.frameNodes().get(thread).get(frame);
+    }
+
+    /**
+     * The name a frame object already carries: MetricKit writes none, but a payload this package wrote
+     * back symbolicated ({@link MetricKitWriter}) does, and reading it again keeps them.
+     */
+    @Override
+    public Optional<PresetSymbol> presetSymbol(int thread, int frame) {
+        if (thread < 0 || thread >= threadCount() || frame < 0 || frame >= frameCount(thread)) {
+            return Optional.empty();
+        }
+        return symbolOf(frameNode(thread, frame));
+    }
+
+    /** {@code symbol}, {@code symbolLocation}, {@code file}, {@code line} of a frame object, as the writer writes them. */
+    static Optional<PresetSymbol> symbolOf(JsonNode frame) {
+        Optional<String> symbol = JsonTrees.text(frame, "symbol");
+        if (symbol.isEmpty()) {
+            return Optional.empty();
+        }
+        OptionalLong line = JsonTrees.unsigned(frame, "line");
+        return Optional.of(new PresetSymbol(symbol.get(), JsonTrees.unsigned(frame, "symbolLocation"),
+                JsonTrees.text(frame, "file"), line.isPresent() && line.getAsLong() < Integer.MAX_VALUE
+                        ? OptionalInt.of((int) line.getAsLong()) : OptionalInt.empty()));
     }
 
     /** How many model frames a thread has (as in the model). */

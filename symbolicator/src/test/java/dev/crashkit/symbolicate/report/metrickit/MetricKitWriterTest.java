@@ -108,6 +108,21 @@ class MetricKitWriterTest {
         }
         assertTrue(named >= 15 && unnamed >= 2, named + " named, " + unnamed + " unnamed");
 
+        // Read again, the written names are the report's own (preset) names of the same frames.
+        List<ParsedReport> again = new MetricKitReader().readAll("again", out.toByteArray());
+        assertEquals(parts.size(), again.size());
+        for (int p = 0; p < again.size(); p++) {
+            ParsedReport r = again.get(p);
+            for (int t = 0; t < r.model().threads().size(); t++) {
+                List<Frame> frames = r.model().threads().get(t).frames();
+                for (int f = 0; f < frames.size(); f++) {
+                    String key = key(frames.get(f).address(), !frames.get(f).returnAddress());
+                    assertEquals(Optional.of(golden.get(key)), r.document().presetSymbol(t, f).map(x -> x.name()), key);
+                    assertEquals(Optional.of(golden.get(key)), frames.get(f).reported().flatMap(x -> x.symbol()), key);
+                }
+            }
+        }
+
         // Without the names, it is the input.
         for (Map.Entry<JsonNode, Boolean> e : frameObjects(written)) {
             ((ObjectNode) e.getKey()).remove(AnnotatedJson.KEYS);
