@@ -33,6 +33,10 @@ import java.util.Optional;
  */
 public final class MetricKitWriter implements ReportWriter {
 
+    /** The writer as a {@link ReportWriter} ({@link #writePayload} serves callers that hold every part). */
+    public MetricKitWriter() {
+    }
+
     @Override
     public String extension() {
         return ".json";
