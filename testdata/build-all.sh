@@ -18,4 +18,5 @@ cd "$(dirname "${BASH_SOURCE[0]}")"
 ./reports/native-crash/build.sh  # two real captures of one native JVM crash (gcc/clang builds); needs capture.jar
 ./reports/signal-frame/build.sh  # a real capture through a signal trampoline + gdb/llvm-symbolizer goldens, libc6-dbg symbols; needs capture.jar
 ./reports/signal-frame/native-crash-goldens.sh  # llvm-symbolizer goldens for the signal frame of reports/native-crash/report-gcc.json
+python3 ./reports/metrickit/make_metrickit.py  # MetricKit payloads into macho/ App + libCrashKitUtil (after macho/build.sh) + llvm-symbolizer-19 goldens
 python3 ./server/make_bench_report.py  # server bench/kill-test report (sample-crash.json without system images)

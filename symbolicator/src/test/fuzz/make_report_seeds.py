@@ -5,7 +5,7 @@ Seeds are real reports made small so the fuzzer mutates structure rather than bu
 its first three items and every long string to 200 characters (the crashed thread may be lost: a seed only
 has to be a well-formed start). Sources: our own generated reports in testdata/reports (make_reports.py,
 make_apple_reports.py) and the committed third-party fixtures (testdata/third-party, see its SOURCES.md: KSCrash MIT,
-SentryCrash/sentry-cocoa MIT, PLCrashReporter MIT, apple-crash-report-parser Apache-2.0). Usage: make_report_seeds.py [CORPUS] with
+SentryCrash/sentry-cocoa MIT (also its MetricKit call stack trees), PLCrashReporter MIT, apple-crash-report-parser Apache-2.0). Usage: make_report_seeds.py [CORPUS] with
 CORPUS the third-party folder (default testdata/third-party, which also holds plcrashreporter/fuzz_report.plcrash,
 PLCrashReporter's own fuzz seed, MIT). Output goes to
 symbolicator/src/test/resources/dev/crashkit/symbolicate/fuzz/ReportReadersFuzzTestInputs/<method>/seeds/.
@@ -46,6 +46,24 @@ def raw(path):
         return f.read()
 
 
+def metrickit_edges():
+    """Hand-made MetricKit edges: a chain as deep as the reader allows, one deeper (refused in one line), offsets
+    that lie (larger than the address, disagreeing load addresses), a payload array with a non-object."""
+    def chain(depth):
+        return ('{"callStackPerThread":true,"callStacks":[{"callStackRootFrames":['
+                + '{"address":4112,"offsetIntoBinaryTextSegment":16,"binaryName":"A","subFrames":[' * (depth - 1)
+                + '{"address":1}' + ']}' * (depth - 1) + ']}]}').encode()
+    lies = {"callStackPerThread": True, "callStacks": [{"threadAttributed": True, "callStackRootFrames": [
+        {"binaryUUID": "70B89F27-1634-3580-A695-57CDB41D7743", "binaryName": "A", "offsetIntoBinaryTextSegment": 9999,
+         "address": 16, "subFrames": [
+             {"binaryUUID": "70B89F27-1634-3580-A695-57CDB41D7743", "binaryName": "A",
+              "offsetIntoBinaryTextSegment": 16, "address": 4096, "subFrames": [
+                  {"binaryUUID": "70B89F27-1634-3580-A695-57CDB41D7743", "binaryName": "A",
+                   "offsetIntoBinaryTextSegment": 32, "address": -8192}]}]}]}]}
+    return [chain(2000), chain(2200), json.dumps(lies).encode(),
+            b'[{"crashDiagnostics":[{"callStackTree":{"callStacks":[]}}]},7]']
+
+
 def put(method, data):
     d = os.path.join(OUT, method, "seeds")
     os.makedirs(d, exist_ok=True)
@@ -68,12 +86,16 @@ def main():
                     raw(c("plcrashreporter", "appcenter", "live_report_signal.plcrash"))],
         "sentry": [small_json(c("sentrycrash", "converted-event.json"))],
         "crashReport": [raw(t(n)) for n in ("sample-crash.json", "edge-cases.json", "arm64e-pac.json")],
+        "metricKit": [small_json(t("metrickit", n)) for n in ("app-payload.json", "app-payloads.json")]
+        + [small_json(c("sentry-cocoa", n)) for n in ("per-thread.json", "not-per-thread.json",
+                                                      "per-thread-flamegraph.json", "tree-unknown-fields.json")]
+        + metrickit_edges(),
     }
     crashprobe = c("sentry-crashprobe", "release-arm64")
     for n in sorted(os.listdir(crashprobe))[:2]:
         seeds["sentry"].append(small_json(os.path.join(crashprobe, n)))
     # Format detection sees every kind.
-    seeds["detect"] = [s for k in ("ips", "appleCrash", "kscrash", "plcrash", "sentry", "crashReport") for s in seeds[k][:2]]
+    seeds["detect"] = [s for k in ("ips", "appleCrash", "kscrash", "plcrash", "sentry", "crashReport", "metricKit") for s in seeds[k][:2]]
     for method, items in seeds.items():
         for s in items:
             put(method, s)

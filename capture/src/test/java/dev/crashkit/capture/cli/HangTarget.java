@@ -6,7 +6,7 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * A process with a thread named "hang-me" that loops (sleeping 20 ms a round) for a second, then,
- * with the argument {@code block}, blocks reading a line from standard input, then loops again.
+ * with the arguments {@code block FIFO}, blocks reading a line from the named pipe, then loops again.
  */
 public final class HangTarget {
     private HangTarget() {
@@ -20,7 +20,9 @@ public final class HangTarget {
                 if (block) {
                     System.out.println("blocking");
                     System.out.flush();
-                    new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)).readLine();
+                    try (java.io.InputStream in = new java.io.FileInputStream(args[1])) {
+                        new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8)).readLine();
+                    }
                 }
                 loop(Long.MAX_VALUE / 2);
             } catch (Exception e) {

@@ -30,13 +30,33 @@ class HangThreadCliTest {
     @TempDir
     Path dir;
 
-    private static Process child(String mode) throws Exception {
+    /** The target, started through a shell so that this JVM is not its parent (only its ancestor). */
+    private record Target(Process shell, long pid) {
+        void kill() throws Exception {
+            ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);
+            shell.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+        }
+    }
+
+    /**
+     * A ptrace tracer's waits see its tracee's stops: were the target this JVM's own child, the JDK's
+     * process reaper would take such a stop for its exit. Through {@code sh -c 'java … & wait'} it is
+     * a grandchild, which Yama's ptrace scope 1 still lets an ancestor trace.
+     */
+    private static Target child(String... args) throws Exception {
         String cp = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
-        Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp", cp,
-                HangTarget.class.getName(), mode).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        StringBuilder cmd = new StringBuilder("'" + java + "' -cp '" + cp + "' " + HangTarget.class.getName());
+        for (String a : args) {
+            cmd.append(" '").append(a).append("'");
+        }
+        cmd.append(" & echo $!; wait");
+        Process p = new ProcessBuilder("sh", "-c", cmd.toString()).redirectError(ProcessBuilder.Redirect.INHERIT)
+                .start();
         BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
+        long pid = Long.parseLong(out.readLine().strip());
         assertEquals("started", out.readLine());
-        return p;
+        return new Target(p, pid);
     }
 
     private record Run(int code, String err) {
@@ -51,7 +71,9 @@ class HangThreadCliTest {
 
     @Test
     void aThreadBlockedPastTheThresholdIsCapturedAsAHangAndCompletedWhenItMoves() throws Exception {
-        Process p = child("block");
+        Path fifo = dir.resolve("release");
+        assertEquals(0, new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor());
+        Target p = child("block", fifo.toString());
         try {
             Path out = dir.resolve("hang.json");
             CompletableFuture<Run> run = CompletableFuture.supplyAsync(() -> capture("--pid",
@@ -65,10 +87,10 @@ class HangThreadCliTest {
             JsonNode first = JSON.readTree(out.toFile());
             assertTrue(first.get("hang").get("ongoing").asBoolean(), first.get("hang").toString());
             Thread.sleep(500);
-            assertTrue(p.isAlive(), "the child lives on after the capture");
-            OutputStream in = p.getOutputStream();
-            in.write("go\n".getBytes(StandardCharsets.UTF_8));
-            in.flush();
+            assertTrue(ProcessHandle.of(p.pid()).map(ProcessHandle::isAlive).orElse(false), "lives on after the capture");
+            try (OutputStream in = Files.newOutputStream(fifo)) {
+                in.write("go\n".getBytes(StandardCharsets.UTF_8));
+            }
             Run r = run.get(60, TimeUnit.SECONDS);
             assertEquals(CaptureMain.OK, r.code(), r.err());
             JsonNode root = JSON.readTree(out.toFile());
@@ -88,13 +110,13 @@ class HangThreadCliTest {
                     String.valueOf(hung));
             assertTrue(hung.get("frames").size() >= 3, "the blocked thread's native frames: " + hung);
         } finally {
-            p.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+            p.kill();
         }
     }
 
     @Test
     void aThreadThatKeepsLoopingIsNoHang() throws Exception {
-        Process p = child("loop");
+        Target p = child("loop");
         try {
             Path out = dir.resolve("none.json");
             Run r = capture("--pid", Long.toString(p.pid()), "--out", out.toString(), "--hang-thread", "hang-me",
@@ -103,7 +125,7 @@ class HangThreadCliTest {
             assertFalse(Files.exists(out));
             assertTrue(r.err().contains("no hang of hang-me"), r.err());
         } finally {
-            p.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+            p.kill();
         }
     }
 

@@ -12,6 +12,7 @@ import dev.crashkit.symbolicate.report.Texts;
 import dev.crashkit.symbolicate.report.applecrash.AppleCrashReader;
 import dev.crashkit.symbolicate.report.ips.IpsReader;
 import dev.crashkit.symbolicate.report.kscrash.KSCrashReader;
+import dev.crashkit.symbolicate.report.metrickit.MetricKitReader;
 import dev.crashkit.symbolicate.report.plcrash.PlcrashReader;
 import dev.crashkit.symbolicate.report.sentry.SentryReader;
 import java.io.IOException;
@@ -30,7 +31,8 @@ import java.util.Optional;
  *
  * <p>Order of the checks: the binary {@code plcrash} magic; then JSON, where a first line that is a
  * complete object with {@code bug_type} marks an Apple report ({@code .ips} if a JSON body follows,
- * legacy text otherwise) and other documents are told apart by their top-level keys; then Apple
+ * legacy text otherwise) and other documents are told apart by their top-level keys (an array by its
+ * first element's: MetricKit payloads); then Apple
  * legacy text by its header/thread/image lines.
  */
 public final class ReportFormats {
@@ -50,7 +52,7 @@ public final class ReportFormats {
     }
 
     /**
-     * Every reader: ips, Apple text, KSCrash/SentryCrash, PLCrashReporter, Sentry events, crashreport/1.
+     * Every reader: ips, Apple text, KSCrash/SentryCrash, PLCrashReporter, Sentry events, MetricKit, crashreport/1.
      * Each reader but ours is made when a report of its format is first read: their classes compile
      * regular expressions when initialised (~30 of them, a few ms of a one-report run whose report
      * is crashreport/1; BENCHMARKS.md, start path).
@@ -58,7 +60,7 @@ public final class ReportFormats {
     public static ReportFormats standard() {
         return new ReportFormats(List.of(new Deferred(ReportFormat.IPS), new Deferred(ReportFormat.APPLE_CRASH),
                 new Deferred(ReportFormat.KSCRASH), new Deferred(ReportFormat.PLCRASH),
-                new Deferred(ReportFormat.SENTRY), new CrashReportJsonReader()));
+                new Deferred(ReportFormat.SENTRY), new Deferred(ReportFormat.METRICKIT), new CrashReportJsonReader()));
     }
 
     /** A standard reader made on first use (a race makes it twice: they keep no state). */
@@ -101,6 +103,7 @@ public final class ReportFormats {
                 case KSCRASH -> new KSCrashReader();
                 case PLCRASH -> new PlcrashReader();
                 case SENTRY -> new SentryReader();
+                case METRICKIT -> new MetricKitReader();
                 default -> throw new IllegalArgumentException("no standard reader for " + format);
             };
         }
@@ -247,6 +250,9 @@ public final class ReportFormats {
         if (body.startsWith("{")) {
             return detectJson(source, body);
         }
+        if (body.startsWith("[")) {
+            return detectJsonArray(source, body);
+        }
         if (AppleCrashReader.looksLikeText(body)) {
             return ReportFormat.APPLE_CRASH;
         }
@@ -274,7 +280,22 @@ public final class ReportFormats {
         if (keys.has("debug_meta") || (keys.has("threads") && (keys.has("exception") || keys.has("platform")))) {
             return ReportFormat.SENTRY;
         }
+        if (MetricKitReader.isMarker(keys.names())) {
+            return ReportFormat.METRICKIT;
+        }
         throw new ReportException(source + ": not a crash report (JSON without known top-level keys)");
+    }
+
+    /** A JSON array is a crash report only as MetricKit payloads, told by its first element's keys. */
+    private static ReportFormat detectJsonArray(String source, String body) throws ReportException {
+        Optional<TopLevelKeys> keys = TopLevelKeys.scanFirstElement(source, body);
+        if (keys.isEmpty()) {
+            throw new ReportException(source + ": not a crash report (unknown format)");
+        }
+        if (MetricKitReader.isMarker(keys.get().names())) {
+            return ReportFormat.METRICKIT;
+        }
+        throw new ReportException(source + ": not a crash report (JSON array whose first element has no known keys)");
     }
 
     /** True when the first line is a complete JSON object with {@code bug_type}: an Apple report's header. */

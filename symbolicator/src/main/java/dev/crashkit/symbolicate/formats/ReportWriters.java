@@ -6,6 +6,7 @@ import dev.crashkit.symbolicate.output.ReportWriter;
 import dev.crashkit.symbolicate.report.ReportFormat;
 import dev.crashkit.symbolicate.report.applecrash.AppleCrashWriter;
 import dev.crashkit.symbolicate.report.ips.IpsWriter;
+import dev.crashkit.symbolicate.report.metrickit.MetricKitWriter;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.Optional;
@@ -13,7 +14,7 @@ import java.util.Optional;
 /**
  * Which {@link ReportWriter} writes a report of a given input format in a given output format:
  * {@code json} and {@code text} always the generic writers; {@code same} the input format's own
- * writer when it has one ({@code .ips}, {@code .crash}), text otherwise.
+ * writer when it has one ({@code .ips}, {@code .crash}, MetricKit JSON), text otherwise.
  */
 public final class ReportWriters {
     private final Map<ReportFormat, ReportWriter> sameFormat;
@@ -29,7 +30,9 @@ public final class ReportWriters {
         Map<ReportFormat, ReportWriter> m = new EnumMap<>(ReportFormat.class);
         m.put(ReportFormat.IPS, new IpsWriter());
         m.put(ReportFormat.APPLE_CRASH, new AppleCrashWriter());
+        m.put(ReportFormat.METRICKIT, new MetricKitWriter());
         Map<ReportFormat, CombinedReportWriter> c = new EnumMap<>(ReportFormat.class);
+        c.put(ReportFormat.METRICKIT, MetricKitWriter::writePayload);
         return new ReportWriters(m, c);
     }
 

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.json.JsonReadFeature;
 import dev.crashkit.core.ReportException;
 import dev.crashkit.symbolicate.report.JsonTrees;
+import dev.crashkit.symbolicate.report.metrickit.MetricKitReader;
 import java.io.IOException;
 import java.util.HashMap;
 import java.util.Map;
@@ -22,6 +23,9 @@ final class TopLevelKeys {
     private static final JsonFactory FACTORY = JsonFactory.builder()
             .enable(JsonReadFeature.ALLOW_TRAILING_COMMA)
             .enable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS)
+            // Skipping a MetricKit call stack tree walks its nesting: allow what its reader allows.
+            .streamReadConstraints(com.fasterxml.jackson.core.StreamReadConstraints.builder()
+                    .maxNestingDepth(MetricKitReader.MAX_NESTING).build())
             .build();
 
     private final Map<String, Optional<String>> keys;
@@ -31,30 +35,68 @@ final class TopLevelKeys {
     }
 
     static TopLevelKeys scan(String source, String json) throws ReportException {
-        Map<String, Optional<String>> keys = new HashMap<>();
         try (JsonParser p = FACTORY.createParser(json)) {
             if (p.nextToken() != JsonToken.START_OBJECT) {
                 throw new ReportException(source + ": not a crash report (JSON that is not an object)");
             }
-            JsonToken t;
-            while ((t = p.nextToken()) == JsonToken.FIELD_NAME) {
-                String name = p.currentName();
-                JsonToken v = p.nextToken();
-                keys.putIfAbsent(name, v == JsonToken.VALUE_STRING ? Optional.of(p.getText()) : Optional.empty());
-                p.skipChildren();
-            }
-            if (t != JsonToken.END_OBJECT) {
-                throw new ReportException(source + ": invalid JSON in report (unexpected " + t + ")");
-            }
-            return new TopLevelKeys(keys);
+            return keys(source, p);
+        } catch (ReportException e) {
+            throw e; // ours, already one line naming the source (it is an IOException too)
         } catch (JsonProcessingException e) {
-            String where = e.getLocation() == null ? "" : " at line " + e.getLocation().getLineNr() + ", column "
-                    + e.getLocation().getColumnNr();
-            String why = e.getOriginalMessage() == null ? "" : e.getOriginalMessage().lines().findFirst().orElse("");
-            throw new ReportException(source + ": invalid JSON in report" + where + ": " + why, e);
+            throw invalid(source, e);
         } catch (IOException e) {
             throw new ReportException(source + ": cannot read JSON: " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * The keys of the first element of a JSON array (the rest is not read); empty when the text does
+     * not start as an array of objects (e.g. a log line in brackets), which is then no JSON report.
+     */
+    static Optional<TopLevelKeys> scanFirstElement(String source, String json) throws ReportException {
+        try (JsonParser p = FACTORY.createParser(json)) {
+            try {
+                if (p.nextToken() != JsonToken.START_ARRAY || p.nextToken() != JsonToken.START_OBJECT) {
+                    return Optional.empty();
+                }
+            } catch (JsonProcessingException e) {
+                return Optional.empty();
+            }
+            return Optional.of(keys(source, p));
+        } catch (ReportException e) {
+            throw e; // ours, already one line naming the source (it is an IOException too)
+        } catch (JsonProcessingException e) {
+            throw invalid(source, e);
+        } catch (IOException e) {
+            throw new ReportException(source + ": cannot read JSON: " + e.getMessage(), e);
+        }
+    }
+
+    /** The keys of the object whose start {@code p} has just read, up to its end. */
+    private static TopLevelKeys keys(String source, JsonParser p) throws IOException {
+        Map<String, Optional<String>> keys = new HashMap<>();
+        JsonToken t;
+        while ((t = p.nextToken()) == JsonToken.FIELD_NAME) {
+            String name = p.currentName();
+            JsonToken v = p.nextToken();
+            keys.putIfAbsent(name, v == JsonToken.VALUE_STRING ? Optional.of(p.getText()) : Optional.empty());
+            p.skipChildren();
+        }
+        if (t != JsonToken.END_OBJECT) {
+            throw new ReportException(source + ": invalid JSON in report (unexpected " + t + ")");
+        }
+        return new TopLevelKeys(keys);
+    }
+
+    private static ReportException invalid(String source, JsonProcessingException e) {
+        String where = e.getLocation() == null ? "" : " at line " + e.getLocation().getLineNr() + ", column "
+                + e.getLocation().getColumnNr();
+        String why = e.getOriginalMessage() == null ? "" : e.getOriginalMessage().lines().findFirst().orElse("");
+        return new ReportException(source + ": invalid JSON in report" + where + ": " + why, e);
+    }
+
+    java.util.Set<String> names() {
+        return keys.keySet();
     }
 
     boolean has(String key) {

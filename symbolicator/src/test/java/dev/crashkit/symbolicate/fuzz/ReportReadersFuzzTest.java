@@ -13,6 +13,7 @@ import dev.crashkit.symbolicate.report.applecrash.AppleCrashReader;
 import dev.crashkit.core.crashreport.CrashReportJson;
 import dev.crashkit.symbolicate.report.ips.IpsReader;
 import dev.crashkit.symbolicate.report.kscrash.KSCrashReader;
+import dev.crashkit.symbolicate.report.metrickit.MetricKitReader;
 import dev.crashkit.symbolicate.report.plcrash.PlcrashReader;
 import dev.crashkit.symbolicate.report.sentry.SentryReader;
 import java.io.StringWriter;
@@ -62,6 +63,41 @@ class ReportReadersFuzzTest {
     @FuzzTest
     void sentry(byte[] input) {
         read(new SentryReader(), input);
+    }
+
+    /**
+     * Every diagnostic of a MetricKit input is read and walked, and each one's standalone payload (what a
+     * server stores apart) reads back to an equal report.
+     */
+    @DictionaryFile(resourcePath = DICTIONARY)
+    @FuzzTest
+    void metricKit(byte[] input) {
+        MetricKitReader reader = new MetricKitReader();
+        FuzzContract.check(input.length, BUDGET, ReportException.class, () -> {
+            java.util.List<ParsedReport> all;
+            try {
+                all = reader.readAll(SOURCE, input);
+            } catch (ReportException e) {
+                FuzzContract.requireNamed(e, SOURCE);
+                throw e;
+            }
+            for (ParsedReport p : all) {
+                walk(p);
+                if (p.document().standalone().isPresent()) {
+                    ParsedReport alone;
+                    try {
+                        alone = reader.read("standalone", p.document().standalone().get());
+                    } catch (ReportException e) {
+                        FuzzContract.fail("a standalone payload the reader rejects: " + e.getMessage());
+                        return;
+                    }
+                    if (!alone.model().equals(p.model())) {
+                        FuzzContract.fail("standalone payload read back differently:\n" + p.model() + "\n"
+                                + alone.model());
+                    }
+                }
+            }
+        });
     }
 
     /** Our own format also round-trips: what the writer writes, the reader reads back. */

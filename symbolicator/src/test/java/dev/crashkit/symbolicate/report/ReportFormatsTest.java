@@ -26,6 +26,7 @@ class ReportFormatsTest {
             {"sentrycrash/raw-crash.json", ReportFormat.KSCRASH},
             {"plcrashreporter/appcenter/live_report_exception.plcrash", ReportFormat.PLCRASH},
             {"sentry-crashprobe/release-arm64/Swift.json", ReportFormat.SENTRY},
+            {"sentry-cocoa/tree-real.json", ReportFormat.METRICKIT},
         };
         for (Object[] c : cases) {
             Path renamed = tmp.resolve("report.ips");
@@ -43,6 +44,10 @@ class ReportFormatsTest {
         assertEquals(ReportFormat.APPLE_CRASH, detect("{\"bug_type\":\"109\"}\nIncident Identifier: X\n"));
         assertEquals(ReportFormat.CRASHREPORT, detect("{\"schema\":\"crashreport/1\",\"threads\":[]}"));
         assertEquals(ReportFormat.APPLE_CRASH, detect("\uFEFFProcess: a [1]\n"));
+        assertEquals(ReportFormat.METRICKIT, detect("{\"timeStampBegin\":\"t\",\"crashDiagnostics\":[]}"));
+        assertEquals(ReportFormat.METRICKIT, detect(" [{\"timeStampBegin\":\"t\",\"hangDiagnostics\":[]}]"));
+        assertEquals(ReportFormat.METRICKIT, detect("{\"callStacks\":[],\"callStackPerThread\":true}"));
+        assertEquals(ReportFormat.METRICKIT, detect("{\"diagnosticMetaData\":{},\"callStackTree\":{}}"));
     }
 
     /** crashreport/1 is parsed once for detection and reading: same reports, same errors as two passes. */
