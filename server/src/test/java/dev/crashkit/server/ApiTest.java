@@ -43,6 +43,27 @@ class ApiTest {
     }
 
     @Test
+    void aMetricKitPayloadIsStoredAsOneReportPerDiagnosticOnceEvenWhenRetried() throws Exception {
+        byte[] payload = TestData.bytes("reports/metrickit/app-payload.json");
+        Http.Response created = http.post("/api/reports", payload, "X-Crashkit-Report-Id", "payload-1.json");
+        assertEquals(201, created.status(), created.body());
+        JsonNode ids = created.json().get("ids");
+        assertEquals(3, ids.size(), created.body());
+        assertEquals(ids.get(0).asText(), created.json().get("id").asText());
+        int hangs = 0;
+        for (JsonNode id : ids) {
+            JsonNode r = http.awaitSymbolicated(id.asText(), "partial");
+            assertEquals("metrickit", r.get("format").asText(), r.toString());
+            hangs += r.get("symbolicated").path("kind").asText("").equals("hang") ? 1 : 0;
+        }
+        assertEquals(1, hangs, "the hang diagnostic is a hang");
+        Http.Response again = http.post("/api/reports", payload, "X-Crashkit-Report-Id", "payload-1.json");
+        assertEquals(200, again.status(), again.body());
+        assertEquals(ids, again.json().get("ids"), "a retry finds each part again");
+        assertEquals(3, http.get("/api/reports").json().size());
+    }
+
+    @Test
     void aReportIsStoredSymbolicatedWhenItsDebugFilesArriveAndGrouped() throws Exception {
         byte[] report = TestData.bytes("reports/sample-crash.json");
         Http.Response created = http.post("/api/reports", report, "X-Crashkit-Report-Id", "spool-1.json");
