@@ -36,7 +36,8 @@ final class LineProgram {
         Cursor head = new Cursor(unit.data().line, (int) offset);
         boolean[] dwarf64 = new boolean[1];
         long length = head.initialLength(dwarf64);
-        if (length > head.limit() - head.pos()) {
+        // Unsigned: a DWARF64 length of 2^63 or more reads negative and would pass a signed check.
+        if (Long.compareUnsigned(length, head.limit() - head.pos()) > 0) {
             throw new DwarfException("line table extends past the end of .debug_line");
         }
         int end = (int) (head.pos() + length);
@@ -48,7 +49,7 @@ final class LineProgram {
         boolean[] dwarf64 = new boolean[1];
         long length = c.initialLength(dwarf64);
         offsetSize = dwarf64[0] ? 8 : 4;
-        if (length > c.limit() - c.pos()) {
+        if (Long.compareUnsigned(length, c.limit() - c.pos()) > 0) {
             throw new DwarfException("line table extends past the end of .debug_line");
         }
         int end = (int) (c.pos() + length);
@@ -62,6 +63,11 @@ final class LineProgram {
             c.u8(); // segment selector size
         }
         long headerLength = c.unsigned(offsetSize);
+        // Unsigned and against the program's end: a huge header length must not wrap the int position.
+        if (Long.compareUnsigned(headerLength, end - c.pos()) > 0) {
+            throw new DwarfException("line table header length 0x" + Long.toHexString(headerLength)
+                    + " runs past the end of its program");
+        }
         int programStart = (int) (c.pos() + headerLength);
         int minInst = c.u8();
         if (version >= 4) {
@@ -134,8 +140,11 @@ final class LineProgram {
             forms[i] = (int) c.uleb();
         }
         long count = c.uleb();
-        if (count > c.limit()) {
-            throw new DwarfException("line table header has an impossible entry count " + count);
+        // Every entry takes at least one byte per format, so the count cannot exceed the bytes left.
+        // Unsigned: a count of 2^63 or more reads negative, and (int) of it is negative or huge.
+        if (count != 0 && (formatCount == 0 || Long.compareUnsigned(count, c.remaining()) > 0)) {
+            throw new DwarfException("line table header has an impossible entry count "
+                    + Long.toUnsignedString(count) + " (" + Math.max(0, c.remaining()) + " bytes left)");
         }
         String[][] out = new String[(int) count][2];
         for (int e = 0; e < count; e++) {
