@@ -1,5 +1,7 @@
 package dev.crashkit.capture;
 
+import dev.crashkit.capture.hang.HangWatch;
+import dev.crashkit.capture.hang.Hangs;
 import dev.crashkit.capture.linux.InProcessCapture;
 import dev.crashkit.capture.linux.PtracePermission;
 import dev.crashkit.capture.report.Snapshot;
@@ -13,6 +15,7 @@ import java.io.StringWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Optional;
 
 /**
@@ -50,6 +53,9 @@ public final class Capture {
         }
         Installation inst = new Installation(config, spool, uploader);
         inst.hook();
+        if (config.hangThreshold().isPresent()) {
+            inst.hangs().watchEventDispatch(config.hangThreshold().get());
+        }
         if (config.uploadOnStart() && uploader.isPresent()) {
             uploader.get().startInBackground();
         }
@@ -63,6 +69,7 @@ public final class Capture {
         private final Optional<Uploader> uploader;
         private Thread.UncaughtExceptionHandler previous;
         private Thread.UncaughtExceptionHandler mine;
+        private Hangs hangs;
 
         private Installation(CaptureConfig config, Spool spool, Optional<Uploader> uploader) {
             this.config = config;
@@ -108,13 +115,48 @@ public final class Capture {
                     w.flush();
                 });
             }
-            dev.crashkit.capture.linux.Platform.require();
-            Snapshot s = InProcessCapture.snapshot(config.options(), reason, InProcessCapture.currentTid(), exception);
+            Snapshot s = snapshot(reason, InProcessCapture.currentTid(), exception);
             return spool.write(out -> {
                 Writer w = new OutputStreamWriter(out, StandardCharsets.UTF_8);
                 SnapshotJson.write(s, w);
                 w.flush();
             });
+        }
+
+        /**
+         * Watches the calling thread for hangs: it calls {@link HangWatch#tick()} each time round its
+         * loop; when no tick comes for {@code threshold}, every thread is captured (Java and native
+         * frames, as {@link #captureNow} does) while it is still stuck, and one report with
+         * {@code "kind": "hang"} is spooled, completed with the hang's duration when the thread ticks
+         * again, then uploaded in the background. {@link HangWatch#close()} stops watching.
+         *
+         * @param name      names the hang in the report
+         * @param threshold how long the thread may go without a tick
+         * @return the watch to tick
+         */
+        public HangWatch watch(String name, Duration threshold) {
+            return hangs().watch(name, threshold);
+        }
+
+        /** The hang detection, started on first use. */
+        synchronized Hangs hangs() {
+            if (hangs == null) {
+                hangs = new Hangs(spool, (reason, tid) -> snapshot(Optional.of(reason), tid, Optional.empty()),
+                        InProcessCapture::currentTid, () -> uploader.ifPresent(Uploader::startInBackground),
+                        System.err::println);
+            }
+            return hangs;
+        }
+
+        /** The watchdog thread once hang detection runs (its CPU time is what detection costs). */
+        public synchronized Optional<Thread> hangWatchdog() {
+            return hangs == null ? Optional.empty() : hangs.watchdogThread();
+        }
+
+        private Snapshot snapshot(Optional<String> reason, long crashedTid, Optional<String> exception)
+                throws IOException {
+            dev.crashkit.capture.linux.Platform.require();
+            return InProcessCapture.snapshot(config.options(), reason, crashedTid, exception);
         }
 
         public Spool spool() {
@@ -125,9 +167,14 @@ public final class Capture {
             return uploader;
         }
 
-        /** Restores the previous default handler (if ours is still the one installed). */
+        /** Stops hang detection (an ongoing hang written as ended now) and restores the previous default handler (if ours is still the one installed). */
         @Override
         public void close() {
+            synchronized (this) {
+                if (hangs != null) {
+                    hangs.close();
+                }
+            }
             if (Thread.getDefaultUncaughtExceptionHandler() == mine) {
                 Thread.setDefaultUncaughtExceptionHandler(previous);
             }

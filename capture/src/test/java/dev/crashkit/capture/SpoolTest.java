@@ -44,8 +44,29 @@ class SpoolTest {
     @Test
     void aPartialFileOfAKilledWriterIsDroppedNotUploaded() throws IOException {
         Files.writeString(dir.resolve(".123-x.part"), "{\"trunc");
+        Files.setLastModifiedTime(dir.resolve(".123-x.part"),
+                java.nio.file.attribute.FileTime.fromMillis(System.currentTimeMillis() - 120_000));
+        Files.writeString(dir.resolve(".456-y.part"), "{\"being written");
         Spool s = new Spool(dir);
         assertEquals(List.of(), s.pending());
         assertTrue(Files.notExists(dir.resolve(".123-x.part")));
+        assertTrue(Files.exists(dir.resolve(".456-y.part")), "a young .part may be a write in progress");
+    }
+
+    @Test
+    void aHeldReportIsNotPendingUntilReleasedAndARewriteReplacesItWhole() throws IOException {
+        Spool s = new Spool(dir);
+        Path held = s.write(out -> out.write("{\"ongoing\":true}".getBytes(java.nio.charset.StandardCharsets.UTF_8)),
+                true);
+        Path plain = s.write(out -> out.write("{}".getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+        assertEquals(List.of(plain), s.pending());
+        s.rewrite(held, out -> out.write("{\"ongoing\":false}".getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+        assertEquals(List.of(plain), s.pending());
+        s.release(held);
+        assertEquals(List.of(held, plain), s.pending());
+        assertEquals("{\"ongoing\":false}", Files.readString(held));
+        try (var files = Files.list(dir)) {
+            assertEquals(2, files.count(), "no temporary file left");
+        }
     }
 }

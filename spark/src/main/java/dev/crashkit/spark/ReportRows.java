@@ -23,20 +23,29 @@ final class ReportRows {
     private ReportRows() {
     }
 
-    static Row process(Symbolicator symbolicator, InputRecord in) {
+    /**
+     * The rows of one input: one for most formats, one per report of a multi-report input (each
+     * diagnostic of a MetricKit payload, its id and source followed by the part's name).
+     */
+    static List<Row> process(Symbolicator symbolicator, InputRecord in) {
         if (in.error().isPresent()) {
-            return failed(in, null, in.error().get());
+            return List.of(failed(in, null, in.error().get()));
         }
         try {
-            Symbolicator.Outcome out = symbolicator.symbolicate(in.source(), in.data());
-            JsonNode doc = JSON.readTree(out.json());
-            return RowFactory.create(in.id(), in.source(), out.format(), OK, null, out.signature(), out.signatureTitle(),
-                    JsonRows.row(doc, OutputSchema.SYMBOLICATED),
-                    CollectionConverters.asScala(missing(out.missing())));
+            List<Symbolicator.Outcome> outs = symbolicator.symbolicateAll(in.source(), in.data());
+            List<Row> rows = new ArrayList<>(outs.size());
+            for (Symbolicator.Outcome out : outs) {
+                JsonNode doc = JSON.readTree(out.json());
+                String suffix = out.part().map(p -> " " + p).orElse("");
+                rows.add(RowFactory.create(in.id() + suffix, in.source() + suffix, out.format(), OK, null,
+                        out.signature(), out.signatureTitle(), JsonRows.row(doc, OutputSchema.SYMBOLICATED),
+                        CollectionConverters.asScala(missing(out.missing()))));
+            }
+            return rows;
         } catch (IOException e) {
-            return failed(in, null, e.getMessage());
+            return List.of(failed(in, null, e.getMessage()));
         } catch (RuntimeException | StackOverflowError e) { // a bug must not take the other reports down
-            return failed(in, null, in.source() + ": internal error: " + e);
+            return List.of(failed(in, null, in.source() + ": internal error: " + e));
         }
     }
 

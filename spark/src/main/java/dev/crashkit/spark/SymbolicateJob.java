@@ -65,7 +65,7 @@ final class SymbolicateJob {
         SymbolSettings symbols = config.symbols();
         JavaRDD<Row> rows = records.mapPartitions(it -> {
             Symbolicator s = SymbolicatorHolder.get(symbols, conf.value());
-            return new MappedIterator<>(it, r -> ReportRows.process(s, r));
+            return new ConcatIterator<>(new MappedIterator<>(it, r -> ReportRows.process(s, r).iterator()));
         });
         Dataset<Row> reports = spark.createDataFrame(rows, OutputSchema.REPORTS);
         String reportsDir = new Path(config.out(), REPORTS).toString();

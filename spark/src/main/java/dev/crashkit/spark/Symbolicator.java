@@ -42,7 +42,7 @@ final class Symbolicator {
      * (the server's rule): its id and title, and the debug files that would have named frames.
      */
     record Outcome(String format, String json, String signature, String signatureTitle,
-                   List<MissingDebugFile> missing) {
+                   List<MissingDebugFile> missing, Optional<String> part) {
     }
 
     /** Larger reports are refused (the symbolicator's own limit). */
@@ -124,12 +124,28 @@ final class Symbolicator {
      * @throws IOException the report cannot be read (the message names the source and the problem)
      */
     Outcome symbolicate(String source, byte[] data) throws IOException {
-        Report report = Report.read(source, data, LIMITS);
+        return symbolicate(Report.read(source, data, LIMITS));
+    }
+
+    /**
+     * Reads and symbolicates every report of one input (one per diagnostic of a MetricKit payload).
+     *
+     * @throws IOException the input cannot be read (the message names the source and the problem)
+     */
+    List<Outcome> symbolicateAll(String source, byte[] data) throws IOException {
+        List<Outcome> out = new ArrayList<>();
+        for (Report report : Report.readAll(source, data, LIMITS)) {
+            out.add(symbolicate(report));
+        }
+        return out;
+    }
+
+    private Outcome symbolicate(Report report) throws IOException {
         StringWriter json = new StringWriter();
         Symbolication r = symbolicator.symbolicate(report, OutputFormat.JSON, json);
         Signature signature = r.signature();
         return new Outcome(report.format(), json.toString(), signature.id(), signature.title(),
-                r.missingDebugFiles());
+                r.missingDebugFiles(), report.part());
     }
 
     /**
@@ -139,7 +155,7 @@ final class Symbolicator {
      */
     static Optional<String> mainImageKey(String source, byte[] data) {
         try {
-            List<Image> images = Report.read(source, data, LIMITS).model().images();
+            List<Image> images = Report.readAll(source, data, LIMITS).get(0).model().images();
             return images.isEmpty() ? Optional.empty() : images.get(0).id().map(Object::toString);
         } catch (CrashkitException | RuntimeException e) {
             return Optional.empty(); // the symbolication pass reports the error (or the bug) on the report's row

@@ -211,6 +211,86 @@ public final class Symbolicator implements AutoCloseable {
     }
 
     /**
+     * Symbolicates every report of one input ({@link Report#readAll}) and writes them as one output:
+     * a single report exactly as {@link #symbolicate(Report, OutputFormat, OutputStream)}; several as
+     * a JSON array of {@code symbolicated/1} documents ({@code json}), texts each headed by a line
+     * {@code ==> NAME <==} ({@code text}), and for {@code same} the input written back whole when its
+     * format can be (a MetricKit payload with every diagnostic's frames annotated), else each report
+     * in its format under such a header.
+     *
+     * @param reports the reports of one input, in input order
+     * @param format  what to render
+     * @param out     where to, in UTF-8 (not closed, not flushed)
+     * @return each report's result, in order
+     * @throws IOException writing to {@code out} failed
+     */
+    public List<Symbolication> symbolicateAll(List<Report> reports, OutputFormat format, OutputStream out)
+            throws IOException {
+        if (reports.size() == 1) {
+            return List.of(symbolicate(reports.get(0), format, out));
+        }
+        List<Symbolication> results = new ArrayList<>(reports.size());
+        List<dev.crashkit.symbolicate.report.ParsedReport> parts = new ArrayList<>(reports.size());
+        for (Report r : reports) {
+            parts.add(r.parsed());
+        }
+        if (ReportRenderer.hasCombined(parts, format.internal())) {
+            Modules m = current;
+            List<ReportRenderer.Symbolicated> done = new ArrayList<>(reports.size());
+            for (Report r : reports) {
+                ReportRenderer.Symbolicated s = ReportRenderer.symbolicate(r.parsed(), m.symbolizer());
+                done.add(s);
+                results.add(new Symbolication(r, s, signatureSymbolizer(m)));
+            }
+            ReportRenderer.writeCombined(parts, done, format.internal(), out);
+            return results;
+        }
+        boolean json = format == OutputFormat.JSON;
+        byte[] separator = (json ? ",\n" : "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        if (json) {
+            out.write('[');
+        }
+        for (int i = 0; i < reports.size(); i++) {
+            Report r = reports.get(i);
+            if (i > 0) {
+                out.write(separator);
+            }
+            if (!json) {
+                out.write(("==> " + r.name() + " <==\n").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            }
+            results.add(symbolicate(r, format, out));
+        }
+        if (json) {
+            out.write("]\n".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        }
+        return results;
+    }
+
+    /**
+     * As {@link #symbolicateAll(List, OutputFormat, OutputStream)}, into a file that is complete or
+     * absent, never truncated.
+     *
+     * @param reports the reports of one input, in input order
+     * @param format  what to render
+     * @param target  the file to write
+     * @return each report's result, in order
+     * @throws CrashkitException the file cannot be written (the message names it)
+     * @throws IOException       as {@link CrashkitException}, which it is
+     */
+    public List<Symbolication> symbolicateAll(List<Report> reports, OutputFormat format, Path target)
+            throws IOException {
+        List<List<Symbolication>> result = new ArrayList<>(1);
+        try {
+            AtomicFile.writeBytes(target, out -> result.add(symbolicateAll(reports, format, out)));
+        } catch (CrashkitException e) {
+            throw e;
+        } catch (IOException e) {
+            throw new CrashkitException(target + ": cannot write: " + e.getMessage(), e);
+        }
+        return result.get(0);
+    }
+
+    /**
      * {@return the file name extension of {@code report} rendered in {@code format}}
      * {@code .json}, {@code .ips}, ...
      *

@@ -43,7 +43,12 @@ public final class SnapshotJson {
     }
 
     public static void write(Snapshot s, Writer out) throws IOException {
-        CrashReportJson.write(report(s), out, new Extras(s));
+        CrashReportJson.write(report(s), out, new Extras(s, java.util.Optional.empty()));
+    }
+
+    /** A hang report: as {@link #write(Snapshot, Writer)}, with {@code kind}, {@code hang} and the hung thread marked. */
+    public static void write(Snapshot s, Hang hang, Writer out) throws IOException {
+        CrashReportJson.write(report(s), out, new Extras(s, java.util.Optional.of(hang)));
     }
 
     /** The snapshot as the shared report model (what {@link #write} writes, without the extras). */
@@ -83,14 +88,29 @@ public final class SnapshotJson {
     private static final class Extras implements CrashReportJson.Extras {
         private final Snapshot s;
         private final NavigableMap<Long, Snapshot.JitSymbol> jits;
+        private final Optional<Hang> hang;
 
-        Extras(Snapshot s) {
+        Extras(Snapshot s, Optional<Hang> hang) {
             this.s = s;
             this.jits = new TreeMap<>(s.jitNames());
+            this.hang = hang;
         }
 
         @Override
         public void root(JsonGenerator g) throws IOException {
+            if (hang.isPresent()) {
+                Hang h = hang.get();
+                g.writeStringField("kind", "hang");
+                g.writeObjectFieldStart("hang");
+                g.writeNumberField("thread", h.tid());
+                g.writeStringField("name", h.name());
+                g.writeNumberField("threshold_ms", h.thresholdMs());
+                g.writeNumberField("duration_ms", h.durationMs());
+                if (h.ongoing()) {
+                    g.writeBooleanField("ongoing", true);
+                }
+                g.writeEndObject();
+            }
             if (s.exception().isPresent()) {
                 g.writeStringField("java_exception", s.exception().get());
             }
@@ -117,6 +137,9 @@ public final class SnapshotJson {
         public void thread(int index, JsonGenerator g) throws IOException {
             CapturedThread t = s.threads().get(index);
             g.writeNumberField("tid", t.tid());
+            if (hang.isPresent() && hang.get().tid() == t.tid()) {
+                g.writeBooleanField("hung", true);
+            }
             g.writeStringField("native_name", t.name());
             g.writeStringField("state", String.valueOf(t.state()));
             g.writeStringField("status", t.status());

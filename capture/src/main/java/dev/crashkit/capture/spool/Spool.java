@@ -18,7 +18,8 @@ import java.util.stream.Stream;
 /**
  * A folder of finished reports waiting for upload. A report is written to a {@code .part} file,
  * forced to disk, then renamed to {@code <millis>-<uuid>.json} and the folder forced: a crash
- * mid-write leaves only a {@code .part} (removed on the next start), never a truncated report.
+ * mid-write leaves only a {@code .part} (removed by a later {@link #pending()} once a minute old),
+ * never a truncated report.
  */
 public final class Spool {
     /** Last time stamp handed out in this JVM: names stay in write order even within one millisecond. */
@@ -32,6 +33,11 @@ public final class Spool {
     private static final String SUFFIX = ".json";
     private static final String PARTIAL = ".part";
     private final Path dir;
+    /**
+     * Reports this process will still rewrite (an ongoing hang's): not pending until released. Only
+     * this JVM knows: after it dies such a report is pending like any other, as last written.
+     */
+    private final java.util.Set<Path> held = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     /** Opens (and creates) the spool folder. */
     public Spool(Path dir) throws IOException {
@@ -51,9 +57,40 @@ public final class Spool {
 
     /** Writes a report atomically; returns its final path. */
     public Path write(Body body) throws IOException {
+        return write(body, false);
+    }
+
+    /**
+     * Writes a report atomically and, with {@code hold}, keeps it out of {@link #pending()} until
+     * {@link #release} (it will be rewritten first); returns its final path.
+     */
+    public Path write(Body body, boolean hold) throws IOException {
         String id = nextStamp() + "-" + UUID.randomUUID();
-        Path part = dir.resolve("." + id + PARTIAL);
         Path done = dir.resolve(id + SUFFIX);
+        if (hold) {
+            held.add(done);
+        }
+        try {
+            writeAtomically(dir.resolve("." + id + PARTIAL), done, body);
+        } catch (IOException | RuntimeException e) {
+            held.remove(done);
+            throw e;
+        }
+        return done;
+    }
+
+    /** Replaces a report written by {@link #write} atomically: a reader sees the old or the new bytes. */
+    public void rewrite(Path report, Body body) throws IOException {
+        String name = report.getFileName().toString();
+        writeAtomically(dir.resolve("." + name + "." + UUID.randomUUID() + PARTIAL), report, body);
+    }
+
+    /** Makes a held report pending (for the uploader). */
+    public void release(Path report) {
+        held.remove(report);
+    }
+
+    private void writeAtomically(Path part, Path done, Body body) throws IOException {
         try (FileChannel ch = FileChannel.open(part, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
             OutputStream out = Channels.newOutputStream(ch);
             body.writeTo(out);
@@ -70,7 +107,6 @@ public final class Spool {
             throw new IOException(dir + ": the file system cannot rename atomically; choose another spool folder", e);
         }
         forceDirectory();
-        return done;
     }
 
     /** Finished reports, oldest first. Leftover {@code .part} files of an interrupted write are deleted. */
@@ -80,14 +116,28 @@ public final class Spool {
             for (Path p : (Iterable<Path>) s::iterator) {
                 String n = p.getFileName().toString();
                 if (n.endsWith(PARTIAL)) {
-                    Files.deleteIfExists(p);
-                } else if (n.endsWith(SUFFIX) && !n.startsWith(".")) {
+                    // Left by an interrupted write; a young one may be a write or rewrite in progress
+                    // on another thread of this JVM (a hang report is rewritten while uploads run).
+                    if (olderThan(p, STALE_PART_MILLIS)) {
+                        Files.deleteIfExists(p);
+                    }
+                } else if (n.endsWith(SUFFIX) && !n.startsWith(".") && !held.contains(p)) {
                     out.add(p);
                 }
             }
         }
         out.sort((a, b) -> a.getFileName().toString().compareTo(b.getFileName().toString()));
         return out;
+    }
+
+    private static final long STALE_PART_MILLIS = 60_000;
+
+    private static boolean olderThan(Path p, long millis) {
+        try {
+            return System.currentTimeMillis() - Files.getLastModifiedTime(p).toMillis() > millis;
+        } catch (IOException e) {
+            return false; // gone meanwhile
+        }
     }
 
     /** Removes a report once the server has acknowledged it. */

@@ -36,6 +36,42 @@ public final class ReportSymbolicator {
         return new Checked(parsed.format(), AppVersions.of(parsed.format(), body));
     }
 
+    /**
+     * One report of an upload, to store on its own: its bytes (the upload's, or for a part of a
+     * multi-report upload such as a MetricKit payload, an input holding that part alone) and what
+     * ingest learnt of it.
+     *
+     * @param body    what to store
+     * @param part    which part of the upload, when it holds several
+     * @param checked its format and app version
+     */
+    public record Part(byte[] body, Optional<String> part, Checked checked) {
+    }
+
+    /**
+     * Reads every report of an upload fully (a broken one refuses the whole upload before anything
+     * is stored): one part for most formats, one per diagnostic of a MetricKit payload.
+     */
+    public List<Part> checkAll(byte[] body) throws BadInputException {
+        List<Report> all;
+        try {
+            all = Report.readAll("report", body, LIMITS);
+        } catch (ReportException e) {
+            throw new BadInputException(e.getMessage());
+        }
+        if (all.size() == 1 && all.get(0).part().isEmpty()) {
+            Report r = all.get(0);
+            return List.of(new Part(body, Optional.empty(), new Checked(r.format(), AppVersions.of(r.format(), body))));
+        }
+        List<Part> parts = new ArrayList<>(all.size());
+        for (Report r : all) {
+            byte[] alone = r.standalone().orElseThrow(() -> new BadInputException("report: " + r.part().orElse("")
+                    + ": a part of a multi-report input that cannot be stored on its own"));
+            parts.add(new Part(alone, r.part(), new Checked(r.format(), AppVersions.of(r.format(), alone))));
+        }
+        return parts;
+    }
+
     /** Symbolicates a stored report with the debug files known now. */
     public Outcome symbolicate(byte[] body) throws BadInputException, IOException {
         Symbolication result = debugFiles.symbolicator().symbolicate(parse(body));

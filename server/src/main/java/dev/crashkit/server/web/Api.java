@@ -90,9 +90,9 @@ final class Api {
     }
 
     private void postReport(Context ctx, byte[] body) throws IOException {
-        ReportSymbolicator.Checked checked;
+        List<ReportSymbolicator.Part> parts;
         try {
-            checked = s.symbolicator().check(body);
+            parts = s.symbolicator().checkAll(body);
         } catch (BadInputException e) {
             throw new ApiError(400, e.getMessage());
         }
@@ -101,16 +101,33 @@ final class Api {
         if (clientId.isPresent() && clientId.get().length() > 200) {
             throw new ApiError(400, ID_HEADER + " longer than 200 characters");
         }
-        ReportStore.Ingested in = s.reports().ingest(body, sha256(body), checked.format(), checked.appVersion(),
-                clientId, System.currentTimeMillis());
-        if (in.created()) {
-            s.metrics().received();
-            s.workers().wake();
-        } else {
-            s.metrics().duplicate();
+        // A multi-report upload (a MetricKit payload) becomes one stored report per part; a retry of
+        // it with the same client id finds each part again by "ID PART" instead of storing it twice.
+        List<ReportStore.Ingested> stored = new ArrayList<>(parts.size());
+        long now = System.currentTimeMillis();
+        for (ReportSymbolicator.Part p : parts) {
+            Optional<String> partId = p.part().isEmpty() ? clientId : clientId.map(id -> id + " " + p.part().get());
+            ReportStore.Ingested in = s.reports().ingest(p.body(), sha256(p.body()), p.checked().format(),
+                    p.checked().appVersion(), partId, now);
+            if (in.created()) {
+                s.metrics().received();
+            } else {
+                s.metrics().duplicate();
+            }
+            stored.add(in);
         }
-        ObjectNode out = JSON.createObjectNode().put("id", in.id());
-        json(ctx, in.created() ? 201 : 200, out);
+        boolean created = stored.stream().anyMatch(ReportStore.Ingested::created);
+        if (created) {
+            s.workers().wake();
+        }
+        ObjectNode out = JSON.createObjectNode().put("id", stored.get(0).id());
+        if (parts.size() > 1 || parts.get(0).part().isPresent()) {
+            ArrayNode ids = out.putArray("ids");
+            for (ReportStore.Ingested in : stored) {
+                ids.add(in.id());
+            }
+        }
+        json(ctx, created ? 201 : 200, out);
     }
 
     /** Stores an uploaded debug file, indexes it and queues the reports that waited for it. */

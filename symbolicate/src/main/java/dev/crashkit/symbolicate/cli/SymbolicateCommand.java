@@ -9,6 +9,8 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -32,7 +34,8 @@ public final class SymbolicateCommand implements Callable<Integer> {
 
     // Optional for picocli so that sub-commands (atos, demangle, ...) can be used without it; call() requires it.
     @Parameters(index = "0", arity = "0..1", paramLabel = "REPORT",
-            description = "crash report: crashreport/1, Apple .ips or .crash, KSCrash/SentryCrash JSON, .plcrash, Sentry event (detected from content)")
+            description = "crash report: crashreport/1, Apple .ips or .crash, KSCrash/SentryCrash JSON, .plcrash, Sentry event, "
+                    + "MetricKit payload (every diagnostic), JVM hs_err log (detected from content), or an Xcode .xccrashpoint folder (every log)")
     Path report;
 
     @Option(names = "--format", defaultValue = "text",
@@ -63,7 +66,7 @@ public final class SymbolicateCommand implements Callable<Integer> {
         if (report == null) {
             throw UsageErrors.of(spec, "Missing required parameter: 'REPORT'");
         }
-        if (Files.isDirectory(report)) {
+        if (Files.isDirectory(report) && !Report.isCrashPoint(report)) {
             throw UsageErrors.of(spec, report
                     + " is a folder; to symbolicate every report in it use: symbolicate batch " + report
                     + " --dsym PATH --out DIR");
@@ -88,9 +91,9 @@ public final class SymbolicateCommand implements Callable<Integer> {
         PrintWriter indexErr = new PrintWriter(held, true);
         Alongside<Symbolicator, CrashkitException> indexing = Alongside.start("index-debug-files",
                 new Indexing(debugFiles, indexErr));
-        Report input;
+        List<Report> inputs;
         try {
-            input = Report.read(report, limits.limits(spec));
+            inputs = Report.readAll(report, limits.limits(spec));
         } catch (IOException | RuntimeException | Error e) {
             indexing.await(); // not left writing the cache folder after the command has ended
             throw e;
@@ -99,16 +102,46 @@ public final class SymbolicateCommand implements Callable<Integer> {
         try (Symbolicator symbolicator = indexing.result()) {
             if (reunwind) {
                 // Threads that carry registers + a stack window are unwound again with the binaries' CFI.
-                input = symbolicator.reunwind(input);
+                List<Report> unwound = new ArrayList<>(inputs.size());
+                for (Report r : inputs) {
+                    unwound.add(symbolicator.reunwind(r));
+                }
+                inputs = unwound;
             }
-            Symbolication result = write(input, symbolicator, out);
-            for (String problem : result.diagnostics()) {
-                err.println("warning: " + problem);
+            List<Symbolication> results = inputs.size() == 1 ? List.of(write(inputs.get(0), symbolicator, out))
+                    : writeAll(inputs, symbolicator, out);
+            boolean missing = false;
+            for (Symbolication result : results) {
+                String prefix = inputs.size() == 1 ? "" : result.report().part().orElse("") + ": ";
+                for (String problem : result.diagnostics()) {
+                    err.println("warning: " + prefix + problem);
+                }
+                missing |= result.anyDebugFileMissing();
             }
             debugFiles.summariseLookups();
             err.flush();
-            return result.anyDebugFileMissing() ? ExitCodes.MISSING_DEBUG_FILES : ExitCodes.OK;
+            return missing ? ExitCodes.MISSING_DEBUG_FILES : ExitCodes.OK;
         }
+    }
+
+    /** Every report of a multi-report input (a MetricKit payload, a crash point) as one output. */
+    private List<Symbolication> writeAll(List<Report> inputs, Symbolicator symbolicator, PrintWriter out)
+            throws IOException {
+        OutputFormat f = format.value();
+        if (output != null) {
+            return symbolicator.symbolicateAll(inputs, f, output);
+        }
+        out.flush();
+        if (out instanceof Stdout stdout) {
+            List<Symbolication> results = symbolicator.symbolicateAll(inputs, f, stdout.bytes());
+            stdout.bytes().flush();
+            return results;
+        }
+        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        List<Symbolication> results = symbolicator.symbolicateAll(inputs, f, bytes);
+        out.write(bytes.toString(java.nio.charset.StandardCharsets.UTF_8));
+        out.flush();
+        return results;
     }
 
     /**

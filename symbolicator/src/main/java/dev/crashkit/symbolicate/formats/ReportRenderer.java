@@ -2,10 +2,12 @@ package dev.crashkit.symbolicate.formats;
 
 import dev.crashkit.core.model.CrashReport;
 import dev.crashkit.core.model.ThreadTrace;
+import dev.crashkit.symbolicate.output.CombinedReportWriter;
 import dev.crashkit.symbolicate.output.JsonReportWriter;
 import dev.crashkit.symbolicate.output.OutputFormat;
 import dev.crashkit.symbolicate.output.ThreadsAhead;
 import dev.crashkit.symbolicate.report.ParsedReport;
+import dev.crashkit.symbolicate.report.ReportFormat;
 import dev.crashkit.symbolicate.symbolize.SymbolicatedReport;
 import dev.crashkit.symbolicate.symbolize.SymbolicatedThread;
 import dev.crashkit.symbolicate.symbolize.Symbolizer;
@@ -113,6 +115,42 @@ public final class ReportRenderer {
         CrashReport m = parsed.model();
         CrashReport only = new CrashReport(m.process(), m.crash(), m.images(), List.of(backtrace.get()));
         return Optional.of(symbolizer.symbolicate(only).threads().get(0));
+    }
+
+    /**
+     * Writes the reports of one multi-report input as that input when its format has a combined
+     * writer for {@code format} (a MetricKit payload, {@code same}); false when it has none.
+     */
+    public static boolean writeCombined(List<ParsedReport> parts, List<Symbolicated> results, OutputFormat format,
+                                        OutputStream out) throws IOException {
+        if (parts.isEmpty()) {
+            return false;
+        }
+        ReportFormat first = parts.get(0).format();
+        for (ParsedReport p : parts) {
+            if (p.format() != first) {
+                return false;
+            }
+        }
+        Optional<CombinedReportWriter> w = WRITERS.combined(first, format);
+        if (w.isEmpty()) {
+            return false;
+        }
+        List<SymbolicatedReport> r = new java.util.ArrayList<>(results.size());
+        for (Symbolicated s : results) {
+            r.add(s.result());
+        }
+        w.get().write(parts, r, out);
+        return true;
+    }
+
+    /** Whether {@link #writeCombined} would write these reports in {@code format}. */
+    public static boolean hasCombined(List<ParsedReport> parts, OutputFormat format) {
+        if (parts.isEmpty()) {
+            return false;
+        }
+        ReportFormat first = parts.get(0).format();
+        return parts.stream().allMatch(p -> p.format() == first) && WRITERS.combined(first, format).isPresent();
     }
 
     /** File name extension for the output of a report in {@code format}. */

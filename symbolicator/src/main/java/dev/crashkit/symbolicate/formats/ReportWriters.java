@@ -1,5 +1,6 @@
 package dev.crashkit.symbolicate.formats;
 
+import dev.crashkit.symbolicate.output.CombinedReportWriter;
 import dev.crashkit.symbolicate.output.OutputFormat;
 import dev.crashkit.symbolicate.output.ReportWriter;
 import dev.crashkit.symbolicate.report.ReportFormat;
@@ -7,6 +8,7 @@ import dev.crashkit.symbolicate.report.applecrash.AppleCrashWriter;
 import dev.crashkit.symbolicate.report.ips.IpsWriter;
 import java.util.EnumMap;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Which {@link ReportWriter} writes a report of a given input format in a given output format:
@@ -15,9 +17,11 @@ import java.util.Map;
  */
 public final class ReportWriters {
     private final Map<ReportFormat, ReportWriter> sameFormat;
+    private final Map<ReportFormat, CombinedReportWriter> combined;
 
-    private ReportWriters(Map<ReportFormat, ReportWriter> sameFormat) {
+    private ReportWriters(Map<ReportFormat, ReportWriter> sameFormat, Map<ReportFormat, CombinedReportWriter> combined) {
         this.sameFormat = sameFormat;
+        this.combined = combined;
     }
 
     /** The writers of every format that has a symbolicated form of its own. */
@@ -25,7 +29,16 @@ public final class ReportWriters {
         Map<ReportFormat, ReportWriter> m = new EnumMap<>(ReportFormat.class);
         m.put(ReportFormat.IPS, new IpsWriter());
         m.put(ReportFormat.APPLE_CRASH, new AppleCrashWriter());
-        return new ReportWriters(m);
+        Map<ReportFormat, CombinedReportWriter> c = new EnumMap<>(ReportFormat.class);
+        return new ReportWriters(m, c);
+    }
+
+    /**
+     * The writer that writes all reports of one multi-report input of format {@code input} back as
+     * that one input ({@code same} only), when the format has one.
+     */
+    public Optional<CombinedReportWriter> combined(ReportFormat input, OutputFormat output) {
+        return output == OutputFormat.same ? Optional.ofNullable(combined.get(input)) : Optional.empty();
     }
 
     public ReportWriter writer(ReportFormat input, OutputFormat output) {

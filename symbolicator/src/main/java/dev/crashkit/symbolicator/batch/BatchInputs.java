@@ -8,6 +8,7 @@ import dev.crashkit.symbolicate.locate.Archives;
 import dev.crashkit.symbolicator.InputLimits;
 import java.io.IOException;
 import java.nio.file.Files;
+import dev.crashkit.symbolicate.report.xccrashpoint.XcCrashPoint;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -68,8 +69,16 @@ final class BatchInputs {
             sink.accept(failing(safeName(dir.getFileName() + "/"), dir + ": cannot list folder: " + e.getMessage()));
             return;
         }
+        java.util.Set<Path> crashPoints = new java.util.HashSet<>();
         try (Stream<Path> s = Files.walk(root)) {
-            files = s.filter(Files::isRegularFile).sorted().toList();
+            List<Path> all = s.toList();
+            for (Path p : all) {
+                if (Files.isDirectory(p, java.nio.file.LinkOption.NOFOLLOW_LINKS) && XcCrashPoint.isBundle(p)) {
+                    crashPoints.add(p);
+                }
+            }
+            files = all.stream().filter(Files::isRegularFile).filter(f -> aReport(f, root, crashPoints))
+                    .sorted().toList();
         } catch (IOException | java.io.UncheckedIOException e) {
             sink.accept(failing(safeName(dir.getFileName() + "/"), dir + ": cannot list folder: " + e.getMessage()));
             return;
@@ -77,6 +86,22 @@ final class BatchInputs {
         for (Path f : files) {
             file(f, safeName(root.relativize(f).toString()));
         }
+    }
+
+    /**
+     * Inside an Xcode crash point only its logs are reports (its PointInfo.json and
+     * DistributionInfo.json are not); every other file is read and detected by content.
+     */
+    private static boolean aReport(Path file, Path root, java.util.Set<Path> crashPoints) {
+        if (crashPoints.isEmpty()) {
+            return true;
+        }
+        for (Path d = file.getParent(); d != null && d.startsWith(root); d = d.getParent()) {
+            if (crashPoints.contains(d)) {
+                return XcCrashPoint.isLog(d, file);
+            }
+        }
+        return true;
     }
 
     private void file(Path file, String name) throws InterruptedException {

@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -56,7 +57,7 @@ public final class BatchRun {
      */
     private static final int FILES_AHEAD = 256;
 
-    /** Reads one report's bytes (tests give readers that fail in ways real input cannot yet). */
+    /** Reads one input's reports (tests give readers that fail in ways real input cannot yet). */
     @FunctionalInterface
     public interface Reader {
         /**
@@ -69,6 +70,33 @@ public final class BatchRun {
          * @throws CrashkitException it cannot be read (one line naming {@code source})
          */
         Report read(String source, byte[] data, InputLimits limits) throws CrashkitException;
+
+        /**
+         * Reads every report of one input (a MetricKit payload holds one per diagnostic); by default
+         * the one {@link #read} returns.
+         *
+         * @param source the input's name in messages
+         * @param data   its bytes
+         * @param limits the largest report accepted
+         * @return its reports, at least one
+         * @throws CrashkitException it cannot be read (one line naming {@code source})
+         */
+        default List<Report> readAll(String source, byte[] data, InputLimits limits) throws CrashkitException {
+            return List.of(read(source, data, limits));
+        }
+    }
+
+    /** {@link Report#read} and {@link Report#readAll}: every report of every input. */
+    private static final class Standard implements Reader {
+        @Override
+        public Report read(String source, byte[] data, InputLimits limits) throws CrashkitException {
+            return Report.read(source, data, limits);
+        }
+
+        @Override
+        public List<Report> readAll(String source, byte[] data, InputLimits limits) throws CrashkitException {
+            return Report.readAll(source, data, limits);
+        }
     }
 
     private final Symbolicator symbolicator;
@@ -83,7 +111,9 @@ public final class BatchRun {
     private final AtomicInteger finished = new AtomicInteger();
 
     /**
-     * A batch that reads reports as {@link Report#read(String, byte[], InputLimits)} does.
+     * A batch that reads reports as {@link Report#readAll(String, byte[], InputLimits)} does: each
+     * report of a multi-report input (a MetricKit payload's diagnostics) is written, counted and
+     * listed on its own, named {@code INPUT PART}, its output {@code INPUT.PART.EXT}.
      *
      * @param symbolicator the debug files, shared by the workers; its input limits bound each report
      * @param format       what each output is
@@ -94,7 +124,7 @@ public final class BatchRun {
      */
     public BatchRun(Symbolicator symbolicator, OutputFormat format, Path outDir, int jobs, boolean tty,
                     PrintWriter progress) {
-        this(symbolicator, format, outDir, jobs, tty, progress, Report::read);
+        this(symbolicator, format, outDir, jobs, tty, progress, new Standard());
     }
 
     /**
@@ -196,56 +226,88 @@ public final class BatchRun {
         return found.get();
     }
 
-    /** How one report ended. */
-    private record Outcome(Optional<Symbolication> result, String output, String error, boolean internal) {
-        static Outcome ok(Symbolication r, String output) {
-            return new Outcome(Optional.of(r), output, "", false);
+    /** How one report ended; {@code name} is the input's, or {@code INPUT PART} for a part of one. */
+    private record Outcome(String name, Optional<Symbolication> result, String output, String error,
+                           boolean internal) {
+        static Outcome ok(String name, Symbolication r, String output) {
+            return new Outcome(name, Optional.of(r), output, "", false);
         }
 
-        static Outcome failed(String error, boolean internal) {
-            return new Outcome(Optional.empty(), "", error, internal);
+        static Outcome failed(String name, String error, boolean internal) {
+            return new Outcome(name, Optional.empty(), "", error, internal);
         }
     }
 
-    /** Reads, symbolicates and writes one report; never throws, whatever happens inside. */
-    private Outcome process(BatchInput in) {
+    /** Reads, symbolicates and writes every report of one input; never throws, whatever happens inside. */
+    private List<Outcome> process(BatchInput in) {
+        List<Report> reports;
         try {
-            Report parsed = reader.read(in.name(), in.bytes().get(), limits);
-            String name = outputName(in.name(), parsed);
-            Path target = outDir.resolve(name);
+            reports = reader.readAll(in.name(), in.bytes().get(), limits);
+        } catch (IOException e) {
+            return List.of(Outcome.failed(in.name(), e.getMessage(), false));
+        } catch (OutOfMemoryError e) {
+            return List.of(Outcome.failed(in.name(), outOfMemory(in.name()), false));
+        } catch (RuntimeException | Error e) { // a bug must not take the other reports down; it is listed per report
+            return List.of(Outcome.failed(in.name(), internal(e), true));
+        }
+        List<Outcome> outcomes = new ArrayList<>(reports.size());
+        for (Report r : reports) {
+            // Each part of an input ends on its own: one that cannot be written does not lose the rest.
+            String name = r.part().map(p -> in.name() + " " + p).orElse(in.name());
+            outcomes.add(write(name, outputName(in.name(), r), r));
+        }
+        return outcomes;
+    }
+
+    private Outcome write(String reportName, String outputName, Report parsed) {
+        try {
+            Path target = outDir.resolve(outputName);
             if (!target.getParent().equals(outDir)) {
                 Files.createDirectories(target.getParent()); // a member of an archive, a report in a sub-folder
             }
             Symbolication[] result = new Symbolication[1];
             AtomicFile.writeBytes(target, out -> result[0] = symbolicator.symbolicate(parsed, format, out));
-            return Outcome.ok(result[0], name);
+            return Outcome.ok(reportName, result[0], outputName);
         } catch (CrashkitException e) {
-            return Outcome.failed(e.getMessage(), false);
+            return Outcome.failed(reportName, e.getMessage(), false);
         } catch (IOException e) {
-            return Outcome.failed(e.getMessage(), false);
+            return Outcome.failed(reportName, e.getMessage(), false);
         } catch (OutOfMemoryError e) {
             // The report's objects are unreachable once we are here, so the other workers go on.
-            return Outcome.failed(in.name() + ": out of memory (heap " + (Runtime.getRuntime().maxMemory() >> 20)
-                    + " MB): too large for this heap; lower --max-report-size/--max-frames or raise -Xmx", false);
-        } catch (RuntimeException | Error e) { // a bug must not take the other reports down; it is listed per report
-            StackTraceElement[] at = e.getStackTrace();
-            return Outcome.failed("internal error: " + e + (at.length > 0 ? " at " + at[0] : ""), true);
+            return Outcome.failed(reportName, outOfMemory(reportName), false);
+        } catch (RuntimeException | Error e) {
+            return Outcome.failed(reportName, internal(e), true);
         }
     }
 
-    private void finish(int id, BatchInput in, Outcome o, BatchSummary summary, BatchJournal journal,
+    private static String outOfMemory(String name) {
+        return name + ": out of memory (heap " + (Runtime.getRuntime().maxMemory() >> 20)
+                + " MB): too large for this heap; lower --max-report-size/--max-frames or raise -Xmx";
+    }
+
+    private static String internal(Throwable e) {
+        StackTraceElement[] at = e.getStackTrace();
+        return "internal error: " + e + (at.length > 0 ? " at " + at[0] : "");
+    }
+
+    private void finish(int id, BatchInput in, List<Outcome> outcomes, BatchSummary summary, BatchJournal journal,
                         Map<Integer, String> unfinished) {
         try {
-            if (o.result().isPresent()) {
-                summary.succeeded(o.result().get());
-                journal.succeeded(in.name(), o.output());
-            } else {
-                summary.failed(in.name(), o.error(), o.internal());
-                journal.failed(in.name(), o.error(), o.internal());
+            for (Outcome o : outcomes) {
+                if (o.result().isPresent()) {
+                    summary.succeeded(o.result().get());
+                    journal.succeeded(o.name(), o.output());
+                } else {
+                    summary.failed(o.name(), o.error(), o.internal());
+                    journal.failed(o.name(), o.error(), o.internal());
+                }
             }
             unfinished.remove(id);
-            report(finished.incrementAndGet(), found.get(), in.name(),
-                    o.result().isPresent() ? "ok" : "failed: " + o.error());
+            long failed = outcomes.stream().filter(o -> o.result().isEmpty()).count();
+            String outcome = failed == 0 ? "ok" : outcomes.size() == 1 ? "failed: " + outcomes.get(0).error()
+                    : failed + " of " + outcomes.size() + " reports failed: " + outcomes.stream()
+                            .filter(o -> o.result().isEmpty()).findFirst().orElseThrow().error();
+            report(finished.incrementAndGet(), found.get(), in.name(), outcome);
         } catch (IOException e) {
             // The journal could not be written (disk full?): the report stays "unfinished" and is
             // listed at the end from memory.
@@ -253,13 +315,28 @@ public final class BatchRun {
         }
     }
 
-    /** Same name as the input for format "same", else the input name with .txt / .json added. */
-    private String outputName(String name, Report parsed) {
+    /**
+     * Same name as the input for format "same", else the input name with .txt / .json added; a part
+     * of a multi-report input adds its part name ({@code payload.json.crashDiagnostics[0].json}).
+     */
+    private String outputName(String input, Report parsed) {
+        String name = parsed.part().map(p -> input + "." + partFileName(p)).orElse(input);
         if (format == OutputFormat.SAME) {
             String ext = Symbolicator.fileExtension(parsed, format);
             return ext.equals(".txt") ? name + ".txt" : name;
         }
         return name + Symbolicator.fileExtension(parsed, format);
+    }
+
+    /** A part name as one file-name component: no separators, no spaces. */
+    static String partFileName(String part) {
+        StringBuilder b = new StringBuilder(part.length());
+        for (int i = 0; i < part.length(); i++) {
+            char c = part.charAt(i);
+            boolean keep = Character.isLetterOrDigit(c) || c == '[' || c == ']' || c == '-' || c == '_' || c == '.';
+            b.append(keep ? c : '_');
+        }
+        return b.toString();
     }
 
     private synchronized void report(int done, int total, String name, String outcome) {
