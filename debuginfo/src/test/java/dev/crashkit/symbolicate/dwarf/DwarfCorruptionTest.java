@@ -174,6 +174,55 @@ public class DwarfCorruptionTest {
     }
 
     /**
+     * Issue 32 audit: a DWARF64 unit length of 2^63 or more in .debug_info (or .debug_aranges) passed a
+     * signed check against the bytes left; the unit's end wrapped around.
+     */
+    @ParameterizedTest
+    @EnumSource(value = DwarfSection.class, names = {"DEBUG_INFO", "DEBUG_ARANGES"})
+    void dwarf64UnitLengthOf2To63OrMoreIsRefused(DwarfSection patchedSection) throws IOException {
+        DwarfSections elf = DwarfSections.of(ElfFile.open(ELF));
+        Map<DwarfSection, ByteBuffer> map = new EnumMap<>(DwarfSection.class);
+        for (DwarfSection s : DwarfSection.values()) {
+            if (elf.section(s).isPresent()) {
+                ByteBuffer b = elf.section(s).get();
+                byte[] bytes = new byte[b.remaining()];
+                b.duplicate().get(bytes);
+                if (s == patchedSection) {
+                    // 0xffffffff, then a 64-bit length of 2^63 + 16, over the first 12 bytes of the first unit.
+                    ByteBuffer.wrap(bytes).order(java.nio.ByteOrder.LITTLE_ENDIAN).putInt(0, -1).putLong(4, Long.MIN_VALUE + 16);
+                }
+                map.put(s, ByteBuffer.wrap(bytes));
+            }
+        }
+        DwarfSections evil = new MapDwarfSections(map, elf.order(), elf.addressSize());
+        long[] addresses = Files.readAllLines(Path.of("testdata/elf/golden/app-gcc.addrs")).stream()
+                .mapToLong(s -> Long.parseUnsignedLong(s.substring(2), 16)).toArray();
+        if (patchedSection == DwarfSection.DEBUG_INFO) {
+            DwarfException e = org.junit.jupiter.api.Assertions.assertThrows(DwarfException.class,
+                    () -> DwarfContext.open("damaged", evil));
+            check(e);
+            assertTrue(e.getMessage().contains("extends past the end of .debug_info"), e.getMessage());
+        } else {
+            // The damaged set of aranges ends at the section's end; the units' own ranges still answer.
+            DwarfContext ctx = DwarfContext.open("damaged", evil);
+            for (long a : addresses) {
+                ctx.lookup(a);
+            }
+        }
+    }
+
+    @org.junit.jupiter.api.Test
+    void indexedSlotsCompareAHugeIndexAsACount() {
+        assertTrue(Unit.slot(8, 3, 8, 64) == 32);
+        assertTrue(Unit.slot(8, 6, 8, 64) == 56);
+        assertTrue(Unit.slot(8, 7, 8, 64) == -1); // would end at 72
+        assertTrue(Unit.slot(8, (1L << 61) + 1, 8, 64) == -1); // 8 + index * 8 wraps around to 16
+        assertTrue(Unit.slot(8, -1, 8, 64) == -1);
+        assertTrue(Unit.slot(72, 0, 8, 64) == -1);
+        assertTrue(Unit.slot(0, 0, 0, 64) == -1); // an address size of 0 in a damaged unit header
+    }
+
+    /**
      * Overwrites, in place, the directory (or file) entry count of the first line program (DWARF 5,
      * 32-bit) with a 10-byte ULEB128 of {@code count}; the entries after it are overwritten too.
      */
