@@ -32,8 +32,11 @@ public final class ReportSymbolicator {
     }
 
     /**
-     * @param limits the reports refused at ingest (checked before anything is stored) and when read
-     *               again to symbolicate: the command line's {@link InputLimits}, the size the server's
+     * With the given limits.
+     *
+     * @param debugFiles the debug files to symbolicate with
+     * @param limits     the reports refused at ingest (checked before anything is stored) and when read
+     *                   again to symbolicate: the command line's {@link InputLimits}, the size the server's
      */
     public ReportSymbolicator(DebugFiles debugFiles, InputLimits limits) {
         this.debugFiles = debugFiles;
