@@ -201,6 +201,14 @@ final class LineProgram {
         };
     }
 
+    /**
+     * A file index as the row tables keep it (an int): one past int's range is no file at all,
+     * Integer.MAX_VALUE, rather than {@code (int) index} (2^32 + k would name file k).
+     */
+    private static int fileNumber(long index) {
+        return Long.compareUnsigned(index, Integer.MAX_VALUE) > 0 ? Integer.MAX_VALUE : (int) index;
+    }
+
     private LineTable execute(FileTable files, int end, int minInst, int lineBase, int lineRange, int opcodeBase,
             int[] opcodeLengths) throws DwarfException {
         // What each special opcode adds to the address and the line, computed once (no division per row).
@@ -322,7 +330,7 @@ final class LineProgram {
             case 1 -> seqStart = emit(seqStart, address, fileIndex, lineNo, col);
             case 2 -> address += c.uleb() * minInst;
             case 3 -> lineNo += (int) c.sleb();
-            case 4 -> fileIndex = (int) c.uleb();
+            case 4 -> fileIndex = fileNumber(c.uleb());
             case 5 -> col = (int) c.uleb();
             case 6, 7, 10, 11 -> { } // is_stmt, basic_block, prologue_end, epilogue_begin
             case 8 -> address += (long) ((255 - opcodeBase) / lineRange) * minInst;

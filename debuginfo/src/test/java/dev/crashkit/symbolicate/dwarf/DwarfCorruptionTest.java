@@ -211,6 +211,18 @@ public class DwarfCorruptionTest {
         }
     }
 
+    /** Issue 32 audit: a file index of 2^32 + k (DW_AT_decl_file, DW_LNS_set_file) was cast to int and named file k. */
+    @org.junit.jupiter.api.Test
+    void aFileIndexBeyondIntIsNoFile() {
+        FileTable five = new FileTable(5, new String[] {"/src"}, new String[] {"a.c", "b.c"}, new long[] {0, 0}, "");
+        assertTrue(five.path(1).orElseThrow().equals("/src/b.c"));
+        assertTrue(five.path((1L << 32) + 1).isEmpty());
+        assertTrue(five.path(Long.MIN_VALUE + 1).isEmpty());
+        FileTable four = new FileTable(4, new String[0], new String[] {"/a.c"}, new long[] {0}, "");
+        assertTrue(four.path(1).orElseThrow().equals("/a.c"));
+        assertTrue(four.path((1L << 32) + 1).isEmpty());
+    }
+
     @org.junit.jupiter.api.Test
     void indexedSlotsCompareAHugeIndexAsACount() {
         assertTrue(Unit.slot(8, 3, 8, 64) == 32);
