@@ -12,6 +12,7 @@ import dev.crashkit.server.symbolication.ReportSymbolicator;
 import dev.crashkit.server.web.Services;
 import dev.crashkit.server.web.WebServer;
 import dev.crashkit.server.worker.Workers;
+import dev.crashkit.symbolicator.InputLimits;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
@@ -62,7 +63,9 @@ public final class CrashkitServer implements AutoCloseable {
             queue.releaseAll();
             Results results = new Results(db);
             Metrics metrics = new Metrics(debugFiles::symbolCacheStats);
-            ReportSymbolicator symbolicator = new ReportSymbolicator(debugFiles);
+            // The command line's limits (threads, frames, images), with the server's report size.
+            ReportSymbolicator symbolicator = new ReportSymbolicator(debugFiles, InputLimits.defaults()
+                    .withMaxBytes(Math.min(config.maxReportBytes(), InputLimits.MAX_BYTES_CEILING)));
             Workers workers = new Workers(queue, reports, results, symbolicator, debugFiles, metrics, log);
             Services services = new Services(new Services.Limits(config.maxReportBytes(), config.maxDebugFileBytes()),
                     reports, queue, results, new Groups(db), files, debugFiles, symbolicator, workers, metrics);

@@ -62,7 +62,8 @@ final class DebugData {
             int start = c.pos();
             long length = c.initialLength(dwarf64);
             int headerEnd = c.pos();
-            if (length > info.limit() - headerEnd) {
+            // Unsigned: a DWARF64 length of 2^63 or more reads negative and would pass a signed check.
+            if (Long.compareUnsigned(length, info.limit() - headerEnd) > 0) {
                 throw new DwarfException("unit at 0x" + Integer.toHexString(start) + " extends past the end of .debug_info");
             }
             int end = (int) (headerEnd + length);

@@ -26,8 +26,12 @@ final class FileTable {
 
     /** The full path of a file index (1-based before DWARF 5, 0-based from 5 on). */
     Optional<String> path(long index) {
+        // Bounded before the cast: (int) of an index of 2^32 + k (decl_file, DW_LNS_set_file) would be k.
+        if (index < 0 || index > names.length) {
+            return Optional.empty();
+        }
         int i = version >= 5 ? (int) index : (int) index - 1;
-        if (index < 0 || i < 0 || i >= names.length) {
+        if (i < 0 || i >= names.length) {
             return Optional.empty();
         }
         if (resolved[i] == null) {

@@ -36,7 +36,8 @@ final class LineProgram {
         Cursor head = new Cursor(unit.data().line, (int) offset);
         boolean[] dwarf64 = new boolean[1];
         long length = head.initialLength(dwarf64);
-        if (length > head.limit() - head.pos()) {
+        // Unsigned: a DWARF64 length of 2^63 or more reads negative and would pass a signed check.
+        if (Long.compareUnsigned(length, head.limit() - head.pos()) > 0) {
             throw new DwarfException("line table extends past the end of .debug_line");
         }
         int end = (int) (head.pos() + length);
@@ -48,7 +49,7 @@ final class LineProgram {
         boolean[] dwarf64 = new boolean[1];
         long length = c.initialLength(dwarf64);
         offsetSize = dwarf64[0] ? 8 : 4;
-        if (length > c.limit() - c.pos()) {
+        if (Long.compareUnsigned(length, c.limit() - c.pos()) > 0) {
             throw new DwarfException("line table extends past the end of .debug_line");
         }
         int end = (int) (c.pos() + length);
@@ -62,6 +63,11 @@ final class LineProgram {
             c.u8(); // segment selector size
         }
         long headerLength = c.unsigned(offsetSize);
+        // Unsigned and against the program's end: a huge header length must not wrap the int position.
+        if (Long.compareUnsigned(headerLength, end - c.pos()) > 0) {
+            throw new DwarfException("line table header length 0x" + Long.toHexString(headerLength)
+                    + " runs past the end of its program");
+        }
         int programStart = (int) (c.pos() + headerLength);
         int minInst = c.u8();
         if (version >= 4) {
@@ -134,8 +140,11 @@ final class LineProgram {
             forms[i] = (int) c.uleb();
         }
         long count = c.uleb();
-        if (count > c.limit()) {
-            throw new DwarfException("line table header has an impossible entry count " + count);
+        // Every entry takes at least one byte per format, so the count cannot exceed the bytes left.
+        // Unsigned: a count of 2^63 or more reads negative, and (int) of it is negative or huge.
+        if (count != 0 && (formatCount == 0 || Long.compareUnsigned(count, c.remaining()) > 0)) {
+            throw new DwarfException("line table header has an impossible entry count "
+                    + Long.toUnsignedString(count) + " (" + Math.max(0, c.remaining()) + " bytes left)");
         }
         String[][] out = new String[(int) count][2];
         for (int e = 0; e < count; e++) {
@@ -190,6 +199,14 @@ final class LineProgram {
             }
             default -> throw new DwarfException("unsupported form 0x" + Integer.toHexString(form) + " in a line table header");
         };
+    }
+
+    /**
+     * A file index as the row tables keep it (an int): one past int's range is no file at all,
+     * Integer.MAX_VALUE, rather than {@code (int) index} (2^32 + k would name file k).
+     */
+    private static int fileNumber(long index) {
+        return Long.compareUnsigned(index, Integer.MAX_VALUE) > 0 ? Integer.MAX_VALUE : (int) index;
     }
 
     private LineTable execute(FileTable files, int end, int minInst, int lineBase, int lineRange, int opcodeBase,
@@ -313,7 +330,7 @@ final class LineProgram {
             case 1 -> seqStart = emit(seqStart, address, fileIndex, lineNo, col);
             case 2 -> address += c.uleb() * minInst;
             case 3 -> lineNo += (int) c.sleb();
-            case 4 -> fileIndex = (int) c.uleb();
+            case 4 -> fileIndex = fileNumber(c.uleb());
             case 5 -> col = (int) c.uleb();
             case 6, 7, 10, 11 -> { } // is_stmt, basic_block, prologue_end, epilogue_begin
             case 8 -> address += (long) ((255 - opcodeBase) / lineRange) * minInst;

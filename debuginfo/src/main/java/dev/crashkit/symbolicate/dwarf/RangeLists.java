@@ -55,9 +55,9 @@ final class RangeLists {
         long offset = d.values()[r];
         if (d.forms()[r] == Dw.FORM_RNGLISTX) {
             long base = u.rnglistsBase();
-            long at = base + offset * u.offsetSize();
-            if (at < 0 || at + u.offsetSize() > u.data().rnglists.limit()) {
-                throw new DwarfException("range list index " + offset + " outside .debug_rnglists");
+            long at = Unit.slot(base, offset, u.offsetSize(), u.data().rnglists.limit());
+            if (at < 0) {
+                throw new DwarfException("range list index " + Long.toUnsignedString(offset) + " outside .debug_rnglists");
             }
             offset = base + new Cursor(u.data().rnglists, (int) at).unsigned(u.offsetSize());
         }

@@ -209,12 +209,25 @@ final class Unit {
 
     String stringAtIndex(long index) throws DwarfException {
         unitDie();
-        long at = strOffsetsBase + index * offsetSize;
-        if (at < 0 || at + offsetSize > data.strOffsets.limit()) {
-            throw new DwarfException("string index " + index + " outside .debug_str_offsets");
+        long at = slot(strOffsetsBase, index, offsetSize, data.strOffsets.limit());
+        if (at < 0) {
+            throw new DwarfException("string index " + Long.toUnsignedString(index) + " outside .debug_str_offsets");
         }
         long strOffset = new Cursor(data.strOffsets, (int) at).unsigned(offsetSize);
         return Cursor.cstringAt(data.str, strOffset);
+    }
+
+    /**
+     * The offset of entry {@code index} (unsigned, from the file) of {@code size} bytes in a table at
+     * {@code base} of a section of {@code limit} bytes, or -1 when it is not inside: compared as a
+     * count, since {@code base + index * size} wraps around for a huge index (an index of 2^61 + k
+     * read entry k).
+     */
+    static long slot(long base, long index, int size, int limit) {
+        if (size <= 0 || base < 0 || base > limit || Long.compareUnsigned(index, (limit - base) / size) >= 0) {
+            return -1;
+        }
+        return base + index * size;
     }
 
     /** Resolves an address-class attribute value (DW_FORM_addr or an index into .debug_addr). */
@@ -225,9 +238,9 @@ final class Unit {
 
     long addressAtIndex(long index) throws DwarfException {
         unitDie();
-        long at = addrBase + index * addressSize;
-        if (at < 0 || at + addressSize > data.addr.limit()) {
-            throw new DwarfException("address index " + index + " outside .debug_addr");
+        long at = slot(addrBase, index, addressSize, data.addr.limit());
+        if (at < 0) {
+            throw new DwarfException("address index " + Long.toUnsignedString(index) + " outside .debug_addr");
         }
         return new Cursor(data.addr, (int) at).unsigned(addressSize);
     }

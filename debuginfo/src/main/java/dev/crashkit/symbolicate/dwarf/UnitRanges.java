@@ -88,7 +88,10 @@ final class UnitRanges {
         while (c.pos() + 12 <= data.aranges.limit()) {
             int setStart = c.pos();
             long length = c.initialLength(dwarf64);
-            int end = (int) Math.min(data.aranges.limit(), c.pos() + length);
+            // Unsigned: a DWARF64 length of 2^63 or more (or near it, c.pos() + length overflowing) reads
+            // negative, and the set would end before it begins.
+            int end = Long.compareUnsigned(length, data.aranges.limit() - c.pos()) > 0 ? data.aranges.limit()
+                    : (int) (c.pos() + length);
             c.u16(); // version
             long unitOffset = c.unsigned(dwarf64[0] ? 8 : 4);
             int addressSize = c.u8();

@@ -35,15 +35,27 @@ final class MachOPeek {
             return List.of(thin(r, head, name));
         }
         boolean fat64 = magic == 0xcafebabf;
+        // peek() accepted it, so 1 <= n <= 42; the slice table may still be cut short (a truncated
+        // member): check what was read before indexing into it.
         int n = ByteBuffer.wrap(head).order(ByteOrder.BIG_ENDIAN).getInt(4);
-        ByteBuffer archs = ByteBuffer.wrap(r.read(n * (fat64 ? 32 : 20))).order(ByteOrder.BIG_ENDIAN);
+        int entry = fat64 ? 32 : 20;
+        byte[] table = r.read(n * entry);
+        if (table.length < n * entry) {
+            throw new ObjectFormatException(name + ": truncated universal header: " + n + " slices need "
+                    + (8 + n * entry) + " bytes, the member has " + (8 + table.length));
+        }
+        ByteBuffer archs = ByteBuffer.wrap(table).order(ByteOrder.BIG_ENDIAN);
         long[] offsets = new long[n];
         for (int i = 0; i < n; i++) {
-            offsets[i] = fat64 ? archs.getLong(i * 32 + 8) : archs.getInt(i * 20 + 8) & 0xffffffffL;
+            offsets[i] = fat64 ? archs.getLong(i * entry + 8) : archs.getInt(i * entry + 8) & 0xffffffffL;
         }
         Arrays.sort(offsets);
         List<SliceId> out = new ArrayList<>();
         for (long off : offsets) {
+            if (off < 0) { // a 64-bit offset of 2^63 or more: unsigned, far past any member
+                throw new ObjectFormatException(name + ": fat slice at offset " + Long.toUnsignedString(off)
+                        + " lies past the end of the data");
+            }
             if (off < r.position()) {
                 throw new ObjectFormatException(name + ": fat slices overlap the header");
             }

@@ -127,6 +127,149 @@ public class DwarfCorruptionTest {
         });
     }
 
+    /**
+     * Issue 32: a DWARF 5 directory or file entry count of 2^63 or more passed a signed check against
+     * the section size; {@code (int) count} was then negative (NegativeArraySizeException) or 2^31 - 1
+     * (OutOfMemoryError). Counts are compared unsigned with the bytes left. The same patch, on the
+     * whole file, is {@code ObjectFilesFuzzTestInputs/dwarf/findings/dwarf5-line-*-count-2pow63-*}.
+     */
+    @ParameterizedTest
+    @org.junit.jupiter.params.provider.CsvSource({
+        "directories, 8000000080000000", // (int) is Integer.MIN_VALUE
+        "directories, 800000007fffffff", // (int) is Integer.MAX_VALUE
+        "files, 8000000080000000",
+        "files, ffffffffffffffff"})
+    void v5EntryCountOf2To63OrMoreIsAnError(String table, String hexCount) throws IOException {
+        long count = Long.parseUnsignedLong(hexCount, 16);
+        DwarfSections elf = DwarfSections.of(ElfFile.open(ELF));
+        Map<DwarfSection, ByteBuffer> map = new EnumMap<>(DwarfSection.class);
+        for (DwarfSection s : DwarfSection.values()) {
+            if (elf.section(s).isPresent()) {
+                ByteBuffer b = elf.section(s).get();
+                byte[] bytes = new byte[b.remaining()];
+                b.duplicate().get(bytes);
+                if (s == DwarfSection.DEBUG_LINE) {
+                    patchV5Count(bytes, table.equals("files"), count);
+                }
+                map.put(s, ByteBuffer.wrap(bytes));
+            }
+        }
+        DwarfSections evil = new MapDwarfSections(map, elf.order(), elf.addressSize());
+        long[] addresses = Files.readAllLines(Path.of("testdata/elf/golden/app-gcc.addrs")).stream()
+                .mapToLong(s -> Long.parseUnsignedLong(s.substring(2), 16)).toArray();
+        DwarfContext ctx = DwarfContext.open("damaged", evil);
+        int refused = 0;
+        for (long a : addresses) {
+            // The unit's line table fails; its function still comes from the DIEs, with the reason.
+            for (SourceFrame f : ctx.lookup(a)) {
+                if (f.lineProblem().isPresent()) {
+                    String why = f.lineProblem().get();
+                    assertTrue(why.contains("impossible entry count " + Long.toUnsignedString(count)), why);
+                    assertFalse(why.contains("\n"), why);
+                    refused++;
+                }
+            }
+        }
+        assertTrue(refused > 0, "no lookup reached the damaged line table");
+    }
+
+    /**
+     * Issue 32 audit: a DWARF64 unit length of 2^63 or more in .debug_info (or .debug_aranges) passed a
+     * signed check against the bytes left; the unit's end wrapped around.
+     */
+    @ParameterizedTest
+    @EnumSource(value = DwarfSection.class, names = {"DEBUG_INFO", "DEBUG_ARANGES"})
+    void dwarf64UnitLengthOf2To63OrMoreIsRefused(DwarfSection patchedSection) throws IOException {
+        DwarfSections elf = DwarfSections.of(ElfFile.open(ELF));
+        Map<DwarfSection, ByteBuffer> map = new EnumMap<>(DwarfSection.class);
+        for (DwarfSection s : DwarfSection.values()) {
+            if (elf.section(s).isPresent()) {
+                ByteBuffer b = elf.section(s).get();
+                byte[] bytes = new byte[b.remaining()];
+                b.duplicate().get(bytes);
+                if (s == patchedSection) {
+                    // 0xffffffff, then a 64-bit length of 2^63 + 16, over the first 12 bytes of the first unit.
+                    ByteBuffer.wrap(bytes).order(java.nio.ByteOrder.LITTLE_ENDIAN).putInt(0, -1).putLong(4, Long.MIN_VALUE + 16);
+                }
+                map.put(s, ByteBuffer.wrap(bytes));
+            }
+        }
+        DwarfSections evil = new MapDwarfSections(map, elf.order(), elf.addressSize());
+        long[] addresses = Files.readAllLines(Path.of("testdata/elf/golden/app-gcc.addrs")).stream()
+                .mapToLong(s -> Long.parseUnsignedLong(s.substring(2), 16)).toArray();
+        if (patchedSection == DwarfSection.DEBUG_INFO) {
+            DwarfException e = org.junit.jupiter.api.Assertions.assertThrows(DwarfException.class,
+                    () -> DwarfContext.open("damaged", evil));
+            check(e);
+            assertTrue(e.getMessage().contains("extends past the end of .debug_info"), e.getMessage());
+        } else {
+            // The damaged set of aranges ends at the section's end; the units' own ranges still answer.
+            DwarfContext ctx = DwarfContext.open("damaged", evil);
+            for (long a : addresses) {
+                ctx.lookup(a);
+            }
+        }
+    }
+
+    /** Issue 32 audit: a file index of 2^32 + k (DW_AT_decl_file, DW_LNS_set_file) was cast to int and named file k. */
+    @org.junit.jupiter.api.Test
+    void aFileIndexBeyondIntIsNoFile() {
+        FileTable five = new FileTable(5, new String[] {"/src"}, new String[] {"a.c", "b.c"}, new long[] {0, 0}, "");
+        assertTrue(five.path(1).orElseThrow().equals("/src/b.c"));
+        assertTrue(five.path((1L << 32) + 1).isEmpty());
+        assertTrue(five.path(Long.MIN_VALUE + 1).isEmpty());
+        FileTable four = new FileTable(4, new String[0], new String[] {"/a.c"}, new long[] {0}, "");
+        assertTrue(four.path(1).orElseThrow().equals("/a.c"));
+        assertTrue(four.path((1L << 32) + 1).isEmpty());
+    }
+
+    @org.junit.jupiter.api.Test
+    void indexedSlotsCompareAHugeIndexAsACount() {
+        assertTrue(Unit.slot(8, 3, 8, 64) == 32);
+        assertTrue(Unit.slot(8, 6, 8, 64) == 56);
+        assertTrue(Unit.slot(8, 7, 8, 64) == -1); // would end at 72
+        assertTrue(Unit.slot(8, (1L << 61) + 1, 8, 64) == -1); // 8 + index * 8 wraps around to 16
+        assertTrue(Unit.slot(8, -1, 8, 64) == -1);
+        assertTrue(Unit.slot(72, 0, 8, 64) == -1);
+        assertTrue(Unit.slot(0, 0, 0, 64) == -1); // an address size of 0 in a damaged unit header
+    }
+
+    /**
+     * Overwrites, in place, the directory (or file) entry count of the first line program (DWARF 5,
+     * 32-bit) with a 10-byte ULEB128 of {@code count}; the entries after it are overwritten too.
+     */
+    static void patchV5Count(byte[] line, boolean files, long count) {
+        int opcodeBase = line[17] & 0xff; // after length 4, version 2, sizes 2, header length 4, five u8
+        int pos = 18 + opcodeBase - 1;
+        if (files) {
+            pos = skipFormatsAndEntries(line, pos);
+        }
+        int formats = line[pos++];
+        for (int i = 0; i < 2 * formats; i++) {
+            pos = skipUleb(line, pos);
+        }
+        for (int i = 0; i < 10; i++) {
+            line[pos + i] = (byte) (i == 9 ? count >>> 63 : ((count >>> (7 * i)) & 0x7f) | 0x80);
+        }
+    }
+
+    /** Skips the directory table of app-gcc.debug (entries of DW_FORM_line_strp, 4 bytes each). */
+    private static int skipFormatsAndEntries(byte[] line, int pos) {
+        int formats = line[pos++];
+        for (int i = 0; i < 2 * formats; i++) {
+            pos = skipUleb(line, pos);
+        }
+        int entries = line[pos++];
+        return pos + entries * formats * 4;
+    }
+
+    private static int skipUleb(byte[] b, int pos) {
+        while ((b[pos++] & 0x80) != 0) {
+            // continuation bit
+        }
+        return pos;
+    }
+
     /** Damaged sections for other packages' tests: even seeds flip bytes, odd seeds truncate. */
     public static DwarfSections damaged(DwarfSections original, DwarfSection section, int seed) {
         return mutate(original, section, seed);

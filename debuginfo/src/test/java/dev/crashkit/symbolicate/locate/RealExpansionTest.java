@@ -118,4 +118,30 @@ class RealExpansionTest {
         assertTrue(warnings.stream().anyMatch(w -> w.startsWith("skipping " + zip + "!/broken")), warnings.toString());
         assertTrue(warnings.stream().anyMatch(w -> w.startsWith("skipping " + zip + "!/crypt")), warnings.toString());
     }
+
+    /**
+     * Issue 32: a universal header cut short inside a member (2 slices declared, 1 present) made the
+     * Mach-O peek index past what it had read: an IndexOutOfBoundsException, reported as "corrupt
+     * member (java.lang.IndexOutOfBoundsException: ...)". The warning now names the member and the
+     * problem. The fuzz regression input is {@code ArchivesFuzzTestInputs/index/findings/tar-member-truncated-fat-header-IndexOutOfBoundsException}.
+     */
+    @Test
+    void truncatedFatHeaderInAMemberIsAOneLineWarning(@TempDir Path dir) throws IOException {
+        // 0xCAFEBABE, 2 slices, then only the first 20-byte entry (arm64, offset 0x4000, size 1, align 14).
+        ByteBuffer fat = ByteBuffer.allocate(28);
+        fat.putInt(0xcafebabe).putInt(2).putInt(0x0100000c).putInt(0).putInt(0x4000).putInt(1).putInt(14);
+        Path tar = dir.resolve("syms/fat.tar");
+        Files.createDirectories(tar.getParent());
+        try (var t = new org.apache.commons.compress.archivers.tar.TarArchiveOutputStream(Files.newOutputStream(tar))) {
+            var e = new org.apache.commons.compress.archivers.tar.TarArchiveEntry("App.dSYM/Contents/Resources/DWARF/App");
+            e.setSize(fat.capacity());
+            t.putArchiveEntry(e);
+            t.write(fat.array());
+            t.closeArchiveEntry();
+        }
+        List<String> warnings = new ArrayList<>();
+        DebugFileIndex.scan(List.of(tar.getParent()), warnings::add);
+        assertEquals(List.of("skipping " + tar + "!/App.dSYM/Contents/Resources/DWARF/App: truncated universal header: "
+                + "2 slices need 48 bytes, the member has 28"), warnings);
+    }
 }

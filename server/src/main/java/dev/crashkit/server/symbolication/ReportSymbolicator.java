@@ -19,15 +19,28 @@ import java.util.Optional;
  * ({@link DebugFiles}), render symbolicated/1 and take its group and missing debug files.
  */
 public final class ReportSymbolicator {
-    private static final InputLimits LIMITS = InputLimits.defaults();
     private final DebugFiles debugFiles;
+    private final InputLimits limits;
 
     /** What ingest learns of a report before storing it. */
     public record Checked(String format, Optional<String> appVersion) {
     }
 
+    /** With the command line's default limits. */
     public ReportSymbolicator(DebugFiles debugFiles) {
+        this(debugFiles, InputLimits.defaults());
+    }
+
+    /**
+     * With the given limits.
+     *
+     * @param debugFiles the debug files to symbolicate with
+     * @param limits     the reports refused at ingest (checked before anything is stored) and when read
+     *                   again to symbolicate: the command line's {@link InputLimits}, the size the server's
+     */
+    public ReportSymbolicator(DebugFiles debugFiles, InputLimits limits) {
         this.debugFiles = debugFiles;
+        this.limits = limits;
     }
 
     /** Reads the report fully (so a broken one is refused before anything is stored). */
@@ -55,7 +68,7 @@ public final class ReportSymbolicator {
     public List<Part> checkAll(byte[] body) throws BadInputException {
         List<Report> all;
         try {
-            all = Report.readAll("report", body, LIMITS);
+            all = Report.readAll("report", body, limits);
         } catch (ReportException e) {
             throw new BadInputException(e.getMessage());
         }
@@ -86,9 +99,9 @@ public final class ReportSymbolicator {
                 new Outcome.Group(sig.id(), sig.title(), sig.exception(), sig.frames()), result.appImages(), missing);
     }
 
-    private static Report parse(byte[] body) throws BadInputException {
+    private Report parse(byte[] body) throws BadInputException {
         try {
-            return Report.read("report", body, LIMITS);
+            return Report.read("report", body, limits);
         } catch (ReportException e) {
             throw new BadInputException(e.getMessage());
         }

@@ -108,6 +108,14 @@ public final class Workers implements AutoCloseable {
             results.fail(job, e.getMessage(), System.currentTimeMillis());
             metrics.failed();
             return Optional.empty();
+        } catch (OutOfMemoryError e) {
+            // One report too large for this heap (its allocations are gone once unwound): mark it failed
+            // rather than let the worker thread die with the job claimed and retried forever.
+            log.accept("symbolication of report " + job.reportId() + ": out of memory");
+            results.fail(job, "out of memory while symbolicating (Java heap " + (Runtime.getRuntime().maxMemory() >> 20)
+                    + " MB)", System.currentTimeMillis());
+            metrics.failed();
+            return Optional.empty();
         } catch (RuntimeException e) {
             // A bug met by this one report: mark it failed (retrying would meet it again) and go on.
             log.accept("symbolication of report " + job.reportId() + ": internal error: " + e);
@@ -124,11 +132,58 @@ public final class Workers implements AutoCloseable {
                 json(o.group().frames()), missing), started));
     }
 
-    /** Stores the batch's results in one transaction. */
+    /**
+     * Stores the batch's results in one transaction. If the database refuses it, each result is stored
+     * on its own: one the database cannot take (SQLITE_TOOBIG for a huge report's result) is marked
+     * failed with the reason, and the others claimed with it are stored (issue 32: the whole batch was
+     * retried forever, a small report staying pending with the huge one).
+     */
     private void complete(List<Results.Done> done) throws StoreException {
         if (done.isEmpty()) {
             return;
         }
+        try {
+            completeTogether(done);
+            return;
+        } catch (StoreException e) {
+            if (!refusesData(e)) {
+                throw e; // the database is unavailable: the jobs are retried after the lease, as before
+            }
+        }
+        StoreException unavailable = null;
+        for (Results.Done d : done) {
+            try {
+                completeTogether(List.of(d));
+            } catch (StoreException e) {
+                if (!refusesData(e)) {
+                    unavailable = unavailable == null ? e : unavailable;
+                    continue;
+                }
+                log.accept("symbolication of report " + d.job().reportId() + ": cannot store the result: " + e.getMessage());
+                results.fail(d.job(), "cannot store the result: " + e.getMessage(), System.currentTimeMillis());
+                metrics.failed();
+            }
+        }
+        if (unavailable != null) {
+            throw unavailable;
+        }
+    }
+
+    /**
+     * Whether the database refused the data itself (retrying cannot help): SQLite's SQLITE_TOOBIG (result
+     * code 18), or a PostgreSQL data exception (SQLSTATE class 22) or program limit exceeded (class 54).
+     */
+    private static boolean refusesData(StoreException e) {
+        for (Throwable t = e.getCause(); t != null; t = t.getCause()) {
+            if (t instanceof java.sql.SQLException sql) {
+                String state = sql.getSQLState() == null ? "" : sql.getSQLState();
+                return state.startsWith("22") || state.startsWith("54") || (sql.getErrorCode() & 0xff) == 18;
+            }
+        }
+        return false;
+    }
+
+    private void completeTogether(List<Results.Done> done) throws StoreException {
         long now = System.currentTimeMillis();
         // The debug files changed since a pass began: what it still missed may be there now.
         List<Boolean> first = results.completeAll(done, d -> debugFiles.generation() != d.started(), now);

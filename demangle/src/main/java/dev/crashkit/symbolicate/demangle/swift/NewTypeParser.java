@@ -37,8 +37,9 @@ abstract class NewTypeParser extends NewParserBase {
                 long elts = index() - 1;
                 req(elts > 0 && elts <= 4096);
                 Node elt = popTypeAndGetChild();
-                req(elt.kind == Kind.BuiltinTypeName && elt.text().startsWith("Builtin."));
-                ty = builtin("Builtin.Vec" + elts + "x" + elt.text().substring(8));
+                req(elt.kind == Kind.BuiltinTypeName && elt.textStartsWith(Node.BUILTIN_PREFIX));
+                // Not "Builtin.Vec" + elts + "x" + the element's name: nested vectors would copy ever longer names.
+                ty = Node.builtinVector("Builtin.Vec" + elts + "x", elt);
                 break;
             }
             case 'V': {

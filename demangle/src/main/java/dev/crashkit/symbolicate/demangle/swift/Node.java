@@ -14,6 +14,13 @@ final class Node {
     final String text;
     final long index;
     /**
+     * For a builtin vector name only: the element whose text (without "Builtin.") follows {@link #text}
+     * ("Builtin.Vec4x"). Nested vectors ({@code Bv4_} repeated) are a chain, materialized by {@link #text()}
+     * in one pass: building each level's full name from the one below was quadratic (issue 32).
+     */
+    private Node textTail;
+    private String materialized;
+    /**
      * Children. The first child is always in {@link #first}, so {@link #first()}, the printer's most frequent
      * question, is a plain field read, and a node with one child (a third of all nodes: type wrappers,
      * prefixes) needs no array. From the second child on, {@link #kids} holds all of them, {@code kids[0]}
@@ -72,7 +79,36 @@ final class Node {
     }
 
     String text() {
-        return text == null ? "" : text;
+        if (textTail == null) {
+            return text == null ? "" : text;
+        }
+        if (materialized == null) {
+            // "Builtin.Vec4x", then each inner level's text without its "Builtin.".
+            StringBuilder sb = new StringBuilder(text);
+            Node n = textTail;
+            for (; n.textTail != null; n = n.textTail) {
+                sb.append(n.text, BUILTIN_PREFIX.length(), n.text.length());
+            }
+            materialized = sb.append(n.text(), BUILTIN_PREFIX.length(), n.text().length()).toString();
+        }
+        return materialized;
+    }
+
+    static final String BUILTIN_PREFIX = "Builtin.";
+
+    /**
+     * A builtin vector type name, {@code prefix} ("Builtin.Vec4x") then the text of {@code element} (a
+     * builtin type name) without its "Builtin.": kept as a chain, its text is built only when asked for.
+     */
+    static Node builtinVector(String prefix, Node element) {
+        Node n = new Node(Kind.BuiltinTypeName, prefix);
+        n.textTail = element;
+        return n;
+    }
+
+    /** Whether {@link #text()} starts with {@code prefix}, without materializing a vector name. */
+    boolean textStartsWith(String prefix) {
+        return textTail != null && BUILTIN_PREFIX.startsWith(prefix) || text().startsWith(prefix);
     }
 
     int size() {
@@ -168,7 +204,9 @@ final class Node {
 
     /** Same payload and children under another kind. */
     Node withKind(Kind k) {
-        return copyChildrenInto(new Node(k, text, index));
+        Node n = copyChildrenInto(new Node(k, text, index));
+        n.textTail = textTail;
+        return n;
     }
 
     /** Same kind and children with the given text. */

@@ -138,4 +138,24 @@ class SwiftRobustnessTest {
         String eight = "$s" + "SDy".repeat(8) + "SaySiGAAGABGACGADGAEGAFGAGGAHGN";
         assertTrue(d.demangle(eight, DemangleStyle.FULL).startsWith("type metadata for [[[[[[[[[Swift.Int] : "));
     }
+    /**
+     * Issue 32: nested builtin vectors ({@code Bi32_} then {@code Bv4_} repeated) built each level's name from
+     * the level below, copying ever longer names: a 96 KB name took 1.85 s and 1.5 GB. The names are now a chain
+     * materialized once, when printed. The fuzz regression input is
+     * {@code DemanglerFuzzTestInputs/swift/findings/nested-builtin-vectors-5000-quadratic}.
+     */
+    @Test
+    void nestedBuiltinVectorsAreLinearInTheOutput() {
+        var threads = (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+        assertEquals("Builtin.Vec4xVec2xInt32", d.demangle("$sBi32_Bv2_Bv4_D", DemangleStyle.FULL));
+        int levels = 20_000;
+        String name = "$sBi32_" + "Bv4_".repeat(levels) + "D";
+        d.demangle("$sBi32_Bv4_Bv4_D", DemangleStyle.FULL); // class loading out of the measurement
+        long before = threads.getCurrentThreadAllocatedBytes();
+        String out = d.demangle(name, DemangleStyle.FULL);
+        long allocated = threads.getCurrentThreadAllocatedBytes() - before;
+        assertEquals("Builtin." + "Vec4x".repeat(levels) + "Int32", out);
+        // The fuzz contract's budget for the demanglers: 2 MB + 2 KB per input byte.
+        assertTrue(allocated < (2L << 20) + 2048L * name.length(), name.length() + " input bytes allocated " + allocated);
+    }
 }

@@ -63,7 +63,9 @@ public final class AppleCrashReader implements ReportReader {
             }
         }
 
-        Map<String, String> header = new LinkedHashMap<>();
+        // Values are built in place: a value continued over many lines joined by String + was quadratic
+        // (issue 32: a 4 MB report took 18 s and allocated several GB).
+        Map<String, StringBuilder> header = new LinkedHashMap<>();
         Map<Integer, String> names = new LinkedHashMap<>();
         List<ThreadBuilder> threads = new ArrayList<>();
         Map<Integer, Map<String, Long>> registers = new LinkedHashMap<>();
@@ -141,7 +143,9 @@ public final class AppleCrashReader implements ReportReader {
             textThreads.add(new TextThread(t.number, name, t.crashed, t.frames,
                     registers.getOrDefault(t.number, Map.of())));
         }
-        AppleCrashDocument doc = new AppleCrashDocument(lines, terms, ipsHeader, header, textThreads,
+        Map<String, String> headerValues = new LinkedHashMap<>();
+        header.forEach((k, v) -> headerValues.put(k, v.toString()));
+        AppleCrashDocument doc = new AppleCrashDocument(lines, terms, ipsHeader, headerValues, textThreads,
                 lastException, images);
         return new ParsedReport(AppleCrashModel.build(doc), ReportFormat.APPLE_CRASH, doc);
     }
@@ -160,20 +164,20 @@ public final class AppleCrashReader implements ReportReader {
     }
 
     /** Handles one header-section line; returns the key a continuation line would belong to. */
-    private static String headerLine(String line, Map<String, String> header, String multiKey) {
+    private static String headerLine(String line, Map<String, StringBuilder> header, String multiKey) {
         if (line.isBlank()) {
             return null;
         }
         if (multiKey != null) {
-            String prev = header.get(multiKey);
-            header.put(multiKey, prev.isEmpty() ? line : prev + "\n" + line);
+            StringBuilder value = header.get(multiKey);
+            (value.isEmpty() ? value : value.append('\n')).append(line);
             return multiKey;
         }
         Matcher m = HEADER.matcher(line);
         if (m.matches() && !line.startsWith(" ") && !line.startsWith("\t")) {
             String key = m.group(1).trim();
             String value = m.group(2).strip();
-            header.putIfAbsent(key, value);
+            header.putIfAbsent(key, new StringBuilder(value));
             // "Application Specific Information:" and similar continue on the following lines.
             return value.isEmpty() ? key : null;
         }
