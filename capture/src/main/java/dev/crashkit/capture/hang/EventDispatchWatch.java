@@ -16,18 +16,15 @@ import java.util.function.LongSupplier;
  */
 final class EventDispatchWatch extends Watched {
     static final String NAME = "AWT-EventQueue";
-    private static final long LOOK_EVERY_NANOS = 1_000_000_000L;
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
     private final AtomicBoolean outstanding = new AtomicBoolean();
     private final LongSupplier currentTid;
     private volatile long tid = -1;
     private Thread dispatch;
-    private long nextLook;
 
     EventDispatchWatch(long thresholdNanos, long now, LongSupplier currentTid) {
         super(NAME, -1, thresholdNanos, now);
         this.currentTid = currentTid;
-        this.nextLook = now;
     }
 
     @Override
@@ -37,8 +34,9 @@ final class EventDispatchWatch extends Watched {
 
     @Override
     void ping(long now) {
-        if ((dispatch == null || !dispatch.isAlive()) && now - nextLook >= 0) {
-            nextLook = now + LOOK_EVERY_NANOS; // look for the thread once a second, not every round
+        if (dispatch == null || !dispatch.isAlive()) {
+            // Every round (a few microseconds): a hang that starts before the thread is found would
+            // be measured from when it was found.
             Thread found = dispatchThread();
             if (found != null && found != dispatch) {
                 dispatch = found;

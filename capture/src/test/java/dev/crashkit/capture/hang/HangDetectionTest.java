@@ -76,7 +76,7 @@ class HangDetectionTest {
         try (Capture.Installation inst = Capture.install(CaptureConfig.of(spool).withUploadOnStart(false)
                 .withHangDetection(Duration.ofMillis(500)))) {
             EventQueue.invokeAndWait(() -> { }); // AWT in use: its dispatch thread exists
-            Thread.sleep(1_300); // the watchdog finds it (it looks once a second)
+            Thread.sleep(1_000); // the watchdog finds it (it looks every round, 100 ms)
             EventQueue.invokeLater(HangDetectionTest::stuckInNamedMethodForTwoSeconds);
             Thread.sleep(2_300);
             EventQueue.invokeAndWait(() -> { });
