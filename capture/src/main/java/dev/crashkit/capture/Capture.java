@@ -84,6 +84,8 @@ public final class Capture {
                     spoolReport(Optional.of("uncaught " + error.getClass().getName()
                             + (error.getMessage() == null ? "" : ": " + error.getMessage())),
                             Optional.of(trace(error)));
+                    // A worker thread died and the process lives on: upload now, not at the next start.
+                    uploader.ifPresent(Uploader::startInBackground);
                 } catch (IOException | RuntimeException | LinkageError e) {
                     // Recording failed (unsupported platform, no native access): the original
                     // error still reaches the previous handler, carrying why.

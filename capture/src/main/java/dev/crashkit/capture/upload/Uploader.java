@@ -27,7 +27,11 @@ public final class Uploader {
     private final Duration timeout;
     private final HttpClient client;
     private final Sleeper sleeper;
-    private final AtomicBoolean running = new AtomicBoolean();
+    /** One pass over the spool at a time, in this JVM: a second caller waits for the first, then runs its own. */
+    private final java.util.concurrent.locks.ReentrantLock pass = new java.util.concurrent.locks.ReentrantLock();
+    /** A background pass is started but has not begun: another start would find nothing more. */
+    private final AtomicBoolean backgroundQueued = new AtomicBoolean();
+    private volatile Thread queued;
     /** Sent as {@code Authorization: Bearer}; never logged. */
     private final java.util.Optional<String> token;
 
@@ -70,35 +74,55 @@ public final class Uploader {
 
     /**
      * Uploads every pending report. A report that still fails after the policy's attempts ends the
-     * pass (the endpoint is likely down; later reports would fail too).
+     * pass (the endpoint is likely down; later reports would fail too). While another pass runs (the
+     * background one), this waits for it and then makes its own, so a report spooled meanwhile is not
+     * missed and none is sent twice.
      */
     public Result uploadPending() throws IOException, InterruptedException {
-        if (!running.compareAndSet(false, true)) {
-            return new Result(0, 0, spool.pending().size());
-        }
+        pass.lockInterruptibly();
         try {
-            int uploaded = 0;
-            int failed = 0;
-            for (Path report : spool.pending()) {
-                if (upload(report)) {
-                    spool.remove(report);
-                    uploaded++;
-                } else {
-                    failed++;
-                    break;
-                }
-            }
-            return new Result(uploaded, failed, spool.pending().size());
+            return onePass();
         } finally {
-            running.set(false);
+            pass.unlock();
         }
     }
 
-    /** Runs {@link #uploadPending()} on a daemon thread; failures wait for the next start. */
+    private Result onePass() throws IOException, InterruptedException {
+        int uploaded = 0;
+        int failed = 0;
+        for (Path report : spool.pending()) {
+            if (upload(report)) {
+                spool.remove(report);
+                uploaded++;
+            } else {
+                failed++;
+                break;
+            }
+        }
+        return new Result(uploaded, failed, spool.pending().size());
+    }
+
+    /**
+     * Runs {@link #uploadPending()} on a daemon thread; failures wait for the next start. A pass
+     * already started but not yet begun covers this call too (its thread is returned): a report
+     * spooled now is among what it lists.
+     */
     public Thread startInBackground() {
+        if (!backgroundQueued.compareAndSet(false, true)) {
+            Thread waiting = queued;
+            if (waiting != null) {
+                return waiting;
+            }
+        }
         Thread t = new Thread(() -> {
             try {
-                uploadPending();
+                pass.lockInterruptibly();
+                try {
+                    backgroundQueued.set(false); // from now on a new report needs a pass of its own
+                    onePass();
+                } finally {
+                    pass.unlock();
+                }
             } catch (IOException e) {
                 // The spool is unreadable now; the reports stay for the next run.
                 return;
@@ -107,6 +131,7 @@ public final class Uploader {
             }
         }, "crashkit-uploader");
         t.setDaemon(true);
+        queued = t;
         t.start();
         return t;
     }
