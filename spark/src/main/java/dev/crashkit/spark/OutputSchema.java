@@ -43,8 +43,14 @@ final class OutputSchema {
             field("id", LongType), field("name", StringType), field("crashed", BooleanType),
             field("frames", createArrayType(FRAME, false)));
 
+    /** A hang report's {@code hang} (our capture's watchdog, a MetricKit hang diagnostic). */
+    static final StructType HANG = struct(
+            field("thread", LongType), field("name", StringType), field("threshold_ms", LongType),
+            field("duration_ms", LongType), field("ongoing", BooleanType));
+
     static final StructType SYMBOLICATED = struct(
             field("schema", StringType),
+            field("kind", StringType), field("hang", HANG),
             field("images", createArrayType(IMAGE, false)),
             field("threads", createArrayType(THREAD, false)));
 

@@ -134,6 +134,35 @@ class SparkJobTest {
     }
 
     @Test
+    void eachDiagnosticOfAMetricKitPayloadIsARowAsBatchWritesIt() throws Exception {
+        Path payload = TestFiles.testdata("reports/metrickit/app-payload.json");
+        List<String> dsyms = List.of(TestFiles.testdata("macho").toString());
+        Path out = tmp.resolve("metrickit-job");
+        SymbolicateJob.Summary summary = SymbolicateJob.run(spark, new JobConfig(List.of(payload.toString()),
+                new SymbolSettings(dsyms, null, "simplified"), out.toString(), JobConfig.OutputFormat.parquet,
+                OptionalInt.of(1), false));
+        List<Row> rows = spark.read().schema(OutputSchema.REPORTS).parquet(out.resolve(SymbolicateJob.REPORTS)
+                .toString()).collectAsList();
+        Path batchOut = tmp.resolve("metrickit-batch");
+        StringWriter log = new StringWriter();
+        int code = Main.run(new PrintWriter(log), new PrintWriter(log), "batch", "--format", "json", "--no-cache",
+                "--out", batchOut.toString(), "--dsym", dsyms.get(0), payload.toString());
+        assertTrue(code == 0 || code == 1, log.toString());
+        List<String> parts = List.of("crashDiagnostics[0]", "hangDiagnostics[0]", "cpuExceptionDiagnostics[0]");
+        assertEquals(parts.size(), rows.size(), "one row per diagnostic");
+        assertEquals(parts.size(), summary.reports());
+        for (String part : parts) {
+            Row row = rows.stream().filter(r -> r.<String>getAs("source").endsWith(" " + part)).findFirst()
+                    .orElseThrow(() -> new AssertionError("no row for " + part));
+            assertEquals("ok", row.getAs("status"), part + ": " + row.getAs("error"));
+            assertEquals("metrickit", row.getAs("format"));
+            JsonNode expected = JSON.readTree(batchOut.resolve("app-payload.json." + part + ".json").toFile());
+            JsonNode actual = withoutNullTrust(RowJson.of(row.getAs("symbolicated"), OutputSchema.SYMBOLICATED));
+            assertEquals(expected, actual, part);
+        }
+    }
+
+    @Test
     void exportLinesAndCorruptReportsBecomeRows() throws Exception {
         Path in = Files.createDirectories(tmp.resolve("exports"));
         String sample = Files.readString(TestFiles.testdata("reports/sample-crash.json"));
@@ -337,6 +366,10 @@ class SparkJobTest {
      * The tree is re-read from its text so numbers compare by value (an int and a long node differ).
      */
     private static JsonNode withoutNullTrust(JsonNode doc) throws IOException {
+        removeNulls(doc, List.of("kind", "hang"));
+        if (doc.path("hang").isObject()) {
+            removeNulls(doc.get("hang"), List.of("thread", "threshold_ms", "duration_ms", "ongoing"));
+        }
         for (JsonNode thread : doc.path("threads")) {
             for (JsonNode frame : thread.path("frames")) {
                 removeNulls(frame, List.of("trust", "symbol_version", "reported", "kept_from_capture"));
