@@ -1,0 +1,209 @@
+package dev.crashkit.symbolicate.report.hserr;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.crashkit.core.model.CrashReport;
+import dev.crashkit.core.model.Frame;
+import dev.crashkit.core.model.Image;
+import dev.crashkit.core.model.ThreadTrace;
+import dev.crashkit.symbolicate.formats.ReportFormats;
+import dev.crashkit.symbolicate.report.ParsedReport;
+import dev.crashkit.symbolicate.report.ReportFormat;
+import dev.crashkit.testkit.TestData;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Real logs, ours (testdata/hserr, made by its make.sh) and other projects' (JDK 8 to 25, Linux and macOS,
+ * x86-64 and aarch64): every frame line of the log is a frame of the model, in order, and each C/V frame
+ * sits at its library's lowest mapping plus its offset. The expectations are read from the log's text with
+ * patterns of this test, not with the reader's.
+ */
+class HsErrReaderTest {
+
+    /** A frame line as HotSpot prints one: kind letter, a blank. */
+    private static final Pattern FRAME_LINE = Pattern.compile("^[CVjJAv] .*");
+    /** {@code [libx.so+0x1234]}. */
+    private static final Pattern LIB_OFFSET = Pattern.compile("^[CV] {1,2}\\[(.+)\\+0x([0-9a-f]+)\\]");
+    /** {@code C  0x00007f...}: a pc in no library. */
+    private static final Pattern BARE_PC = Pattern.compile("^[CV] {1,2}0x([0-9a-f]+)");
+    private static final Pattern LINUX_MAP = Pattern.compile("^([0-9a-f]+)-[0-9a-f]+ (....) \\S+ \\S+ \\S+ +(/.*)$");
+    private static final Pattern MAC_MAP = Pattern.compile("^0x([0-9a-f]+)\\s+(/.*)$");
+
+    static Stream<Arguments> logs() {
+        return Stream.of(
+                Arguments.of(TestData.file("hserr/hs_err-native.log"), "x86_64"),
+                Arguments.of(TestData.file("hserr/hs_err-jvm.log"), "x86_64"),
+                Arguments.of(TestData.thirdParty("dd-trace-java/sample-crash-jdk8-zip-getentry.txt"), "arm64"),
+                Arguments.of(TestData.thirdParty("dd-trace-java/sample-crash-for-telemetry-3.txt"), "arm64"),
+                Arguments.of(TestData.thirdParty("dd-trace-java/sample-crash-linux-aarch64.txt"), "arm64"),
+                Arguments.of(TestData.thirdParty("dd-trace-java/sample-crash-for-telemetry-2.txt"), "x86_64"),
+                Arguments.of(TestData.thirdParty("dd-trace-java/sample-crash-macos-aarch64.txt"), "arm64"));
+    }
+
+    @ParameterizedTest
+    @MethodSource("logs")
+    void everyFrameLineIsAFrameAtItsLibrarysBasePlusOffset(Path log, String arch) throws Exception {
+        List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8);
+        List<String> nativeLines = section(lines, "Native frames:");
+        List<String> javaLines = section(lines, "Java frames:");
+        assertFalse(nativeLines.isEmpty(), log + ": the test found no frame lines");
+        Map<String, Long> bases = bases(lines);
+
+        ParsedReport p = ReportFormats.standard().read(log);
+        assertEquals(ReportFormat.HS_ERR, p.format());
+        CrashReport m = p.model();
+        assertEquals(1, m.threads().size());
+        ThreadTrace t = m.threads().get(0);
+        assertTrue(t.crashed());
+        assertEquals(nativeLines.size(), t.frames().size(), log + ": frames");
+        HsErrDocument doc = (HsErrDocument) p.document();
+        assertEquals(javaLines.size(), doc.javaFrames().size(), log + ": Java frames");
+        assertEquals(arch, m.process().arch().orElseThrow().label());
+
+        for (int i = 0; i < nativeLines.size(); i++) {
+            String line = nativeLines.get(i);
+            Frame f = t.frames().get(i);
+            assertEquals(line.charAt(0), doc.nativeFrames().get(i).kind(), log + " frame " + i);
+            assertEquals(line, lines.get(doc.nativeFrames().get(i).line()), log + " frame " + i);
+            Matcher lo = LIB_OFFSET.matcher(line);
+            Matcher bare = BARE_PC.matcher(line);
+            if (bare.find()) {
+                assertEquals(Long.parseUnsignedLong(bare.group(1), 16), f.address(), log + " frame " + i);
+            } else if (lo.find() && bases.containsKey(lo.group(1))) {
+                long want = bases.get(lo.group(1)) + Long.parseUnsignedLong(lo.group(2), 16);
+                assertEquals(want, f.address(), log + " frame " + i + ": " + line);
+                assertEquals(i > 0, f.returnAddress(), log + " frame " + i);
+            } else {
+                assertEquals(HsErrModel.NOWHERE, f.address(), log + " frame " + i + ": " + line);
+            }
+        }
+        // Every library with a frame is an image, named by its file name, loaded at its lowest mapping.
+        for (String line : nativeLines) {
+            Matcher lo = LIB_OFFSET.matcher(line);
+            if (lo.find() && bases.containsKey(lo.group(1))) {
+                Image img = m.images().stream().filter(x -> x.name().equals(lo.group(1))).findFirst().orElseThrow();
+                assertEquals(bases.get(lo.group(1)), img.loadAddress());
+                assertEquals(Optional.empty(), img.id());
+                assertTrue(img.path().orElseThrow().endsWith("/" + lo.group(1)));
+            }
+        }
+    }
+
+    @Test
+    void ourNativeCrash() throws Exception {
+        ParsedReport p = ReportFormats.standard().read(TestData.file("hserr/hs_err-native.log"));
+        CrashReport m = p.model();
+        var crash = m.crash().orElseThrow();
+        assertEquals(Optional.of("SIGSEGV"), crash.signal());
+        assertEquals(Optional.of("SEGV_MAPERR"), crash.code());
+        assertEquals(0x1cL, crash.address().orElseThrow()); // 16 + 3 ints: the store in poke()
+        ThreadTrace t = m.threads().get(0);
+        assertEquals(Optional.of("main"), t.name());
+        assertEquals(crash.thread().orElseThrow(), t.id());
+        assertEquals("fault_at", p.document().presetSymbol(0, 0).orElseThrow().name());
+        assertEquals("HsErrCrash.step(J)I", p.document().presetSymbol(0, 5).orElseThrow().name());
+        assertEquals(Optional.of("HsErrCrash.step(J)I"), t.frames().get(5).reported().orElseThrow().symbol());
+        assertEquals(Optional.of("HsErrCrash"), m.process().name());
+        assertTrue(p.document().registers(0).containsKey("RIP"));
+        assertEquals(List.of(), p.document().notes());
+    }
+
+    @Test
+    void aFrameWhoseLibraryIsNotMappedStaysUnplacedWithANote() throws Exception {
+        String log = "#\n# A fatal error has been detected by the Java Runtime Environment:\n#\n"
+                + "#  SIGSEGV (0xb) at pc=0x00007f0000001100, pid=1, tid=2\n#\n\n"
+                + "Native frames: (J=compiled Java code, j=interpreted, Vv=VM code, C=native code)\n"
+                + "C  [libgone.so+0x1100]  gone+0x0\n"
+                + "C  [libhere.so+0x20]\n"
+                + "C  0x00007f0000002345\n\n"
+                + "Dynamic libraries:\n"
+                + "7f0000002000-7f0000003000 r-xp 00000000 08:01 12   /opt/libhere.so\n\n";
+        ParsedReport p = ReportFormats.standard().read("x.log", log.getBytes(StandardCharsets.US_ASCII));
+        List<Frame> frames = p.model().threads().get(0).frames();
+        assertEquals(3, frames.size());
+        assertEquals(HsErrModel.NOWHERE, frames.get(0).address());
+        assertEquals(Optional.of("libgone.so"), frames.get(0).reported().orElseThrow().image());
+        assertEquals(0x7f0000002020L, frames.get(1).address());
+        assertEquals(0x7f0000002345L, frames.get(2).address());
+        assertEquals(List.of("frame 0: libgone.so is not in Dynamic libraries, kept as libgone.so+0x1100"),
+                p.document().notes());
+    }
+
+    /** The frame lines right after {@code heading} (every line up to the first that is none). */
+    private static List<String> section(List<String> lines, String heading) {
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < lines.size(); i++) {
+            if (lines.get(i).startsWith(heading)) {
+                for (int j = i + 1; j < lines.size() && FRAME_LINE.matcher(lines.get(j)).matches(); j++) {
+                    out.add(lines.get(j));
+                }
+                return out;
+            }
+        }
+        return out;
+    }
+
+    /** Each file name's lowest start among the executable files of {@code Dynamic libraries:}. */
+    private static Map<String, Long> bases(List<String> lines) {
+        Map<String, Long> lowest = new HashMap<>();
+        Map<String, Boolean> exec = new HashMap<>();
+        boolean on = false;
+        for (String l : lines) {
+            if (l.startsWith("Dynamic libraries:")) {
+                on = true;
+                continue;
+            }
+            if (!on) {
+                continue;
+            }
+            if (l.isEmpty()) {
+                break;
+            }
+            Matcher lm = LINUX_MAP.matcher(l);
+            Matcher mm = MAC_MAP.matcher(l);
+            String path;
+            long start;
+            boolean x;
+            if (lm.matches()) {
+                path = lm.group(3).strip();
+                start = Long.parseUnsignedLong(lm.group(1), 16);
+                x = lm.group(2).charAt(2) == 'x';
+            } else if (mm.matches()) {
+                path = mm.group(2).strip();
+                start = Long.parseUnsignedLong(mm.group(1), 16);
+                x = true;
+            } else {
+                continue;
+            }
+            String name = path.substring(path.lastIndexOf('/') + 1);
+            // The first path with this file name is the one frames are placed in.
+            String key = name + "\u0000" + path;
+            lowest.merge(key, start, (a, b) -> Long.compareUnsigned(a, b) <= 0 ? a : b);
+            exec.merge(key, x, Boolean::logicalOr);
+        }
+        Map<String, Long> out = new HashMap<>();
+        for (var e : lowest.entrySet()) {
+            String name = e.getKey().substring(0, e.getKey().indexOf('\u0000'));
+            if (exec.get(e.getKey())) {
+                out.putIfAbsent(name, e.getValue());
+            }
+        }
+        return out;
+    }
+}
