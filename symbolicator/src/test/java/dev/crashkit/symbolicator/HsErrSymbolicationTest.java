@@ -131,4 +131,53 @@ class HsErrSymbolicationTest {
         int stub = out.indexOf("~StubRoutines::call_stub");
         assertTrue(touch > 0 && javaStep > touch && stub > javaStep, out);
     }
+
+    @Test
+    void sameFormatExtendsEachNamedFrameLineAndKeepsEveryOtherByte() throws Exception {
+        Symbolication r = symbolicate(NATIVE_LOG, TestData.file("hserr/split"));
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        r.write(OutputFormat.SAME, out);
+        List<String> written = List.of(out.toString(java.nio.charset.StandardCharsets.UTF_8).split("\n", -1));
+        List<String> original = List.of(Files.readString(NATIVE_LOG).split("\n", -1));
+        assertEquals(original.size(), written.size());
+        java.util.Map<Integer, Golden> byFrame = new java.util.HashMap<>();
+        for (Golden g : goldens("hs_err-native.log")) {
+            byFrame.put(g.frame(), g);
+        }
+        int frame = -1;
+        int extended = 0;
+        for (int i = 0; i < original.size(); i++) {
+            String line = original.get(i);
+            frame = line.startsWith("Native frames:") ? 0 : frame >= 0 && line.matches("^[CVjJAv] .*") ? frame + 1 : -1;
+            Golden g = frame > 0 ? byFrame.get(frame - 1) : null;
+            if (g == null || !g.library().equals("libhserr.so")) {
+                assertEquals(line, written.get(i), "line " + (i + 1));
+                continue;
+            }
+            long offset = Long.decode(line.replaceAll("^C  \\[libhserr\\.so\\+(0x[0-9a-f]+)\\].*$", "$1"));
+            assertEquals(line + "  ->  " + expectedTail(g.symbols(), offset), written.get(i), "line " + (i + 1));
+            extended++;
+        }
+        assertEquals(4, extended);
+        // Read back, the log has the same frames: what follows the mark is not HotSpot's.
+        Report again = Report.read("again.log", out.toByteArray(), InputLimits.defaults());
+        assertEquals(Report.read(NATIVE_LOG, InputLimits.defaults()).model(), again.model());
+    }
+
+    /** The writer's tail from llvm-symbolizer's answer: concrete function last in the golden, first here. */
+    private static String expectedTail(JsonNode symbols, long offset) {
+        JsonNode concrete = symbols.get(symbols.size() - 1);
+        StringBuilder sb = new StringBuilder(concrete.get("FunctionName").asText())
+                .append("+0x").append(Long.toHexString(offset - Long.decode(concrete.get("StartAddress").asText())))
+                .append(position(concrete));
+        for (int k = 0; k < symbols.size() - 1; k++) {
+            sb.append(k == 0 ? "; inlined: " : ", ").append(symbols.get(k).get("FunctionName").asText())
+                    .append(position(symbols.get(k)));
+        }
+        return sb.toString();
+    }
+
+    private static String position(JsonNode s) {
+        return " (" + s.get("FileName").asText() + ":" + s.get("Line").asInt() + ":" + s.get("Column").asInt() + ")";
+    }
 }

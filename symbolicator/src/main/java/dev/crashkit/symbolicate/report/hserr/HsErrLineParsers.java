@@ -49,7 +49,9 @@ final class HsErrLineParsers {
     /** The frame a frame line gives ({@link #isFrameLine} must hold). */
     static HsErrFrame frame(int index, String line) {
         char kind = line.charAt(0);
-        String rest = line.substring(1).strip();
+        int ours = line.indexOf(HsErrWriter.MARK);
+        // A log we symbolicated before: what follows the mark is ours, not HotSpot's.
+        String rest = (ours > 0 ? line.substring(1, ours) : line.substring(1)).strip();
         if (kind == 'C' || kind == 'V') {
             return nativeFrame(index, kind, rest);
         }
