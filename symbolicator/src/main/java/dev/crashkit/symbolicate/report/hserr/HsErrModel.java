@@ -59,8 +59,16 @@ record HsErrModel(CrashReport report, List<String> notes) {
         }
         if (f.library().isPresent() && f.offset().isPresent()) {
             Integer at = images.byName().get(f.library().get());
-            if (at != null) {
-                Image img = images.images().get(at);
+            Image img = at == null ? null : images.images().get(at);
+            if (img != null && img.size().isPresent()
+                    && Long.compareUnsigned(f.offset().getAsLong(), img.size().getAsLong()) >= 0) {
+                // A lying offset would land in a neighbour's code and be named from the wrong file.
+                notes.add(String.format(Locale.ROOT, "frame %d: offset 0x%x is past the end of %s (0x%x bytes mapped)",
+                        index, f.offset().getAsLong(), img.name(), img.size().getAsLong()));
+                return new Frame(NOWHERE, false, Optional.empty(), PresetSymbol.reported(f.library(),
+                        OptionalLong.empty(), symbol));
+            }
+            if (img != null) {
                 OptionalLong load = OptionalLong.of(img.loadAddress());
                 return new Frame(img.loadAddress() + f.offset().getAsLong(), returnAddress, Optional.empty(),
                         PresetSymbol.reported(f.library(), load, symbol));
