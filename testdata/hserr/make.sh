@@ -13,7 +13,9 @@
 #   golden/<log>.frames                  one line per C/V frame line of the log: frame number, library,
 #                                        lookup offset (the frame's offset; minus 1 below frame 0, a return
 #                                        address); then golden/<log>.json, llvm-symbolizer-19 --output-style=JSON
-#                                        --inlining at that offset, one line per frame, in the same order
+#                                        --inlining at that offset, one line per frame, in the same order;
+#                                        golden/<log>.names, the outermost function of each, demangled by
+#                                        binutils c++filt (GNU style, as HotSpot prints names)
 #   golden/libjvm.build-id               the build-id of the libjvm.so the jvm log names
 #
 # libjvm.so (24 MB) and its debug file from Debian's openjdk-17-dbg (about 200 MB) are not committed: the
@@ -70,6 +72,7 @@ for mode in native jvm; do
              n++ }' "$log" > frames.raw
     : > "$here/golden/$log.frames"
     : > "$here/golden/$log.json"
+    : > "$here/golden/$log.names"
     while read -r n lib off; do
         lookup=$(printf '0x%x' $(( off - (n > 0 ? 1 : 0) )))
         case "$lib" in
@@ -80,6 +83,8 @@ for mode in native jvm; do
         echo "$n $lib $lookup" >> "$here/golden/$log.frames"
         llvm-symbolizer-19 --obj="$obj" --inlining --output-style=JSON --no-demangle "$lookup" \
             | sed "s#\"ModuleName\":\"[^\"]*\"#\"ModuleName\":\"$lib\"#" >> "$here/golden/$log.json"
+        tail -n 1 "$here/golden/$log.json" | python3 -c 'import json,sys; print(json.load(sys.stdin)[0]["Symbol"][-1]["FunctionName"])' \
+            | c++filt >> "$here/golden/$log.names"
     done < frames.raw
     [ -s "$here/golden/$log.frames" ] || { echo "$log: no frames for goldens" >&2; exit 1; }
 done

@@ -120,16 +120,17 @@ class HsErrSymbolicationTest {
         Symbolication r = symbolicate(NATIVE_LOG, TestData.file("hserr/lib"));
         SymbolicatedStack t = r.threads().get(0);
         // One entry per input frame but the inlined store of frame 0.
-        StackFrame step = t.frames().stream().filter(f -> f.index() == 5).findFirst().orElseThrow();
-        assertEquals(StackFrame.Status.NO_IMAGE, step.status());
-        assertEquals(Optional.of("report"), step.nameSource());
+        StackFrame wrapper = t.frames().stream().filter(f -> f.index() == 4).findFirst().orElseThrow();
+        assertEquals(StackFrame.Status.NO_IMAGE, wrapper.status());
+        assertEquals(Optional.of("report"), wrapper.nameSource());
         java.io.StringWriter text = new java.io.StringWriter();
         r.write(OutputFormat.TEXT, text);
         String out = text.toString();
         int touch = out.indexOf("Java_HsErrCrash_touch");
-        int javaStep = out.indexOf("HsErrCrash.step(J)I");
+        int wrapperAt = out.indexOf("HsErrCrash.touch(J)I");
         int stub = out.indexOf("~StubRoutines::call_stub");
-        assertTrue(touch > 0 && javaStep > touch && stub > javaStep, out);
+        int callHelper = out.indexOf("JavaCalls::call_helper");
+        assertTrue(touch > 0 && wrapperAt > touch && stub > wrapperAt && callHelper > stub, out);
     }
 
     @Test

@@ -112,8 +112,9 @@ class HsErrBadInputTest {
         String log = Files.readString(TestData.file("hserr/hs_err-native.log"), StandardCharsets.ISO_8859_1);
         String huge = "C  [libhserr.so+0x1100]  " + "x".repeat(50 << 20);
         int at = log.indexOf("C  [libhserr.so+0x1161]");
+        int frames = read(log).model().threads().get(0).frames().size();
         ParsedReport p = read(log.substring(0, at) + huge + "\n" + log.substring(at));
-        assertEquals(13, p.model().threads().get(0).frames().size()); // the huge one is not a frame
+        assertEquals(frames, p.model().threads().get(0).frames().size()); // the huge one is not a frame
         assertEquals(List.of(), p.document().notes());
     }
 }

@@ -117,8 +117,10 @@ class HsErrReaderTest {
         assertEquals(Optional.of("main"), t.name());
         assertEquals(crash.thread().orElseThrow(), t.id());
         assertEquals("fault_at", p.document().presetSymbol(0, 0).orElseThrow().name());
-        assertEquals("HsErrCrash.step(J)I", p.document().presetSymbol(0, 5).orElseThrow().name());
-        assertEquals(Optional.of("HsErrCrash.step(J)I"), t.frames().get(5).reported().orElseThrow().symbol());
+        // "J 6  HsErrCrash.touch(J)I (0 bytes) @ 0x... [0x...+0x...bc]": the native method's compiled wrapper.
+        assertEquals("HsErrCrash.touch(J)I", p.document().presetSymbol(0, 4).orElseThrow().name());
+        assertEquals(Optional.of("HsErrCrash.touch(J)I"), t.frames().get(4).reported().orElseThrow().symbol());
+        assertEquals(0xbcL, t.frames().get(4).reported().orElseThrow().offset().orElseThrow());
         assertEquals(Optional.of("HsErrCrash"), m.process().name());
         assertTrue(p.document().registers(0).containsKey("RIP"));
         assertEquals(List.of(), p.document().notes());
