@@ -59,12 +59,18 @@ final class LibraryMap {
         for (int i = 0; i < paths.size(); i++) {
             long[] r = byPath.get(paths.get(i));
             OptionalLong size = r[1] != r[0] ? OptionalLong.of(r[1] - r[0]) : nextStart(sorted, r[0]);
-            String name = Texts.baseName(paths.get(i));
+            String name = fileName(paths.get(i));
             images.add(new Image(name, Optional.of(paths.get(i)), Optional.empty(), arch, r[0], OptionalLong.empty(),
                     size));
             byName.putIfAbsent(name, i);
         }
         return new Images(images, byName);
+    }
+
+    /** The file name HotSpot prints in a frame's {@code [name+0x...]}: after the last {@code /}, or {@code \\} on Windows. */
+    static String fileName(String path) {
+        int cut = Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\'));
+        return cut >= 0 && cut < path.length() - 1 ? path.substring(cut + 1) : Texts.baseName(path);
     }
 
     /**

@@ -147,6 +147,26 @@ class HsErrReaderTest {
                 p.document().notes());
     }
 
+    @Test
+    void windowsLinesNameTheirLibraryAfterTheLastBackslash() throws Exception {
+        String log = "#\r\n# A fatal error has been detected by the Java Runtime Environment:\r\n#\r\n"
+                + "#  EXCEPTION_ACCESS_VIOLATION (0xc0000005) at pc=0x00007ffb1c0a1234, pid=4040, tid=3912\r\n"
+                + "# Java VM: OpenJDK 64-Bit Server VM (17.0.2+8, mixed mode, windows-amd64)\r\n\r\n"
+                + "Native frames: (J=compiled Java code, j=interpreted, Vv=VM code, C=native code)\r\n"
+                + "C  [gdx-bullet64.dll+0x1234]\r\n"
+                + "V  [jvm.dll+0x5678]  JVM_Foo+0x10\r\n\r\n"
+                + "Dynamic libraries:\r\n"
+                + "0x00007ffb1c0a0000 - 0x00007ffb1c2a0000 \tC:\\Users\\me\\gdx-bullet64.dll\r\n"
+                + "0x00007ffb10000000 - 0x00007ffb11000000 \tC:\\Program Files\\Java\\bin\\server\\jvm.dll\r\n\r\n";
+        ParsedReport p = ReportFormats.standard().read("win.log", log.getBytes(StandardCharsets.US_ASCII));
+        assertEquals(List.of("gdx-bullet64.dll", "jvm.dll"), p.model().images().stream().map(Image::name).toList());
+        assertEquals(0x00007ffb1c0a1234L, p.model().threads().get(0).frames().get(0).address());
+        assertEquals(0x00007ffb10005678L, p.model().threads().get(0).frames().get(1).address());
+        assertEquals(0x200000L, p.model().images().get(0).size().orElseThrow());
+        assertEquals("JVM_Foo", p.document().presetSymbol(0, 1).orElseThrow().name());
+        assertEquals(Optional.of("x86_64"), p.model().process().arch().map(a -> a.label()));
+    }
+
     /** The frame lines right after {@code heading} (every line up to the first that is none). */
     private static List<String> section(List<String> lines, String heading) {
         List<String> out = new ArrayList<>();
