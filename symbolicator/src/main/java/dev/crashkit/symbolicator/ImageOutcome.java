@@ -12,9 +12,18 @@ public sealed interface ImageOutcome permits ImageOutcome.Matched, ImageOutcome.
     /**
      * A debug file answered the image's frames: one with the image's UUID / build-id, or, for an image the
      * report gives no identity (an hs_err log's), one found by the image's file name ({@code by} says which).
+     *
+     * @param image     the report's image
+     * @param debugFile the debug file that answered
+     * @param by        how it was matched with the image
      */
     record Matched(Image image, Path debugFile, By by) implements ImageOutcome {
-        /** Matched by identity. */
+        /**
+         * Matched by identity.
+         *
+         * @param image     the report's image
+         * @param debugFile the debug file with its UUID / build-id
+         */
         public Matched(Image image, Path debugFile) {
             this(image, debugFile, By.IDENTITY);
         }
