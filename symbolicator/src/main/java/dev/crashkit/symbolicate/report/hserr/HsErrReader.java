@@ -61,6 +61,7 @@ public final class HsErrReader implements ReportReader {
         boolean nativeListSeen = false;
         Section section = Section.OTHER;
         int frameLines = 0;
+        int problematicLine = -1;
         for (int i = 0; i < text.lines(); i++) {
             if (text.length(i) > HsErrLineParsers.MAX_PARSED_LINE) {
                 continue;
@@ -71,6 +72,9 @@ public final class HsErrReader implements ReportReader {
                 continue;
             }
             banner |= line.startsWith("#") && BANNER.matcher(line).lookingAt();
+            if (line.startsWith("# Problematic frame:") && problematicLine < 0) {
+                problematicLine = i + 1;
+            }
             if (line.startsWith("Native frames:")) {
                 // Only the crashed thread's list: a second one (a compiler thread's task) is not this thread.
                 section = nativeListSeen ? Section.OTHER : Section.NATIVE_FRAMES;
@@ -116,6 +120,16 @@ public final class HsErrReader implements ReportReader {
         if (!banner) {
             throw new ReportException(source + ": not an hs_err log (no \"# A fatal error has been detected by the Java"
                     + " Runtime Environment\" banner)");
+        }
+        if (nativeFrames.isEmpty() && problematicLine >= 0 && problematicLine < text.lines()
+                && text.length(problematicLine) <= HsErrLineParsers.MAX_PARSED_LINE) {
+            // No frame list (stack printing failed, or the log was cut before it): the banner's
+            // "# C  [libx.so+0x...]  fn+0x..." is the one frame known, and the writer extends that line.
+            String printed = text.line(problematicLine);
+            String frame = printed.startsWith("#") ? printed.substring(1).strip() : "";
+            if (HsErrLineParsers.isFrameLine(frame)) {
+                nativeFrames.add(HsErrLineParsers.frame(problematicLine, frame));
+            }
         }
         HsErrHeader h = header.build();
         HsErrModel model = HsErrModel.of(h, nativeFrames, libraries);

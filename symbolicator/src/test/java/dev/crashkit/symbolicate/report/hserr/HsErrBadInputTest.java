@@ -15,6 +15,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -74,6 +75,16 @@ class HsErrBadInputTest {
         assertEquals("desc", p.document().presetSymbol(0, 1).orElseThrow().name());
         // The map was cut off: nothing is placed, each frame says why.
         assertEquals(2, p.document().notes().size());
+    }
+
+    @Test
+    void aLogCutBeforeItsFramesHasTheProblematicFrame() throws Exception {
+        String log = Files.readString(TestData.file("hserr/hs_err-native.log"), StandardCharsets.ISO_8859_1);
+        ParsedReport p = read(log.substring(0, log.indexOf("Native frames:")));
+        List<Frame> frames = p.model().threads().get(0).frames();
+        assertEquals(1, frames.size());
+        assertEquals("fault_at", p.document().presetSymbol(0, 0).orElseThrow().name());
+        assertEquals(Optional.of("libhserr.so"), frames.get(0).reported().orElseThrow().image());
     }
 
     @Test
