@@ -105,6 +105,36 @@ class HsErrReaderTest {
         }
     }
 
+    /** HotSpot's own word on a library's base: {@code 0x...: <offset 0x...> in /path/libjvm.so at 0xBASE}. */
+    private static final Pattern HOTSPOT_BASE = Pattern.compile(
+            "(0x[0-9a-f]+): <offset (0x[0-9a-f]+)> in (\\S+) at (0x[0-9a-f]+)");
+
+    /**
+     * Where HotSpot itself names a library's base (register and stack slot descriptions), the image of that
+     * path is loaded there: the lowest mapping is what HotSpot counts offsets from.
+     */
+    @Test
+    void imagesAreLoadedWhereHotSpotSaysTheLibraryIs() throws Exception {
+        int seen = 0;
+        for (Arguments a : logs().toList()) {
+            Path log = (Path) a.get()[0];
+            ParsedReport p = ReportFormats.standard().read(log);
+            for (String line : Files.readAllLines(log, StandardCharsets.UTF_8)) {
+                Matcher m = HOTSPOT_BASE.matcher(line);
+                if (m.find()) {
+                    long base = Long.decode(m.group(4));
+                    assertEquals(Long.decode(m.group(1)), base + Long.decode(m.group(2)), line);
+                    Image img = p.model().images().stream().filter(i -> i.path().equals(Optional.of(m.group(3))))
+                            .findFirst().orElseThrow(() -> new AssertionError(log + ": no image for " + line));
+                    assertEquals(base, img.loadAddress(), log + ": " + line);
+                    seen++;
+                }
+            }
+        }
+        // Our two logs (4 such lines) and Corretto 21 on aarch64 (4); macOS and JDK 8 logs describe registers otherwise.
+        assertEquals(8, seen);
+    }
+
     @Test
     void ourNativeCrash() throws Exception {
         ParsedReport p = ReportFormats.standard().read(TestData.file("hserr/hs_err-native.log"));
