@@ -181,4 +181,19 @@ class HsErrSymbolicationTest {
     private static String position(JsonNode s) {
         return " (" + s.get("FileName").asText() + ":" + s.get("Line").asInt() + ":" + s.get("Column").asInt() + ")";
     }
+
+    @Test
+    void twoFilesOfTheImagesNameWithDifferentBuildIdsAreNotGuessedBetween(@org.junit.jupiter.api.io.TempDir Path tmp)
+            throws Exception {
+        Files.createDirectories(tmp.resolve("a"));
+        Files.createDirectories(tmp.resolve("b"));
+        Files.copy(TestData.file("hserr/lib/libhserr.so"), tmp.resolve("a/libhserr.so"));
+        // Another library (another build-id) under the same name.
+        Files.copy(TestData.file("elf/bin/libshapes-gcc.so"), tmp.resolve("b/libhserr.so"));
+        Symbolication r = symbolicate(NATIVE_LOG, tmp);
+        ImageOutcome img = image(r, "libhserr.so");
+        assertTrue(img instanceof ImageOutcome.Missing m && m.reason().contains("2 given files named libhserr.so")
+                && m.reason().endsWith("not guessed between"), img.toString());
+        assertEquals(StackFrame.Status.NO_DEBUG_FILE, r.threads().get(0).frames().get(0).status());
+    }
 }
