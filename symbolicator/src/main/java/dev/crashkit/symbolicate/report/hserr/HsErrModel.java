@@ -40,7 +40,7 @@ record HsErrModel(CrashReport report, List<String> notes) {
         List<String> notes = new ArrayList<>();
         List<Frame> frames = new ArrayList<>(nativeFrames.size());
         for (int i = 0; i < nativeFrames.size(); i++) {
-            frames.add(frame(i, nativeFrames.get(i), images, notes));
+            frames.add(frame(i, nativeFrames.get(i), images, h.pc(), notes));
         }
         OptionalLong threadId = threadId(h);
         ThreadTrace thread = new ThreadTrace(threadId.orElse(0), threadName(h), true, frames);
@@ -50,7 +50,25 @@ record HsErrModel(CrashReport report, List<String> notes) {
         return new HsErrModel(new CrashReport(process, crash, images.images(), List.of(thread)), notes);
     }
 
-    private static Frame frame(int index, HsErrFrame f, LibraryMap.Images images, List<String> notes) {
+    /**
+     * The image holding the banner's pc at exactly {@code offset} from its start, or -1: the faulting frame's
+     * library whatever name it was loaded by.
+     */
+    private static int holdingFaultingPc(LibraryMap.Images images, long offset, OptionalLong pc) {
+        if (pc.isEmpty()) {
+            return -1;
+        }
+        for (int i = 0; i < images.images().size(); i++) {
+            Image img = images.images().get(i);
+            if (img.loadAddress() + offset == pc.getAsLong() && img.containsBySize(pc.getAsLong())) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private static Frame frame(int index, HsErrFrame f, LibraryMap.Images images, OptionalLong faultingPc,
+                               List<String> notes) {
         boolean returnAddress = index > 0; // frame 0 is the faulting pc; the others return into their callers
         Optional<PresetSymbol> symbol = f.symbol();
         if (!f.isNative()) {
@@ -58,8 +76,11 @@ record HsErrModel(CrashReport report, List<String> notes) {
                     OptionalLong.empty(), symbol));
         }
         if (f.library().isPresent() && f.offset().isPresent()) {
-            Integer at = images.byName().get(f.library().get());
-            Image img = at == null ? null : images.images().get(at);
+            int at = images.find(f.library().get());
+            if (at < 0 && index == 0) {
+                at = holdingFaultingPc(images, f.offset().getAsLong(), faultingPc);
+            }
+            Image img = at < 0 ? null : images.images().get(at);
             if (img != null && img.size().isPresent()
                     && Long.compareUnsigned(f.offset().getAsLong(), img.size().getAsLong()) >= 0) {
                 // A lying offset would land in a neighbour's code and be named from the wrong file.

@@ -38,8 +38,54 @@ final class LibraryMap {
         r[2] |= m.executable() ? 1 : 0;
     }
 
-    /** The libraries, in the order the log lists them, and an index of them by file name (first wins). */
-    record Images(List<Image> images, Map<String, Integer> byName) {
+    /**
+     * The libraries, in the order the log lists them, an index of them by file name (first wins), and one by
+     * the names they may have been loaded by ({@link #find}; {@link #AMBIGUOUS} when two images could be meant).
+     */
+    record Images(List<Image> images, Map<String, Integer> byName, Map<String, Integer> byLoadName) {
+
+        /**
+         * The image a frame's {@code [name+0x...]} names, or -1. HotSpot prints the name the library was loaded
+         * by ({@code dladdr}), the map the file it resolved to: a soname link ({@code libstdc++.so.6}) names a
+         * file {@code libstdc++.so.6.0.30}, glibc's {@code libpthread.so.0} a {@code libpthread-2.31.so}. Exact
+         * names first; else the one image whose name is the frame's plus a version, when only one is.
+         */
+        int find(String frameLibrary) {
+            Integer exact = byName.get(frameLibrary);
+            if (exact != null) {
+                return exact;
+            }
+            Integer linked = byLoadName.get(frameLibrary);
+            if (linked == null) {
+                int so = frameLibrary.indexOf(".so");
+                linked = so > 0 ? byLoadName.get(GLIBC + frameLibrary.substring(0, so)) : null;
+            }
+            return linked == null || linked == AMBIGUOUS ? -1 : linked;
+        }
+    }
+
+    /** Marks a load name two images could stand for. */
+    static final int AMBIGUOUS = -2;
+    /** Key prefix of glibc's {@code stem-version.so} names, by stem. */
+    private static final String GLIBC = "\u0000";
+
+    /**
+     * The names image {@code name} may have been loaded by: every prefix ending before one of its dots past
+     * {@code .so} ({@code libstdc++.so.6.0.30}: {@code libstdc++.so.6}, {@code libstdc++.so.6.0}), and for a
+     * {@code stem-version.so} name its stem. At most a few per image: built once, looked up per frame.
+     */
+    private static void addLoadNames(String name, int index, Map<String, Integer> byLoadName) {
+        int so = name.indexOf(".so.");
+        for (int dot = so < 0 ? -1 : name.indexOf('.', so + 4), n = 0; dot > 0 && n < 16;
+             dot = name.indexOf('.', dot + 1), n++) {
+            byLoadName.merge(name.substring(0, dot), index, (a, b) -> AMBIGUOUS);
+        }
+        if (name.endsWith(".so")) {
+            int dash = name.indexOf('-');
+            if (dash > 0) {
+                byLoadName.merge(GLIBC + name.substring(0, dash), index, (a, b) -> AMBIGUOUS);
+            }
+        }
     }
 
     Images images(Optional<Arch> arch) {
@@ -56,6 +102,7 @@ final class LibraryMap {
         long[] sorted = flippedSorted(starts);
         List<Image> images = new ArrayList<>(paths.size());
         Map<String, Integer> byName = new HashMap<>();
+        Map<String, Integer> byLoadName = new HashMap<>();
         for (int i = 0; i < paths.size(); i++) {
             long[] r = byPath.get(paths.get(i));
             OptionalLong size = r[1] != r[0] ? OptionalLong.of(r[1] - r[0]) : nextStart(sorted, r[0]);
@@ -63,8 +110,9 @@ final class LibraryMap {
             images.add(new Image(name, Optional.of(paths.get(i)), Optional.empty(), arch, r[0], OptionalLong.empty(),
                     size));
             byName.putIfAbsent(name, i);
+            addLoadNames(name, i, byLoadName);
         }
-        return new Images(images, byName);
+        return new Images(images, byName, byLoadName);
     }
 
     /** The file name HotSpot prints in a frame's {@code [name+0x...]}: after the last {@code /}, or {@code \\} on Windows. */

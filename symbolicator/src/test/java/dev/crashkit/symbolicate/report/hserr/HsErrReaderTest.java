@@ -83,10 +83,14 @@ class HsErrReaderTest {
             assertEquals(line, lines.get(doc.nativeFrames().get(i).line()), log + " frame " + i);
             Matcher lo = LIB_OFFSET.matcher(line);
             Matcher bare = BARE_PC.matcher(line);
+            Optional<String> loadedAs = lo.find() ? loadedAs(lo.group(1), bases) : Optional.empty();
             if (bare.find()) {
                 assertEquals(Long.parseUnsignedLong(bare.group(1), 16), f.address(), log + " frame " + i);
-            } else if (lo.find() && bases.containsKey(lo.group(1))) {
-                long want = bases.get(lo.group(1)) + Long.parseUnsignedLong(lo.group(2), 16);
+            } else if (i == 0 && bannerPc(lines).orElse(0L) != 0 && loadedAs.isPresent()) {
+                // The faulting frame: HotSpot's banner gives its pc (0 for an internal error: no fault).
+                assertEquals(bannerPc(lines).get(), f.address(), log + " frame 0: " + line);
+            } else if (loadedAs.isPresent()) {
+                long want = bases.get(loadedAs.get()) + Long.parseUnsignedLong(lo.group(2), 16);
                 assertEquals(want, f.address(), log + " frame " + i + ": " + line);
                 assertEquals(i > 0, f.returnAddress(), log + " frame " + i);
             } else {
@@ -96,11 +100,12 @@ class HsErrReaderTest {
         // Every library with a frame is an image, named by its file name, loaded at its lowest mapping.
         for (String line : nativeLines) {
             Matcher lo = LIB_OFFSET.matcher(line);
-            if (lo.find() && bases.containsKey(lo.group(1))) {
-                Image img = m.images().stream().filter(x -> x.name().equals(lo.group(1))).findFirst().orElseThrow();
-                assertEquals(bases.get(lo.group(1)), img.loadAddress());
+            Optional<String> file = lo.find() ? loadedAs(lo.group(1), bases) : Optional.empty();
+            if (file.isPresent()) {
+                Image img = m.images().stream().filter(x -> x.name().equals(file.get())).findFirst().orElseThrow();
+                assertEquals(bases.get(file.get()), img.loadAddress());
                 assertEquals(Optional.empty(), img.id());
-                assertTrue(img.path().orElseThrow().endsWith("/" + lo.group(1)));
+                assertTrue(img.path().orElseThrow().endsWith("/" + file.get()));
             }
         }
     }
@@ -195,6 +200,57 @@ class HsErrReaderTest {
         assertEquals(0x200000L, p.model().images().get(0).size().orElseThrow());
         assertEquals("JVM_Foo", p.document().presetSymbol(0, 1).orElseThrow().name());
         assertEquals(Optional.of("x86_64"), p.model().process().arch().map(a -> a.label()));
+    }
+
+    @Test
+    void librariesLoadedByTheirSonameAreFoundUnderTheirFileName() throws Exception {
+        String log = "#\n# A fatal error has been detected by the Java Runtime Environment:\n#\n"
+                + "#  SIGSEGV (0xb) at pc=0x00007f0000021234, pid=1, tid=2\n#\n\n"
+                + "Native frames: (J=compiled Java code, j=interpreted, Vv=VM code, C=native code)\n"
+                + "C  [libgone.so.1+0x1234]  faulting+0x0\n"
+                + "C  [libstdc++.so.6+0x20]  a+0x0\n"
+                + "C  [libpthread.so.0+0x30]  b+0x0\n"
+                + "C  [libdup.so.1+0x40]  c+0x0\n\n"
+                + "Dynamic libraries:\n"
+                + "7f0000002000-7f0000003000 r-xp 00000000 08:01 1   /usr/lib/libstdc++.so.6.0.30\n"
+                + "7f0000004000-7f0000005000 r-xp 00000000 08:01 2   /usr/lib/libpthread-2.31.so\n"
+                + "7f0000006000-7f0000007000 r-xp 00000000 08:01 3   /usr/lib/libdup.so.1.0\n"
+                + "7f0000008000-7f0000009000 r-xp 00000000 08:01 4   /opt/libdup.so.1.2\n"
+                + "7f0000020000-7f0000022000 r-xp 00000000 08:01 5   /opt/libreal.so\n\n";
+        ParsedReport p = ReportFormats.standard().read("soname.log", log.getBytes(StandardCharsets.US_ASCII));
+        List<Frame> frames = p.model().threads().get(0).frames();
+        assertEquals(0x7f0000021234L, frames.get(0).address()); // the banner's pc, at 0x1234 in libreal.so
+        assertEquals(0x7f0000002020L, frames.get(1).address());
+        assertEquals(0x7f0000004030L, frames.get(2).address());
+        assertEquals(HsErrModel.NOWHERE, frames.get(3).address()); // two files could be libdup.so.1
+        assertEquals(List.of("frame 3: libdup.so.1 is not in Dynamic libraries, kept as libdup.so.1+0x40"),
+                p.document().notes());
+    }
+
+    /** {@code pc=0x...} of the banner. */
+    private static Optional<Long> bannerPc(List<String> lines) {
+        for (String l : lines) {
+            Matcher m = Pattern.compile("^#.* at pc=0x([0-9a-f]+),").matcher(l);
+            if (m.find()) {
+                return Optional.of(Long.parseUnsignedLong(m.group(1), 16));
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * The mapped file a frame's library name stands for: the same name, else the one file that is that name
+     * plus a version ({@code libstdc++.so.6} is {@code libstdc++.so.6.0.30}, {@code libpthread.so.0} is
+     * {@code libpthread-2.31.so}: HotSpot prints the name a library was loaded by, the map the file).
+     */
+    private static Optional<String> loadedAs(String library, Map<String, Long> bases) {
+        if (bases.containsKey(library)) {
+            return Optional.of(library);
+        }
+        String stem = library.contains(".so") ? library.substring(0, library.indexOf(".so")) : library;
+        List<String> candidates = bases.keySet().stream()
+                .filter(n -> n.startsWith(library + ".") || n.matches(Pattern.quote(stem) + "-[0-9.]+\\.so")).toList();
+        return candidates.size() == 1 ? Optional.of(candidates.get(0)) : Optional.empty();
     }
 
     /** The frame lines right after {@code heading} (every line up to the first that is none). */
