@@ -15,6 +15,7 @@ cd "$(dirname "${BASH_SOURCE[0]}")"
 ./unwind/build.sh    # CFI test data: capture fixture built by gcc/clang-19 + readelf frames-interp goldens
 ./unwind/arm64/build.sh  # arm64 ELF (clang --target=aarch64-linux-gnu, lld) stopped under qemu-aarch64: gdb-multiarch registers, stack, bt goldens
 ./capture/record-threadprint.sh  # JDK 17/25 Thread.print dumps + the kernel task list at the same moment
+./hserr/make.sh     # real HotSpot hs_err logs of a JNI library (gcc, a JDK 17, openjdk-17-dbg) + llvm-symbolizer-19/c++filt goldens
 ./reports/native-crash/build.sh  # two real captures of one native JVM crash (gcc/clang builds); needs capture.jar
 ./reports/signal-frame/build.sh  # a real capture through a signal trampoline + gdb/llvm-symbolizer goldens, libc6-dbg symbols; needs capture.jar
 ./reports/signal-frame/native-crash-goldens.sh  # llvm-symbolizer goldens for the signal frame of reports/native-crash/report-gcc.json

@@ -5,7 +5,8 @@ Seeds are real reports made small so the fuzzer mutates structure rather than bu
 its first three items and every long string to 200 characters (the crashed thread may be lost: a seed only
 has to be a well-formed start). Sources: our own generated reports in testdata/reports (make_reports.py,
 make_apple_reports.py) and the committed third-party fixtures (testdata/third-party, see its SOURCES.md: KSCrash MIT,
-SentryCrash/sentry-cocoa MIT (also its MetricKit call stack trees), PLCrashReporter MIT, apple-crash-report-parser Apache-2.0). Usage: make_report_seeds.py [CORPUS] with
+SentryCrash/sentry-cocoa MIT (also its MetricKit call stack trees), PLCrashReporter MIT, apple-crash-report-parser Apache-2.0,
+dd-trace-java Apache-2.0) and our hs_err logs (testdata/hserr, make.sh). Usage: make_report_seeds.py [CORPUS] with
 CORPUS the third-party folder (default testdata/third-party, which also holds plcrashreporter/fuzz_report.plcrash,
 PLCrashReporter's own fuzz seed, MIT). Output goes to
 symbolicator/src/test/resources/dev/crashkit/symbolicate/fuzz/ReportReadersFuzzTestInputs/<method>/seeds/.
@@ -64,6 +65,39 @@ def metrickit_edges():
             b'[{"crashDiagnostics":[{"callStackTree":{"callStacks":[]}}]},7]']
 
 
+def small_hserr(path):
+    """An hs_err log cut to its parts the reader reads: the banner, the thread line, siginfo, eight native and
+    three Java frames, three register lines, and the Dynamic libraries lines of the libraries those frames name."""
+    with open(path, encoding="utf-8", errors="replace") as f:
+        lines = f.read().split("\n")
+    out, libs, section, kept = [], set(), None, 0
+    for line in lines:
+        if line.startswith(("Native frames:", "Java frames:", "Registers:", "Dynamic libraries:")):
+            section, kept = line.split(":")[0], 0
+            out.append(line)
+            continue
+        if not line:
+            if section:
+                out.append("")
+            section = None
+            continue
+        if section is None:
+            if line.startswith(("#", "Current thread", "siginfo:", "vm_info:", "java_command:")):
+                out.append(line[:200])
+            continue
+        limit = {"Native frames": 8, "Java frames": 3, "Registers": 3}.get(section)
+        if limit is not None:
+            if kept < limit:
+                out.append(line[:200])
+                kept += 1
+                if line.startswith(("C  [", "V  [")):
+                    libs.add(line[4:line.index("+0x")] if "+0x" in line else "")
+        elif section == "Dynamic libraries" and kept < 12 and line.rsplit("/", 1)[-1] in libs:
+            out.append(line)
+            kept += 1
+    return "\n".join(out).encode()
+
+
 def put(method, data):
     d = os.path.join(OUT, method, "seeds")
     os.makedirs(d, exist_ok=True)
@@ -90,12 +124,15 @@ def main():
         + [small_json(c("sentry-cocoa", n)) for n in ("per-thread.json", "not-per-thread.json",
                                                       "per-thread-flamegraph.json", "tree-unknown-fields.json")]
         + metrickit_edges(),
+        "hsErr": [small_hserr(os.path.join(ROOT, "testdata", "hserr", n)) for n in ("hs_err-native.log", "hs_err-jvm.log")]
+        + [small_hserr(c("dd-trace-java", n)) for n in ("sample-crash-macos-aarch64.txt", "sample-crash-jdk8-zip-getentry.txt",
+                                                        "sample-crash-linux-aarch64.txt")],
     }
     crashprobe = c("sentry-crashprobe", "release-arm64")
     for n in sorted(os.listdir(crashprobe))[:2]:
         seeds["sentry"].append(small_json(os.path.join(crashprobe, n)))
     # Format detection sees every kind.
-    seeds["detect"] = [s for k in ("ips", "appleCrash", "kscrash", "plcrash", "sentry", "crashReport", "metricKit") for s in seeds[k][:2]]
+    seeds["detect"] = [s for k in ("ips", "appleCrash", "kscrash", "plcrash", "sentry", "crashReport", "metricKit", "hsErr") for s in seeds[k][:2]]
     for method, items in seeds.items():
         for s in items:
             put(method, s)

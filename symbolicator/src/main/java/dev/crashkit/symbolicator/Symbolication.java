@@ -155,15 +155,19 @@ public final class Symbolication {
 
     /**
      * {@return the problems with this report's debug files that did not stop it}
-     * A debug file found but unreadable, or with another UUID inside. One line each, naming the image.
+     * A debug file found but unreadable, or with another UUID inside; an image without identity matched by
+     * its file name only (nothing proves it is the file the process ran); what the report's reader could not
+     * place (a frame of a library the report does not map). One line each, naming the image or the frame.
      */
     public List<String> diagnostics() {
         List<String> out = new ArrayList<>();
         for (ImageStatus s : result.result().images()) {
-            if (s.status() == ImageStatus.Status.UNREADABLE || s.status() == ImageStatus.Status.UUID_MISMATCH) {
+            if (s.status() == ImageStatus.Status.UNREADABLE || s.status() == ImageStatus.Status.UUID_MISMATCH
+                    || s.status() == ImageStatus.Status.BY_NAME) {
                 out.add(s.image().name() + ": " + s.detail().orElse(s.status().jsonName()));
             }
         }
+        out.addAll(report.parsed().document().notes());
         return out;
     }
 
@@ -213,6 +217,12 @@ public final class Symbolication {
         switch (s.status()) {
             case OK:
                 return new ImageOutcome.Matched(s.image(), s.debugFile().orElseThrow());
+            case BY_NAME_VERIFIED:
+                return new ImageOutcome.Matched(s.image(), s.debugFile().orElseThrow(),
+                        ImageOutcome.Matched.By.FILE_NAME_VERIFIED);
+            case BY_NAME:
+                return new ImageOutcome.Matched(s.image(), s.debugFile().orElseThrow(),
+                        ImageOutcome.Matched.By.FILE_NAME_ONLY);
             case NO_DEBUG_FILE:
             case NO_UUID:
                 return new ImageOutcome.Missing(s.image(), s.detail().orElse(s.status().jsonName()));

@@ -8,7 +8,8 @@ import java.util.Optional;
 
 /**
  * Identity of a binary image: a Mach-O LC_UUID (16 bytes) or an ELF GNU build-id (any length).
- * Matching compares all bytes; names are never used to match images with debug files.
+ * Matching compares all bytes. Names match images with debug files only for an image the report
+ * gives no identity (an hs_err log's), and the symbolicator says so.
  */
 public final class DebugId {
 

@@ -27,8 +27,9 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Every debug file found under the {@code --dsym} paths, indexed by UUID / build-id. Images are
- * matched by identity only; names serve only to explain a mismatch. Archives (zip, tar, tar.gz)
+ * Every debug file found under the {@code --dsym} paths, indexed by UUID / build-id and by file name.
+ * Images are matched by identity; names explain a mismatch, and give the identity of an image whose
+ * report has none (an hs_err log's), which the symbolizer then looks up by that identity. Archives (zip, tar, tar.gz)
  * are listed without extracting; an optional {@link IndexCache} makes repeated scans of the same
  * folders cheap.
  */
@@ -310,7 +311,10 @@ public final class DebugFileIndex {
         return byId.getOrDefault(id, List.of());
     }
 
-    /** Entries whose file is named like the image (for explaining UUID mismatches). */
+    /**
+     * Entries whose file (or archive member) is named like the image, case-insensitively: to explain UUID
+     * mismatches, and to find the identity of an image the report gives none.
+     */
     public List<Entry> findByName(String imageName) {
         return byName.getOrDefault(imageName.toLowerCase(Locale.ROOT), List.of());
     }

@@ -10,6 +10,7 @@ import dev.crashkit.symbolicate.report.ReportLimits;
 import dev.crashkit.symbolicate.report.ReportReader;
 import dev.crashkit.symbolicate.report.Texts;
 import dev.crashkit.symbolicate.report.applecrash.AppleCrashReader;
+import dev.crashkit.symbolicate.report.hserr.HsErrReader;
 import dev.crashkit.symbolicate.report.ips.IpsReader;
 import dev.crashkit.symbolicate.report.kscrash.KSCrashReader;
 import dev.crashkit.symbolicate.report.metrickit.MetricKitReader;
@@ -32,7 +33,7 @@ import java.util.Optional;
  * <p>Order of the checks: the binary {@code plcrash} magic; then JSON, where a first line that is a
  * complete object with {@code bug_type} marks an Apple report ({@code .ips} if a JSON body follows,
  * legacy text otherwise) and other documents are told apart by their top-level keys (an array by its
- * first element's: MetricKit payloads); then Apple
+ * first element's: MetricKit payloads); then a HotSpot hs_err log by its {@code #} banner; then Apple
  * legacy text by its header/thread/image lines.
  */
 public final class ReportFormats {
@@ -52,7 +53,8 @@ public final class ReportFormats {
     }
 
     /**
-     * Every reader: ips, Apple text, KSCrash/SentryCrash, PLCrashReporter, Sentry events, MetricKit, crashreport/1.
+     * Every reader: ips, Apple text, KSCrash/SentryCrash, PLCrashReporter, Sentry events, MetricKit,
+     * hs_err logs, crashreport/1.
      * Each reader but ours is made when a report of its format is first read: their classes compile
      * regular expressions when initialised (~30 of them, a few ms of a one-report run whose report
      * is crashreport/1; BENCHMARKS.md, start path).
@@ -60,7 +62,8 @@ public final class ReportFormats {
     public static ReportFormats standard() {
         return new ReportFormats(List.of(new Deferred(ReportFormat.IPS), new Deferred(ReportFormat.APPLE_CRASH),
                 new Deferred(ReportFormat.KSCRASH), new Deferred(ReportFormat.PLCRASH),
-                new Deferred(ReportFormat.SENTRY), new Deferred(ReportFormat.METRICKIT), new CrashReportJsonReader()));
+                new Deferred(ReportFormat.SENTRY), new Deferred(ReportFormat.METRICKIT),
+                new Deferred(ReportFormat.HS_ERR), new CrashReportJsonReader()));
     }
 
     /** A standard reader made on first use (a race makes it twice: they keep no state). */
@@ -104,6 +107,7 @@ public final class ReportFormats {
                 case PLCRASH -> new PlcrashReader();
                 case SENTRY -> new SentryReader();
                 case METRICKIT -> new MetricKitReader();
+                case HS_ERR -> new HsErrReader();
                 default -> throw new IllegalArgumentException("no standard reader for " + format);
             };
         }
@@ -252,6 +256,10 @@ public final class ReportFormats {
         }
         if (body.startsWith("[")) {
             return detectJsonArray(source, body);
+        }
+        // Before Apple text: a log may quote lines that look like Apple's ("Thread 3", "Process:").
+        if (HsErrReader.looksLikeHsErr(body)) {
+            return ReportFormat.HS_ERR;
         }
         if (AppleCrashReader.looksLikeText(body)) {
             return ReportFormat.APPLE_CRASH;

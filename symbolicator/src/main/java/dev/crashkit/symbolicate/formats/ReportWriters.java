@@ -5,6 +5,7 @@ import dev.crashkit.symbolicate.output.OutputFormat;
 import dev.crashkit.symbolicate.output.ReportWriter;
 import dev.crashkit.symbolicate.report.ReportFormat;
 import dev.crashkit.symbolicate.report.applecrash.AppleCrashWriter;
+import dev.crashkit.symbolicate.report.hserr.HsErrWriter;
 import dev.crashkit.symbolicate.report.ips.IpsWriter;
 import dev.crashkit.symbolicate.report.metrickit.MetricKitWriter;
 import java.util.EnumMap;
@@ -14,7 +15,7 @@ import java.util.Optional;
 /**
  * Which {@link ReportWriter} writes a report of a given input format in a given output format:
  * {@code json} and {@code text} always the generic writers; {@code same} the input format's own
- * writer when it has one ({@code .ips}, {@code .crash}, MetricKit JSON), text otherwise.
+ * writer when it has one ({@code .ips}, {@code .crash}, MetricKit JSON, hs_err logs), text otherwise.
  */
 public final class ReportWriters {
     private final Map<ReportFormat, ReportWriter> sameFormat;
@@ -31,6 +32,7 @@ public final class ReportWriters {
         m.put(ReportFormat.IPS, new IpsWriter());
         m.put(ReportFormat.APPLE_CRASH, new AppleCrashWriter());
         m.put(ReportFormat.METRICKIT, new MetricKitWriter());
+        m.put(ReportFormat.HS_ERR, new HsErrWriter());
         Map<ReportFormat, CombinedReportWriter> c = new EnumMap<>(ReportFormat.class);
         c.put(ReportFormat.METRICKIT, MetricKitWriter::writePayload);
         return new ReportWriters(m, c);

@@ -73,6 +73,14 @@ public interface ReportDocument {
         return Optional.empty();
     }
 
+    /**
+     * Problems the reader met that did not stop it (a frame whose library the report does not map), one
+     * line each, in input order; empty when there were none.
+     */
+    default java.util.List<String> notes() {
+        return java.util.List.of();
+    }
+
     /** The dispatch queue a thread was running, when the report says. */
     default Optional<String> queue(int thread) {
         return Optional.empty();

@@ -332,11 +332,24 @@ public final class Symbolizer {
         return i >= 0 && symbols.start(i) == link && SignalFrames.isTrampolineName(symbols.name(i));
     }
 
-    /** Matches one image with its module by identity (never by name; names only explain a mismatch). */
+    /**
+     * Matches one image with its module by identity; only an image without any identity is matched by its
+     * file name ({@link NameMatch}), and its status says so. Otherwise names only explain a mismatch.
+     */
     private MatchedImage match(Image img) {
         ImageStatus status;
         Optional<DebugModule> module = Optional.empty();
-        if (img.id().isEmpty() || img.id().get().isZero()) {
+        if (img.id().isEmpty()) {
+            NameMatch.Result byName = NameMatch.find(modules.index(), img);
+            if (byName instanceof NameMatch.Found found) {
+                ModuleCache.Load load = modules.get(found.id());
+                module = load.loaded();
+                status = byName(img, found, load);
+            } else {
+                status = new ImageStatus(img, Optional.empty(), ImageStatus.Status.NO_UUID,
+                        Optional.of(((NameMatch.NotFound) byName).reason()));
+            }
+        } else if (img.id().get().isZero()) {
             status = new ImageStatus(img, Optional.empty(), ImageStatus.Status.NO_UUID,
                     Optional.of("the report gives no UUID for this image"));
         } else {
@@ -354,6 +367,17 @@ public final class Symbolizer {
         long slide = img.slide().isPresent() ? img.slide().getAsLong()
                 : img.loadAddress() - (module.isPresent() ? module.get().linkBase() : 0L); // no method reference to link
         return new MatchedImage(img, status, module, slide);
+    }
+
+    private static ImageStatus byName(Image img, NameMatch.Found found, ModuleCache.Load load) {
+        if (load instanceof ModuleCache.Loaded l) {
+            Optional<java.nio.file.Path> file = Optional.of(l.module().file());
+            return new ImageStatus(img, file, found.verified() ? ImageStatus.Status.BY_NAME_VERIFIED
+                    : ImageStatus.Status.BY_NAME, Optional.of(NameMatch.detail(found, file)));
+        }
+        String why = load instanceof ModuleCache.Failed f ? f.error() : ((ModuleCache.Missing) load).reason();
+        return new ImageStatus(img, Optional.empty(), ImageStatus.Status.UNREADABLE,
+                Optional.of(found.named().location() + " (named like the image): " + why));
     }
 
     private ImageStatus missing(Image img, DebugId id, ModuleCache.Missing m) {

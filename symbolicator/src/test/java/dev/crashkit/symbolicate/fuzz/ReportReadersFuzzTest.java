@@ -13,6 +13,9 @@ import dev.crashkit.symbolicate.report.applecrash.AppleCrashReader;
 import dev.crashkit.core.crashreport.CrashReportJson;
 import dev.crashkit.symbolicate.report.ips.IpsReader;
 import dev.crashkit.symbolicate.report.kscrash.KSCrashReader;
+import dev.crashkit.symbolicate.report.SyntheticResults;
+import dev.crashkit.symbolicate.report.hserr.HsErrReader;
+import dev.crashkit.symbolicate.report.hserr.HsErrWriter;
 import dev.crashkit.symbolicate.report.metrickit.MetricKitReader;
 import dev.crashkit.symbolicate.report.plcrash.PlcrashReader;
 import dev.crashkit.symbolicate.report.sentry.SentryReader;
@@ -63,6 +66,34 @@ class ReportReadersFuzzTest {
     @FuzzTest
     void sentry(byte[] input) {
         read(new SentryReader(), input);
+    }
+
+    /**
+     * HotSpot hs_err logs; a log that was read is also written back by its same-format writer with nothing
+     * named, which must give the input's text unchanged (the writer copies every line it does not extend).
+     */
+    @DictionaryFile(resourcePath = DICTIONARY)
+    @FuzzTest
+    void hsErr(byte[] input) {
+        FuzzContract.check(input.length, BUDGET, ReportException.class, () -> {
+            ParsedReport r;
+            try {
+                r = new HsErrReader().read(SOURCE, input);
+            } catch (ReportException e) {
+                FuzzContract.requireNamed(e, SOURCE);
+                throw e;
+            }
+            walk(r);
+            String written;
+            try {
+                written = new HsErrWriter().write(r, SyntheticResults.noDebugFiles(r.model()), java.util.Optional.empty());
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+            if (!written.equals(dev.crashkit.symbolicate.report.Texts.decode(input))) {
+                FuzzContract.fail("the writer changed a log it had nothing to add to");
+            }
+        });
     }
 
     /**
@@ -170,5 +201,6 @@ class ReportReadersFuzzTest {
             }
         }
         doc.exceptionBacktrace().ifPresent(Object::toString);
+        doc.notes();
     }
 }
