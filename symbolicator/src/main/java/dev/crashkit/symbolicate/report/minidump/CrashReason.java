@@ -45,7 +45,20 @@ final class CrashReason {
     }
 
     /** The name of the flags ({@code si_code} on Linux), empty when it has none. */
-    static String detail(SystemInfo system, long code, long flags) {
+    static String detail(SystemInfo system, DumpException e) {
+        if (e.access() == 0) {
+            return "READ";
+        }
+        if (e.access() == 1) {
+            return "WRITE";
+        }
+        if (e.access() == 8) {
+            return "EXEC";
+        }
+        return detail(system, e.code(), e.flags());
+    }
+
+    private static String detail(SystemInfo system, long code, long flags) {
         String signal = name(system, code);
         String[] names = SI_CODES.get(signal);
         if (names != null && flags > 0 && flags < names.length) {

@@ -42,6 +42,7 @@ final class MinidumpParser {
             List<DumpThread> unnamed = threads;
             threads = optional(() -> ThreadListStream.named(b, names.get(), unnamed, problems), unnamed, problems);
         }
+        threads = withoutDumpingThread(b, dir, threads);
         List<DumpModule> modules = ModuleListStream.read(b, required(b, dir, StreamTypes.MODULE_LIST, "module list"),
                 system, problems);
         Optional<DumpException> exception = Optional.empty();
@@ -88,6 +89,22 @@ final class MinidumpParser {
                 + " stream"));
     }
 
+    /**
+     * The threads but the one that wrote the dump, which Breakpad's info stream names (an in-process
+     * Windows or macOS handler's own thread: not the program's; minidump_stackwalk leaves it out too).
+     */
+    private static List<DumpThread> withoutDumpingThread(MinidumpBytes b, StreamDirectory dir,
+                                                         List<DumpThread> threads) {
+        Optional<StreamDirectory.Stream> info = dir.find(StreamTypes.BREAKPAD_INFO);
+        if (info.isEmpty() || info.get().size() < 12 || (b.u32(info.get().rva()) & 1) == 0) {
+            return threads;
+        }
+        long writer = b.u32(info.get().rva() + 4);
+        List<DumpThread> out = new ArrayList<>(threads);
+        out.removeIf(t -> t.id() == writer);
+        return out;
+    }
+
     /** The crashed thread takes the exception's registers: the thread list has the handler's. */
     private static List<DumpThread> withCrashContext(List<DumpThread> threads, Optional<DumpException> ex) {
         if (ex.isEmpty() || ex.get().context().isEmpty()) {
@@ -111,7 +128,17 @@ final class MinidumpParser {
         long thread = b.u32(at);
         Optional<CpuContext> ctx = ThreadListStream.context(b, b.u32(at + 164), b.u32(at + 160), cpu,
                 "exception", problems);
-        return Optional.of(new DumpException(thread, b.u32(at + 8), b.u32(at + 12), b.u64(at + 24), ctx));
+        long code = b.u32(at + 8);
+        long address = b.u64(at + 24);
+        long params = b.u32(at + 32);
+        long access = -1;
+        // A Windows access violation or in-page error: the data address and the kind of access are
+        // its first two parameters (the exception address is the faulting instruction's).
+        if ((code == 0xC0000005L || code == 0xC0000006L) && params >= 2) {
+            access = b.u64(at + 40);
+            address = b.u64(at + 48);
+        }
+        return Optional.of(new DumpException(thread, code, b.u32(at + 12), address, access, ctx));
     }
 
     /** The memory list (u32 count, 16-byte descriptors) and the 64-bit list (data packed from one RVA). */

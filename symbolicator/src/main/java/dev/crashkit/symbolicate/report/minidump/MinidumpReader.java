@@ -23,7 +23,8 @@ import java.util.OptionalLong;
  * module list (load address = module base, name = file name of its path, identity from its CodeView
  * record); each thread starts with one frame, its context's PC ({@link Trust#CONTEXT}): the stacks
  * are walked later with the binaries ({@link MinidumpDocument#walkStarts()}), which a reader does not
- * have. Every count, size and RVA is checked against the file (see {@link MinidumpBytes}); what
+ * have. The thread that wrote the dump (named by Breakpad's info stream) is left out, as
+ * minidump_stackwalk leaves it out: it is the crash handler's, not the program's. Every count, size and RVA is checked against the file (see {@link MinidumpBytes}); what
  * cannot be read beyond the header, directory, system info, thread and module lists is noted in
  * {@link MinidumpDocument#problems()}.
  */
@@ -74,7 +75,7 @@ public final class MinidumpReader implements ReportReader {
 
     private static CrashInfo crash(Minidump dump, DumpException e) {
         String signal = CrashReason.name(dump.system(), e.code());
-        String detail = CrashReason.detail(dump.system(), e.code(), e.flags());
+        String detail = CrashReason.detail(dump.system(), e);
         return new CrashInfo(Optional.of(signal), Optional.of(detail).filter(d -> !d.isEmpty()),
                 OptionalLong.of(e.address()), OptionalLong.of(e.threadId()),
                 Optional.of(detail.isEmpty() ? signal : signal + " /" + detail));

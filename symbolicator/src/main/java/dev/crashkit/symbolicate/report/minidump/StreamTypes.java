@@ -10,6 +10,7 @@ final class StreamTypes {
     static final long MEMORY64_LIST = 9;
     static final long MISC_INFO = 15;
     static final long THREAD_NAME_LIST = 24;
+    static final long BREAKPAD_INFO = 0x47670001L;
     static final long LINUX_CPU_INFO = 0x47670003L;
     static final long LINUX_PROC_STATUS = 0x47670004L;
     static final long LINUX_LSB_RELEASE = 0x47670005L;
