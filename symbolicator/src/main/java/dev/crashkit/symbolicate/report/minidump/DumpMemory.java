@@ -28,15 +28,21 @@ final class DumpMemory implements Memory {
         this.data = data;
         List<Range> sorted = new ArrayList<>(all);
         sorted.removeIf(r -> r.size() == 0 || Long.compareUnsigned(r.address() + r.size(), r.address()) < 0);
+        int bad = all.size() - sorted.size();
         sorted.sort(Comparator.comparing(Range::address, Long::compareUnsigned));
         List<Range> kept = new ArrayList<>(sorted.size());
         for (Range r : sorted) {
-            if (!kept.isEmpty() && Long.compareUnsigned(r.address(), kept.get(kept.size() - 1).end()) < 0) {
+            Range last = kept.isEmpty() ? null : kept.get(kept.size() - 1);
+            if (last != null && Long.compareUnsigned(r.address(), last.end()) < 0) {
+                // The same range listed twice (a thread's stack is in the memory list too) is no problem.
+                if (r.address() != last.address() || r.size() != last.size()) {
+                    bad++;
+                }
                 continue;
             }
             kept.add(r);
         }
-        this.dropped = all.size() - kept.size();
+        this.dropped = bad;
         this.ranges = kept.toArray(new Range[0]);
         this.starts = new long[ranges.length];
         for (int i = 0; i < ranges.length; i++) {
@@ -44,7 +50,7 @@ final class DumpMemory implements Memory {
         }
     }
 
-    /** How many listed ranges were left out: empty, wrapping around, or overlapping another. */
+    /** How many listed ranges were left out: empty, wrapping around, or overlapping another but not its copy. */
     int dropped() {
         return dropped;
     }

@@ -185,12 +185,7 @@ final class MinidumpParser {
         }
         DumpMemory memory = new DumpMemory(b.array(), ranges);
         if (memory.dropped() > 0) {
-            // Thread stacks listed twice are expected; only other overlaps are worth a word.
-            int listedTwice = (int) threads.stream().filter(t -> t.stackSize() > 0).count();
-            if (memory.dropped() > listedTwice) {
-                problems.add((memory.dropped() - listedTwice)
-                        + " memory ranges left out (empty, wrapping or overlapping another)");
-            }
+            problems.add(memory.dropped() + " memory ranges left out (empty, wrapping or overlapping another)");
         }
         return memory;
     }
