@@ -13,9 +13,18 @@ import dev.crashkit.symbolicate.report.applecrash.AppleCrashReader;
 import dev.crashkit.core.crashreport.CrashReportJson;
 import dev.crashkit.symbolicate.report.ips.IpsReader;
 import dev.crashkit.symbolicate.report.kscrash.KSCrashReader;
+import dev.crashkit.symbolicate.report.minidump.MinidumpDocument;
+import dev.crashkit.symbolicate.report.minidump.MinidumpReader;
 import dev.crashkit.symbolicate.report.plcrash.PlcrashReader;
 import dev.crashkit.symbolicate.report.sentry.SentryReader;
+import dev.crashkit.symbolicate.format.ObjectFile;
+import dev.crashkit.symbolicate.format.detect.ObjectFiles;
+import dev.crashkit.symbolicate.symbolize.ObjectCodeMap;
+import dev.crashkit.symbolicate.symbolize.StackWalker;
+import dev.crashkit.testkit.TestData;
 import java.io.StringWriter;
+import java.util.ArrayList;
+import java.util.List;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -63,6 +72,54 @@ class ReportReadersFuzzTest {
     void sentry(byte[] input) {
         read(new SentryReader(), input);
     }
+
+    @FuzzTest
+    void minidump(byte[] input) {
+        read(new MinidumpReader(), input);
+    }
+
+    /**
+     * The minidump reader, then every thread walked over the committed x86-64 test binary's code and
+     * CFI (testdata/minidump/crashy, loaded once), as the Symbolicator walks a dump: CFI, frame
+     * records and scans over whatever memory and registers the input holds. A walk reads each stack
+     * word about once per thread (SP only moves up), and threads can share one stack: a budget per
+     * input byte of a few KB.
+     */
+    @FuzzTest
+    void minidumpWalk(byte[] input) {
+        FuzzContract.check(input.length, WALK_BUDGET, ReportException.class, () -> {
+            ParsedReport p;
+            try {
+                p = new MinidumpReader().read(SOURCE, input);
+            } catch (ReportException e) {
+                FuzzContract.requireNamed(e, SOURCE);
+                throw e;
+            }
+            MinidumpDocument d = (MinidumpDocument) p.document();
+            CrashReport walked = StackWalker.walk(p.model(), d.arch(), d.memory().over(CrashyCode.MAP.memory()),
+                    CrashyCode.MAP, d.walkStarts(), 100_000, message -> { });
+            walked.threads().forEach(t -> t.frames().forEach(Object::toString));
+        });
+    }
+
+    /** The committed crashy binary's code and CFI at its link addresses (a static executable). */
+    private static final class CrashyCode {
+        static final ObjectCodeMap MAP = load();
+
+        private static ObjectCodeMap load() {
+            try {
+                List<ObjectCodeMap.Module> modules = new ArrayList<>();
+                for (ObjectFile o : ObjectFiles.open(TestData.file("minidump/crashy"))) {
+                    modules.add(new ObjectCodeMap.Module(o, 0));
+                }
+                return new ObjectCodeMap(modules);
+            } catch (dev.crashkit.core.CrashkitException e) {
+                throw new IllegalStateException(e);
+            }
+        }
+    }
+
+    private static final FuzzContract.Budget WALK_BUDGET = new FuzzContract.Budget(32L << 20, 4096);
 
     /** Our own format also round-trips: what the writer writes, the reader reads back. */
     @DictionaryFile(resourcePath = DICTIONARY)
@@ -134,5 +191,16 @@ class ReportReadersFuzzTest {
             }
         }
         doc.exceptionBacktrace().ifPresent(Object::toString);
+        if (doc instanceof MinidumpDocument dump) {
+            dump.walkStarts().forEach(Object::toString);
+            dump.notWalked();
+            for (String problem : dump.problems()) {
+                if (problem.isBlank() || problem.indexOf('\n') >= 0 || problem.indexOf('\r') >= 0) {
+                    FuzzContract.fail("a problem must be one non-empty line: \"" + problem + '"');
+                }
+            }
+            dump.texts().values().forEach(String::length);
+            dump.annotations().forEach((k, v) -> k.length());
+        }
     }
 }

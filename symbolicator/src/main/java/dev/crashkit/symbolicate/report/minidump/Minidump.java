@@ -27,6 +27,7 @@ record Minidump(long timestamp, SystemInfo system, List<DumpThread> threads, Lis
         threads = List.copyOf(threads);
         modules = List.copyOf(modules);
         texts = Map.copyOf(texts);
-        problems = List.copyOf(problems);
+        // Problems quote names from the dump: one line each, whatever the dump holds.
+        problems = problems.stream().map(p -> p.replace('\n', ' ').replace('\r', ' ')).toList();
     }
 }
