@@ -1,8 +1,8 @@
 /*
  * Test program for the minidump reader and walker: built -O2 -fomit-frame-pointer (so callers are
  * found with CFI), statically linked (so every frame, libc's too, is in one committed binary), it
- * starts threads that block in three different ways, then crashes through an inlined chain; the
- * Breakpad client (bp_shim.cc) writes the minidump. One thread damages its own stack first, so that
+ * starts threads that block in pause(), then crashes through an inlined chain (or, given "abort",
+ * calls abort()); the Breakpad client (bp_shim.cc) writes the minidump. One thread damages its own stack first, so that
  * an unwinder must scan to get past it.
  */
 #include <pthread.h>
@@ -102,8 +102,20 @@ __attribute__((noinline)) static void before_crash(int *p) {
     sink++;
 }
 
+/* The other way to die: abort() from a few frames down, through libc's raise and pthread_kill. */
+__attribute__((noinline)) static void give_up(int why) {
+    sink += why;
+    abort(); /* unconditional: gcc would split a conditional call into a "give_up.cold" part */
+}
+
+__attribute__((noinline)) static void check_state(int state) {
+    give_up(state - 1);
+    sink++;
+}
+
 int main(int argc, char **argv) {
     install_breakpad(argc > 1 ? argv[1] : ".");
+    int aborting = argc > 2 && strcmp(argv[2], "abort") == 0;
     pthread_barrier_init(&ready, NULL, 4);
     pthread_t t[3];
     pthread_create(&t[0], NULL, worker, (void *) 1);
@@ -111,6 +123,9 @@ int main(int argc, char **argv) {
     pthread_create(&t[2], NULL, damaged, NULL);
     pthread_barrier_wait(&ready);
     usleep(100000); /* every thread has reached pause() */
+    if (aborting) {
+        check_state(sink + 2);
+    }
     int *volatile nowhere = NULL;
     before_crash(nowhere);
     return 0;

@@ -61,12 +61,14 @@ final class CrashReason {
     private static String detail(SystemInfo system, long code, long flags) {
         String signal = name(system, code);
         String[] names = SI_CODES.get(signal);
-        if (names != null && flags > 0 && flags < names.length) {
-            return names[(int) flags];
+        boolean linux = system.os().equals("Linux") || system.os().equals("Android");
+        if (names != null) {
+            // As minidump_stackwalk: a known si_code by name, another in hex (0x00000000 included).
+            return flags > 0 && flags < names.length ? names[(int) flags] : String.format("0x%08x", flags);
         }
-        if (system.os().equals("Windows") || (system.os().equals("Linux") && flags == 0)) {
-            return "";
+        if (linux || system.os().equals("Windows") || flags == 0) {
+            return ""; // other signals' si_code says who sent them (SI_USER, SI_TKILL), not why
         }
-        return flags == 0 ? "" : "0x" + Long.toHexString(flags);
+        return "0x" + Long.toHexString(flags);
     }
 }

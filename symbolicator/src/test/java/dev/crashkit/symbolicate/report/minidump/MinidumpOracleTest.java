@@ -22,7 +22,8 @@ import java.util.Optional;
 import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Our walk and symbolication of a minidump written by Breakpad's own client, against Breakpad's
@@ -39,14 +40,18 @@ class MinidumpOracleTest {
             "given as instruction pointer in context", Trust.CONTEXT, "call frame info", Trust.CFI,
             "stack scanning", Trust.SCAN, "previous frame's frame pointer", Trust.FP);
 
-    @Test
-    void crashyAgreesWithMinidumpStackwalk() throws Exception {
-        Map<Integer, List<Golden>> golden = golden("minidump/golden/crashy");
+    /** The SIGSEGV through inlined code, and the abort() through libc's raise. */
+    @ParameterizedTest
+    @ValueSource(strings = {"crashy", "crashy-abort"})
+    void agreesWithMinidumpStackwalk(String name) throws Exception {
+        Map<Integer, List<Golden>> golden = golden("minidump/golden/" + name);
         Symbolication result;
         try (Symbolicator s = Symbolicator.open(SymbolicatorConfig.defaults()
                 .withDebugFiles(List.of(TestData.file("minidump/crashy"))))) {
-            result = s.symbolicate(Report.read(TestData.file("minidump/crashy.dmp"), InputLimits.defaults()));
+            result = s.symbolicate(Report.read(TestData.file("minidump/" + name + ".dmp"), InputLimits.defaults()));
         }
+        String reason = crashLine("minidump/golden/" + name)[1];
+        assertEquals(reason, result.report().model().crash().orElseThrow().reason().orElseThrow());
         int compared = 0;
         int agreed = 0;
         int endOfStack = 0;
@@ -74,13 +79,18 @@ class MinidumpOracleTest {
             }
         }
         double ratio = (double) agreed / compared;
-        System.out.printf("minidump oracle: %d of %d frames agree (%.1f%%), %d end-of-stack frame(s) of Breakpad's"
+        System.out.printf(name + ": minidump oracle: %d of %d frames agree (%.1f%%), %d end-of-stack frame(s) of Breakpad's"
                 + " left out%n", agreed, compared, 100 * ratio, endOfStack);
         disagreements.forEach(d -> System.out.println("  " + d));
         assertEquals(4, golden.size());
         assertEquals(1, endOfStack, "the one frame Breakpad takes past _start");
         assertEquals(golden.values().stream().mapToInt(List::size).sum() - endOfStack, compared);
         assertTrue(ratio >= 0.99, agreed + " of " + compared + " frames agree: " + disagreements);
+    }
+
+    private static String[] crashLine(String base) throws Exception {
+        return Files.readAllLines(TestData.file(base + ".stackwalk-m.txt"), StandardCharsets.UTF_8).stream()
+                .filter(l -> l.startsWith("Crash|")).findFirst().orElseThrow().split("\\|", -1);
     }
 
     /** Our frames grouped by input frame: inlined calls first, the concrete function last. */
