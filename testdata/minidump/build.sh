@@ -3,6 +3,7 @@
 # Writes: crashy (the test binary, with DWARF), crashy.dmp and crashy-abort.dmp (written by Breakpad's
 # own Linux client when crashy crashes, or aborts), golden/NAME.stackwalk-m.txt and
 # golden/NAME.stackwalk.txt (minidump_stackwalk of each dump with dump_syms' output of the binary).
+# arm64/make_dumps.py (run after this, with the same WORK) writes the arm64 dumps and their golden.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 work=${WORK:-/tmp/crashkit-minidump}
