@@ -44,6 +44,22 @@ final class CrashReason {
         return n != null ? n : "0x" + Long.toHexString(code);
     }
 
+    /**
+     * The one-line reason as minidump_stackwalk spells it: {@code SIGSEGV /SEGV_MAPERR} (Linux),
+     * {@code EXCEPTION_ACCESS_VIOLATION_WRITE} (Windows), {@code EXC_BAD_ACCESS / 0x00000001} (Apple:
+     * where Breakpad names the kernel return code, it is given here in hex).
+     */
+    static String reason(SystemInfo system, DumpException e, String name, String detail) {
+        if (e.access() >= 0) {
+            return name + "_" + detail;
+        }
+        if (system.isApple()) {
+            String code = MACH.containsKey(e.code()) ? name : String.format("0x%08x", e.code());
+            return code + " / " + String.format("0x%08x", e.flags());
+        }
+        return detail.isEmpty() ? name : name + " /" + detail;
+    }
+
     /** The name of the flags ({@code si_code} on Linux), empty when it has none. */
     static String detail(SystemInfo system, DumpException e) {
         if (e.access() == 0) {

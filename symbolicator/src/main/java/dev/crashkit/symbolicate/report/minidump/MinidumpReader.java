@@ -78,6 +78,6 @@ public final class MinidumpReader implements ReportReader {
         String detail = CrashReason.detail(dump.system(), e);
         return new CrashInfo(Optional.of(signal), Optional.of(detail).filter(d -> !d.isEmpty()),
                 OptionalLong.of(e.address()), OptionalLong.of(e.threadId()),
-                Optional.of(detail.isEmpty() ? signal : signal + " /" + detail));
+                Optional.of(CrashReason.reason(dump.system(), e, signal, detail)));
     }
 }

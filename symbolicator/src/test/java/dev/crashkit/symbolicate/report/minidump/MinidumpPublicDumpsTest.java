@@ -24,7 +24,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * Public dumps (rust-minidump's test data: Breakpad Linux, Crashpad macOS, Windows x86) read with our
  * reader and compared with {@code minidump_stackwalk -m} of the same dump, no symbols: OS and CPU,
- * crash address and crashed thread, every module (name, Breakpad debug id, first and last address),
+ * crash reason, address and crashed thread, every module (name, Breakpad debug id, first and last address),
  * the thread count, and each thread's first frame (module and offset, from its context).
  */
 class MinidumpPublicDumpsTest {
@@ -52,6 +52,7 @@ class MinidumpPublicDumpsTest {
                         model.process().os().orElseThrow());
                 case "CPU" -> assertEquals(CPU.get(g[1]), model.process().arch().orElseThrow().label());
                 case "Crash" -> {
+                    assertEquals(g[1], model.crash().orElseThrow().reason().orElseThrow());
                     assertEquals(Long.decode(g[2]), model.crash().orElseThrow().address().getAsLong());
                     int crashed = Integer.parseInt(g[3]);
                     assertTrue(model.threads().get(crashed).crashed());
