@@ -29,7 +29,7 @@ final class MinidumpParser {
     static Minidump parse(String source, byte[] data) throws ReportException {
         MinidumpBytes b = new MinidumpBytes(source, data);
         StreamDirectory dir = StreamDirectory.read(b);
-        List<String> problems = new ArrayList<>();
+        List<String> problems = new ArrayList<>(dir.broken());
         SystemInfo system = SystemInfo.read(b, required(b, dir, StreamTypes.SYSTEM_INFO, "system info"));
         Optional<CpuContext.Cpu> cpu = system.contextCpu();
         if (cpu.isEmpty()) {
@@ -86,7 +86,8 @@ final class MinidumpParser {
     private static StreamDirectory.Stream required(MinidumpBytes b, StreamDirectory dir, long type, String what)
             throws ReportException {
         return dir.find(type).orElseThrow(() -> new ReportException(b.source() + ": minidump has no " + what
-                + " stream"));
+                + " stream" + (dir.broken().isEmpty() ? "" : " (" + dir.broken().size() + " of its streams run past"
+                + " the end of the file, the first: " + dir.broken().get(0) + ")")));
     }
 
     /**

@@ -8,8 +8,8 @@ import java.util.Optional;
 /**
  * The header ({@code MINIDUMP_HEADER}: magic {@code MDMP}, version, stream count, directory RVA) and
  * the stream directory ({@code MINIDUMP_DIRECTORY}: type, size, RVA per stream). A directory that
- * does not fit the file, or a stream whose bytes do not, fails here: later readers take the
- * streams' bounds as checked.
+ * does not fit the file fails here; a stream whose bytes do not (a dump cut short while written) is
+ * left out and noted, so that the others still read. Later readers take the streams' bounds as checked.
  */
 final class StreamDirectory {
     static final int MAGIC = 0x504d444d; // "MDMP"
@@ -21,10 +21,12 @@ final class StreamDirectory {
     }
 
     private final List<Stream> streams;
+    private final List<String> broken;
     private final long timestamp;
 
-    private StreamDirectory(List<Stream> streams, long timestamp) {
+    private StreamDirectory(List<Stream> streams, List<String> broken, long timestamp) {
         this.streams = streams;
+        this.broken = broken;
         this.timestamp = timestamp;
     }
 
@@ -47,6 +49,7 @@ final class StreamDirectory {
         // Unsigned product of two u32s: cannot overflow a long.
         b.check(rva, count * ENTRY_SIZE, "stream directory of " + count + " streams");
         List<Stream> out = new ArrayList<>((int) count);
+        List<String> broken = new ArrayList<>();
         for (long i = 0; i < count; i++) {
             long at = rva + i * ENTRY_SIZE;
             long type = b.u32(at);
@@ -55,10 +58,14 @@ final class StreamDirectory {
             if (type == 0) {
                 continue; // MD_UNUSED_STREAM: a writer's placeholder
             }
-            b.check(streamRva, size, "stream " + i + " (type 0x" + Long.toHexString(type) + ")");
+            if (!b.fits(streamRva, size)) {
+                broken.add("stream " + i + " (type 0x" + Long.toHexString(type) + ") at offset " + streamRva
+                        + " (" + size + " bytes) runs past the end of the file (" + b.length() + " bytes)");
+                continue;
+            }
             out.add(new Stream(type, streamRva, size));
         }
-        return new StreamDirectory(List.copyOf(out), b.u32(20));
+        return new StreamDirectory(List.copyOf(out), List.copyOf(broken), b.u32(20));
     }
 
     /** The first stream of {@code type} (Breakpad reads the first too). */
@@ -69,6 +76,11 @@ final class StreamDirectory {
             }
         }
         return Optional.empty();
+    }
+
+    /** The streams left out because their bytes run past the end of the file, one line each. */
+    List<String> broken() {
+        return broken;
     }
 
     List<Stream> streams() {

@@ -176,9 +176,17 @@ class MinidumpReaderTest {
     }
 
     @Test
-    void streamPastTheEnd() {
-        fails(amd64Dump().entry(StreamTypes.MISC_INFO, 0xfffffff0L, 100).build(), "runs past the end of the file");
-        fails(amd64Dump().entry(StreamTypes.MISC_INFO, 16, 0xfffffff0L).build(), "runs past the end of the file");
+    void streamPastTheEndIsLeftOutAndNoted() throws Exception {
+        for (long[] lie : new long[][] {{0xfffffff0L, 100}, {16, 0xfffffff0L}}) {
+            ParsedReport p = read(amd64Dump().entry(StreamTypes.MISC_INFO, lie[0], lie[1]).build());
+            assertEquals(1, p.model().threads().size());
+            assertTrue(doc(p).problems().get(0).startsWith("stream 3 (type 0xf) at offset " + lie[1]), doc(p).problems().toString());
+        }
+        // A required stream that runs past the end: the failure says so.
+        DumpBuilder b = new DumpBuilder().stream(StreamTypes.SYSTEM_INFO, DumpBuilder.systemInfo(9, 0x8201))
+                .entry(StreamTypes.THREAD_LIST, 0x1000, 100);
+        fails(b.build(), "minidump has no thread list stream (1 of its streams run past the end of the file, the first:"
+                + " stream 1 (type 0x3) at offset 100 (4096 bytes) runs past the end of the file");
     }
 
     @Test
