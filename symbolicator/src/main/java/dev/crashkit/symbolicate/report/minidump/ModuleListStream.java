@@ -25,6 +25,8 @@ final class ModuleListStream {
     private static final int MODULE_SIZE = 108;
     private static final long RSDS = 0x53445352L;
     private static final long BPEL = 0x4270454cL;
+    /** GNU build-ids are 16 or 20 bytes; anything this long is no build-id. */
+    private static final int MAX_BUILD_ID = 1024;
 
     private ModuleListStream() {
     }
@@ -51,10 +53,13 @@ final class ModuleListStream {
             Optional<DebugId> id = Optional.empty();
             Optional<String> breakpadId = Optional.empty();
             if (cvSize != 0 && !b.fits(cvRva, cvSize)) {
-                problems.add("module " + path + ": CodeView record is not in the file");
+                problems.add("module " + i + " at 0x" + Long.toHexString(base) + ": CodeView record is not in the file");
             } else if (cvSize >= 4) {
                 long sig = b.u32(cvRva);
-                if (sig == BPEL && cvSize > 4 && cvSize <= 4 + 1024) {
+                if (sig == BPEL && cvSize > 4 + MAX_BUILD_ID) {
+                    problems.add("module " + i + " at 0x" + Long.toHexString(base) + ": build-id of " + (cvSize - 4)
+                            + " bytes, more than " + MAX_BUILD_ID + ": left out");
+                } else if (sig == BPEL && cvSize > 4) {
                     byte[] buildId = b.copy(cvRva + 4, (int) cvSize - 4);
                     id = Optional.of(DebugId.buildId(buildId));
                     byte[] guid = new byte[16];
