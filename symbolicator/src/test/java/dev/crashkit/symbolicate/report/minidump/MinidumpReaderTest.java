@@ -156,6 +156,28 @@ class MinidumpReaderTest {
     }
 
     @Test
+    void threadNamesAndMemory64() throws Exception {
+        DumpBuilder b = amd64Dump();
+        long name = b.put(DumpBuilder.string("render"));
+        b.stream(StreamTypes.THREAD_NAME_LIST, DumpBuilder.le(4 + 12 + 12).putInt(2).putInt(42).putLong(name)
+                .putInt(7).putLong(0xffff_ffff_0000L).array());
+        // Memory64: (address, size) pairs, their bytes one after the other from one RVA.
+        long data = b.put(new byte[] {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12});
+        b.stream(StreamTypes.MEMORY64_LIST, DumpBuilder.le(48).putLong(2).putLong(data)
+                .putLong(0xa000).putLong(4).putLong(0xb000).putLong(8).array());
+        ParsedReport p = read(b.build());
+        assertEquals("render", p.model().threads().get(0).name().orElseThrow());
+        byte[] got = new byte[8];
+        assertEquals(4, doc(p).memory().read(0xa000, got, 0, 8));
+        assertEquals(4, got[3]);
+        assertEquals(8, doc(p).memory().read(0xb000, got, 0, 8));
+        assertEquals(5, got[0]);
+        assertEquals(12, got[7]);
+        // The name of a thread that is not listed, at an offset past the end: noted, nothing else.
+        assertEquals(List.of("thread 7: name at offset 281474976645120 is not in the file"), doc(p).problems());
+    }
+
+    @Test
     void detectedByItsMagic() throws Exception {
         ParsedReport p = ReportFormats.standard().read(SOURCE, amd64Dump().build());
         assertEquals(dev.crashkit.symbolicate.report.ReportFormat.MINIDUMP, p.format());
