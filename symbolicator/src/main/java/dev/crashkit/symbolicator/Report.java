@@ -35,16 +35,23 @@ public final class Report {
     private final Optional<String> part;
     /** A crash point log's own bytes: what stands alone for it. */
     private final byte[] logBytes;
+    /** Whether a minidump's stacks have been walked ({@link Symbolicator#walked}). */
+    private final boolean walked;
 
     private Report(String source, ParsedReport parsed) {
         this(source, parsed, parsed.document().part(), null);
     }
 
     private Report(String source, ParsedReport parsed, Optional<String> part, byte[] logBytes) {
+        this(source, parsed, part, logBytes, false);
+    }
+
+    private Report(String source, ParsedReport parsed, Optional<String> part, byte[] logBytes, boolean walked) {
         this.source = source;
         this.parsed = parsed;
         this.part = part;
         this.logBytes = logBytes;
+        this.walked = walked;
     }
 
     /**
@@ -285,7 +292,16 @@ public final class Report {
 
     /** The same report with other threads (after a re-unwind). */
     Report withModel(CrashReport model) {
-        return new Report(source, new ParsedReport(model, parsed.format(), parsed.document()), part, logBytes);
+        return new Report(source, new ParsedReport(model, parsed.format(), parsed.document()), part, logBytes, walked);
+    }
+
+    /** The same report with its stacks walked. */
+    Report withWalkedModel(CrashReport model) {
+        return new Report(source, new ParsedReport(model, parsed.format(), parsed.document()), part, logBytes, true);
+    }
+
+    boolean walked() {
+        return walked;
     }
 
     ParsedReport parsed() {

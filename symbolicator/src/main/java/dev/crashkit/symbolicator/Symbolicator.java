@@ -16,6 +16,9 @@ import dev.crashkit.symbolicate.sources.ProgressListener;
 import dev.crashkit.symbolicate.sources.SymbolServer;
 import dev.crashkit.symbolicate.symbolize.ModuleCache;
 import dev.crashkit.symbolicate.symbolize.Reunwinder;
+import dev.crashkit.symbolicate.symbolize.StackWalker;
+import dev.crashkit.symbolicate.report.minidump.MinidumpDocument;
+import dev.crashkit.core.model.CrashReport;
 import dev.crashkit.symbolicate.symbolize.SymCacheCounters;
 import dev.crashkit.symbolicate.symbolize.SymbolCaching;
 import dev.crashkit.symbolicate.symbolize.Symbolizer;
@@ -150,6 +153,7 @@ public final class Symbolicator implements AutoCloseable {
      * @return the result
      */
     public Symbolication symbolicate(Report report) {
+        report = walked(report);
         Modules m = current;
         return new Symbolication(report, ReportRenderer.symbolicate(report.parsed(), m.symbolizer()),
                 signatureSymbolizer(m));
@@ -167,6 +171,7 @@ public final class Symbolicator implements AutoCloseable {
      * @throws IOException writing to {@code out} failed
      */
     public Symbolication symbolicate(Report report, OutputFormat format, OutputStream out) throws IOException {
+        report = walked(report);
         Modules m = current;
         return new Symbolication(report, ReportRenderer.renderAll(report.parsed(), m.symbolizer(), format.internal(),
                 out), signatureSymbolizer(m));
@@ -205,6 +210,7 @@ public final class Symbolicator implements AutoCloseable {
      * @throws IOException writing to {@code out} failed
      */
     public Symbolication symbolicate(Report report, OutputFormat format, Writer out) throws IOException {
+        report = walked(report);
         Modules m = current;
         return new Symbolication(report, ReportRenderer.renderAll(report.parsed(), m.symbolizer(), format.internal(),
                 out), signatureSymbolizer(m));
@@ -229,6 +235,11 @@ public final class Symbolicator implements AutoCloseable {
         if (reports.size() == 1) {
             return List.of(symbolicate(reports.get(0), format, out));
         }
+        List<Report> walkedReports = new ArrayList<>(reports.size());
+        for (Report r : reports) {
+            walkedReports.add(walked(r));
+        }
+        reports = walkedReports;
         List<Symbolication> results = new ArrayList<>(reports.size());
         List<dev.crashkit.symbolicate.report.ParsedReport> parts = new ArrayList<>(reports.size());
         for (Report r : reports) {
@@ -317,6 +328,33 @@ public final class Symbolicator implements AutoCloseable {
     public Report reunwind(Report report) {
         DiagnosticSink sink = config.diagnostics();
         return report.withModel(new Reunwinder(current.cache(), sink::unwinding).reunwind(report.model()));
+    }
+
+    /**
+     * The report with its threads' stacks walked, for a minidump (which saves registers and memory,
+     * not frames): with the binaries among the debug files, matched by build-id. Other reports, and a
+     * minidump already walked, come back as they are. Problems reading the dump and walking it go to
+     * the diagnostics sink's {@code unwinding}, each naming the report.
+     *
+     * @param report the report
+     * @return the report with walked threads
+     */
+    public Report walked(Report report) {
+        if (!(report.parsed().document() instanceof MinidumpDocument dump) || report.walked()) {
+            return report;
+        }
+        DiagnosticSink sink = config.diagnostics();
+        String name = report.name();
+        for (String problem : dump.problems()) {
+            sink.unwinding(name + ": " + problem);
+        }
+        if (!dump.notWalked().isEmpty()) {
+            sink.unwinding(name + ": " + dump.notWalked().size() + " threads of architecture " + dump.arch()
+                    + " not walked (no stack walker for it): each keeps the frame of its registers");
+        }
+        CrashReport model = new StackWalker(current.cache(), message -> sink.unwinding(name + ": " + message))
+                .walk(report.model(), dump.arch(), dump.memory(), dump.walkStarts(), config.inputLimits().maxFrames());
+        return report.withWalkedModel(model);
     }
 
     /**

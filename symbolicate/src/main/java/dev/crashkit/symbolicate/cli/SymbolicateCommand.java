@@ -35,7 +35,7 @@ public final class SymbolicateCommand implements Callable<Integer> {
     // Optional for picocli so that sub-commands (atos, demangle, ...) can be used without it; call() requires it.
     @Parameters(index = "0", arity = "0..1", paramLabel = "REPORT",
             description = "crash report: crashreport/1, Apple .ips or .crash, KSCrash/SentryCrash JSON, .plcrash, Sentry event, "
-                    + "MetricKit payload (every diagnostic), JVM hs_err log (detected from content), or an Xcode .xccrashpoint folder (every log)")
+                    + "minidump (its stacks walked with the binaries among --dsym), MetricKit payload (every diagnostic), JVM hs_err log (detected from content), or an Xcode .xccrashpoint folder (every log)")
     Path report;
 
     @Option(names = "--format", defaultValue = "text",

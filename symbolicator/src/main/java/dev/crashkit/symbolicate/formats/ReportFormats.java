@@ -14,6 +14,7 @@ import dev.crashkit.symbolicate.report.hserr.HsErrReader;
 import dev.crashkit.symbolicate.report.ips.IpsReader;
 import dev.crashkit.symbolicate.report.kscrash.KSCrashReader;
 import dev.crashkit.symbolicate.report.metrickit.MetricKitReader;
+import dev.crashkit.symbolicate.report.minidump.MinidumpReader;
 import dev.crashkit.symbolicate.report.plcrash.PlcrashReader;
 import dev.crashkit.symbolicate.report.sentry.SentryReader;
 import java.io.IOException;
@@ -30,7 +31,7 @@ import java.util.Optional;
  * Detects a report's format from its content (never from the file name) and reads it with the
  * matching reader.
  *
- * <p>Order of the checks: the binary {@code plcrash} magic; then JSON, where a first line that is a
+ * <p>Order of the checks: the binary {@code plcrash} and {@code MDMP} (minidump) magics; then JSON, where a first line that is a
  * complete object with {@code bug_type} marks an Apple report ({@code .ips} if a JSON body follows,
  * legacy text otherwise) and other documents are told apart by their top-level keys (an array by its
  * first element's: MetricKit payloads); then a HotSpot hs_err log by its {@code #} banner; then Apple
@@ -54,7 +55,7 @@ public final class ReportFormats {
 
     /**
      * Every reader: ips, Apple text, KSCrash/SentryCrash, PLCrashReporter, Sentry events, MetricKit,
-     * hs_err logs, crashreport/1.
+     * hs_err logs, minidumps, crashreport/1.
      * Each reader but ours is made when a report of its format is first read: their classes compile
      * regular expressions when initialised (~30 of them, a few ms of a one-report run whose report
      * is crashreport/1; BENCHMARKS.md, start path).
@@ -63,7 +64,8 @@ public final class ReportFormats {
         return new ReportFormats(List.of(new Deferred(ReportFormat.IPS), new Deferred(ReportFormat.APPLE_CRASH),
                 new Deferred(ReportFormat.KSCRASH), new Deferred(ReportFormat.PLCRASH),
                 new Deferred(ReportFormat.SENTRY), new Deferred(ReportFormat.METRICKIT),
-                new Deferred(ReportFormat.HS_ERR), new CrashReportJsonReader()));
+                new Deferred(ReportFormat.HS_ERR), new Deferred(ReportFormat.MINIDUMP),
+                new CrashReportJsonReader()));
     }
 
     /** A standard reader made on first use (a race makes it twice: they keep no state). */
@@ -108,6 +110,7 @@ public final class ReportFormats {
                 case SENTRY -> new SentryReader();
                 case METRICKIT -> new MetricKitReader();
                 case HS_ERR -> new HsErrReader();
+                case MINIDUMP -> new MinidumpReader();
                 default -> throw new IllegalArgumentException("no standard reader for " + format);
             };
         }
@@ -222,7 +225,7 @@ public final class ReportFormats {
      * this returns, before a reader decodes it again (a large report's text is big).
      */
     private Detected detectOrRead(String source, byte[] data) throws ReportException {
-        if (data.length == 0 || startsWith(data, PLCRASH_MAGIC)) {
+        if (data.length == 0 || startsWith(data, PLCRASH_MAGIC) || MinidumpReader.matches(data)) {
             return new Detected(detect(source, data), null);
         }
         // One ASCII scan for both the decoding and the crashreport/1 parse from bytes.
@@ -244,6 +247,9 @@ public final class ReportFormats {
         }
         if (startsWith(data, PLCRASH_MAGIC)) {
             return ReportFormat.PLCRASH;
+        }
+        if (MinidumpReader.matches(data)) {
+            return ReportFormat.MINIDUMP;
         }
         return detectText(source, Texts.decode(data));
     }

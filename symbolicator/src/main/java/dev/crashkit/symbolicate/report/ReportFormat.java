@@ -20,5 +20,7 @@ public enum ReportFormat {
      */
     METRICKIT,
     /** A HotSpot JVM fatal error log ({@code hs_err_pid<N>.log}). */
-    HS_ERR
+    HS_ERR,
+    /** A minidump (Breakpad, Crashpad, Windows): the magic {@code MDMP}, then streams. */
+    MINIDUMP
 }

@@ -1,11 +1,9 @@
 package dev.crashkit.symbolicate.symbolize;
 
-import dev.crashkit.core.CrashkitException;
 import dev.crashkit.core.Diagnostics;
 import dev.crashkit.core.model.Arch;
 import dev.crashkit.core.model.CrashReport;
 import dev.crashkit.core.model.Frame;
-import dev.crashkit.core.model.Image;
 import dev.crashkit.core.model.ThreadState;
 import dev.crashkit.core.model.ThreadTrace;
 import dev.crashkit.core.unwind.Arm64Registers;
@@ -14,10 +12,6 @@ import dev.crashkit.core.unwind.Registers;
 import dev.crashkit.core.unwind.Unwinder;
 import dev.crashkit.core.unwind.UnwoundFrame;
 import dev.crashkit.core.unwind.X86Registers64;
-import dev.crashkit.symbolicate.format.ObjectFile;
-import dev.crashkit.symbolicate.format.detect.ObjectFiles;
-import dev.crashkit.symbolicate.locate.DebugFileIndex;
-import dev.crashkit.symbolicate.locate.SliceId;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -49,10 +43,7 @@ public final class Reunwinder {
         if (report.threads().stream().noneMatch(t -> t.state().map(ThreadState::unwindable).orElse(false))) {
             return report;
         }
-        List<ObjectCodeMap.Module> mapped = new ArrayList<>();
-        for (Image img : report.images()) {
-            codeFile(img).ifPresent(object -> mapped.add(new ObjectCodeMap.Module(object, slide(img, object))));
-        }
+        List<ObjectCodeMap.Module> mapped = ImageBinaries.find(modules, report.images(), diagnostics);
         if (mapped.isEmpty()) {
             diagnostics.warn("cannot re-unwind: no binary of the report's images (with .eh_frame) among the debug files");
             return report;
@@ -134,34 +125,5 @@ public final class Reunwinder {
             out.add(rebuilt.get(next));
         }
         return out;
-    }
-
-    /** The first file with this image's build-id that has unwind tables (debug-only copies have none). */
-    private Optional<ObjectFile> codeFile(Image img) {
-        if (img.id().isEmpty()) {
-            return Optional.empty();
-        }
-        for (DebugFileIndex.Entry e : modules.index().find(img.id().get())) {
-            if (e.container() != SliceId.Container.ELF) {
-                continue;
-            }
-            try {
-                Optional<ObjectFile> object = ObjectFiles.openWithId(modules.members().path(e), img.id().get());
-                if (object.isPresent() && object.get().unwindSections().stream().anyMatch(u -> !u.debugFrame())) {
-                    return object;
-                }
-            } catch (CrashkitException ex) {
-                diagnostics.warn("skipping " + ex.getMessage());
-            }
-        }
-        return Optional.empty();
-    }
-
-    /** Load bias: the report's slide, else load address minus the lowest PT_LOAD address. */
-    private static long slide(Image img, ObjectFile object) {
-        if (img.slide().isPresent()) {
-            return img.slide().getAsLong();
-        }
-        return img.loadAddress() - object.linkBase();
     }
 }

@@ -17,9 +17,18 @@ import dev.crashkit.symbolicate.report.SyntheticResults;
 import dev.crashkit.symbolicate.report.hserr.HsErrReader;
 import dev.crashkit.symbolicate.report.hserr.HsErrWriter;
 import dev.crashkit.symbolicate.report.metrickit.MetricKitReader;
+import dev.crashkit.symbolicate.report.minidump.MinidumpDocument;
+import dev.crashkit.symbolicate.report.minidump.MinidumpReader;
+import dev.crashkit.symbolicate.format.ObjectFile;
+import dev.crashkit.symbolicate.format.detect.ObjectFiles;
+import dev.crashkit.symbolicate.symbolize.ObjectCodeMap;
+import dev.crashkit.symbolicate.symbolize.StackWalker;
+import dev.crashkit.testkit.TestData;
 import dev.crashkit.symbolicate.report.plcrash.PlcrashReader;
 import dev.crashkit.symbolicate.report.sentry.SentryReader;
 import java.io.StringWriter;
+import java.util.ArrayList;
+import java.util.List;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -67,6 +76,54 @@ class ReportReadersFuzzTest {
     void sentry(byte[] input) {
         read(new SentryReader(), input);
     }
+
+    @FuzzTest
+    void minidump(byte[] input) {
+        read(new MinidumpReader(), input);
+    }
+
+    /**
+     * The minidump reader, then every thread walked over the committed x86-64 test binary's code and
+     * CFI (testdata/minidump/crashy, loaded once), as the Symbolicator walks a dump: CFI, frame
+     * records and scans over whatever memory and registers the input holds. A walk reads each stack
+     * word about once per thread (SP only moves up), and threads can share one stack: a budget per
+     * input byte of a few KB.
+     */
+    @FuzzTest
+    void minidumpWalk(byte[] input) {
+        FuzzContract.check(input.length, WALK_BUDGET, ReportException.class, () -> {
+            ParsedReport p;
+            try {
+                p = new MinidumpReader().read(SOURCE, input);
+            } catch (ReportException e) {
+                FuzzContract.requireNamed(e, SOURCE);
+                throw e;
+            }
+            MinidumpDocument d = (MinidumpDocument) p.document();
+            CrashReport walked = StackWalker.walk(p.model(), d.arch(), d.memory().over(CrashyCode.MAP.memory()),
+                    CrashyCode.MAP, d.walkStarts(), 100_000, message -> { });
+            walked.threads().forEach(t -> t.frames().forEach(Object::toString));
+        });
+    }
+
+    /** The committed crashy binary's code and CFI at its link addresses (a static executable). */
+    private static final class CrashyCode {
+        static final ObjectCodeMap MAP = load();
+
+        private static ObjectCodeMap load() {
+            try {
+                List<ObjectCodeMap.Module> modules = new ArrayList<>();
+                for (ObjectFile o : ObjectFiles.open(TestData.file("minidump/crashy"))) {
+                    modules.add(new ObjectCodeMap.Module(o, 0));
+                }
+                return new ObjectCodeMap(modules);
+            } catch (dev.crashkit.core.CrashkitException e) {
+                throw new IllegalStateException(e);
+            }
+        }
+    }
+
+    private static final FuzzContract.Budget WALK_BUDGET = new FuzzContract.Budget(32L << 20, 4096);
 
     /**
      * HotSpot hs_err logs; a log that was read is also written back by its same-format writer with nothing
@@ -202,5 +259,16 @@ class ReportReadersFuzzTest {
         }
         doc.exceptionBacktrace().ifPresent(Object::toString);
         doc.notes();
+        if (doc instanceof MinidumpDocument dump) {
+            dump.walkStarts().forEach(Object::toString);
+            dump.notWalked();
+            for (String problem : dump.problems()) {
+                if (problem.isBlank() || problem.indexOf('\n') >= 0 || problem.indexOf('\r') >= 0) {
+                    FuzzContract.fail("a problem must be one non-empty line: \"" + problem + '"');
+                }
+            }
+            dump.texts().values().forEach(String::length);
+            dump.annotations().forEach((k, v) -> k.length());
+        }
     }
 }
