@@ -81,6 +81,12 @@ class HangReportsTest {
             JsonNode group = http.get("/api/groups/" + hang.get("group").asText()).json();
             assertTrue(group.get("title").asText().startsWith("hang"), group.toString());
             assertEquals(2, http.get("/api/groups").json().size());
+            // The report's page shows the stuck thread first, with how long it did not answer.
+            String page = http.get("/reports/" + hang.get("id").asText()).body();
+            int hungAt = page.indexOf("(hung for " + h.get("duration_ms").asLong() + " ms)");
+            assertTrue(hungAt > 0, page);
+            assertTrue(hungAt < page.indexOf("Thread ", page.indexOf("Thread ") + 1) || page.indexOf("Thread ")
+                    == page.lastIndexOf("Thread "), "the hung thread is listed first");
         }
     }
 }

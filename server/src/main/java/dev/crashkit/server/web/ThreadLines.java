@@ -29,11 +29,16 @@ final class ThreadLines {
         }
         List<Views.ThreadView> crashed = new ArrayList<>();
         List<Views.ThreadView> others = new ArrayList<>();
+        // A hang's stuck thread is its crashed one: shown first, saying how long it did not answer.
+        boolean hang = symbolicated.path("kind").asText("").equals("hang");
+        JsonNode h = symbolicated.path("hang");
+        String hung = " (hung" + (h.path("duration_ms").isIntegralNumber() ? " for " + h.path("duration_ms").asLong()
+                + " ms" : "") + (h.path("ongoing").asBoolean() ? ", ongoing" : "") + ")";
         for (JsonNode t : symbolicated.path("threads")) {
             boolean isCrashed = t.path("crashed").asBoolean();
             String name = t.path("name").isTextual() ? t.path("name").asText() : "";
             String title = "Thread " + t.path("id").asText() + (name.isEmpty() ? "" : ": " + name)
-                    + (isCrashed ? " (crashed)" : "");
+                    + (isCrashed ? (hang ? hung : " (crashed)") : "");
             List<Views.FrameLine> lines = new ArrayList<>();
             for (JsonNode f : t.path("frames")) {
                 lines.add(line(f, loads, app));
