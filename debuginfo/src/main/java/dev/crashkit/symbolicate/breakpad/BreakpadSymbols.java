@@ -94,6 +94,21 @@ public final class BreakpadSymbols implements SourceLookup {
         return table;
     }
 
+    /**
+     * How far the module's records reach from its load address: the end of its last FUNC or one
+     * past its last PUBLIC, whichever is higher (a .sym says nothing of the image's real size).
+     */
+    public long extent() {
+        long end = 0;
+        if (functions.size() > 0) {
+            end = functions.end[functions.size() - 1];
+        }
+        if (publics.size() > 0 && Long.compareUnsigned(publics.address[publics.size() - 1] + 1, end) > 0) {
+            end = publics.address[publics.size() - 1] + 1;
+        }
+        return end;
+    }
+
     /** FUNC records kept (in address order, none overlapping). */
     public int functionCount() {
         return functions.size();

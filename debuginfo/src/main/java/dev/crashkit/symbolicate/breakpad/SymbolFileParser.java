@@ -86,7 +86,7 @@ final class SymbolFileParser {
     }
 
     /** The first line, which must be {@code MODULE os arch id name}. */
-    private BreakpadModule moduleLine(LineSource lines) throws BadSymbolFileException {
+    BreakpadModule moduleLine(LineSource lines) throws BadSymbolFileException {
         fields.reset(lines.line, 0, lines.length);
         try {
             fields.require("MODULE");

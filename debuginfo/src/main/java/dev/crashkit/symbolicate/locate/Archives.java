@@ -56,13 +56,19 @@ public final class Archives {
         return null;
     }
 
-    /** Lists the Mach-O members of an archive with their identities. */
+    /** Lists the Mach-O and Breakpad symbol file members of an archive with their identities. */
     public static List<Listed> list(Path archive, byte[] head, ArchiveLimits limits, Diagnostics diagnostics)
             throws CrashkitException {
         List<Listed> out = new ArrayList<>();
         visit(archive, head, limits, (m, problem) -> diagnostics.warn(problem), (member, in) -> {
             try {
-                List<SliceId> ids = MachOPeek.read(in, member.displayPath());
+                java.io.BufferedInputStream b = new java.io.BufferedInputStream(in, 1 << 13);
+                b.mark(16);
+                byte[] first = b.readNBytes(16);
+                b.reset();
+                List<SliceId> ids = dev.crashkit.symbolicate.breakpad.SymbolFilePeek.matches(first)
+                        ? SymbolFileSlice.read(b, member.displayPath().toString(), diagnostics)
+                        : MachOPeek.read(b, member.displayPath());
                 if (!ids.isEmpty()) {
                     out.add(new Listed(member, ids));
                 }

@@ -262,6 +262,7 @@ public final class DebugModule {
 
     private List<ResolvedSymbol> fromDwarf(List<SourceFrame> frames, int symbolIndex, long linkAddress) {
         SourceFrame concrete = frames.get(frames.size() - 1);
+        String source = dwarf.get().sourceName();
         long start = symbolIndex >= 0 ? symbols.start(symbolIndex)
                 : concrete.startAddress().orElse(linkAddress);
         List<ResolvedSymbol> out = new ArrayList<>(frames.size());
@@ -277,7 +278,7 @@ public final class DebugModule {
                 version = v.isEmpty() ? Optional.empty() : Optional.of(v);
             }
             out.add(new ResolvedSymbol(name.orElse("??"), start, f.file(), positive(f.line()), positive(f.column()),
-                    f.inlined(), "dwarf", version));
+                    f.inlined(), source, version));
         }
         return out;
     }

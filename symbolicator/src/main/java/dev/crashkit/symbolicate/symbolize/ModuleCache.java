@@ -427,6 +427,22 @@ public final class ModuleCache implements AutoCloseable {
         if (entries.isEmpty()) {
             return new Missing("no debug file with UUID " + id);
         }
+        // A Breakpad symbol file answers only where no object file with debug information does
+        // (columns, full names and the binary's own layout come from those); it needs no symbol cache.
+        List<DebugFileIndex.Entry> symbolFiles = entries.stream()
+                .filter(e -> e.container() == SliceId.Container.BREAKPAD).toList();
+        if (!symbolFiles.isEmpty()) {
+            List<DebugFileIndex.Entry> objects = entries.stream()
+                    .filter(e -> e.container() != SliceId.Container.BREAKPAD).toList();
+            if (objects.stream().noneMatch(DebugFileIndex.Entry::debugInfo)) {
+                try {
+                    return BreakpadModuleLoader.load(symbolFiles, members, options.diagnostics());
+                } catch (CrashkitException e) {
+                    return new Failed(e.getMessage());
+                }
+            }
+            entries = objects;
+        }
         Optional<SymbolCaching> caching = options.symbolCache()
                 .map(s -> new SymbolCaching(s.withPages(pages), options.counters()));
         Optional<SymCacheKey> key = caching.isPresent() ? SymbolCaching.key(id, entries) : Optional.empty();
