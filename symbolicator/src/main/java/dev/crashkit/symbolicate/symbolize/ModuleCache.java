@@ -216,11 +216,16 @@ public final class ModuleCache implements AutoCloseable {
      * that {@link #get} finds them. Only images that frames point into are worth this.
      */
     public void prefetch(Collection<DebugId> ids) {
+        prefetch(ids, Map.of());
+    }
+
+    /** As {@link #prefetch(Collection)}, with the image names the report gives (for name-filed layouts). */
+    public void prefetch(Collection<DebugId> ids, Map<DebugId, String> imageNames) {
         List<DebugId> missing = ids.stream().filter(id -> index.find(id).isEmpty() && !fetched.containsKey(id)).toList();
         if (missing.isEmpty()) {
             return;
         }
-        Map<DebugId, FetchedFile> got = remote.fetchAll(missing);
+        Map<DebugId, FetchedFile> got = remote.fetchAll(missing, imageNames);
         fetched.putAll(got);
         // A get() before the fetch remembered "no file": forget that answer.
         synchronized (this) {
