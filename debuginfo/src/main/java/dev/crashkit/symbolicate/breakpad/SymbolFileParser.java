@@ -64,6 +64,8 @@ final class SymbolFileParser {
                     }
                 }
             }
+        } catch (BadSymbolFileException e) {
+            throw e; // an IOException too, but already says what is wrong where
         } catch (IOException e) {
             throw new BadSymbolFileException(source + ": cannot read: " + e.getMessage(), e);
         } catch (LineSource.LineTooLongException e) {

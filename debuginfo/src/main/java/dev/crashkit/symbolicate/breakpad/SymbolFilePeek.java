@@ -55,6 +55,8 @@ public final class SymbolFilePeek {
                 }
             }
             return new BreakpadModule(module.os(), module.arch(), module.id(), module.name(), codeId);
+        } catch (BadSymbolFileException e) {
+            throw e; // an IOException too, but already says what is wrong where
         } catch (IOException e) {
             throw new BadSymbolFileException(source + ": cannot read: " + e.getMessage(), e);
         } catch (LineSource.LineTooLongException e) {
