@@ -62,10 +62,11 @@ public final class Archives {
         List<Listed> out = new ArrayList<>();
         visit(archive, head, limits, (m, problem) -> diagnostics.warn(problem), (member, in) -> {
             try {
-                java.io.BufferedInputStream b = new java.io.BufferedInputStream(in, 1 << 13);
-                b.mark(16);
+                // Sixteen bytes pushed back, not a buffered stream: an archive of many small members
+                // must not cost a buffer each.
+                java.io.PushbackInputStream b = new java.io.PushbackInputStream(in, 16);
                 byte[] first = b.readNBytes(16);
-                b.reset();
+                b.unread(first);
                 List<SliceId> ids = dev.crashkit.symbolicate.breakpad.SymbolFilePeek.matches(first)
                         ? SymbolFileSlice.read(b, member.displayPath().toString(), diagnostics)
                         : MachOPeek.read(b, member.displayPath());
