@@ -51,7 +51,7 @@ PUBLIC 0 0 zero
 
 DICT = ["MODULE ", "INFO ", "CODE_ID ", "FILE ", "FUNC ", "FUNC m ", "PUBLIC ", "PUBLIC m ", "INLINE ",
         "INLINE_ORIGIN ", "STACK CFI INIT ", "STACK CFI ", "STACK WIN ", ".cfa: ", ".ra: ", "Linux", "mac",
-        "x86_64", "ffffffffffffffff", "-1", "\\n", "\\r\\n"]
+        "x86_64", "ffffffffffffffff", "-1", "\\x0a", "\\x0d\\x0a"]
 
 
 def main():
