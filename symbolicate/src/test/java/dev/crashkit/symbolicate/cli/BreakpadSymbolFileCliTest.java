@@ -61,6 +61,23 @@ class BreakpadSymbolFileCliTest {
     }
 
     @Test
+    void jsonOutputSaysTheFramesCameFromTheSymFile(@TempDir Path dir) throws IOException {
+        Path report = dir.resolve("crash.json");
+        Files.writeString(report, report(BUILD_ID));
+        CliTest.Run r = CliTest.run(report.toString(), "--dsym", SYM, "--no-cache", "--format", "json");
+        assertEquals(0, r.code(), r.err());
+        com.fasterxml.jackson.databind.JsonNode frames = new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree(r.out()).get("threads").get(0).get("frames");
+        assertEquals(9, frames.size(), r.out()); // 6 at 0x1311, 2 at 0x1261, main
+        for (com.fasterxml.jackson.databind.JsonNode f : frames) {
+            assertEquals("breakpad", f.get("source").asText(), f.toString());
+            assertEquals("symbolicated", f.get("status").asText(), f.toString());
+        }
+        assertEquals("util.h", frames.get(6).get("file").asText().replaceAll(".*/", ""), frames.get(6).toString());
+        assertTrue(frames.get(6).get("inlined").asBoolean());
+    }
+
+    @Test
     void anotherBuildIdDoesNotMatch(@TempDir Path dir) throws IOException {
         Path report = dir.resolve("crash.json");
         Files.writeString(report, report("41ff1a0ee272d9f8eed2378aa112749bbc65cdb2".replace("41ff", "42ff")));
