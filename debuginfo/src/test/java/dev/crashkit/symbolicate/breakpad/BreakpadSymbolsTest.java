@@ -194,6 +194,13 @@ class BreakpadSymbolsTest {
     }
 
     @Test
+    void aLineOver16MegabytesIsRefusedNamingIt() {
+        String text = HEAD + "FUNC 1000 10 0 " + "x".repeat(LineSource.MAX_LINE) + "\n";
+        assertEquals("t.sym:2: line longer than 16777216 bytes",
+                assertThrows(BadSymbolFileException.class, () -> read(text)).getMessage());
+    }
+
+    @Test
     void numbersAreCheckedLikeStrtoullButStrictly() throws Exception {
         read(HEAD + "FUNC 10000000000000000 1 0 over64\nFUNC ffffffffffffffff 1 0 allOnes\nFUNC 1000 1 0 ok\n");
         assertEquals(2, warnings.size(), warnings::toString);

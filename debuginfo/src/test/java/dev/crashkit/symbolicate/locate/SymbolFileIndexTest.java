@@ -67,6 +67,16 @@ class SymbolFileIndexTest {
     }
 
     @Test
+    void aMacSymFileIsIndexedByTheUuidItsIdHoldsInOrder() throws Exception {
+        Path sym = tmp.resolve("App.sym");
+        Files.writeString(sym, "MODULE mac arm64 4C4C44F255553144A157E368F8FB0F1A0 App\nFUNC 1000 10 0 main\n");
+        DebugFileIndex index = DebugFileIndex.scan(List.of(sym), m -> { });
+        List<DebugFileIndex.Entry> found = index.find(DebugId.parse("4C4C44F2-5555-3144-A157-E368F8FB0F1A").orElseThrow());
+        assertEquals(1, found.size());
+        assertEquals(Arch.parse("arm64"), found.get(0).arch());
+    }
+
+    @Test
     void aPdbSymbolFileIsSkippedWithAWarning() throws IOException, dev.crashkit.core.CrashkitException {
         Path dir = tmp.resolve("win");
         Files.createDirectories(dir);

@@ -78,6 +78,18 @@ class BreakpadSymbolFileCliTest {
     }
 
     @Test
+    void anElfFileWithDwarfOfTheSameBuildIdAnswersInsteadOfTheSym(@TempDir Path dir) throws IOException {
+        Path report = dir.resolve("crash.json");
+        Files.writeString(report, report(BUILD_ID));
+        CliTest.Run r = CliTest.run(report.toString(), "--dsym", SYM, "--dsym", "testdata/breakpad/bin/shapes",
+                "--no-cache", "--format", "json");
+        assertEquals(0, r.code(), r.err());
+        com.fasterxml.jackson.databind.JsonNode out = new com.fasterxml.jackson.databind.ObjectMapper().readTree(r.out());
+        assertEquals("testdata/breakpad/bin/shapes", out.get("images").get(0).get("debug_file").asText());
+        assertEquals("dwarf", out.get("threads").get(0).get("frames").get(0).get("source").asText());
+    }
+
+    @Test
     void anotherBuildIdDoesNotMatch(@TempDir Path dir) throws IOException {
         Path report = dir.resolve("crash.json");
         Files.writeString(report, report("41ff1a0ee272d9f8eed2378aa112749bbc65cdb2".replace("41ff", "42ff")));
