@@ -9,13 +9,14 @@ import java.util.Optional;
  * Breakpad module ids and our {@link DebugId}s. A Breakpad id is a GUID (32 hex digits) and an age
  * (hex, "0" for ELF and Mach-O), upper case:
  * <ul>
- * <li>Mach-O: the LC_UUID's 16 bytes in order, age 0 ({@code dump_syms} for Mac, {@code
- *     src/common/mac/dump_syms.cc}: {@code FileID::ConvertIdentifierToUUIDString} over the UUID);</li>
+ * <li>Mach-O: the LC_UUID's 16 bytes in order, age 0 (Breakpad {@code src/common/mac/dump_syms.cc},
+ *     {@code DumpSymbols::Identifier}: {@code FileID::ConvertIdentifierToString} of the UUID, dashes removed,
+ *     "0" appended);</li>
  * <li>ELF: the first 16 bytes of the GNU build-id (zero-padded when shorter) read as a little-endian
  *     GUID, i.e. bytes 0–3, 4–5 and 6–7 each reversed, then the rest in order, age 0
- *     ({@code src/common/linux/file_id.cc}: {@code FileID::ConvertIdentifierToUUIDString} copies the
- *     bytes into a {@code MDGUID} and byte-swaps {@code data1}, {@code data2}, {@code data3}; the same
- *     rule as Sentry's {@code debugid} crate, {@code DebugId::from_guid_age});</li>
+ *     (Breakpad {@code src/common/linux/file_id.cc}, {@code FileID::ConvertIdentifierToUUIDString}: the
+ *     first 16 bytes, zero-padded, with {@code htonl}/{@code htons} applied to the three fields on a
+ *     little-endian host; checked against {@code dump_syms} output in testdata/breakpad);</li>
  * <li>Windows: the PDB's GUID and age; no report of ours names a PDB, so such files match by name only.</li>
  * </ul>
  * The whole build-id is in {@code INFO CODE_ID} when {@code dump_syms} found one; without it a

@@ -176,11 +176,13 @@ public final class DebugModule {
 
     /**
      * Whether any number of threads may look up here at once without waiting for each other or
-     * being prepared: a symbol cache (or a symbol table alone); not a DWARF context, whose lookups
+     * being prepared: a symbol cache, a Breakpad symbol file (tables never written after reading), or a
+     * symbol table alone; not a DWARF context, whose lookups
      * are serialised and whose units are best decoded in parallel ahead ({@link #prepare}).
      */
     boolean answersConcurrently() {
-        return dwarf.isEmpty() || dwarf.get() instanceof CacheOrFiles;
+        return dwarf.isEmpty() || dwarf.get() instanceof CacheOrFiles
+                || dwarf.get() instanceof dev.crashkit.symbolicate.breakpad.BreakpadSymbols;
     }
 
     /**
