@@ -90,6 +90,20 @@ class BreakpadSymbolFileCliTest {
     }
 
     @Test
+    void symFileFromABreakpadSymbolStoreByTheReportsImageName(@TempDir Path dir) throws IOException {
+        Path report = dir.resolve("crash.json");
+        Files.writeString(report, report(BUILD_ID));
+        Path store = dir.resolve("store/shapes/0E1AFF4172E2F8D9EED2378AA112749B0");
+        Files.createDirectories(store);
+        Files.copy(Path.of(SYM), store.resolve("shapes.sym"));
+        CliTest.Run r = CliTest.run(report.toString(), "--symbol-server", "breakpad=" + dir.resolve("store").toUri(),
+                "--cache-dir", dir.resolve("cache").toString());
+        checkFrames(r);
+        assertTrue(Files.isRegularFile(dir.resolve("cache/symbols/41/ff1a0ee272d9f8eed2378aa112749bbc65cdb1/debuginfo")),
+                "kept in the download cache");
+    }
+
+    @Test
     void anotherBuildIdDoesNotMatch(@TempDir Path dir) throws IOException {
         Path report = dir.resolve("crash.json");
         Files.writeString(report, report("41ff1a0ee272d9f8eed2378aa112749bbc65cdb2".replace("41ff", "42ff")));
@@ -98,6 +112,11 @@ class BreakpadSymbolFileCliTest {
     }
 
     private static void check(CliTest.Run r) {
+        checkFrames(r);
+        assertTrue(r.out().contains(".sym]"), "the image line names the .sym that answered: " + r.out());
+    }
+
+    private static void checkFrames(CliTest.Run r) {
         assertEquals(0, r.code(), r.err() + r.out());
         String out = r.out();
         // 0x1311: Crasher::run inlined into itself four times (INLINE depths 0-3 cover it), the FUNC last.
@@ -108,6 +127,5 @@ class BreakpadSymbolFileCliTest {
         assertTrue(out.contains("0x0000555555555261 util::hashBytes + 17 (util.h:15)\n"), out);
         assertTrue(out.contains("0x0000555555555261 checksum + 17 (main.cpp:12) [cfi]\n"), out);
         assertTrue(out.contains("0x00005555555550b1 main + 33 (main.cpp:36) [cfi]\n"), out);
-        assertTrue(out.contains(".sym]"), "the image line names the .sym that answered: " + out);
     }
 }
