@@ -162,6 +162,7 @@ public final class BreakpadSymbols implements SourceLookup {
         }
         int l = functions.line(f, address);
         Optional<String> file = l < 0 ? Optional.empty() : file(functions.lineFile(l));
+        Optional<String> lineFile = file;
         long line = l < 0 ? 0 : functions.lineNumber(l);
         Growable.Ints chain = new Growable.Ints();
         int n = functions.inlines(f, address, chain);
@@ -172,7 +173,11 @@ public final class BreakpadSymbols implements SourceLookup {
             Optional<String> name = Optional.ofNullable(origins.get(functions.inlineOrigin(inline)));
             out.add(new SourceFrame(Optional.empty(), name, file, line, 0, true, 0,
                     OptionalLong.of(functions.rangeStart(k))));
-            file = file(functions.inlineCallFile(inline));
+            // Breakpad copies the line record's frame for each inline and replaces its file only when the
+            // INLINE names a call-site file it knows: an old-form record (no call-site file) or an unknown
+            // file number leaves the line record's file as the call site's.
+            Optional<String> callFile = file(functions.inlineCallFile(inline));
+            file = callFile.isPresent() ? callFile : lineFile;
             line = functions.inlineCallLine(inline);
         }
         out.add(new SourceFrame(Optional.empty(), Optional.of(name(functions.name[f])), file, line, 0, false, 0,
