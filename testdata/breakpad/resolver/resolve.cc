@@ -1,7 +1,8 @@
 // Breakpad's own symbol-file processor as an oracle: loads a .sym with BasicSourceLineResolver (the class
 // minidump_stackwalk uses) and, for each hex module offset on stdin, prints one line:
 //   0xOFFSET<TAB>frame;frame;...   each frame "function|file|line|base", inlined frames as Breakpad gives
-//   them (FillSourceLineInfo's inlined_frames, in its order), then the frame itself; "-" when nothing answers.
+//   them (FillSourceLineInfo's inlined_frames, in its order), then the frame itself; "-" when nothing answers;
+//   then a tab and the CFI rules in force there (FindCFIFrameInfo, CFIFrameInfo::Serialize), "-" for none.
 // Built by ../build-resolver.sh from the Breakpad sources of npm minidump@0.26.0.
 #include <cstdio>
 #include <deque>
@@ -10,6 +11,7 @@
 #include <string>
 
 #include "google_breakpad/processor/basic_source_line_resolver.h"
+#include "processor/cfi_frame_info.h"
 #include "google_breakpad/processor/stack_frame.h"
 #include "processor/basic_code_module.h"
 
@@ -45,15 +47,16 @@ int main(int argc, char** argv) {
     resolver.FillSourceLineInfo(&frame, &inlined);
     std::printf("0x%llx\t", (unsigned long long)offset);
     if (frame.function_name.empty()) {
-      std::printf("-\n");
-      continue;
+      std::printf("-");
+    } else {
+      for (auto& f : inlined) {
+        print(*f);
+        std::printf(";");
+      }
+      print(frame);
     }
-    for (auto& f : inlined) {
-      print(*f);
-      std::printf(";");
-    }
-    print(frame);
-    std::printf("\n");
+    std::unique_ptr<google_breakpad::CFIFrameInfo> cfi(resolver.FindCFIFrameInfo(&frame));
+    std::printf("\t%s\n", cfi ? cfi->Serialize().c_str() : "-");
   }
   return 0;
 }

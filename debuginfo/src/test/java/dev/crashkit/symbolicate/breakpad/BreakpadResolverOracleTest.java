@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
  * Our lookups against Breakpad's own processor ({@code BasicSourceLineResolver}, driven by
  * testdata/breakpad/resolver/resolve.cc, built by build-resolver.sh from the Breakpad sources of npm
  * minidump@0.26.0) on the same .sym files: function, file, line and function base of every frame, inlined
- * frames first, must be equal at every address.
+ * frames first, and the STACK CFI rules in force ({@code FindCFIFrameInfo}) must be equal at every address.
  */
 class BreakpadResolverOracleTest {
 
@@ -59,15 +59,32 @@ class BreakpadResolverOracleTest {
         List<String> mismatches = new ArrayList<>();
         List<String> lines = Files.readAllLines(Fixtures.testdata(expected));
         for (String line : lines) {
-            String[] parts = line.split("\t", 2);
+            String[] parts = line.split("\t", 3);
             long address = Long.parseUnsignedLong(parts[0].substring(2), 16);
             String ours = answer(s, address);
             if (!ours.equals(parts[1])) {
                 mismatches.add(parts[0] + ": ours " + ours + " vs Breakpad " + parts[1]);
             }
+            String cfi = s.cfiRulesAt(address).map(BreakpadResolverOracleTest::serialized).orElse("-");
+            if (!cfi.equals(parts[2])) {
+                mismatches.add(parts[0] + ": CFI ours " + cfi + " vs Breakpad " + parts[2]);
+            }
         }
         assertEquals(List.of(), mismatches, sym);
         return lines.size();
+    }
+
+    /** Rules as {@code CFIFrameInfo::Serialize} writes them: .cfa, .ra, then the registers in byte order. */
+    static String serialized(CfiRules r) {
+        List<String> out = new ArrayList<>();
+        r.rule(".cfa").ifPresent(e -> out.add(".cfa: " + e));
+        r.rule(".ra").ifPresent(e -> out.add(".ra: " + e));
+        new java.util.TreeMap<>(r.rules()).forEach((reg, e) -> {
+            if (!reg.equals(".cfa") && !reg.equals(".ra")) {
+                out.add(reg + ": " + e);
+            }
+        });
+        return String.join(" ", out);
     }
 
     /** Our answer in the resolver's notation. */
