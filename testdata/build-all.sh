@@ -9,6 +9,9 @@ cd "$(dirname "${BASH_SOURCE[0]}")"
 ./dwarf/build.sh     # DWARF 4/5 and fat dSYMs (clang-19 + dsymutil-19) with llvm-symbolizer-19 goldens
 ./elf/build.sh       # ELF executables/libraries, separate + compressed debug files, .build-id tree, goldens
 ./elf/zstd/build.sh  # clang-19 program with inlined functions, llvm-objcopy-19 zstd/zlib-compressed copies + llvm-symbolizer-19 goldens
+DUMP_SYMS=${DUMP_SYMS:?} ./breakpad/build.sh  # Breakpad .sym files from Breakpad's dump_syms (npm minidump@0.26.0) of g++/clang++ builds + llvm-symbolizer-19 goldens
+BREAKPAD=${BREAKPAD:?} ./breakpad/build-mac.sh  # Breakpad's Mac dump_syms (built from npm minidump@0.26.0's sources) on dwarf/macho/Inline4
+BREAKPAD=${BREAKPAD:?} ./breakpad/build-resolver.sh  # Breakpad's BasicSourceLineResolver answers on the .sym files (the processor oracle)
 ./elf/versions/build.sh  # ELF library with GNU symbol versions (g++ + version script) + llvm-symbolizer-19/llvm-nm-19 goldens
 ./elf/versions/glibc-golden.sh  # real glibc symbol table (third-party/debian-glibc): llvm-nm-19 versions + llvm-symbolizer-19 names
 ./demangle-cpp/generate.sh  # C++ demangler golden list: names from Debian C++ libraries, llvm-cxxfilt-19

@@ -1,6 +1,6 @@
 /**
  * Debug files: the {@code ObjectFile} contract, Mach-O and ELF through the Kaitai parsers generated from
- * ksy/ (package {@code format.kaitai}, never exported), DWARF, symbol tables, the symbol cache, the
+ * ksy/ (package {@code format.kaitai}, never exported), DWARF, Breakpad symbol files, symbol tables, the symbol cache, the
  * debug-file index and archives, symbol servers.
  *
  * <p>Exports: only to the symbolicator, whose facade ({@code dev.crashkit.symbolicator}) is the public API;
@@ -15,6 +15,7 @@ module dev.crashkit.debuginfo {
     requires aircompressor;
     requires java.net.http;
 
+    exports dev.crashkit.symbolicate.breakpad to dev.crashkit.symbolicator;
     exports dev.crashkit.symbolicate.bytes to dev.crashkit.symbolicator;
     exports dev.crashkit.symbolicate.dwarf to dev.crashkit.symbolicator;
     exports dev.crashkit.symbolicate.format to dev.crashkit.symbolicator;

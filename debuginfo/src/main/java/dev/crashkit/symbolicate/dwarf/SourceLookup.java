@@ -23,4 +23,12 @@ public interface SourceLookup {
      */
     default void prepare(long[] addresses) {
     }
+
+    /**
+     * What answers, as frames name their source: "dwarf" for DWARF and caches built from it,
+     * "breakpad" for a Breakpad symbol file.
+     */
+    default String sourceName() {
+        return "dwarf";
+    }
 }

@@ -56,13 +56,20 @@ public final class Archives {
         return null;
     }
 
-    /** Lists the Mach-O members of an archive with their identities. */
+    /** Lists the Mach-O and Breakpad symbol file members of an archive with their identities. */
     public static List<Listed> list(Path archive, byte[] head, ArchiveLimits limits, Diagnostics diagnostics)
             throws CrashkitException {
         List<Listed> out = new ArrayList<>();
         visit(archive, head, limits, (m, problem) -> diagnostics.warn(problem), (member, in) -> {
             try {
-                List<SliceId> ids = MachOPeek.read(in, member.displayPath());
+                // Sixteen bytes pushed back, not a buffered stream: an archive of many small members
+                // must not cost a buffer each.
+                java.io.PushbackInputStream b = new java.io.PushbackInputStream(in, 16);
+                byte[] first = b.readNBytes(16);
+                b.unread(first);
+                List<SliceId> ids = dev.crashkit.symbolicate.breakpad.SymbolFilePeek.matches(first)
+                        ? SymbolFileSlice.read(b, member.displayPath().toString(), diagnostics)
+                        : MachOPeek.read(b, member.displayPath());
                 if (!ids.isEmpty()) {
                     out.add(new Listed(member, ids));
                 }

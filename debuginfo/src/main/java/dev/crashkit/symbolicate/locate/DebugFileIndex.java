@@ -5,6 +5,7 @@ import dev.crashkit.core.Diagnostics;
 import dev.crashkit.core.ObjectFormatException;
 import dev.crashkit.core.model.Arch;
 import dev.crashkit.core.model.DebugId;
+import dev.crashkit.symbolicate.breakpad.SymbolFilePeek;
 import dev.crashkit.symbolicate.format.FileBytes;
 import dev.crashkit.symbolicate.format.ObjectFile;
 import dev.crashkit.symbolicate.format.ObjectFormat;
@@ -101,7 +102,7 @@ public final class DebugFileIndex {
             if (Files.isDirectory(root)) {
                 scan.walk(followed(root));
             } else if (!scan.add(root, true)) {
-                throw new CrashkitException(root + ": not a Mach-O or ELF file, dSYM, archive or folder");
+                throw new CrashkitException(root + ": not a Mach-O or ELF file, dSYM, Breakpad .sym, archive or folder");
             }
         }
         if (options.cache().isPresent()) {
@@ -281,6 +282,16 @@ public final class DebugFileIndex {
                 }
                 return Optional.of(items);
             }
+            if (SymbolFilePeek.matches(head)) {
+                try (java.io.InputStream in = Files.newInputStream(file)) {
+                    for (SliceId s : SymbolFileSlice.read(in, file.toString(), diagnostics)) {
+                        items.add(new IndexCache.Item(Optional.empty(), s));
+                    }
+                } catch (IOException e) {
+                    throw new ObjectFormatException(file + ": cannot read: " + e.getMessage(), e);
+                }
+                return Optional.of(items);
+            }
             if (Archives.matches(head)) {
                 for (Archives.Listed l : Archives.list(file, head, options.limits(), diagnostics)) {
                     for (SliceId s : l.slices()) {
@@ -306,9 +317,29 @@ public final class DebugFileIndex {
         return p.substring(p.lastIndexOf('/') + 1);
     }
 
-    /** Entries with this identity, dSYMs first. */
+    /**
+     * Entries with this identity, dSYMs first. A Breakpad symbol file without {@code INFO CODE_ID}
+     * knows only the first 16 bytes of an ELF build-id (its GUID holds no more): an identity of
+     * another length also finds the symbol files indexed under its first 16 bytes (zero-padded as
+     * {@code dump_syms} pads a short one), after the files of its own.
+     */
     public List<Entry> find(DebugId id) {
-        return byId.getOrDefault(id, List.of());
+        List<Entry> exact = byId.getOrDefault(id, List.of());
+        byte[] raw = id.bytes();
+        if (raw.length == 16) {
+            return exact;
+        }
+        List<Entry> truncated = byId.getOrDefault(DebugId.buildId(java.util.Arrays.copyOf(raw, 16)), List.of());
+        if (truncated.isEmpty()) {
+            return exact;
+        }
+        List<Entry> out = new ArrayList<>(exact);
+        for (Entry e : truncated) {
+            if (e.container() == SliceId.Container.BREAKPAD) {
+                out.add(e);
+            }
+        }
+        return out;
     }
 
     /**

@@ -13,8 +13,8 @@ import dev.crashkit.symbolicate.format.ObjectKind;
  */
 public record SliceId(DebugId id, Arch arch, boolean debugInfo, Container container) {
 
-    /** The object-file format the slice is in. */
-    public enum Container { MACHO, ELF }
+    /** The format the slice is in: an object file, or a Breakpad symbol file ({@code .sym}, text). */
+    public enum Container { MACHO, ELF, BREAKPAD }
 
     /**
      * The identity of an object file that has one. Debug info: a Mach-O dSYM companion (binaries

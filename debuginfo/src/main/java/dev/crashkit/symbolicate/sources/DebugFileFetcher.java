@@ -46,6 +46,8 @@ public final class DebugFileFetcher implements DebugFileSource, AutoCloseable {
     private volatile Transport http;
     private final Map<DebugId, CompletableFuture<Optional<FetchedFile>>> memo = new ConcurrentHashMap<>();
     private final Map<SymbolServer, ServerHealth> health = new ConcurrentHashMap<>();
+    /** Image names of identities, for layouts that file by name ({@link Layout#BREAKPAD}). */
+    private final Map<DebugId, String> imageNames = new ConcurrentHashMap<>();
     private ExecutorService pool;
 
     private DebugFileFetcher(SourceOptions options, Consumer<String> warnings, ProgressListener progress, Clock clock) {
@@ -104,6 +106,14 @@ public final class DebugFileFetcher implements DebugFileSource, AutoCloseable {
             mine.complete(result);
         }
         return result;
+    }
+
+    @Override
+    public Map<DebugId, FetchedFile> fetchAll(Collection<DebugId> ids, Map<DebugId, String> names) {
+        for (Map.Entry<DebugId, String> e : names.entrySet()) {
+            imageNames.putIfAbsent(e.getKey(), e.getValue());
+        }
+        return fetchAll(ids);
     }
 
     @Override
@@ -197,7 +207,8 @@ public final class DebugFileFetcher implements DebugFileSource, AutoCloseable {
     private ServerAnswer ask(SymbolServer server, DebugId id) throws InterruptedException {
         boolean buildIdBase = server.base().getRawPath().endsWith("/.build-id/");
         Transport t = transport(server);
-        for (Layout.Candidate c : server.layout().candidates(id, buildIdBase)) {
+        Optional<String> name = Optional.ofNullable(imageNames.get(id));
+        for (Layout.Candidate c : server.layout().candidates(id, name, buildIdBase)) {
             for (URI url : t.expand(server.resolve(c.path()))) {
                 Download d = download(server, t, url, id);
                 if (d.file().isPresent()) {

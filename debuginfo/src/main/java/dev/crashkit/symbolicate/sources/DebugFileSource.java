@@ -17,6 +17,14 @@ public interface DebugFileSource {
     /** Fetches several identities, in parallel where the source allows; only those found are in the map. */
     Map<DebugId, FetchedFile> fetchAll(Collection<DebugId> ids);
 
+    /**
+     * As {@link #fetchAll(Collection)}, knowing the image names of some identities: a layout that
+     * files by name as well ({@link Layout#BREAKPAD}: {@code NAME/ID/NAME.sym}) can only ask for those.
+     */
+    default Map<DebugId, FetchedFile> fetchAll(Collection<DebugId> ids, Map<DebugId, String> imageNames) {
+        return fetchAll(ids);
+    }
+
     /** A source that never has anything (always the same instance). */
     static DebugFileSource none() {
         return NoSource.INSTANCE;

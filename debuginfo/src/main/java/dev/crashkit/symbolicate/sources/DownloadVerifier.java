@@ -2,6 +2,9 @@ package dev.crashkit.symbolicate.sources;
 
 import dev.crashkit.core.CrashkitException;
 import dev.crashkit.core.model.DebugId;
+import dev.crashkit.symbolicate.breakpad.BreakpadIds;
+import dev.crashkit.symbolicate.breakpad.BreakpadSymbols;
+import dev.crashkit.symbolicate.breakpad.SymbolFilePeek;
 import dev.crashkit.symbolicate.format.FileBytes;
 import dev.crashkit.symbolicate.format.ObjectFile;
 import dev.crashkit.symbolicate.format.ObjectFormat;
@@ -35,6 +38,9 @@ final class DownloadVerifier {
         } catch (IOException e) {
             throw new CrashkitException("cannot read the download: " + e.getMessage(), e);
         }
+        if (SymbolFilePeek.matches(head)) {
+            return symbolFile(file, wanted);
+        }
         Optional<ObjectFormat> format = ObjectFiles.peek(head);
         if (format.isEmpty()) {
             throw new CrashkitException("not a Mach-O or ELF file (" + describeHead(head) + ")");
@@ -51,6 +57,24 @@ final class DownloadVerifier {
             return object;
         });
         return SliceId.of(object);
+    }
+
+    /**
+     * A Breakpad symbol file whose MODULE id is {@code wanted}'s Breakpad id, read whole (a file cut
+     * off mid-line or with more than 100 malformed lines is refused, as a damaged object file is).
+     */
+    private static SliceId symbolFile(Path file, DebugId wanted) throws CrashkitException {
+        BreakpadSymbols sym;
+        try (java.io.InputStream in = java.nio.file.Files.newInputStream(file)) {
+            sym = BreakpadSymbols.read(in, "download", dev.crashkit.core.Diagnostics.ignore());
+        } catch (IOException e) {
+            throw new CrashkitException(e.getMessage(), e);
+        }
+        String id = sym.module().id();
+        if (!BreakpadIds.breakpadIds(wanted).contains(id) || sym.module().debugId().isEmpty()) {
+            throw new CrashkitException("wrong file: Breakpad symbol file with module id " + id);
+        }
+        return new SliceId(sym.module().debugId().get(), sym.module().architecture(), true, SliceId.Container.BREAKPAD);
     }
 
     private static String wrongFile(ObjectFormat format, List<ObjectFile> objects) {

@@ -34,7 +34,14 @@ public enum Layout {
      * Sentry symbolicator's unified layout: {@code xx/rest/debuginfo}, then
      * {@code xx/rest/executable} (lower-case hex, no dashes). The download cache uses it too.
      */
-    UNIFIED("unified");
+    UNIFIED("unified"),
+    /**
+     * Breakpad symbol files as Mozilla's and Chromium's symbol servers (and {@code minidump_stackwalk}'s
+     * symbol folders) hold them: {@code NAME/ID/NAME.sym}, NAME the image's file name and ID its
+     * Breakpad id ({@link dev.crashkit.symbolicate.breakpad.BreakpadIds}: the GUID form of the UUID or
+     * build-id, upper case, age 0). Only images whose name the report gives are asked for.
+     */
+    BREAKPAD("breakpad");
 
     /** What a path is expected to hold. */
     public enum Kind {
@@ -79,8 +86,26 @@ public enum Layout {
      * the base URL is itself a {@code .build-id} folder.
      */
     public List<Candidate> candidates(DebugId id, boolean baseEndsInBuildId) {
+        return candidates(id, Optional.empty(), baseEndsInBuildId);
+    }
+
+    /** As {@link #candidates(DebugId, boolean)}, with the image's name when the report gives it. */
+    public List<Candidate> candidates(DebugId id, Optional<String> imageName, boolean baseEndsInBuildId) {
         String hex = HexFormat.of().formatHex(id.bytes());
         switch (this) {
+            case BREAKPAD: {
+                Optional<String> name = imageName.map(Layout::baseName).filter(Layout::isPathSegment);
+                if (name.isEmpty()) {
+                    return List.of();
+                }
+                String n = name.get();
+                String sym = (n.toLowerCase(Locale.ROOT).endsWith(".pdb") ? n.substring(0, n.length() - 4) : n) + ".sym";
+                List<Candidate> out = new java.util.ArrayList<>();
+                for (String bp : dev.crashkit.symbolicate.breakpad.BreakpadIds.breakpadIds(id)) {
+                    out.add(new Candidate(encode(n) + "/" + bp + "/" + encode(sym), Kind.DEBUGINFO));
+                }
+                return out;
+            }
             case DEBUGINFOD:
                 return List.of(new Candidate("buildid/" + hex + "/debuginfo", Kind.DEBUGINFO),
                         new Candidate("buildid/" + hex + "/executable", Kind.EXECUTABLE));
@@ -109,6 +134,31 @@ public enum Layout {
             default:
                 throw new IllegalStateException("unknown layout " + this);
         }
+    }
+
+    /** The last part of a path (a report may give a full path as the image name). */
+    private static String baseName(String path) {
+        String p = path.replace('\\', '/');
+        return p.substring(p.lastIndexOf('/') + 1);
+    }
+
+    /** A name usable as one path segment: not empty, not "." or "..". */
+    private static boolean isPathSegment(String name) {
+        return !name.isEmpty() && !name.equals(".") && !name.equals("..");
+    }
+
+    /** {@code name} percent-encoded as one URL path segment (a space or '#' in an image name). */
+    private static String encode(String name) {
+        StringBuilder sb = new StringBuilder();
+        for (byte b : name.getBytes(java.nio.charset.StandardCharsets.UTF_8)) {
+            int c = b & 0xff;
+            if (c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || "-._~+".indexOf(c) >= 0) {
+                sb.append((char) c);
+            } else {
+                sb.append('%').append(String.format("%02X", c));
+            }
+        }
+        return sb.toString();
     }
 
     /** {@code xx/rest/<kind>} for {@code id}: the unified layout, also used by the download cache. */

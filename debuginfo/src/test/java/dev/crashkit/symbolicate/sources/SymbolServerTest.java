@@ -58,7 +58,7 @@ class SymbolServerTest {
 
     @Test
     void rejectsBadSpecsWithOneClearLine() {
-        assertEquals("unknown symbol server layout \"symstore\" (layouts: debuginfod, lldb, gdb, unified)",
+        assertEquals("unknown symbol server layout \"symstore\" (layouts: debuginfod, lldb, gdb, unified, breakpad)",
                 assertThrows(IllegalArgumentException.class, () -> SymbolServer.parse("symstore=http://x/")).getMessage());
         assertEquals("symbol server URL must be http://, https:// or file://, not \"ftp://x/\"",
                 assertThrows(IllegalArgumentException.class, () -> SymbolServer.parse("gdb=ftp://x/")).getMessage());

@@ -212,7 +212,7 @@ class SymbolServerCliTest {
     void badServerOptionsAreUsageErrors() {
         CliTest.Run r = CliTest.run("testdata/reports/sample-crash.json", "--symbol-server", "symstore=http://x/");
         assertEquals(ExitCodes.USAGE, r.code());
-        assertEquals("error: --symbol-server: unknown symbol server layout \"symstore\" (layouts: debuginfod, lldb, gdb, unified)",
+        assertEquals("error: --symbol-server: unknown symbol server layout \"symstore\" (layouts: debuginfod, lldb, gdb, unified, breakpad)",
                 r.err().lines().findFirst().orElse(""));
         CliTest.Run h = CliTest.run("testdata/reports/sample-crash.json", "--symbol-server", "gdb=http://x/",
                 "--symbol-server-header", "gdb=http://y/", "Authorization: Bearer zzz-secret");

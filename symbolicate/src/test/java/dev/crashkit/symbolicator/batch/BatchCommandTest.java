@@ -120,7 +120,7 @@ class BatchCommandTest {
             {new String[] {missing, "--dsym", noDsym}, ExitCodes.INVALID_INPUT, "error: " + noDsym + ": no such file or folder"},
             {new String[] {sample, "--dsym", noDsym}, ExitCodes.INVALID_INPUT, "error: " + noDsym + ": no such file or folder"},
             {new String[] {missing, "--symbol-server", "bogus::"}, ExitCodes.USAGE,
-                "error: --symbol-server: expected LAYOUT=URL (layouts: debuginfod, lldb, gdb, unified), got \"bogus::\""},
+                "error: --symbol-server: expected LAYOUT=URL (layouts: debuginfod, lldb, gdb, unified, breakpad), got \"bogus::\""},
             {new String[] {missing, "--dsym", "testdata/macho"}, ExitCodes.INVALID_INPUT,
                 "error: " + missing + ": no such file or folder"},
         };

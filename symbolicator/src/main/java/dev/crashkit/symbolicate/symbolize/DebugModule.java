@@ -176,11 +176,13 @@ public final class DebugModule {
 
     /**
      * Whether any number of threads may look up here at once without waiting for each other or
-     * being prepared: a symbol cache (or a symbol table alone); not a DWARF context, whose lookups
+     * being prepared: a symbol cache, a Breakpad symbol file (tables never written after reading), or a
+     * symbol table alone; not a DWARF context, whose lookups
      * are serialised and whose units are best decoded in parallel ahead ({@link #prepare}).
      */
     boolean answersConcurrently() {
-        return dwarf.isEmpty() || dwarf.get() instanceof CacheOrFiles;
+        return dwarf.isEmpty() || dwarf.get() instanceof CacheOrFiles
+                || dwarf.get() instanceof dev.crashkit.symbolicate.breakpad.BreakpadSymbols;
     }
 
     /**
@@ -262,6 +264,7 @@ public final class DebugModule {
 
     private List<ResolvedSymbol> fromDwarf(List<SourceFrame> frames, int symbolIndex, long linkAddress) {
         SourceFrame concrete = frames.get(frames.size() - 1);
+        String source = dwarf.get().sourceName();
         long start = symbolIndex >= 0 ? symbols.start(symbolIndex)
                 : concrete.startAddress().orElse(linkAddress);
         List<ResolvedSymbol> out = new ArrayList<>(frames.size());
@@ -277,7 +280,7 @@ public final class DebugModule {
                 version = v.isEmpty() ? Optional.empty() : Optional.of(v);
             }
             out.add(new ResolvedSymbol(name.orElse("??"), start, f.file(), positive(f.line()), positive(f.column()),
-                    f.inlined(), "dwarf", version));
+                    f.inlined(), source, version));
         }
         return out;
     }

@@ -216,11 +216,16 @@ public final class ModuleCache implements AutoCloseable {
      * that {@link #get} finds them. Only images that frames point into are worth this.
      */
     public void prefetch(Collection<DebugId> ids) {
+        prefetch(ids, Map.of());
+    }
+
+    /** As {@link #prefetch(Collection)}, with the image names the report gives (for name-filed layouts). */
+    public void prefetch(Collection<DebugId> ids, Map<DebugId, String> imageNames) {
         List<DebugId> missing = ids.stream().filter(id -> index.find(id).isEmpty() && !fetched.containsKey(id)).toList();
         if (missing.isEmpty()) {
             return;
         }
-        Map<DebugId, FetchedFile> got = remote.fetchAll(missing);
+        Map<DebugId, FetchedFile> got = remote.fetchAll(missing, imageNames);
         fetched.putAll(got);
         // A get() before the fetch remembered "no file": forget that answer.
         synchronized (this) {
@@ -426,6 +431,22 @@ public final class ModuleCache implements AutoCloseable {
         }
         if (entries.isEmpty()) {
             return new Missing("no debug file with UUID " + id);
+        }
+        // A Breakpad symbol file answers only where no object file with debug information does
+        // (columns, full names and the binary's own layout come from those); it needs no symbol cache.
+        List<DebugFileIndex.Entry> symbolFiles = entries.stream()
+                .filter(e -> e.container() == SliceId.Container.BREAKPAD).toList();
+        if (!symbolFiles.isEmpty()) {
+            List<DebugFileIndex.Entry> objects = entries.stream()
+                    .filter(e -> e.container() != SliceId.Container.BREAKPAD).toList();
+            if (objects.stream().noneMatch(DebugFileIndex.Entry::debugInfo)) {
+                try {
+                    return BreakpadModuleLoader.load(symbolFiles, members, options.diagnostics());
+                } catch (CrashkitException e) {
+                    return new Failed(e.getMessage());
+                }
+            }
+            entries = objects;
         }
         Optional<SymbolCaching> caching = options.symbolCache()
                 .map(s -> new SymbolCaching(s.withPages(pages), options.counters()));

@@ -10,7 +10,7 @@ import java.util.OptionalInt;
  * @param name    raw linkage name (Mach-O leading underscore removed), or the DWARF name
  * @param start   link-time start of the concrete function (all entries of a chain share it, so
  *                that offsets are from the real symbol, as Apple prints them)
- * @param source  "symtab", "dwarf", or a stripped-image source ("exports", "objc", "swift")
+ * @param source  "symtab", "dwarf", "breakpad" (a .sym file), or a stripped-image source ("exports", "objc", "swift")
  * @param version the ELF symbol version of the name ({@code GLIBC_2.3.2}, split off the name), when it has one
  */
 public record ResolvedSymbol(String name, long start, Optional<String> file, OptionalInt line,

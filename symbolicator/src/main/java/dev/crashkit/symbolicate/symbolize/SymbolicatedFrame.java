@@ -24,7 +24,7 @@ import java.util.OptionalLong;
  * @param mangled       raw linkage name, Mach-O leading underscore removed
  * @param symbolAddress runtime address of the symbol's start
  * @param offset        {@code address - symbolAddress}, or the offset into the image when unnamed
- * @param source        what answered: "dwarf", "symtab", "exports", "objc", "swift", "function_starts" (a
+ * @param source        what answered: "dwarf", "breakpad" (a .sym file's FUNC records), "symtab", "exports", "objc", "swift", "function_starts" (a
  *                      boundary without a name), or "report" (no name of ours: {@code reported} names it)
  * @param trust         how the capturing unwinder found the input frame, when the report says
  * @param reported      the names the report itself gives the input frame, when it gives any

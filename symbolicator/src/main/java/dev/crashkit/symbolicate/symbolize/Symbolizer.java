@@ -64,7 +64,8 @@ public final class Symbolizer {
     public SymbolicatedReport symbolicate(CrashReport report, ThreadSink sink) {
         long mask = addressMask(report);
         if (modules.hasRemote()) {
-            modules.prefetch(referenced(report, mask)); // symbol servers: only images that frames point into
+            // Symbol servers: only images that frames point into.
+            modules.prefetch(referenced(report, mask), imageNames(report));
         }
         List<MatchedImage> matched = new ArrayList<>(report.images().size());
         for (Image img : report.images()) {
@@ -307,6 +308,17 @@ public final class Symbolizer {
     }
 
     /** Identities of the images that frames point into, found from the report's own ranges. */
+    /** Each identity's image name as the report gives it (its first image with that identity). */
+    private static Map<DebugId, String> imageNames(CrashReport report) {
+        Map<DebugId, String> out = new java.util.HashMap<>();
+        for (Image img : report.images()) {
+            if (img.id().isPresent() && !img.name().isEmpty()) {
+                out.putIfAbsent(img.id().get(), img.name());
+            }
+        }
+        return out;
+    }
+
     private static List<DebugId> referenced(CrashReport report, long mask) {
         ImageResolver r = new ImageResolver(report.images().stream().map(MatchedImage::unmatched).toList());
         Set<DebugId> out = new LinkedHashSet<>();
