@@ -76,6 +76,17 @@ class HangReportTest {
     }
 
     @Test
+    void aMetricKitReadersWarningsReachTheDiagnostics() throws Exception {
+        byte[] flamegraph = Files.readAllBytes(Path.of("testdata/third-party/sentry-cocoa/per-thread-flamegraph.json"));
+        try (Symbolicator s = open()) {
+            List<String> d = s.symbolicate("flamegraph.json", flamegraph).diagnostics();
+            // The sample's frames have addresses 0..3 and offsets 0: load addresses that disagree, kept and said.
+            assertFalse(d.isEmpty(), "diagnostics: " + d);
+            assertTrue(d.stream().allMatch(line -> !line.isBlank() && line.indexOf('\n') < 0), d.toString());
+        }
+    }
+
+    @Test
     void aHangGroupsApartFromACrashInTheSameFrames() throws Exception {
         try (Symbolicator s = open()) {
             Signature hang = s.symbolicate("hang.json", asHang(false)).signature();

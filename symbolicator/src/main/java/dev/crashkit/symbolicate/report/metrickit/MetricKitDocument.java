@@ -145,6 +145,12 @@ public final class MetricKitDocument implements ReportDocument {
         return tree.warnings();
     }
 
+    /** The warnings, as every reader's notes: the command prints them, the library lists them in diagnostics. */
+    @Override
+    public List<String> notes() {
+        return tree.warnings();
+    }
+
     /** The JSON frame object of a model frame. */
     public ObjectNode frameNode(int thread, int frame) {
         return tree.frameNodes().get(thread).get(frame);
