@@ -61,19 +61,48 @@ final class InputListing {
      * library forks {@code ls} for each file's permissions (100,000 reports: minutes of forks).
      */
     private static void listFolder(FileSystem fs, Path folder, TreeSet<String> files) throws IOException {
-        ArrayDeque<Path> folders = new ArrayDeque<>(List.of(folder));
+        ArrayDeque<Listed> folders = new ArrayDeque<>(List.of(new Listed(folder, Place.of(Place.OUTSIDE, folder))));
         while (!folders.isEmpty()) {
-            for (FileStatus f : fs.listStatus(folders.pop())) {
+            Listed here = folders.pop();
+            for (FileStatus f : fs.listStatus(here.folder())) {
                 String name = f.getPath().getName();
                 if (name.startsWith(".") || name.startsWith("_")) {
                     continue;
                 }
                 if (f.isDirectory()) {
-                    folders.push(f.getPath());
-                } else {
+                    Place inner = Place.of(here.place(), f.getPath());
+                    if (inner != Place.SKIPPED) {
+                        folders.push(new Listed(f.getPath(), inner));
+                    }
+                } else if (here.place() == Place.OUTSIDE || here.place() == Place.LOGS) {
                     files.add(f.getPath().toString());
                 }
             }
+        }
+    }
+
+    private record Listed(Path folder, Place place) {
+    }
+
+    /**
+     * Where a folder lies with respect to an Xcode crash point ({@code NAME.xccrashpoint}): only the logs
+     * under its {@code Filters/<filter>/Logs/} are reports, as the command line and batch read it (its
+     * {@code PointInfo.json} and {@code DistributionInfo.json} are not). Told by the folder's name here,
+     * one listing per folder as before.
+     */
+    enum Place {
+        OUTSIDE, BUNDLE, FILTERS, FILTER, LOGS, SKIPPED;
+
+        static Place of(Place parent, Path folder) {
+            String name = folder.getName();
+            return switch (parent) {
+                case OUTSIDE -> name.toLowerCase(java.util.Locale.ROOT).endsWith(".xccrashpoint") ? BUNDLE : OUTSIDE;
+                case BUNDLE -> name.equals("Filters") ? FILTERS : SKIPPED;
+                case FILTERS -> FILTER;
+                case FILTER -> name.equals("Logs") ? LOGS : FILTER;
+                case LOGS -> LOGS;
+                case SKIPPED -> SKIPPED;
+            };
         }
     }
 
