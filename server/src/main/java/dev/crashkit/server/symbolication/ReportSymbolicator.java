@@ -43,12 +43,6 @@ public final class ReportSymbolicator {
         this.limits = limits;
     }
 
-    /** Reads the report fully (so a broken one is refused before anything is stored). */
-    public Checked check(byte[] body) throws BadInputException {
-        Report parsed = parse(body);
-        return new Checked(parsed.format(), AppVersions.of(parsed.format(), body));
-    }
-
     /**
      * One report of an upload, to store on its own: its bytes (the upload's, or for a part of a
      * multi-report upload such as a MetricKit payload, an input holding that part alone) and what
