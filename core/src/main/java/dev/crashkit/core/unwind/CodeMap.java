@@ -59,13 +59,14 @@ public interface CodeMap {
     }
 
     /**
-     * True when this map has no code bytes at {@code address} but knows it lies inside a function
-     * (a symbol file's FUNC or PUBLIC record). A return-address check that cannot read the call
-     * instruction before a word takes this instead: Breakpad's own test for a scanned or
-     * frame-pointer return address, which never reads code. False by default.
+     * True when this map has no code bytes before return address {@code address} but knows that the
+     * call it returns from (the byte before it) lies inside a function (a symbol file's FUNC or
+     * PUBLIC record). A return-address check that cannot read the call instruction takes this
+     * instead: Breakpad's own test for a scanned return address, which never reads code. False by
+     * default.
      *
      * @param address a candidate return address
-     * @return whether it lies in a function whose code is not known
+     * @return whether its call lies in a function whose code is not known
      */
     default boolean inFunctionWithoutCode(long address) {
         return false;

@@ -11,11 +11,10 @@ import java.util.Optional;
 /**
  * A code map of binaries extended by modules known only from a Breakpad symbol file: their range
  * from the report, their functions and STACK CFI from the {@code .sym}. Such a module has no code
- * bytes. Any address in such a module is executable (what a CFI step's return address must be: a
- * call as a function's last instruction returns just past the function's FUNC record); a scanned
- * word's call (the byte before it) must also lie in one of its FUNC or PUBLIC records, which is all
- * Breakpad asks of a scanned return address ({@code ScanForReturnAddress}). A caller comes from the STACK CFI rules in
- * force at the PC.
+ * bytes. Any address in it is executable, which a CFI step's return address must be (a call that
+ * ends a function returns just past the function's FUNC record); a scanned word must also follow a
+ * call that lies in one of its FUNC or PUBLIC records, all that Breakpad asks of a scanned return
+ * address ({@code ScanForReturnAddress}). A caller comes from the STACK CFI rules in force at the PC.
  */
 final class SymbolFileCodeMap implements CodeMap {
     /**
