@@ -3,6 +3,7 @@
 # Writes: crashy (the test binary, with DWARF), crashy.dmp and crashy-abort.dmp (written by Breakpad's
 # own Linux client when crashy crashes, or aborts), golden/NAME.stackwalk-m.txt and
 # golden/NAME.stackwalk.txt (minidump_stackwalk of each dump with dump_syms' output of the binary).
+# sym/ (make_sym.sh): that .sym file itself, for the walk given only symbol files.
 # arm64/make_dumps.py (run after this, with the same WORK) writes the arm64 dumps and their golden.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
@@ -43,3 +44,4 @@ for d in crashy crashy-abort; do
     "$bin/minidump_stackwalk" -m "$here/$d.dmp" syms > "$here/golden/$d.stackwalk-m.txt" 2>/dev/null
     "$bin/minidump_stackwalk" "$here/$d.dmp" syms > "$here/golden/$d.stackwalk.txt" 2>/dev/null
 done
+WORK=$work "$here/make_sym.sh"

@@ -171,7 +171,8 @@ final class Arm64Unwinder implements CpuUnwinder {
     }
 
     private boolean returnAddressLike(long a) {
-        return Long.compareUnsigned(a, MIN_PC) >= 0 && code.isExecutable(a) && Arm64CallSites.precededByCall(memory, a);
+        return Long.compareUnsigned(a, MIN_PC) >= 0 && code.isExecutable(a)
+                && (Arm64CallSites.precededByCall(memory, a) || code.inFunctionWithoutCode(a));
     }
 
     private static void strip(Registers regs, int reg, long mask) {

@@ -24,14 +24,17 @@ final class CfiStep {
     }
 
     /**
-     * The caller as the CFI covering {@code lookup} describes it; empty without CFI for that PC, with
-     * malformed or unsupported CFI, when the CFA cannot be computed, or when the return-address
-     * column is undefined or zero (the outermost frame).
+     * The caller as the CFI covering {@code lookup} describes it (else the map's other rules,
+     * {@link CodeMap#callerByRules}); empty without CFI or rules for that PC, with malformed or
+     * unsupported CFI, when the CFA cannot be computed, or when the return-address column is
+     * undefined or zero (the outermost frame).
      */
     static Optional<Result> caller(Memory memory, CodeMap code, Registers regs, long lookup) {
         Optional<FdeIndex> index = code.cfiFor(lookup);
         if (index.isEmpty()) {
-            return Optional.empty();
+            // No DWARF CFI for this PC; the map may hold rules of another form (a .sym's STACK CFI).
+            return code.callerByRules(lookup, regs, memory).filter(r -> r.returnAddress() != 0)
+                    .map(r -> new Result(r.regs(), r.cfa(), r.returnAddress(), false));
         }
         try {
             Optional<Fde> fde = index.get().find(lookup);

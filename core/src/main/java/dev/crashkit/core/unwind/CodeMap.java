@@ -34,4 +34,41 @@ public interface CodeMap {
      * @return the FDE index of that image's CFI
      */
     Optional<FdeIndex> cfiFor(long pc);
+
+    /**
+     * A caller found by unwind rules of another form than DWARF CFI.
+     *
+     * @param regs          the caller's registers the rules recover (PC and SP not yet placed)
+     * @param cfa           the caller's SP
+     * @param returnAddress the caller's PC (a return address)
+     */
+    record RuleCaller(Registers regs, long cfa, long returnAddress) {
+    }
+
+    /**
+     * The caller by unwind rules this map holds in another form than an FDE index (a Breakpad
+     * symbol file's STACK CFI), asked for PCs that {@link #cfiFor} does not cover. None by default.
+     *
+     * @param lookup the PC to look the rules up at (a return address minus one for callers)
+     * @param callee the callee's registers
+     * @param memory the process memory the rules read
+     * @return the caller, empty without rules or when they cannot be evaluated
+     */
+    default Optional<RuleCaller> callerByRules(long lookup, Registers callee, Memory memory) {
+        return Optional.empty();
+    }
+
+    /**
+     * True when this map has no code bytes before return address {@code address} but knows that the
+     * call it returns from (the byte before it) lies inside a function (a symbol file's FUNC or
+     * PUBLIC record). A return-address check that cannot read the call instruction takes this
+     * instead: Breakpad's own test for a scanned return address, which never reads code. False by
+     * default.
+     *
+     * @param address a candidate return address
+     * @return whether its call lies in a function whose code is not known
+     */
+    default boolean inFunctionWithoutCode(long address) {
+        return false;
+    }
 }

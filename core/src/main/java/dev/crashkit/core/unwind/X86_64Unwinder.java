@@ -106,7 +106,8 @@ final class X86_64Unwinder implements CpuUnwinder {
     }
 
     private boolean returnAddressLike(long a) {
-        return a != 0 && code.isExecutable(a) && CallSites.precededByCall(memory, a);
+        return a != 0 && code.isExecutable(a)
+                && (CallSites.precededByCall(memory, a) || code.inFunctionWithoutCode(a));
     }
 
     /** A scanned word: a return address in an image's code ({@link CodeMap#isImageCode}). */

@@ -1,6 +1,7 @@
 package dev.crashkit.symbolicate.output;
 
 import dev.crashkit.symbolicate.report.ParsedReport;
+import dev.crashkit.symbolicate.report.ReportFormat;
 import dev.crashkit.symbolicate.symbolize.SymbolicatedReport;
 import dev.crashkit.symbolicate.symbolize.SymbolicatedThread;
 import java.io.BufferedWriter;
@@ -54,7 +55,10 @@ public interface ReportWriter {
 
     /** Apple-style text ({@link TextReportWriter}). */
     static ReportWriter text() {
-        return streaming(".txt", TextReportWriter::write);
+        // minidump_stackwalk prints the crashed (requesting) thread first, then the others in order;
+        // a minidump's thread list may hold the crashed thread anywhere. Other formats keep their order.
+        return streaming(".txt", (input, result, out) -> TextReportWriter.write(result, out,
+                input.format() == ReportFormat.MINIDUMP));
     }
 
     /** {@code symbolicated/1} JSON ({@link JsonReportWriter}), written as bytes. */
@@ -87,10 +91,10 @@ public interface ReportWriter {
         };
     }
 
-    /** How a generic writer renders the symbolicated report alone, as it goes. */
+    /** How a generic writer renders the symbolicated report (with its input's format at hand), as it goes. */
     @FunctionalInterface
     interface Body {
-        void write(SymbolicatedReport result, Writer out) throws IOException;
+        void write(ParsedReport input, SymbolicatedReport result, Writer out) throws IOException;
     }
 
     /** A writer that needs only the symbolicated report and streams it; the string form collects the stream. */
@@ -105,14 +109,14 @@ public interface ReportWriter {
             public String write(ParsedReport input, SymbolicatedReport result, Optional<SymbolicatedThread> exception)
                     throws IOException {
                 StringWriter w = new StringWriter();
-                body.write(result, w);
+                body.write(input, result, w);
                 return w.toString();
             }
 
             @Override
             public void write(ParsedReport input, SymbolicatedReport result, Optional<SymbolicatedThread> exception,
                               Writer out) throws IOException {
-                body.write(result, out);
+                body.write(input, result, out);
             }
         };
     }

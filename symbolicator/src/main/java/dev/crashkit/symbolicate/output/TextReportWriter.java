@@ -10,6 +10,8 @@ import dev.crashkit.symbolicate.symbolize.SymbolicatedFrame;
 import dev.crashkit.symbolicate.symbolize.SymbolicatedReport;
 import dev.crashkit.symbolicate.symbolize.SymbolicatedThread;
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -29,9 +31,25 @@ public final class TextReportWriter {
     }
 
     public static void write(SymbolicatedReport r, Appendable out) throws IOException {
+        write(r, out, false);
+    }
+
+    /**
+     * As {@link #write(SymbolicatedReport, Appendable)}; with {@code crashedFirst} the crashed threads
+     * come first and the others follow in the report's order, as minidump_stackwalk prints a dump
+     * (its requesting thread, then every other one).
+     */
+    public static void write(SymbolicatedReport r, Appendable out, boolean crashedFirst) throws IOException {
         CrashReport in = r.input();
         header(in, out);
-        for (SymbolicatedThread t : r.threads()) {
+        List<SymbolicatedThread> threads = r.threads();
+        if (crashedFirst) {
+            List<SymbolicatedThread> ordered = new ArrayList<>(threads.size());
+            threads.stream().filter(t -> t.thread().crashed()).forEach(ordered::add);
+            threads.stream().filter(t -> !t.thread().crashed()).forEach(ordered::add);
+            threads = ordered;
+        }
+        for (SymbolicatedThread t : threads) {
             long id = t.thread().id();
             if (t.thread().name().isPresent()) {
                 out.append("Thread ").append(Long.toString(id)).append(" name: ").append(t.thread().name().get()).append('\n');

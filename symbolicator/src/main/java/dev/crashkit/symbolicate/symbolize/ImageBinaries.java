@@ -8,7 +8,9 @@ import dev.crashkit.symbolicate.format.detect.ObjectFiles;
 import dev.crashkit.symbolicate.locate.DebugFileIndex;
 import dev.crashkit.symbolicate.locate.SliceId;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -22,10 +24,15 @@ final class ImageBinaries {
 
     /** The images whose binary (ELF, with {@code .eh_frame}) is among the debug files, each at its load bias. */
     static List<ObjectCodeMap.Module> find(ModuleCache modules, List<Image> images, Diagnostics diagnostics) {
-        List<ObjectCodeMap.Module> mapped = new ArrayList<>();
+        return new ArrayList<>(byImage(modules, images, diagnostics).values());
+    }
+
+    /** As {@link #find}, keyed by the image each binary was found for (in the report's order). */
+    static Map<Image, ObjectCodeMap.Module> byImage(ModuleCache modules, List<Image> images, Diagnostics diagnostics) {
+        Map<Image, ObjectCodeMap.Module> mapped = new LinkedHashMap<>();
         for (Image img : images) {
             codeFile(modules, img, diagnostics)
-                    .ifPresent(object -> mapped.add(new ObjectCodeMap.Module(object, slide(img, object))));
+                    .ifPresent(object -> mapped.put(img, new ObjectCodeMap.Module(object, slide(img, object))));
         }
         return mapped;
     }

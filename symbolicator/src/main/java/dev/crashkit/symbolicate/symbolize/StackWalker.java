@@ -10,7 +10,9 @@ import dev.crashkit.core.unwind.Memory;
 import dev.crashkit.core.unwind.Registers;
 import dev.crashkit.core.unwind.Unwinder;
 import dev.crashkit.core.unwind.UnwoundFrame;
+import dev.crashkit.core.model.Image;
 import java.util.ArrayList;
+
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -21,8 +23,10 @@ import java.util.TreeMap;
  * registers through the saved memory, with core's unwinder for the CPU (CFI of the binaries found
  * among the debug files by build-id, then frame records, then a stack scan), each frame labelled
  * with its {@link dev.crashkit.core.model.Trust}. The binaries supply the code bytes (to check that a
- * return address follows a call) and the CFI; a module whose binary is missing is not walked
- * through. Bounded: at most {@value #MAX_FRAMES_PER_THREAD} frames per thread, each step moving the
+ * return address follows a call) and the CFI; a module whose binary is missing but whose Breakpad
+ * symbol file is found is walked through with the file's STACK CFI, and a scanned return address in
+ * it need only lie in one of its functions, as in Breakpad ({@link SymbolFileCodeMap}); a module with
+ * neither is not walked through. Bounded: at most {@value #MAX_FRAMES_PER_THREAD} frames per thread, each step moving the
  * stack pointer up, and {@code maxTotalFrames} over the whole report.
  */
 public final class StackWalker {
@@ -61,13 +65,22 @@ public final class StackWalker {
         if (starts.isEmpty()) {
             return report;
         }
-        List<ObjectCodeMap.Module> mapped = ImageBinaries.find(modules, report.images(), diagnostics);
-        if (mapped.isEmpty()) {
-            diagnostics.warn("no binary of the report's modules (with .eh_frame) among the debug files: each"
-                    + " thread keeps only the frame its registers give");
+        Map<Image, ObjectCodeMap.Module> mapped = ImageBinaries.byImage(modules, report.images(), diagnostics);
+        ObjectCodeMap binaries = new ObjectCodeMap(List.copyOf(mapped.values()));
+        CodeMap code = binaries;
+        List<SymbolFileCodeMap.Module> symbolFiles = List.of();
+        Optional<BreakpadRegisterNames> names = BreakpadRegisterNames.forArch(arch);
+        if (names.isPresent()) {
+            symbolFiles = SymbolFileModules.find(modules, report.images(), mapped.keySet());
+            if (!symbolFiles.isEmpty()) {
+                code = new SymbolFileCodeMap(binaries, symbolFiles, names.get());
+            }
         }
-        ObjectCodeMap code = new ObjectCodeMap(mapped);
-        return walk(report, arch, memory.over(code.memory()), code, starts, maxTotalFrames, diagnostics);
+        if (mapped.isEmpty() && symbolFiles.isEmpty()) {
+            diagnostics.warn("no binary of the report's modules (with .eh_frame), nor Breakpad symbol file, among"
+                    + " the debug files: each thread keeps only the frame its registers give");
+        }
+        return walk(report, arch, memory.over(binaries.memory()), code, starts, maxTotalFrames, diagnostics);
     }
 
     /**

@@ -44,10 +44,25 @@ class MinidumpOracleTest {
     @ParameterizedTest
     @ValueSource(strings = {"crashy", "crashy-abort"})
     void agreesWithMinidumpStackwalk(String name) throws Exception {
+        compare(name, TestData.file("minidump/crashy"));
+    }
+
+    /**
+     * The same dumps given only dump_syms' .sym of the binary (testdata/minidump/make_sym.sh), the
+     * file minidump_stackwalk itself walked with: its STACK CFI and functions instead of the
+     * binary's .eh_frame and code, so every frame's trust must come out as Breakpad's.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"crashy", "crashy-abort"})
+    void agreesWithMinidumpStackwalkGivenOnlyTheSymbolFile(String name) throws Exception {
+        compare(name, TestData.file("minidump/sym/crashy/E739390F2DB70873B7AF11A3B6C4767E0/crashy.sym"));
+    }
+
+    private static void compare(String name, Path debugFile) throws Exception {
         Map<Integer, List<Golden>> golden = golden("minidump/golden/" + name);
         Symbolication result;
         try (Symbolicator s = Symbolicator.open(SymbolicatorConfig.defaults()
-                .withDebugFiles(List.of(TestData.file("minidump/crashy"))))) {
+                .withDebugFiles(List.of(debugFile)))) {
             result = s.symbolicate(Report.read(TestData.file("minidump/" + name + ".dmp"), InputLimits.defaults()));
         }
         String reason = crashLine("minidump/golden/" + name)[1];
@@ -79,7 +94,7 @@ class MinidumpOracleTest {
             }
         }
         double ratio = (double) agreed / compared;
-        System.out.printf(name + ": minidump oracle: %d of %d frames agree (%.1f%%), %d end-of-stack frame(s) of Breakpad's"
+        System.out.printf(name + " with " + debugFile.getFileName() + ": minidump oracle: %d of %d frames agree (%.1f%%), %d end-of-stack frame(s) of Breakpad's"
                 + " left out%n", agreed, compared, 100 * ratio, endOfStack);
         disagreements.forEach(d -> System.out.println("  " + d));
         assertEquals(4, golden.size());
