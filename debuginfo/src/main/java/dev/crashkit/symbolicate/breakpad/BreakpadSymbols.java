@@ -185,9 +185,23 @@ public final class BreakpadSymbols implements SourceLookup {
         return out;
     }
 
-    private List<SourceFrame> tail(long address) {
+    /**
+     * Whether {@link #lookup} would answer at a module-relative address (a FUNC covers it, or the
+     * PUBLIC tail past a FUNC): what a stack scan asks of every word, without building frames or
+     * decoding names.
+     */
+    public boolean answersAt(long address) {
+        return functions.covering(address) >= 0 || tailIndex(address) >= 0;
+    }
+
+    private int tailIndex(long address) {
         int t = dev.crashkit.symbolicate.bytes.SortedAddresses.floor(tailStart, address);
-        if (t < 0 || Long.compareUnsigned(address, tailEnd[t]) >= 0) {
+        return t < 0 || Long.compareUnsigned(address, tailEnd[t]) >= 0 ? -1 : t;
+    }
+
+    private List<SourceFrame> tail(long address) {
+        int t = tailIndex(address);
+        if (t < 0) {
             return List.of();
         }
         int p = tailPublic[t];

@@ -2,7 +2,6 @@ package dev.crashkit.symbolicate.formats;
 
 import dev.crashkit.core.model.CrashReport;
 import dev.crashkit.core.model.ThreadTrace;
-import dev.crashkit.symbolicate.output.CombinedReportWriter;
 import dev.crashkit.symbolicate.output.JsonReportWriter;
 import dev.crashkit.symbolicate.output.OutputFormat;
 import dev.crashkit.symbolicate.output.ThreadsAhead;
@@ -123,24 +122,14 @@ public final class ReportRenderer {
      */
     public static boolean writeCombined(List<ParsedReport> parts, List<Symbolicated> results, OutputFormat format,
                                         OutputStream out) throws IOException {
-        if (parts.isEmpty()) {
-            return false;
-        }
-        ReportFormat first = parts.get(0).format();
-        for (ParsedReport p : parts) {
-            if (p.format() != first) {
-                return false;
-            }
-        }
-        Optional<CombinedReportWriter> w = WRITERS.combined(first, format);
-        if (w.isEmpty()) {
+        if (!hasCombined(parts, format)) {
             return false;
         }
         List<SymbolicatedReport> r = new java.util.ArrayList<>(results.size());
         for (Symbolicated s : results) {
             r.add(s.result());
         }
-        w.get().write(parts, r, out);
+        WRITERS.combined(parts.get(0).format(), format).orElseThrow().write(parts, r, out);
         return true;
     }
 

@@ -31,22 +31,21 @@ final class SymbolFileCodeMap implements CodeMap {
     }
 
     private final CodeMap binaries;
-    private final List<Module> modules;
+    /** By load address: a scan asks of every stack word, so one floor lookup, not a walk of the modules. */
+    private final java.util.NavigableMap<Long, Module> byBase = new java.util.TreeMap<>(Long::compareUnsigned);
     private final BreakpadRegisterNames names;
 
     SymbolFileCodeMap(CodeMap binaries, List<Module> modules, BreakpadRegisterNames names) {
         this.binaries = binaries;
-        this.modules = List.copyOf(modules);
+        for (Module m : modules) {
+            byBase.putIfAbsent(m.base(), m);
+        }
         this.names = names;
     }
 
     private Optional<Module> at(long address) {
-        for (Module m : modules) {
-            if (m.contains(address)) {
-                return Optional.of(m);
-            }
-        }
-        return Optional.empty();
+        java.util.Map.Entry<Long, Module> e = byBase.floorEntry(address);
+        return e != null && e.getValue().contains(address) ? Optional.of(e.getValue()) : Optional.empty();
     }
 
     /**
@@ -56,7 +55,7 @@ final class SymbolFileCodeMap implements CodeMap {
      */
     private boolean callInFunction(long ra) {
         long call = ra - 1;
-        return at(call).filter(m -> !m.symbols().lookup(call - m.base()).isEmpty()).isPresent();
+        return at(call).filter(m -> m.symbols().answersAt(call - m.base())).isPresent();
     }
 
     @Override
