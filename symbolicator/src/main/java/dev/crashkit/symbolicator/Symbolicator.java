@@ -75,9 +75,11 @@ public final class Symbolicator implements AutoCloseable {
             o = o.whenFilesReleased(config.whenDebugFilesReleased().get());
         }
         if (config.cacheFolder().isPresent() && config.symbolCache() != SymbolCachePolicy.OFF) {
-            o = o.withSymbolCache(SymCacheStore.in(config.cacheFolder().get()),
-                    config.symbolCache() == SymbolCachePolicy.BUILD_ON_FIRST_USE ? SymbolCaching.Build.FIRST_USE
-                            : SymbolCaching.Build.SECOND_USE);
+            o = o.withSymbolCache(SymCacheStore.in(config.cacheFolder().get()), switch (config.symbolCache()) {
+                case BUILD_ON_FIRST_USE -> SymbolCaching.Build.FIRST_USE;
+                case BUILD_APART -> SymbolCaching.Build.APART;
+                default -> SymbolCaching.Build.SECOND_USE;
+            });
         }
         this.moduleOptions = o;
     }
@@ -471,7 +473,7 @@ public final class Symbolicator implements AutoCloseable {
 
     /** {@return what the symbol cache did so far} */
     public SymbolCacheStats symbolCacheStats() {
-        return new SymbolCacheStats(counters.opened(), counters.built(), counters.rebuilt());
+        return new SymbolCacheStats(counters.opened(), counters.built(), counters.rebuilt(), counters.wanted());
     }
 
     /** Releases the loaded debug files and stops the downloads. */

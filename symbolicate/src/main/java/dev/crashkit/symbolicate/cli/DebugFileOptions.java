@@ -46,6 +46,9 @@ final class DebugFileOptions {
             + "its addresses touch; batch builds on first use)")
     boolean buildSymcache;
 
+    /** Second uses leave their caches to a background run ({@link SymcacheInBackground}); set by the command. */
+    boolean buildApart;
+
     @Mixin
     SymbolServerOptions symbolServers = new SymbolServerOptions();
 
@@ -104,7 +107,8 @@ final class DebugFileOptions {
         said = new Said(err);
         Optional<Path> cache = cacheFolder();
         SymbolCachePolicy policy = noSymcache ? SymbolCachePolicy.OFF
-                : firstUse || buildSymcache ? SymbolCachePolicy.BUILD_ON_FIRST_USE : SymbolCachePolicy.BUILD_ON_SECOND_USE;
+                : firstUse || buildSymcache ? SymbolCachePolicy.BUILD_ON_FIRST_USE
+                : buildApart ? SymbolCachePolicy.BUILD_APART : SymbolCachePolicy.BUILD_ON_SECOND_USE;
         long budget = moduleCacheMb != null ? Math.max(1, moduleCacheMb) * 1024 * 1024 : 0;
         return SymbolicatorConfig.defaults()
                 .withDebugFiles(dsyms)

@@ -51,7 +51,8 @@ final class FastArgs {
                 continue;
             }
             boolean flag = switch (a) {
-                case "--no-cache", "--no-symcache", "--build-symcache", "-v", "--verbose", "--reunwind" -> true;
+                case "--no-cache", "--no-symcache", "--build-symcache", "-v", "--verbose", "--reunwind",
+                        SymcacheInBackground.OPTION -> true;
                 case "--dsym", "--symbols", "--format", "-o", "--output", "--demangle", "--cache-dir" -> false;
                 default -> {
                     a = null;
@@ -71,6 +72,7 @@ final class FastArgs {
                     case "--no-symcache" -> c.debugFiles.noSymcache = true;
                     case "--build-symcache" -> c.debugFiles.buildSymcache = true;
                     case "--verbose" -> c.debugFiles.verbose = true;
+                    case SymcacheInBackground.OPTION -> c.symcacheOnly = true;
                     default -> c.reunwind = true;
                 }
                 continue;

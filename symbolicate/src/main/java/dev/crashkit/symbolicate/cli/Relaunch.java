@@ -204,7 +204,7 @@ final class Relaunch {
      * This process's arguments, program name first: {@code /proc/self/cmdline} where there is one
      * (NUL-separated, in the platform's encoding), else {@code ProcessHandle}'s view of them.
      */
-    private static Optional<List<String>> ownCommandLine() {
+    static Optional<List<String>> ownCommandLine() {
         java.io.File proc = new java.io.File("/proc/self/cmdline");
         if (proc.canRead()) {
             // java.io, whose classes the JVM has loaded already (NIO's file channels are ~40 classes more).

@@ -55,6 +55,10 @@ public final class SymbolicateCommand implements Callable<Integer> {
             + "(x86-64 ELF; needs the very binaries, matched by build-id, among --dsym)")
     boolean reunwind;
 
+    /** The background run that builds the symbol caches a run asked for ({@link SymcacheInBackground}). */
+    @Option(names = SymcacheInBackground.OPTION, hidden = true)
+    boolean symcacheOnly;
+
     /**
      * Debug files whose symbol caches are opened while the report is read, when there are no more
      * (the usual {@code --dsym App.dSYM} and a few frameworks); more are opened as the report needs them.
@@ -83,6 +87,10 @@ public final class SymbolicateCommand implements Callable<Integer> {
      * plain command line, which leaves folders and bad values to picocli's messages).
      */
     int run(PrintWriter out, PrintWriter err) throws IOException {
+        if (symcacheOnly) {
+            return buildSymbolCaches();
+        }
+        debugFiles.buildApart = SymcacheInBackground.allowed();
         // The debug files are indexed while the report is read (each is a tenth of a second of a
         // short run, mostly on one core), and a few symbol caches opened (~20 ms each). What the
         // indexing prints waits until the report has been read: a report that cannot be read still
@@ -120,7 +128,36 @@ public final class SymbolicateCommand implements Callable<Integer> {
             }
             debugFiles.summariseLookups();
             err.flush();
+            if (debugFiles.buildApart) {
+                SymcacheInBackground.startIfWanted(symbolicator.symbolCacheStats().wanted());
+            }
             return missing ? ExitCodes.MISSING_DEBUG_FILES : ExitCodes.OK;
+        }
+    }
+
+    /**
+     * The background run: the command with every symbol cache built at first use and nothing
+     * written, while no other background run holds the cache folder.
+     */
+    private int buildSymbolCaches() throws IOException {
+        java.util.Optional<java.nio.file.Path> folder = debugFiles.cacheFolder();
+        if (folder.isEmpty() || debugFiles.noSymcache) {
+            return ExitCodes.OK;
+        }
+        java.util.Optional<AutoCloseable> lock = SymcacheInBackground.lock(folder.get());
+        if (lock.isEmpty()) {
+            return ExitCodes.OK; // another background run is building them
+        }
+        try (AutoCloseable held = lock.get()) {
+            symcacheOnly = false;
+            output = null;
+            debugFiles.buildSymcache = true;
+            PrintWriter none = new PrintWriter(java.io.Writer.nullWriter());
+            return run(none, none);
+        } catch (IOException | RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new IOException(e.getMessage(), e); // the lock's close: never, a FileChannel's close is an IOException
         }
     }
 

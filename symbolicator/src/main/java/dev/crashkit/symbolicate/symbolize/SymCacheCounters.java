@@ -12,6 +12,7 @@ public final class SymCacheCounters {
     private final AtomicLong opened = new AtomicLong();
     private final AtomicLong built = new AtomicLong();
     private final AtomicLong rebuilt = new AtomicLong();
+    private final AtomicLong wanted = new AtomicLong();
 
     /** Good cache files mapped and answered from. */
     public long opened() {
@@ -28,6 +29,15 @@ public final class SymCacheCounters {
         return rebuilt.get();
     }
 
+    /** Second uses left without a cache for the caller to build apart ({@link SymbolCaching.Build#APART}). */
+    public long wanted() {
+        return wanted.get();
+    }
+
+    void countWanted() {
+        wanted.incrementAndGet();
+    }
+
     void countOpened() {
         opened.incrementAndGet();
     }
@@ -41,6 +51,7 @@ public final class SymCacheCounters {
 
     @Override
     public String toString() {
-        return "symbol caches: " + opened() + " opened, " + built() + " built (" + rebuilt() + " rebuilt)";
+        return "symbol caches: " + opened() + " opened, " + built() + " built (" + rebuilt() + " rebuilt), "
+                + wanted() + " wanted";
     }
 }

@@ -39,7 +39,13 @@ public final class SymbolCaching {
          * The second time (a marker remembers the first): a one-off command answers its first run
          * from the DWARF, decoding only the units its addresses touch, as llvm-symbolizer does.
          */
-        SECOND_USE
+        SECOND_USE,
+        /**
+         * Never during the run: a second use is answered from the DWARF like the first and counted
+         * as wanted ({@link SymCacheCounters#wanted()}), for the caller to build the cache apart
+         * (the command line starts a background process), so the run that asked never waits for it.
+         */
+        APART
     }
 
     private final SymCacheStore store;
@@ -57,7 +63,16 @@ public final class SymbolCaching {
 
     /** Whether a module without a cache under {@code key} should get one now (marks a first use). */
     public boolean buildNow(SymCacheKey key, Build when) {
-        return when == Build.FIRST_USE || store.usedBefore(key);
+        return switch (when) {
+            case FIRST_USE -> true;
+            case SECOND_USE -> store.usedBefore(key);
+            case APART -> {
+                if (store.usedBefore(key)) {
+                    counters.countWanted();
+                }
+                yield false;
+            }
+        };
     }
 
     /** The key of the module with identity {@code id} built from {@code entries}, or empty when a file cannot be read now. */

@@ -245,6 +245,50 @@ class SymbolCachingTest {
     }
 
     /**
+     * Built apart: the second use answers from the DWARF like the first, counts the cache as wanted
+     * and writes nothing; a run that builds at first use (the command line's background run) then
+     * stores it, and the next apart run opens it and wants nothing.
+     */
+    @Test
+    void apartTheSecondUseAnswersFromTheDwarfAndCountsTheCacheAsWanted(@TempDir Path dir) throws IOException {
+        DebugFileIndex index = DebugFileIndex.scan(List.of(Path.of("testdata", "macho", "App-arm64.dSYM")),
+                Diagnostics.ignore());
+        DebugId id = index.findByName("App-arm64").get(0).id();
+        SymCacheCounters counters = new SymCacheCounters();
+        ModuleCache.Options apart = new ModuleCache.Options(1L << 30, Diagnostics.ignore())
+                .withSymbolCache(SymCacheStore.in(dir), SymbolCaching.Build.APART).withCounters(counters);
+        DebugModule first = new ModuleCache(index, new MemberStore(Optional.of(dir), ArchiveLimits.defaults()), apart)
+                .get(id).loaded().orElseThrow();
+        assertInstanceOf(DwarfContext.class, first.dwarf().orElseThrow());
+        assertEquals(0, counters.wanted());
+        DebugModule second = new ModuleCache(index, new MemberStore(Optional.of(dir), ArchiveLimits.defaults()), apart)
+                .get(id).loaded().orElseThrow();
+        assertInstanceOf(DwarfContext.class, second.dwarf().orElseThrow());
+        assertEquals(1, counters.wanted());
+        assertEquals(0, counters.built());
+        List<String> names;
+        try (var s = Files.list(dir.resolve(SymCacheStore.FOLDER))) {
+            names = s.map(p -> p.getFileName().toString()).toList();
+        }
+        assertEquals(1, names.size(), names.toString());
+        assertTrue(names.get(0).endsWith(".symc.used"), "only the marker: " + names.get(0));
+        ModuleCache.Options firstUse = new ModuleCache.Options(1L << 30, Diagnostics.ignore())
+                .withSymbolCache(SymCacheStore.in(dir), SymbolCaching.Build.FIRST_USE).withCounters(counters);
+        new ModuleCache(index, new MemberStore(Optional.of(dir), ArchiveLimits.defaults()), firstUse)
+                .get(id).loaded().orElseThrow();
+        assertEquals(1, counters.built());
+        DebugModule third = new ModuleCache(index, new MemberStore(Optional.of(dir), ArchiveLimits.defaults()), apart)
+                .get(id).loaded().orElseThrow();
+        assertInstanceOf(CacheOrFiles.class, third.dwarf().orElseThrow());
+        assertEquals(1, counters.wanted(), "an opened cache is not wanted");
+        assertEquals(1, counters.opened());
+        for (long a : addresses(first)) {
+            assertEquals(first.lookup(a), second.lookup(a), () -> "0x" + Long.toHexString(a));
+            assertEquals(first.lookup(a), third.lookup(a), () -> "0x" + Long.toHexString(a));
+        }
+    }
+
+    /**
      * The DWARF a cache build lets go of is the caller's to release (the command line collects garbage
      * then; library code never does): past a quarter of the budget the caller's hook runs, here once for the
      * build under a budget far below the dSYM's size; opening the stored cache lets go of nothing; under a
