@@ -255,9 +255,13 @@ public final class SentryReader implements ReportReader {
         JsonNode e = exceptions.get(exceptions.size() - 1);
         JsonNode mech = JsonTrees.child(e, "mechanism");
         JsonNode mach = JsonTrees.child(mech, "mach_exception");
-        Optional<String> signal = JsonTrees.text(mach, "exception_name")
-                .map(m -> m + JsonTrees.text(JsonTrees.child(mech, "posix_signal"), "name").map(s -> " (" + s + ")")
-                        .orElse(""))
+        // Sentry's current schema nests them under mechanism.meta: mach_exception.name, signal.name.
+        JsonNode meta = JsonTrees.child(mech, "meta");
+        Optional<String> machName = JsonTrees.text(mach, "exception_name")
+                .or(() -> JsonTrees.text(JsonTrees.child(meta, "mach_exception"), "name"));
+        Optional<String> signalName = JsonTrees.text(JsonTrees.child(mech, "posix_signal"), "name")
+                .or(() -> JsonTrees.text(JsonTrees.child(meta, "signal"), "name"));
+        Optional<String> signal = machName.map(m -> m + signalName.map(s -> " (" + s + ")").orElse(""))
                 .or(() -> JsonTrees.text(e, "type"));
         return Optional.of(new CrashInfo(signal, JsonTrees.textOrNumber(mach, "code"),
                 JsonTrees.unsigned(mech, "relevant_address"), crashed, JsonTrees.text(e, "value")));
