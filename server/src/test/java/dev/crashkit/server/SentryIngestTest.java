@@ -66,12 +66,29 @@ class SentryIngestTest {
         assertTrue(key.matches("[0-9a-f]{32}"), key);
         assertEquals("http://" + key + "@127.0.0.1:" + server.port() + "/" + project.get("id").asLong(),
                 project.get("dsn").asText());
+        assertEquals("http://127.0.0.1:" + server.port() + "/api/" + project.get("id").asLong() + "/minidump/?sentry_key="
+                + key, project.get("minidump_url").asText());
+        String page = http.get("/projects").body();
+        assertTrue(page.contains(project.get("dsn").asText()), "the UI shows the DSN");
         Http.Response made = http.post("/api/projects", "{\"name\":\"backend\"}".getBytes(StandardCharsets.UTF_8));
         assertEquals(201, made.status(), made.body());
         assertEquals(3, made.json().get("id").asLong());
         assertEquals(409, http.post("/api/projects", "{\"name\":\"backend\"}".getBytes(StandardCharsets.UTF_8)).status());
         assertEquals(400, http.post("/api/projects", "{\"name\":\"../x\"}".getBytes(StandardCharsets.UTF_8)).status());
         assertEquals(3, http.get("/api/projects").json().size());
+    }
+
+    @Test
+    void aPublicUrlMakesTheDsns() throws Exception {
+        server.close();
+        server = CrashkitServer.start(ServerConfig.local(data, 0), IngestConfig.defaults()
+                .withPublicUrl("https://crash.example.com/ck/"), m -> { });
+        http = new Http(server.port());
+        JsonNode p = http.get("/api/projects").json();
+        String key = p.get(1).get("public_key").asText();
+        assertEquals("https://" + key + "@crash.example.com/ck/2", p.get(1).get("dsn").asText(), "ios-app kept");
+        assertEquals("https://crash.example.com/ck/api/2/minidump/?sentry_key=" + key,
+                p.get(1).get("minidump_url").asText());
     }
 
     @Test

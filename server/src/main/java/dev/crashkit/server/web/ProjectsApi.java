@@ -55,8 +55,18 @@ final class ProjectsApi {
     }
 
     private ObjectNode json(Projects.Project p, Context ctx) {
+        String dsn = dsn(p, ctx);
         return Api.JSON.createObjectNode().put("id", p.id()).put("name", p.name()).put("public_key", p.publicKey())
-                .put("dsn", dsn(p, ctx));
+                .put("dsn", dsn).put("minidump_url", minidumpUrl(dsn, p));
+    }
+
+    /** Where Crashpad and sentry-native post minidumps: {@code SCHEME://HOST/api/ID/minidump/?sentry_key=KEY}. */
+    static String minidumpUrl(String dsn, Projects.Project p) {
+        URI u = URI.create(dsn);
+        String path = Optional.ofNullable(u.getRawPath()).orElse("");
+        String prefix = path.substring(0, Math.max(0, path.lastIndexOf('/')));
+        return u.getScheme() + "://" + u.getRawAuthority().substring(u.getRawAuthority().indexOf('@') + 1) + prefix
+                + "/api/" + p.id() + "/minidump/?sentry_key=" + p.publicKey();
     }
 
     /** {@code SCHEME://KEY@HOST[:PORT][/PATH]/ID}: from --public-url, else the address the request came in on. */

@@ -62,7 +62,9 @@ public final class WebServer implements AutoCloseable {
         Api api = new Api(services, budget);
         api.register(app);
         if (sentry.projects().isPresent()) {
-            new ProjectsApi(sentry.projects().get(), sentry.publicUrl()).register(app);
+            ProjectsApi projectsApi = new ProjectsApi(sentry.projects().get(), sentry.publicUrl());
+            projectsApi.register(app);
+            new ProjectPages(sentry.projects().get(), projectsApi, auth).register(app);
             new SentryApi(services, sentry.projects().get(), budget,
                     new dev.crashkit.server.sentry.RateLimiter(sentry.sentryRatePerMinute(), System::currentTimeMillis))
                     .register(app);
