@@ -79,6 +79,20 @@ class SentryIngestTest {
     }
 
     @Test
+    void theCommandLineTakesProjectsAPublicUrlAndARateLimit() throws Exception {
+        IngestConfig c = ServerMain.parse("--project", "ios-app", "--project=backend", "--public-url",
+                "https://crash.example.com", "--sentry-rate-limit", "120").ingestConfig();
+        assertEquals(List.of("ios-app", "backend"), c.projects());
+        assertEquals(java.util.Optional.of("https://crash.example.com"), c.publicUrl());
+        assertEquals(120, c.sentryRatePerMinute());
+        for (String[] bad : List.of(new String[] {"--project", "a b"}, new String[] {"--public-url", "ftp://x"},
+                new String[] {"--public-url", "https://k@x/"}, new String[] {"--sentry-rate-limit", "-1"})) {
+            org.junit.jupiter.api.Assertions.assertThrows(ServerMain.UsageException.class, () -> ServerMain.parse(bad),
+                    String.join(" ", bad));
+        }
+    }
+
+    @Test
     void aPublicUrlMakesTheDsns() throws Exception {
         server.close();
         server = CrashkitServer.start(ServerConfig.local(data, 0), IngestConfig.defaults()
