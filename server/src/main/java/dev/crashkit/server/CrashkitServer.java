@@ -4,6 +4,7 @@ import dev.crashkit.server.metrics.Metrics;
 import dev.crashkit.server.store.Database;
 import dev.crashkit.server.store.DebugFileStore;
 import dev.crashkit.server.store.Groups;
+import dev.crashkit.server.store.Projects;
 import dev.crashkit.server.store.Queue;
 import dev.crashkit.server.store.ReportStore;
 import dev.crashkit.server.store.Results;
@@ -46,6 +47,12 @@ public final class CrashkitServer implements AutoCloseable {
      *                                  server is not {@code LAYOUT=URL}
      */
     public static CrashkitServer start(ServerConfig config, Consumer<String> log) throws IOException {
+        return start(config, IngestConfig.defaults(), log);
+    }
+
+    /** As {@link #start(ServerConfig, Consumer)}, with projects and Sentry ingest configured. */
+    public static CrashkitServer start(ServerConfig config, IngestConfig ingest, Consumer<String> log)
+            throws IOException {
         if (config.token().isEmpty() && !isLoopback(config.bind())) {
             throw new IllegalArgumentException("refusing to listen on " + config.bind()
                     + " without --token (or CRASHKIT_TOKEN): without a token only loopback addresses are allowed");
@@ -70,7 +77,10 @@ public final class CrashkitServer implements AutoCloseable {
             Services services = new Services(new Services.Limits(config.maxReportBytes(), config.maxDebugFileBytes()),
                     reports, queue, results, new Groups(db), files, debugFiles, symbolicator, workers, metrics);
             workers.start(config.workers());
-            WebServer web = WebServer.start(services, config.token(), config.bind(), config.port(), log);
+            Projects projects = new Projects(db, ingest.projects());
+            WebServer web = WebServer.start(services, config.token(), config.bind(), config.port(),
+                    new WebServer.SentryIngest(Optional.of(projects), ingest.publicUrl(), ingest.sentryRatePerMinute()),
+                    log);
             return new CrashkitServer(db, debugFiles, reports, workers, web);
         } catch (IOException | RuntimeException e) {
             db.close();

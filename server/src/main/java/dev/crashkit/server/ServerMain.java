@@ -17,6 +17,7 @@ public final class ServerMain {
             "                       [--symbol-server LAYOUT=URL]... [--symbol-server-header LAYOUT=URL HEADER]...",
             "                       [--symbol-server-config FILE] [--debuginfod-urls] [--token TOKEN] [--workers N]",
             "                       [--max-report-bytes N] [--max-debug-file-bytes N] [--no-symcache]",
+            "                       [--project NAME]... [--public-url URL] [--sentry-rate-limit N]",
             "Receives crash reports and debug files, symbolicates, groups and shows them.",
             "      --port N               port (default: 8080; 0: any free port)",
             "      --bind ADDRESS         address to listen on (default: 127.0.0.1); others need --token",
@@ -38,6 +39,11 @@ public final class ServerMain {
             "                             largest debug file upload (default: 2147483648, 2 GB)",
             "      --workers N            symbolication threads (default: 2)",
             "      --no-symcache          do not read or write symbol caches (DATA/cache/symcache)",
+            "      --project NAME         create this project (besides 'default') if missing; GET /api/projects",
+            "                             lists each project's DSN for Sentry SDKs",
+            "      --public-url URL       the server's address as SDKs reach it (https://crash.example.com), used in",
+            "                             the DSNs listed (default: the address of the request asking)",
+            "      --sentry-rate-limit N  Sentry events a project may send per minute, then 429 (default: 0, no limit)",
             "  -h, --help                 show this help and exit",
             "  -V, --version              print the version and exit",
             "Exit codes:",
@@ -59,6 +65,9 @@ public final class ServerMain {
     long maxDebugFile = ServerConfig.DEFAULT_MAX_DEBUG_FILE;
     int workers = 2;
     boolean noSymcache;
+    List<String> projects = new ArrayList<>();
+    String publicUrl;
+    int sentryRateLimit;
     boolean help;
     boolean version;
 
@@ -95,7 +104,7 @@ public final class ServerMain {
                 }
                 case "--port", "--bind", "--data", "--db", "--dsym", "--symbols", "--symbol-server",
                         "--symbol-server-config", "--token", "--max-report-bytes", "--max-debug-file-bytes",
-                        "--workers" -> {
+                        "--workers", "--project", "--public-url", "--sentry-rate-limit" -> {
                     String value = inline;
                     if (value == null) {
                         if (i + 1 >= args.length) {
@@ -125,6 +134,16 @@ public final class ServerMain {
             case "--max-report-bytes" -> maxReport = number(name, value, 1, Long.MAX_VALUE);
             case "--max-debug-file-bytes" -> maxDebugFile = number(name, value, 1, Long.MAX_VALUE);
             case "--workers" -> workers = (int) number(name, value, 1, 1024);
+            case "--project" -> {
+                try {
+                    dev.crashkit.server.store.Projects.checkName(value);
+                } catch (dev.crashkit.server.store.Projects.BadName e) {
+                    throw new UsageException("--project " + value + ": " + e.getMessage());
+                }
+                projects.add(value);
+            }
+            case "--public-url" -> publicUrl = publicUrl(value);
+            case "--sentry-rate-limit" -> sentryRateLimit = (int) number(name, value, 0, Integer.MAX_VALUE);
             default -> throw new IllegalStateException(name);
         }
     }
@@ -139,6 +158,25 @@ public final class ServerMain {
         } catch (NumberFormatException e) {
             throw new UsageException(name + " must be a whole number from " + min + " to " + max + ", not '" + value + "'");
         }
+    }
+
+    private static String publicUrl(String value) throws UsageException {
+        try {
+            java.net.URI u = new java.net.URI(value.strip());
+            if (("http".equals(u.getScheme()) || "https".equals(u.getScheme())) && u.getRawAuthority() != null
+                    && u.getRawUserInfo() == null && u.getRawQuery() == null && u.getRawFragment() == null) {
+                return value.strip();
+            }
+        } catch (java.net.URISyntaxException e) {
+            // answered below
+        }
+        throw new UsageException("--public-url must be http(s)://HOST[:PORT][/PATH], not '" + value + "'");
+    }
+
+    /** The projects and Sentry ingest the options give. */
+    IngestConfig ingestConfig() {
+        IngestConfig c = IngestConfig.defaults().withProjects(projects).withRateLimit(sentryRateLimit);
+        return publicUrl == null ? c : c.withPublicUrl(publicUrl);
     }
 
     private static Path path(String name, String value) throws UsageException {
@@ -156,7 +194,7 @@ public final class ServerMain {
         ServerConfig config = config(t);
         CrashkitServer server;
         try {
-            server = CrashkitServer.start(config, m -> System.err.println("crashkit-server: " + m));
+            server = CrashkitServer.start(config, ingestConfig(), m -> System.err.println("crashkit-server: " + m));
         } catch (IllegalArgumentException e) {
             System.err.println("crashkit-server: " + e.getMessage());
             return 2;

@@ -21,9 +21,12 @@ final class IngestBatcher {
     /** Most reports per transaction (bounds the transaction's size in memory). */
     private static final int MAX_BATCH = 64;
 
-    /** One report to insert, and where its outcome goes. */
+    /**
+     * One report to insert: {@code id} is the report's own id when the client gave one (a Sentry
+     * event_id), else a new UUID is made; {@code projectId} the project it belongs to.
+     */
     record Pending(byte[] body, String sha256, String format, Optional<String> appVersion,
-                   Optional<String> clientReportId, long now) {
+                   Optional<String> clientReportId, long now, Optional<String> id, long projectId) {
     }
 
     private record Request(Pending pending, CompletableFuture<ReportStore.Ingested> done) {

@@ -47,7 +47,18 @@ public final class ReportStore {
     public Ingested ingest(byte[] body, String sha256, String format, Optional<String> appVersion,
                            Optional<String> clientReportId, long now) throws StoreException {
         // The repeat check runs inside the batch's write transaction (insert), not in a read before it.
-        return batcher.submit(new IngestBatcher.Pending(body, sha256, format, appVersion, clientReportId, now));
+        return batcher.submit(new IngestBatcher.Pending(body, sha256, format, appVersion, clientReportId, now,
+                Optional.empty(), Projects.DEFAULT_ID));
+    }
+
+    /**
+     * Stores a report under the id its client gave it (a Sentry event_id) in a project; a report with
+     * that id stored already answers with {@code created} false and stores nothing.
+     */
+    public Ingested ingestWithId(String id, long projectId, byte[] body, String sha256, String format,
+                                 Optional<String> appVersion, long now) throws StoreException {
+        return batcher.submit(new IngestBatcher.Pending(body, sha256, format, appVersion, Optional.empty(), now,
+                Optional.of(id), projectId));
     }
 
     /** Inserts one report inside the batch's transaction; a client id seen before answers with its report. */
@@ -59,9 +70,12 @@ public final class ReportStore {
                 return new Ingested(existing.get(), false);
             }
         }
-        String id = UUID.randomUUID().toString();
+        if (r.id().isPresent() && exists(c, r.id().get())) {
+            return new Ingested(r.id().get(), false);
+        }
+        String id = r.id().orElseGet(() -> UUID.randomUUID().toString());
         try (PreparedStatement p = c.prepareStatement("INSERT INTO reports (id, client_report_id, format, size, "
-                + "sha256, received_at, app_version, status) VALUES (?, ?, ?, ?, ?, ?, ?, 'pending')")) {
+                + "sha256, received_at, app_version, status, project_id) VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', ?)")) {
             p.setString(1, id);
             p.setString(2, r.clientReportId().orElse(null));
             p.setString(3, r.format());
@@ -69,6 +83,7 @@ public final class ReportStore {
             p.setString(5, r.sha256());
             p.setLong(6, r.now());
             p.setString(7, r.appVersion().orElse(null));
+            p.setLong(8, r.projectId());
             p.executeUpdate();
         }
         try (PreparedStatement p = c.prepareStatement("INSERT INTO report_bodies (report_id, body) VALUES (?, ?)")) {
@@ -82,6 +97,15 @@ public final class ReportStore {
             p.executeUpdate();
         }
         return new Ingested(id, true);
+    }
+
+    private static boolean exists(Connection c, String id) throws SQLException {
+        try (PreparedStatement p = c.prepareStatement("SELECT 1 FROM reports WHERE id = ?")) {
+            p.setString(1, id);
+            try (ResultSet r = p.executeQuery()) {
+                return r.next();
+            }
+        }
     }
 
     private static Optional<String> byClientId(Connection c, String clientId) throws SQLException {

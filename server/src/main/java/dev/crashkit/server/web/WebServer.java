@@ -15,6 +15,26 @@ public final class WebServer implements AutoCloseable {
     /** Starts listening; {@code port} 0 picks a free port. */
     public static WebServer start(Services services, Optional<String> token, String bind, int port,
                                   Consumer<String> log) {
+        return start(services, token, bind, port, SentryIngest.none(), log);
+    }
+
+    /**
+     * Projects and Sentry ingest.
+     *
+     * @param projects            the projects (DSN keys)
+     * @param publicUrl           the server's address for DSNs, when configured
+     * @param sentryRatePerMinute events a project may send per minute; 0 is no limit
+     */
+    public record SentryIngest(Optional<dev.crashkit.server.store.Projects> projects, Optional<String> publicUrl,
+                               int sentryRatePerMinute) {
+        static SentryIngest none() {
+            return new SentryIngest(Optional.empty(), Optional.empty(), 0);
+        }
+    }
+
+    /** Starts listening, with Sentry ingest for the projects given; {@code port} 0 picks a free port. */
+    public static WebServer start(Services services, Optional<String> token, String bind, int port,
+                                  SentryIngest sentry, Consumer<String> log) {
         Auth auth = new Auth(token);
         Javalin app = Javalin.create(cfg -> {
             cfg.showJavalinBanner = false;
@@ -26,7 +46,8 @@ public final class WebServer implements AutoCloseable {
             cfg.jetty.multipartConfig.cacheDirectory(services.debugFileStore().folder().resolveSibling("tmp").toString());
         });
         app.before("/api/*", ctx -> {
-            if (!auth.bearerOk(ctx)) {
+            // Sentry SDKs present their DSN key, checked by SentryApi, instead of the token.
+            if (!(sentry.projects().isPresent() && SentryApi.isIngestPath(ctx.path())) && !auth.bearerOk(ctx)) {
                 throw new ApiError(401, "missing or wrong bearer token");
             }
         });
@@ -40,6 +61,14 @@ public final class WebServer implements AutoCloseable {
                 30_000);
         Api api = new Api(services, budget);
         api.register(app);
+        if (sentry.projects().isPresent()) {
+            ProjectsApi projectsApi = new ProjectsApi(sentry.projects().get(), sentry.publicUrl());
+            projectsApi.register(app);
+            new ProjectPages(sentry.projects().get(), projectsApi, auth).register(app);
+            new SentryApi(services, sentry.projects().get(), budget,
+                    new dev.crashkit.server.sentry.RateLimiter(sentry.sentryRatePerMinute(), System::currentTimeMillis))
+                    .register(app);
+        }
         new Pages(services, auth, api).register(app);
         app.exception(ApiError.class, (e, ctx) -> {
             if (e.status == 503) {

@@ -291,7 +291,8 @@ public final class ReportFormats {
         if (keys.has("crash") || keys.has("binary_images")) {
             return ReportFormat.KSCRASH;
         }
-        if (keys.has("debug_meta") || (keys.has("threads") && (keys.has("exception") || keys.has("platform")))) {
+        if (keys.has("debug_meta") || (keys.has("threads") && (keys.has("exception") || keys.has("platform")))
+                || (keys.has("exception") && keys.has("event_id"))) {
             return ReportFormat.SENTRY;
         }
         if (MetricKitReader.isMarker(keys.names())) {

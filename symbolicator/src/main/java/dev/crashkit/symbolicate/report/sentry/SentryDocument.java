@@ -13,12 +13,19 @@ import java.util.Optional;
  * @param root       the event, untouched
  * @param frameNodes per model thread, per model frame: its JSON frame object
  * @param symbols    per model thread, per model frame: {@code function} and {@code symbol_addr}
+ * @param javaException the top exception printed as a Java stack trace, for a Java event
  */
 public record SentryDocument(JsonNode root, List<List<JsonNode>> frameNodes,
-                             List<List<Optional<PresetSymbol>>> symbols) implements ReportDocument {
+                             List<List<Optional<PresetSymbol>>> symbols, Optional<String> javaException)
+        implements ReportDocument {
     public SentryDocument {
         frameNodes = frameNodes.stream().map(List::copyOf).toList();
         symbols = symbols.stream().map(List::copyOf).toList();
+    }
+
+    @Override
+    public Optional<String> javaException() {
+        return javaException;
     }
 
     @Override

@@ -1,0 +1,150 @@
+package dev.crashkit.server.store;
+
+import java.security.MessageDigest;
+import java.security.SecureRandom;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.regex.Pattern;
+
+/**
+ * Projects: a name, a numeric id and a public key, which together make the DSN a Sentry SDK is given
+ * ({@code http://KEY@HOST:PORT/ID}). Read once and kept in memory (ingest checks a key per request);
+ * changed only through {@link #create}, which refreshes the copy.
+ */
+public final class Projects {
+    /** The project that exists on every server, holding reports posted without one. */
+    public static final String DEFAULT = "default";
+    /** Its id: reports stored before projects existed were given it by the migration. */
+    public static final long DEFAULT_ID = 1;
+    private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,63}");
+    private static final SecureRandom RANDOM = new SecureRandom();
+
+    /** A project; {@code publicKey} is the 32 hex digits a DSN carries before the {@code @}. */
+    public record Project(long id, String name, String publicKey, long createdAt) {
+        /** True when {@code key} is this project's public key (constant-time). */
+        public boolean keyMatches(String key) {
+            return MessageDigest.isEqual(publicKey.getBytes(StandardCharsets.US_ASCII),
+                    key.getBytes(StandardCharsets.UTF_8));
+        }
+    }
+
+    /** A name that cannot be a project's, or one taken already. */
+    public static final class BadName extends Exception {
+        /** True when the name is fine but another project has it. */
+        public final boolean taken;
+
+        BadName(String message, boolean taken) {
+            super(message);
+            this.taken = taken;
+        }
+    }
+
+    private final Database db;
+    private volatile Map<Long, Project> byId = Map.of();
+
+    /** Loads the projects, creating the default one (and each of {@code names}) when missing. */
+    public Projects(Database db, List<String> names) throws StoreException {
+        this.db = db;
+        ensure(DEFAULT);
+        for (String n : names) {
+            ensure(n);
+        }
+        reload();
+    }
+
+    /** Checks a name: 1 to 64 of letters, digits, {@code . _ -}, starting with a letter or digit. */
+    public static void checkName(String name) throws BadName {
+        if (name == null || !NAME.matcher(name).matches()) {
+            throw new BadName("project name must be 1 to 64 letters, digits, '.', '_' or '-', starting with a letter "
+                    + "or digit", false);
+        }
+    }
+
+    private void ensure(String name) throws StoreException {
+        db.write(c -> {
+            if (byName(c, name).isEmpty()) {
+                insert(c, name);
+            }
+            return null;
+        });
+    }
+
+    /** Creates a project. */
+    public Project create(String name) throws StoreException, BadName {
+        checkName(name);
+        Optional<Project> made = db.write(c -> byName(c, name).isPresent() ? Optional.empty()
+                : Optional.of(insert(c, name)));
+        if (made.isEmpty()) {
+            throw new BadName("a project named " + name + " exists already", true);
+        }
+        reload();
+        return made.get();
+    }
+
+    /** Every project, by id. */
+    public List<Project> list() {
+        return new ArrayList<>(byId.values());
+    }
+
+    public Optional<Project> get(long id) {
+        return Optional.ofNullable(byId.get(id));
+    }
+
+    private void reload() throws StoreException {
+        byId = db.read(c -> {
+            Map<Long, Project> out = new TreeMap<>();
+            try (PreparedStatement p = c.prepareStatement(
+                    "SELECT id, name, public_key, created_at FROM projects ORDER BY id");
+                 ResultSet r = p.executeQuery()) {
+                while (r.next()) {
+                    out.put(r.getLong(1), new Project(r.getLong(1), r.getString(2), r.getString(3), r.getLong(4)));
+                }
+            }
+            return java.util.Collections.unmodifiableMap(out);
+        });
+    }
+
+    private static Optional<Long> byName(Connection c, String name) throws SQLException {
+        try (PreparedStatement p = c.prepareStatement("SELECT id FROM projects WHERE name = ?")) {
+            p.setString(1, name);
+            try (ResultSet r = p.executeQuery()) {
+                return r.next() ? Optional.of(r.getLong(1)) : Optional.empty();
+            }
+        }
+    }
+
+    /** Inside a write transaction: the default project takes id 1, every other the next free id. */
+    private static Project insert(Connection c, String name) throws SQLException {
+        long id;
+        if (name.equals(DEFAULT)) {
+            id = DEFAULT_ID;
+        } else {
+            try (PreparedStatement p = c.prepareStatement("SELECT COALESCE(MAX(id), 1) + 1 FROM projects");
+                 ResultSet r = p.executeQuery()) {
+                r.next();
+                id = r.getLong(1);
+            }
+        }
+        byte[] key = new byte[16];
+        RANDOM.nextBytes(key);
+        Project made = new Project(id, name, HexFormat.of().formatHex(key), System.currentTimeMillis());
+        try (PreparedStatement p = c.prepareStatement(
+                "INSERT INTO projects (id, name, public_key, created_at) VALUES (?, ?, ?, ?)")) {
+            p.setLong(1, made.id());
+            p.setString(2, made.name());
+            p.setString(3, made.publicKey());
+            p.setLong(4, made.createdAt());
+            p.executeUpdate();
+        }
+        return made;
+    }
+}

@@ -1,0 +1,122 @@
+package dev.crashkit.server;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.sentry.Sentry;
+import io.sentry.SentryEvent;
+import io.sentry.protocol.SentryException;
+import io.sentry.protocol.SentryId;
+import io.sentry.protocol.SentryStackFrame;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The Sentry Java SDK ({@code io.sentry:sentry}), initialised with a project's DSN in this JVM, sends a
+ * captured exception to a running server. The event the SDK sent (seen in its beforeSend hook) is the
+ * oracle for the stored frames; the JVM's own Throwable for the group's exception and frames.
+ */
+class SentryJavaSdkTest {
+    @TempDir
+    Path data;
+    CrashkitServer server;
+    Http http;
+
+    @BeforeEach
+    void start() throws Exception {
+        server = CrashkitServer.start(ServerConfig.local(data, 0), IngestConfig.defaults().withProjects(List.of("backend")),
+                m -> { });
+        http = new Http(server.port());
+    }
+
+    @AfterEach
+    void stop() {
+        Sentry.close();
+        server.close();
+    }
+
+    @Test
+    void anExceptionCapturedBySentryJavaIsStoredWithTheFramesTheSdkSentAndGroupedByItsOwnFrames() throws Exception {
+        JsonNode project = http.get("/api/projects").json().get(1);
+        assertEquals("backend", project.get("name").asText());
+        AtomicReference<SentryEvent> sent = new AtomicReference<>();
+        Sentry.init(o -> {
+            o.setDsn(project.get("dsn").asText());
+            o.setEnableUncaughtExceptionHandler(false);
+            o.setBeforeSend((event, hint) -> {
+                sent.set(event);
+                return event;
+            });
+        });
+        IllegalStateException thrown = null;
+        try {
+            Checkout.pay(7);
+        } catch (IllegalStateException e) {
+            thrown = e;
+        }
+        assertNotNull(thrown);
+        SentryId id = Sentry.captureException(thrown);
+        Sentry.flush(30_000);
+        assertNotNull(sent.get(), "the SDK sent the event");
+
+        JsonNode stored = http.awaitSymbolicated(id.toString(), "symbolicated");
+        assertEquals("sentry", stored.get("format").asText());
+        assertEquals(id.toString(), stored.get("id").asText());
+
+        // Frames: those of the SDK's top exception (the last of its list), innermost first.
+        List<SentryException> exceptions = sent.get().getExceptions();
+        SentryException top = exceptions.get(exceptions.size() - 1);
+        List<SentryStackFrame> sdkFrames = top.getStacktrace().getFrames();
+        List<String> expected = new ArrayList<>();
+        for (int i = sdkFrames.size() - 1; i >= 0; i--) {
+            SentryStackFrame f = sdkFrames.get(i);
+            Integer line = f.getLineno();
+            expected.add(f.getModule() + "." + f.getFunction() + " " + f.getFilename() + ":"
+                    + (line == null || line < 0 ? "" : line.toString()));
+        }
+        JsonNode threads = stored.get("symbolicated").get("threads");
+        assertEquals(1, threads.size(), threads.toString());
+        assertEquals(top.getThreadId().longValue(), threads.get(0).get("id").asLong());
+        List<String> got = new ArrayList<>();
+        for (JsonNode f : threads.get(0).get("frames")) {
+            // No address to look up: the frame is printed with what the event said of it ("reported").
+            assertEquals("no_image", f.get("status").asText());
+            JsonNode r = f.get("reported");
+            got.add(r.get("symbol").asText() + " " + r.path("file").asText() + ":" + r.path("line").asText(""));
+        }
+        assertEquals(expected, got);
+        assertTrue(got.get(0).startsWith(Checkout.class.getName() + ".charge SentryJavaSdkTest.java:"), got.get(0));
+
+        // Group: the exception's class and its top frames outside the JDK, as the JVM recorded them.
+        JsonNode group = http.get("/api/groups/" + stored.get("group").asText()).json();
+        assertEquals(thrown.getClass().getName(), group.get("exception").asText());
+        List<String> ownFrames = new ArrayList<>();
+        for (StackTraceElement e : thrown.getStackTrace()) {
+            if (ownFrames.size() < 5 && !e.getClassName().matches("(java|javax|jdk|sun|com\\.sun)\\..*")) {
+                ownFrames.add(e.getClassName() + "." + e.getMethodName());
+            }
+        }
+        List<String> groupFrames = new ArrayList<>();
+        group.get("frames").forEach(f -> groupFrames.add(f.asText()));
+        assertEquals(ownFrames, groupFrames);
+    }
+
+    /** A small call chain, so the stack has frames of our own above the test method. */
+    static final class Checkout {
+        static void pay(int cents) {
+            charge(cents);
+        }
+
+        static void charge(int cents) {
+            throw new IllegalStateException("card declined for " + cents + " cents");
+        }
+    }
+}
