@@ -40,6 +40,11 @@ public final class WebServer implements AutoCloseable {
                 30_000);
         Api api = new Api(services, budget);
         api.register(app);
+        try {
+            new ChunkUploadApi(services, new DebugFileIntake(services), budget).register(app);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException("cannot prepare the chunk upload folder", e);
+        }
         new Pages(services, auth, api).register(app);
         app.exception(ApiError.class, (e, ctx) -> {
             if (e.status == 503) {
