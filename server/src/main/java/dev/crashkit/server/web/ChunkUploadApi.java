@@ -168,7 +168,8 @@ final class ChunkUploadApi {
         } catch (IOException | IllegalStateException | IllegalArgumentException e) {
             String m = String.valueOf(e.getMessage());
             boolean tooLarge = m.contains("exceeds") || m.contains("too many") || m.contains("Too many");
-            throw new ApiError(tooLarge ? 413 : 400, "malformed multipart chunk upload: " + shorten(m));
+            throw new ApiError(tooLarge ? 413 : 400, (tooLarge ? "chunk upload too large: " : "malformed multipart chunk upload: ")
+                    + shorten(m));
         }
     }
 
