@@ -86,7 +86,7 @@ public final class ChunkStore {
             throw new BadChunk("chunk name is not a SHA-1 (40 lower-case hex digits): " + quote(sha1));
         }
         synchronized (this) {
-            if (count >= maxCount || bytes >= maxBytes) {
+            if ((count >= maxCount || bytes >= maxBytes) && !has(sha1)) {
                 throw new Full("too many chunks waiting to be assembled; retry later");
             }
         }
@@ -122,10 +122,14 @@ public final class ChunkStore {
     /** Makes verified chunks visible under their names (a chunk already there is kept as it is). */
     public synchronized void commit(List<Verified> chunks) throws IOException {
         long adding = 0;
+        int added = 0;
         for (Verified v : chunks) {
-            adding += v.size();
+            if (!has(v.sha1())) {
+                adding += v.size();
+                added++;
+            }
         }
-        if (count + chunks.size() > maxCount || bytes + adding > maxBytes) {
+        if (count + added > maxCount || bytes + adding > maxBytes) {
             discard(chunks);
             throw new Full("too many chunks waiting to be assembled; retry later");
         }
