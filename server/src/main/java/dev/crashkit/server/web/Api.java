@@ -28,15 +28,20 @@ final class Api {
     private final Services s;
     private final MemoryBudget budget;
     private final DebugFileIntake intake;
+    private final ReportIntake reportIntake;
+    private final KSCrashSink kscrash;
 
     Api(Services services, MemoryBudget budget) {
         this.s = services;
         this.budget = budget;
         this.intake = new DebugFileIntake(services);
+        this.reportIntake = new ReportIntake(services);
+        this.kscrash = new KSCrashSink(services, budget, reportIntake);
     }
 
     void register(Javalin app) {
         app.post("/api/reports", this::postReport);
+        kscrash.register(app);
         app.get("/api/reports", this::listReports);
         app.get("/api/reports/{id}", this::getReport);
         app.post("/api/debug-files", ctx -> {
@@ -77,6 +82,10 @@ final class Api {
     }
 
     private void postReport(Context ctx) throws IOException {
+        if (KSCrashSink.isMultipart(ctx)) {
+            kscrash.post(ctx); // KSCrashReportSinkStandard's form, sent to the generic endpoint
+            return;
+        }
         try (Bodies.Held held = Bodies.read(ctx, s.limits().maxReportBytes(), "report", budget)) {
             postReport(ctx, held.bytes);
         } catch (ApiError e) {
@@ -101,23 +110,8 @@ final class Api {
         }
         // A multi-report upload (a MetricKit payload) becomes one stored report per part; a retry of
         // it with the same client id finds each part again by "ID PART" instead of storing it twice.
-        List<ReportStore.Ingested> stored = new ArrayList<>(parts.size());
-        long now = System.currentTimeMillis();
-        for (ReportSymbolicator.Part p : parts) {
-            Optional<String> partId = p.part().isEmpty() ? clientId : clientId.map(id -> id + " " + p.part().get());
-            ReportStore.Ingested in = s.reports().ingest(p.body(), sha256(p.body()), p.checked().format(),
-                    p.checked().appVersion(), partId, now);
-            if (in.created()) {
-                s.metrics().received();
-            } else {
-                s.metrics().duplicate();
-            }
-            stored.add(in);
-        }
-        boolean created = stored.stream().anyMatch(ReportStore.Ingested::created);
-        if (created) {
-            s.workers().wake();
-        }
+        List<ReportStore.Ingested> stored = reportIntake.ingest(parts, clientId);
+        boolean created = reportIntake.wakeIfCreated(stored);
         ObjectNode out = JSON.createObjectNode().put("id", stored.get(0).id());
         if (parts.size() > 1 || parts.get(0).part().isPresent()) {
             ArrayNode ids = out.putArray("ids");

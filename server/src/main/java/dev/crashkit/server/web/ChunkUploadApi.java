@@ -78,6 +78,7 @@ final class ChunkUploadApi {
         this.chunks = new ChunkStore(data.resolve("chunks"),
                 Math.max(1L << 30, 2 * services.limits().maxDebugFileBytes()), MAX_CHUNKS, MAX_CHUNK_AGE_MILLIS);
         this.multipartTmp = Files.createDirectories(data.resolve("tmp"));
+        chunks.sweep(System.currentTimeMillis()); // chunks left by uploads never assembled
     }
 
     void register(Javalin app) {
