@@ -178,7 +178,7 @@ final class ChunkUploadApi {
         requireProject(ctx.pathParam("project"));
         Map<String, Request> files;
         try (Bodies.Held held = Bodies.read(ctx, MAX_ASSEMBLE_BYTES, "assemble request", budget)) {
-            files = requests(held.bytes);
+            files = requests(held.bytes, s.limits().maxDebugFileBytes() / chunkSize() + 1);
         }
         Map<String, ObjectNode> answers = new LinkedHashMap<>();
         Set<String> newIds = new LinkedHashSet<>();
@@ -199,7 +199,8 @@ final class ChunkUploadApi {
     record Request(String name, List<String> chunks) {
     }
 
-    private Map<String, Request> requests(byte[] body) {
+    /** Reads an assemble request; any problem is an {@link ApiError} (400). */
+    static Map<String, Request> requests(byte[] body, long maxChunks) {
         JsonNode root;
         try {
             root = Api.JSON.readTree(body);
@@ -211,7 +212,6 @@ final class ChunkUploadApi {
         if (root == null || !root.isObject()) {
             throw new ApiError(400, "assemble request must be a JSON object of checksum -> {name, chunks}");
         }
-        long maxChunks = s.limits().maxDebugFileBytes() / chunkSize() + 1;
         Map<String, Request> out = new LinkedHashMap<>();
         for (Iterator<Map.Entry<String, JsonNode>> it = root.fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> e = it.next();

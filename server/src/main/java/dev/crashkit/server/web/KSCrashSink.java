@@ -84,21 +84,10 @@ final class KSCrashSink {
         if (!isMultipart(ctx)) {
             throw new ApiError(400, "a KSCrash upload is multipart/form-data with a 'reports' part");
         }
-        long limit = s.limits().maxReportBytes();
         List<byte[]> reports;
-        try (Bodies.Held held = Bodies.read(ctx, limit, "KSCrash upload", budget)) {
-            byte[] body = held.bytes;
-            String encoding = Optional.ofNullable(ctx.header("Content-Encoding")).orElse("").strip().toLowerCase(Locale.ROOT);
-            if (encoding.equals("gzip")) {
-                body = gunzip(body, limit, "KSCrash upload");
-            } else if (!encoding.isEmpty() && !encoding.equals("identity")) {
-                throw new ApiError(415, "unsupported Content-Encoding: " + shorten(encoding));
-            }
-            byte[] json = reportsPart(body, ctx.contentType(), limit);
-            if (json.length >= 2 && (json[0] & 0xff) == 0x1f && (json[1] & 0xff) == 0x8b) {
-                json = gunzip(json, limit, "'reports' part");
-            }
-            reports = split(json);
+        try (Bodies.Held held = Bodies.read(ctx, s.limits().maxReportBytes(), "KSCrash upload", budget)) {
+            reports = reports(held.bytes, ctx.contentType(), ctx.header("Content-Encoding"), s.limits().maxReportBytes(),
+                    s.debugFileStore().folder().resolveSibling("tmp"), budget);
         }
         List<ReportSymbolicator.Part> parts = new ArrayList<>();
         List<Optional<String>> clientIds = new ArrayList<>();
@@ -138,9 +127,27 @@ final class KSCrashSink {
         Api.json(ctx, created ? 201 : 200, out);
     }
 
+    /**
+     * The reports of one upload body: the body gunzipped when {@code encoding} says gzip, its {@code reports}
+     * part (gunzipped when it is gzip), that JSON array split. Any problem is an {@link ApiError} (4xx).
+     */
+    static List<byte[]> reports(byte[] body, String contentType, String encoding, long limit, Path tmp,
+                                MemoryBudget budget) throws IOException {
+        String enc = Optional.ofNullable(encoding).orElse("").strip().toLowerCase(Locale.ROOT);
+        if (enc.equals("gzip")) {
+            body = gunzip(body, limit, "KSCrash upload", budget);
+        } else if (!enc.isEmpty() && !enc.equals("identity")) {
+            throw new ApiError(415, "unsupported Content-Encoding: " + shorten(enc));
+        }
+        byte[] json = reportsPart(body, contentType, limit, tmp);
+        if (json.length >= 2 && (json[0] & 0xff) == 0x1f && (json[1] & 0xff) == 0x8b) {
+            json = gunzip(json, limit, "'reports' part", budget);
+        }
+        return split(json);
+    }
+
     /** The {@code reports} part of the form, parsed by Jetty's multipart parser (in memory: bounded already). */
-    private byte[] reportsPart(byte[] body, String contentType, long limit) throws IOException {
-        Path tmp = s.debugFileStore().folder().resolveSibling("tmp");
+    private static byte[] reportsPart(byte[] body, String contentType, long limit, Path tmp) throws IOException {
         Files.createDirectories(tmp);
         MultiPartFormInputStream form = new MultiPartFormInputStream(new ByteArrayInputStream(body), contentType,
                 new MultipartConfigElement(tmp.toString(), limit, limit, (int) Math.min(Integer.MAX_VALUE, limit)),
@@ -221,7 +228,7 @@ final class KSCrashSink {
     }
 
     /** Inflates gzip, at most {@code limit} bytes out (a bomb stops there), memory taken from the budget. */
-    private byte[] gunzip(byte[] in, long limit, String what) {
+    private static byte[] gunzip(byte[] in, long limit, String what, MemoryBudget budget) {
         int held = 0;
         try (GZIPInputStream g = new GZIPInputStream(new ByteArrayInputStream(in), 1 << 16)) {
             ByteArrayOutputStream out = new ByteArrayOutputStream();
