@@ -88,6 +88,17 @@ class SentryCliUploadTest {
     }
 
     @Test
+    void anElfDebugFileIsUploadedWhole() throws Exception {
+        Path debug = TestData.path("elf/debug/app-gcc.debug");
+        SentryCli.Run r = upload(debug, TOKEN);
+        assertEquals(0, r.exit(), r.output());
+        assertTrue(r.output().contains("OK"), r.output());
+        try (Stream<Path> stored = Files.list(data.resolve("debug-files"))) {
+            assertEquals(List.of(sha256(debug)), stored.map(p -> p.getFileName().toString()).toList());
+        }
+    }
+
+    @Test
     void aWrongTokenIsRefused() throws Exception {
         SentryCli.Run r = upload(TestData.path("macho/App-arm64.dSYM"), "not-the-token");
         assertFalse(r.exit() == 0, r.output());
