@@ -15,8 +15,8 @@ import jakarta.servlet.http.Part;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.SequenceInputStream;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -207,7 +207,8 @@ final class ChunkUploadApi {
         } catch (JsonProcessingException e) {
             throw new ApiError(400, "assemble request is not JSON: " + shorten(e.getOriginalMessage()));
         } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            // Jackson's encoding detection (UTF-16/32) fails with a CharConversionException.
+            throw new ApiError(400, "assemble request is not JSON: " + shorten(e.getMessage()));
         }
         if (root == null || !root.isObject()) {
             throw new ApiError(400, "assemble request must be a JSON object of checksum -> {name, chunks}");
@@ -260,10 +261,10 @@ final class ChunkUploadApi {
             Set<String> missing = new LinkedHashSet<>();
             long size = 0;
             for (String c : r.chunks()) {
-                if (!chunks.has(c)) {
-                    missing.add(c);
-                } else if (missing.isEmpty()) {
+                try {
                     size += chunks.size(c);
+                } catch (NoSuchFileException e) {
+                    missing.add(c);
                 }
             }
             if (!missing.isEmpty()) {
@@ -272,15 +273,22 @@ final class ChunkUploadApi {
                 missing.forEach(m::add);
                 return o;
             }
-            usedChunks.addAll(r.chunks());
             if (size > s.limits().maxDebugFileBytes()) {
+                usedChunks.addAll(r.chunks());
                 return state("error").put("detail", "debug file larger than the limit of "
                         + s.limits().maxDebugFileBytes() + " bytes");
             }
             DebugFileStore.Staged staged;
             try (InputStream joined = join(r.chunks())) {
                 staged = intake.stage(joined, size);
+            } catch (NoSuchFileException e) {
+                // A chunk deleted since (swept, or assembled into another file): the client sends it again.
+                ObjectNode o = state("not_found");
+                ArrayNode m = o.putArray("missingChunks");
+                r.chunks().stream().filter(c -> !chunks.has(c)).distinct().forEach(m::add);
+                return o;
             }
+            usedChunks.addAll(r.chunks());
             if (!staged.sha1().equals(checksum)) {
                 Files.deleteIfExists(staged.file());
                 return state("error").put("detail", "the chunks make a file with SHA-1 " + staged.sha1()
