@@ -74,7 +74,8 @@ public final class CrashkitServer implements AutoCloseable {
             ReportSymbolicator symbolicator = new ReportSymbolicator(debugFiles, InputLimits.defaults()
                     .withMaxBytes(Math.min(config.maxReportBytes(), InputLimits.MAX_BYTES_CEILING)));
             Workers workers = new Workers(queue, reports, results, symbolicator, debugFiles, metrics, log);
-            Services services = new Services(new Services.Limits(config.maxReportBytes(), config.maxDebugFileBytes()),
+            Services services = new Services(new Services.Limits(config.maxReportBytes(), config.maxDebugFileBytes(),
+                    config.uploadChunkSize()),
                     reports, queue, results, new Groups(db), files, debugFiles, symbolicator, workers, metrics);
             workers.start(config.workers());
             Projects projects = new Projects(db, ingest.projects());

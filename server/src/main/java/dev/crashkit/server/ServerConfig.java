@@ -16,12 +16,15 @@ import java.util.Optional;
  * @param maxDebugFileBytes  largest debug file accepted (streamed to disk)
  * @param workers            symbolication threads
  * @param symbolCache        symbolicate through symbol caches in {@code data/cache/symcache} (false: {@code --no-symcache})
+ * @param uploadChunkSize    chunk size sentry-cli's chunked upload of debug files is told to use
  */
 public record ServerConfig(String bind, int port, Path data, Optional<String> db, List<Path> dsyms,
                            SymbolSources symbolSources, Optional<String> token, long maxReportBytes,
-                           long maxDebugFileBytes, int workers, boolean symbolCache) {
+                           long maxDebugFileBytes, int workers, boolean symbolCache, int uploadChunkSize) {
     public static final long DEFAULT_MAX_REPORT = 50L * 1024 * 1024;
     public static final long DEFAULT_MAX_DEBUG_FILE = 2L * 1024 * 1024 * 1024;
+    /** Sentry's own chunk size. */
+    public static final int DEFAULT_UPLOAD_CHUNK_SIZE = 8 * 1024 * 1024;
 
     public ServerConfig {
         dsyms = List.copyOf(dsyms);
@@ -30,22 +33,23 @@ public record ServerConfig(String bind, int port, Path data, Optional<String> db
     /** Loopback, port {@code port} (0: any free one), SQLite in {@code data}, no token, 2 workers, symbol caches. */
     public static ServerConfig local(Path data, int port) {
         return new ServerConfig("127.0.0.1", port, data, Optional.empty(), List.of(), SymbolSources.none(), Optional.empty(),
-                DEFAULT_MAX_REPORT, DEFAULT_MAX_DEBUG_FILE, 2, true);
+                DEFAULT_MAX_REPORT, DEFAULT_MAX_DEBUG_FILE, 2, true,
+                DEFAULT_UPLOAD_CHUNK_SIZE);
     }
 
     public ServerConfig withDb(String url) {
         return new ServerConfig(bind, port, data, Optional.of(url), dsyms, symbolSources, token, maxReportBytes, maxDebugFileBytes,
-                workers, symbolCache);
+                workers, symbolCache, uploadChunkSize);
     }
 
     public ServerConfig withToken(String t) {
         return new ServerConfig(bind, port, data, db, dsyms, symbolSources, Optional.of(t), maxReportBytes, maxDebugFileBytes,
-                workers, symbolCache);
+                workers, symbolCache, uploadChunkSize);
     }
 
     public ServerConfig withDsyms(List<Path> paths) {
         return new ServerConfig(bind, port, data, db, paths, symbolSources, token, maxReportBytes, maxDebugFileBytes,
-                workers, symbolCache);
+                workers, symbolCache, uploadChunkSize);
     }
 
     public ServerConfig withSymbolServers(List<String> specs) {
@@ -54,27 +58,32 @@ public record ServerConfig(String bind, int port, Path data, Optional<String> db
 
     public ServerConfig withSymbolSources(SymbolSources sources) {
         return new ServerConfig(bind, port, data, db, dsyms, sources, token, maxReportBytes, maxDebugFileBytes,
-                workers, symbolCache);
+                workers, symbolCache, uploadChunkSize);
     }
 
     public ServerConfig withLimits(long report, long debugFile) {
         return new ServerConfig(bind, port, data, db, dsyms, symbolSources, token, report, debugFile, workers,
-                symbolCache);
+                symbolCache, uploadChunkSize);
     }
 
     public ServerConfig withWorkers(int n) {
         return new ServerConfig(bind, port, data, db, dsyms, symbolSources, token, maxReportBytes, maxDebugFileBytes,
-                n, symbolCache);
+                n, symbolCache, uploadChunkSize);
     }
 
     public ServerConfig withBind(String address) {
         return new ServerConfig(address, port, data, db, dsyms, symbolSources, token, maxReportBytes, maxDebugFileBytes,
-                workers, symbolCache);
+                workers, symbolCache, uploadChunkSize);
     }
 
     public ServerConfig withSymbolCache(boolean on) {
         return new ServerConfig(bind, port, data, db, dsyms, symbolSources, token, maxReportBytes, maxDebugFileBytes, workers,
-                on);
+                on, uploadChunkSize);
+    }
+
+    public ServerConfig withUploadChunkSize(int bytes) {
+        return new ServerConfig(bind, port, data, db, dsyms, symbolSources, token, maxReportBytes, maxDebugFileBytes,
+                workers, symbolCache, bytes);
     }
 
     /** The JDBC URL in use. */

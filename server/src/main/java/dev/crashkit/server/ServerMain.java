@@ -16,8 +16,8 @@ public final class ServerMain {
             "Usage: crashkit-server [--port N] [--bind ADDRESS] [--data DIR] [--db JDBC_URL] [--dsym PATH]...",
             "                       [--symbol-server LAYOUT=URL]... [--symbol-server-header LAYOUT=URL HEADER]...",
             "                       [--symbol-server-config FILE] [--debuginfod-urls] [--token TOKEN] [--workers N]",
-            "                       [--max-report-bytes N] [--max-debug-file-bytes N] [--no-symcache]",
-            "                       [--project NAME]... [--public-url URL] [--sentry-rate-limit N]",
+            "                       [--max-report-bytes N] [--max-debug-file-bytes N] [--upload-chunk-size N]",
+            "                       [--no-symcache] [--project NAME]... [--public-url URL] [--sentry-rate-limit N]",
             "Receives crash reports and debug files, symbolicates, groups and shows them.",
             "      --port N               port (default: 8080; 0: any free port)",
             "      --bind ADDRESS         address to listen on (default: 127.0.0.1); others need --token",
@@ -37,6 +37,8 @@ public final class ServerMain {
             "      --max-report-bytes N   largest report (default: 52428800, 50 MB)",
             "      --max-debug-file-bytes N",
             "                             largest debug file upload (default: 2147483648, 2 GB)",
+            "      --upload-chunk-size N  chunk size sentry-cli's debug file upload is told to use (default: 8388608,",
+            "                             8 MiB; smaller behind a proxy that limits request bodies)",
             "      --workers N            symbolication threads (default: 2)",
             "      --no-symcache          do not read or write symbol caches (DATA/cache/symcache)",
             "      --project NAME         create this project (besides 'default') if missing; GET /api/projects",
@@ -64,6 +66,7 @@ public final class ServerMain {
     long maxReport = ServerConfig.DEFAULT_MAX_REPORT;
     long maxDebugFile = ServerConfig.DEFAULT_MAX_DEBUG_FILE;
     int workers = 2;
+    int uploadChunkSize = ServerConfig.DEFAULT_UPLOAD_CHUNK_SIZE;
     boolean noSymcache;
     List<String> projects = new ArrayList<>();
     String publicUrl;
@@ -104,7 +107,7 @@ public final class ServerMain {
                 }
                 case "--port", "--bind", "--data", "--db", "--dsym", "--symbols", "--symbol-server",
                         "--symbol-server-config", "--token", "--max-report-bytes", "--max-debug-file-bytes",
-                        "--workers", "--project", "--public-url", "--sentry-rate-limit" -> {
+                        "--workers", "--upload-chunk-size", "--project", "--public-url", "--sentry-rate-limit" -> {
                     String value = inline;
                     if (value == null) {
                         if (i + 1 >= args.length) {
@@ -144,6 +147,7 @@ public final class ServerMain {
             }
             case "--public-url" -> publicUrl = publicUrl(value);
             case "--sentry-rate-limit" -> sentryRateLimit = (int) number(name, value, 0, Integer.MAX_VALUE);
+            case "--upload-chunk-size" -> uploadChunkSize = (int) number(name, value, 1024, 64L * 1024 * 1024);
             default -> throw new IllegalStateException(name);
         }
     }
@@ -223,7 +227,7 @@ public final class ServerMain {
                 .withConfigFile(Optional.ofNullable(serverConfig))
                 .withDebuginfodUrls(debuginfodUrls, System.getenv());
         return new ServerConfig(bind, port, data, Optional.ofNullable(db), dsyms, sources, token, maxReport,
-                maxDebugFile, workers, !noSymcache);
+                maxDebugFile, workers, !noSymcache, uploadChunkSize);
     }
 
     public static void main(String[] args) throws InterruptedException {

@@ -61,6 +61,14 @@ class PostgresTest {
             JsonNode group = http.get("/api/groups/" + done.get("group").asText()).json();
             assertEquals(2, group.get("count").asInt(), groups.toString());
             assertTrue(http.get("/api/missing-debug-files").body().contains("libsystem_kernel.dylib"));
+            // A debug file posted whole is found by its SHA-1 (V2) when sentry-cli asks to assemble it.
+            byte[] lib = TestData.bytes("macho/libCrashKitUtil.dylib.dSYM/Contents/Resources/DWARF/libCrashKitUtil.dylib");
+            assertEquals(201, http.post("/api/debug-files?name=libCrashKitUtil.dylib", lib).status());
+            String sha1 = ChunkUploadApiTest.sha1(lib);
+            JsonNode assembled = http.post("/api/0/projects/o/p/files/difs/assemble/", ("{\"" + sha1
+                    + "\": {\"name\": \"libCrashKitUtil.dylib\", \"chunks\": [\"" + sha1 + "\"]}}")
+                    .getBytes(java.nio.charset.StandardCharsets.UTF_8)).json().get(sha1);
+            assertEquals("ok", assembled.get("state").asText(), assembled.toString());
         }
         // Restart on the same database: migrations are not applied twice, the data is there.
         try (CrashkitServer again = CrashkitServer.start(config, m -> { })) {
@@ -71,7 +79,7 @@ class PostgresTest {
         try (Connection c = DriverManager.getConnection(URL); Statement s = c.createStatement();
              ResultSet r = s.executeQuery("SELECT COUNT(*) FROM schema_migrations")) {
             r.next();
-            assertEquals(2, r.getInt(1), "schema versions 1 and 2, each applied once");
+            assertEquals(3, r.getInt(1), "schema versions 1, 2 (projects) and 3 (debug_files.sha1), each applied once");
         }
     }
 }

@@ -13,6 +13,9 @@ import java.security.DigestOutputStream;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.util.ArrayList;
+import java.util.Optional;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.UUID;
@@ -24,8 +27,12 @@ import java.util.UUID;
  */
 public final class DebugFileStore {
 
-    /** An upload written to a temporary file, not yet in the store. */
-    public record Staged(Path file, String sha256, long size) {
+    /** An upload written to a temporary file, not yet in the store ({@code sha1}: what sentry-cli names it by). */
+    public record Staged(Path file, String sha256, String sha1, long size) {
+    }
+
+    /** A stored file found by its SHA-1, with the identities recorded for it. */
+    public record Known(String sha256, String name, long size, List<Id> ids) {
     }
 
     /** The upload was larger than allowed. */
@@ -56,9 +63,10 @@ public final class DebugFileStore {
     /** Streams an upload to a temporary file (hashing it), refusing more than {@code limit} bytes. */
     public Staged stage(InputStream in, long limit) throws IOException {
         Path tmp = staging.resolve(UUID.randomUUID() + ".part");
-        MessageDigest sha = sha256();
+        MessageDigest sha = digest("SHA-256");
+        MessageDigest sha1 = digest("SHA-1");
         long total = 0;
-        try (OutputStream out = new DigestOutputStream(Files.newOutputStream(tmp), sha)) {
+        try (OutputStream out = new DigestOutputStream(new DigestOutputStream(Files.newOutputStream(tmp), sha), sha1)) {
             byte[] buf = new byte[1 << 16];
             int n;
             while ((n = in.read(buf)) > 0) {
@@ -72,7 +80,7 @@ public final class DebugFileStore {
             Files.deleteIfExists(tmp);
             throw e;
         }
-        return new Staged(tmp, HexFormat.of().formatHex(sha.digest()), total);
+        return new Staged(tmp, HexFormat.of().formatHex(sha.digest()), HexFormat.of().formatHex(sha1.digest()), total);
     }
 
     /** Moves a staged file into the store (fsynced, atomically named); returns its stored path. */
@@ -99,12 +107,19 @@ public final class DebugFileStore {
     /** Records the file and its identities (after {@link #keep}). */
     public void record(Staged s, String name, List<Id> ids, long now) throws StoreException {
         db.write(c -> {
-            try (PreparedStatement p = c.prepareStatement("INSERT INTO debug_files (sha256, name, size, uploaded_at) "
-                    + "VALUES (?, ?, ?, ?) ON CONFLICT (sha256) DO NOTHING")) {
+            try (PreparedStatement p = c.prepareStatement("INSERT INTO debug_files (sha256, name, size, uploaded_at, sha1) "
+                    + "VALUES (?, ?, ?, ?, ?) ON CONFLICT (sha256) DO NOTHING")) {
                 p.setString(1, s.sha256());
                 p.setString(2, safeName(name));
                 p.setLong(3, s.size());
                 p.setLong(4, now);
+                p.setString(5, s.sha1());
+                p.executeUpdate();
+            }
+            // A file stored before SHA-1s were recorded gets its SHA-1 when it is uploaded again.
+            try (PreparedStatement p = c.prepareStatement("UPDATE debug_files SET sha1 = ? WHERE sha256 = ? AND sha1 IS NULL")) {
+                p.setString(1, s.sha1());
+                p.setString(2, s.sha256());
                 p.executeUpdate();
             }
             try (PreparedStatement p = c.prepareStatement("INSERT INTO debug_ids (debug_id, sha256, arch, member, "
@@ -119,6 +134,37 @@ public final class DebugFileStore {
                 }
             }
             return null;
+        });
+    }
+
+    /** The stored file whose content has this SHA-1 (lower-case hex), with its identities. */
+    public Optional<Known> bySha1(String sha1) throws StoreException {
+        return db.read(c -> {
+            String sha256;
+            String name;
+            long size;
+            try (PreparedStatement p = c.prepareStatement("SELECT sha256, name, size FROM debug_files WHERE sha1 = ?")) {
+                p.setString(1, sha1);
+                try (ResultSet r = p.executeQuery()) {
+                    if (!r.next()) {
+                        return Optional.<Known>empty();
+                    }
+                    sha256 = r.getString(1);
+                    name = r.getString(2);
+                    size = r.getLong(3);
+                }
+            }
+            List<Id> ids = new ArrayList<>();
+            try (PreparedStatement p = c.prepareStatement("SELECT debug_id, arch, member, debug_info FROM debug_ids "
+                    + "WHERE sha256 = ? ORDER BY debug_id, arch, member")) {
+                p.setString(1, sha256);
+                try (ResultSet r = p.executeQuery()) {
+                    while (r.next()) {
+                        ids.add(new Id(r.getString(1), r.getString(2), r.getString(3), r.getInt(4) != 0));
+                    }
+                }
+            }
+            return Optional.of(new Known(sha256, name, size, ids));
         });
     }
 
@@ -149,11 +195,11 @@ public final class DebugFileStore {
         }
     }
 
-    private static MessageDigest sha256() {
+    private static MessageDigest digest(String algorithm) {
         try {
-            return MessageDigest.getInstance("SHA-256");
+            return MessageDigest.getInstance(algorithm);
         } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is required of every JVM", e);
+            throw new IllegalStateException(algorithm + " is required of every JVM", e);
         }
     }
 }

@@ -4,18 +4,14 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.crashkit.server.store.DebugFileStore;
 import dev.crashkit.server.store.Groups;
 import dev.crashkit.server.store.ReportStore;
 import dev.crashkit.server.symbolication.BadInputException;
-import dev.crashkit.server.symbolication.DebugFiles;
 import dev.crashkit.server.symbolication.ReportSymbolicator;
 import io.javalin.Javalin;
 import io.javalin.http.Context;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
@@ -31,14 +27,21 @@ final class Api {
 
     private final Services s;
     private final MemoryBudget budget;
+    private final DebugFileIntake intake;
+    private final ReportIntake reportIntake;
+    private final KSCrashSink kscrash;
 
     Api(Services services, MemoryBudget budget) {
         this.s = services;
         this.budget = budget;
+        this.intake = new DebugFileIntake(services);
+        this.reportIntake = new ReportIntake(services);
+        this.kscrash = new KSCrashSink(services, budget, reportIntake);
     }
 
     void register(Javalin app) {
         app.post("/api/reports", this::postReport);
+        kscrash.register(app);
         app.get("/api/reports", this::listReports);
         app.get("/api/reports/{id}", this::getReport);
         app.post("/api/debug-files", ctx -> {
@@ -79,6 +82,10 @@ final class Api {
     }
 
     private void postReport(Context ctx) throws IOException {
+        if (KSCrashSink.isMultipart(ctx)) {
+            kscrash.post(ctx); // KSCrashReportSinkStandard's form, sent to the generic endpoint
+            return;
+        }
         try (Bodies.Held held = Bodies.read(ctx, s.limits().maxReportBytes(), "report", budget)) {
             postReport(ctx, held.bytes);
         } catch (ApiError e) {
@@ -103,23 +110,8 @@ final class Api {
         }
         // A multi-report upload (a MetricKit payload) becomes one stored report per part; a retry of
         // it with the same client id finds each part again by "ID PART" instead of storing it twice.
-        List<ReportStore.Ingested> stored = new ArrayList<>(parts.size());
-        long now = System.currentTimeMillis();
-        for (ReportSymbolicator.Part p : parts) {
-            Optional<String> partId = p.part().isEmpty() ? clientId : clientId.map(id -> id + " " + p.part().get());
-            ReportStore.Ingested in = s.reports().ingest(p.body(), sha256(p.body()), p.checked().format(),
-                    p.checked().appVersion(), partId, now);
-            if (in.created()) {
-                s.metrics().received();
-            } else {
-                s.metrics().duplicate();
-            }
-            stored.add(in);
-        }
-        boolean created = stored.stream().anyMatch(ReportStore.Ingested::created);
-        if (created) {
-            s.workers().wake();
-        }
+        List<ReportStore.Ingested> stored = reportIntake.ingest(parts, clientId);
+        boolean created = reportIntake.wakeIfCreated(stored);
         ObjectNode out = JSON.createObjectNode().put("id", stored.get(0).id());
         if (parts.size() > 1 || parts.get(0).part().isPresent()) {
             ArrayNode ids = out.putArray("ids");
@@ -132,54 +124,7 @@ final class Api {
 
     /** Stores an uploaded debug file, indexes it and queues the reports that waited for it. */
     ObjectNode debugFileUpload(InputStream in, long declared, String name) throws IOException {
-        long limit = s.limits().maxDebugFileBytes();
-        if (declared > limit) {
-            throw new ApiError(413, "debug file larger than the limit of " + limit + " bytes");
-        }
-        DebugFileStore.Staged staged;
-        try {
-            staged = s.debugFileStore().stage(in, limit);
-        } catch (DebugFileStore.TooLarge e) {
-            throw new ApiError(413, e.getMessage());
-        }
-        if (staged.size() == 0) {
-            Files.deleteIfExists(staged.file());
-            throw new ApiError(400, "empty body");
-        }
-        List<DebugFiles.Identity> ids;
-        try {
-            ids = s.debugFiles().identify(staged.file());
-        } catch (BadInputException e) {
-            Files.deleteIfExists(staged.file());
-            throw new ApiError(400, e.getMessage());
-        }
-        Path stored = s.debugFileStore().keep(staged, name);
-        List<DebugFileStore.Id> rows = new ArrayList<>();
-        List<String> debugIds = new ArrayList<>();
-        for (DebugFiles.Identity id : ids) {
-            rows.add(new DebugFileStore.Id(id.debugId(), id.arch(), id.member(), id.debugInfo()));
-            if (!debugIds.contains(id.debugId())) {
-                debugIds.add(id.debugId());
-            }
-        }
-        long now = System.currentTimeMillis();
-        s.debugFileStore().record(staged, name, rows, now);
-        // New index first, then the re-queue: a report queued now is symbolicated with the new file.
-        s.debugFiles().reload();
-        int queued = s.results().requeueWaitingFor(debugIds, now);
-        s.metrics().debugFile();
-        s.workers().wake();
-        ObjectNode out = JSON.createObjectNode();
-        out.put("sha256", staged.sha256()).put("name", stored.getFileName().toString()).put("size", staged.size());
-        ArrayNode list = out.putArray("ids");
-        for (DebugFiles.Identity id : ids) {
-            ObjectNode o = list.addObject().put("id", id.debugId()).put("arch", id.arch()).put("debug_info", id.debugInfo());
-            if (!id.member().isEmpty()) {
-                o.put("member", id.member());
-            }
-        }
-        out.put("reports_queued", queued);
-        return out;
+        return intake.upload(in, declared, name);
     }
 
     private void getReport(Context ctx) throws IOException {

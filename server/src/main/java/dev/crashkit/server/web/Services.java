@@ -15,7 +15,15 @@ public record Services(Limits limits, ReportStore reports, Queue queue, Results 
                        DebugFileStore debugFileStore, DebugFiles debugFiles, ReportSymbolicator symbolicator,
                        Workers workers, Metrics metrics) {
 
-    /** Request body limits in bytes. */
-    public record Limits(long maxReportBytes, long maxDebugFileBytes) {
+    /**
+     * Request body limits in bytes; {@code uploadChunkSize}: the chunk size sentry-cli's chunked upload is told
+     * to use.
+     */
+    public record Limits(long maxReportBytes, long maxDebugFileBytes, int uploadChunkSize) {
+        public static final int DEFAULT_UPLOAD_CHUNK_SIZE = 8 * 1024 * 1024;
+
+        public Limits(long maxReportBytes, long maxDebugFileBytes) {
+            this(maxReportBytes, maxDebugFileBytes, DEFAULT_UPLOAD_CHUNK_SIZE);
+        }
     }
 }

@@ -69,6 +69,11 @@ public final class WebServer implements AutoCloseable {
                     new dev.crashkit.server.sentry.RateLimiter(sentry.sentryRatePerMinute(), System::currentTimeMillis))
                     .register(app);
         }
+        try {
+            new ChunkUploadApi(services, new DebugFileIntake(services), budget, sentry.projects()).register(app);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException("cannot prepare the chunk upload folder", e);
+        }
         new Pages(services, auth, api).register(app);
         app.exception(ApiError.class, (e, ctx) -> {
             if (e.status == 503) {
