@@ -16,12 +16,21 @@ import java.util.Optional;
  * @param maxDebugFileBytes  largest debug file accepted (streamed to disk)
  * @param workers            symbolication threads
  * @param symbolCache        symbolicate through symbol caches in {@code data/cache/symcache} (false: {@code --no-symcache})
+ * @param maxThreads         most threads a report may hold (more: refused at ingest)
+ * @param maxFrames          most frames a report may hold, all threads together (more: refused at ingest)
  */
 public record ServerConfig(String bind, int port, Path data, Optional<String> db, List<Path> dsyms,
                            SymbolSources symbolSources, Optional<String> token, long maxReportBytes,
-                           long maxDebugFileBytes, int workers, boolean symbolCache) {
+                           long maxDebugFileBytes, int workers, boolean symbolCache, int maxThreads,
+                           int maxFrames) {
     public static final long DEFAULT_MAX_REPORT = 50L * 1024 * 1024;
     public static final long DEFAULT_MAX_DEBUG_FILE = 2L * 1024 * 1024 * 1024;
+    /**
+     * Threads and frames a report may hold: below the command line's (10,000 and 1,000,000), which a
+     * server holding many reports and serving pages cannot afford for each (issue 32).
+     */
+    public static final int DEFAULT_MAX_THREADS = 2_000;
+    public static final int DEFAULT_MAX_FRAMES = 250_000;
 
     public ServerConfig {
         dsyms = List.copyOf(dsyms);
@@ -30,22 +39,22 @@ public record ServerConfig(String bind, int port, Path data, Optional<String> db
     /** Loopback, port {@code port} (0: any free one), SQLite in {@code data}, no token, 2 workers, symbol caches. */
     public static ServerConfig local(Path data, int port) {
         return new ServerConfig("127.0.0.1", port, data, Optional.empty(), List.of(), SymbolSources.none(), Optional.empty(),
-                DEFAULT_MAX_REPORT, DEFAULT_MAX_DEBUG_FILE, 2, true);
+                DEFAULT_MAX_REPORT, DEFAULT_MAX_DEBUG_FILE, 2, true, DEFAULT_MAX_THREADS, DEFAULT_MAX_FRAMES);
     }
 
     public ServerConfig withDb(String url) {
         return new ServerConfig(bind, port, data, Optional.of(url), dsyms, symbolSources, token, maxReportBytes, maxDebugFileBytes,
-                workers, symbolCache);
+                workers, symbolCache, maxThreads, maxFrames);
     }
 
     public ServerConfig withToken(String t) {
         return new ServerConfig(bind, port, data, db, dsyms, symbolSources, Optional.of(t), maxReportBytes, maxDebugFileBytes,
-                workers, symbolCache);
+                workers, symbolCache, maxThreads, maxFrames);
     }
 
     public ServerConfig withDsyms(List<Path> paths) {
         return new ServerConfig(bind, port, data, db, paths, symbolSources, token, maxReportBytes, maxDebugFileBytes,
-                workers, symbolCache);
+                workers, symbolCache, maxThreads, maxFrames);
     }
 
     public ServerConfig withSymbolServers(List<String> specs) {
@@ -54,27 +63,33 @@ public record ServerConfig(String bind, int port, Path data, Optional<String> db
 
     public ServerConfig withSymbolSources(SymbolSources sources) {
         return new ServerConfig(bind, port, data, db, dsyms, sources, token, maxReportBytes, maxDebugFileBytes,
-                workers, symbolCache);
+                workers, symbolCache, maxThreads, maxFrames);
     }
 
     public ServerConfig withLimits(long report, long debugFile) {
         return new ServerConfig(bind, port, data, db, dsyms, symbolSources, token, report, debugFile, workers,
-                symbolCache);
+                symbolCache, maxThreads, maxFrames);
     }
 
     public ServerConfig withWorkers(int n) {
         return new ServerConfig(bind, port, data, db, dsyms, symbolSources, token, maxReportBytes, maxDebugFileBytes,
-                n, symbolCache);
+                n, symbolCache, maxThreads, maxFrames);
     }
 
     public ServerConfig withBind(String address) {
         return new ServerConfig(address, port, data, db, dsyms, symbolSources, token, maxReportBytes, maxDebugFileBytes,
-                workers, symbolCache);
+                workers, symbolCache, maxThreads, maxFrames);
     }
 
     public ServerConfig withSymbolCache(boolean on) {
         return new ServerConfig(bind, port, data, db, dsyms, symbolSources, token, maxReportBytes, maxDebugFileBytes, workers,
-                on);
+                on, maxThreads, maxFrames);
+    }
+
+    /** With other report shape limits (threads and frames; the command line's are the ceiling). */
+    public ServerConfig withShapeLimits(int threads, int frames) {
+        return new ServerConfig(bind, port, data, db, dsyms, symbolSources, token, maxReportBytes, maxDebugFileBytes, workers,
+                symbolCache, threads, frames);
     }
 
     /** The JDBC URL in use. */

@@ -1,5 +1,6 @@
 package dev.crashkit.server;
 
+import dev.crashkit.symbolicator.InputLimits;
 import dev.crashkit.symbolicator.SymbolSources;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -16,7 +17,8 @@ public final class ServerMain {
             "Usage: crashkit-server [--port N] [--bind ADDRESS] [--data DIR] [--db JDBC_URL] [--dsym PATH]...",
             "                       [--symbol-server LAYOUT=URL]... [--symbol-server-header LAYOUT=URL HEADER]...",
             "                       [--symbol-server-config FILE] [--debuginfod-urls] [--token TOKEN] [--workers N]",
-            "                       [--max-report-bytes N] [--max-debug-file-bytes N] [--no-symcache]",
+            "                       [--max-report-bytes N] [--max-debug-file-bytes N] [--max-threads N]",
+            "                       [--max-frames N] [--no-symcache]",
             "Receives crash reports and debug files, symbolicates, groups and shows them.",
             "      --port N               port (default: 8080; 0: any free port)",
             "      --bind ADDRESS         address to listen on (default: 127.0.0.1); others need --token",
@@ -36,6 +38,9 @@ public final class ServerMain {
             "      --max-report-bytes N   largest report (default: 52428800, 50 MB)",
             "      --max-debug-file-bytes N",
             "                             largest debug file upload (default: 2147483648, 2 GB)",
+            "      --max-threads N        most threads in a report (default: 2000)",
+            "      --max-frames N         most frames in a report, all threads together (default: 250000);",
+            "                             of each, 512 frames a thread and 20000 in all are symbolicated and stored",
             "      --workers N            symbolication threads (default: 2)",
             "      --no-symcache          do not read or write symbol caches (DATA/cache/symcache)",
             "  -h, --help                 show this help and exit",
@@ -58,6 +63,8 @@ public final class ServerMain {
     long maxReport = ServerConfig.DEFAULT_MAX_REPORT;
     long maxDebugFile = ServerConfig.DEFAULT_MAX_DEBUG_FILE;
     int workers = 2;
+    int maxThreads = ServerConfig.DEFAULT_MAX_THREADS;
+    int maxFrames = ServerConfig.DEFAULT_MAX_FRAMES;
     boolean noSymcache;
     boolean help;
     boolean version;
@@ -95,7 +102,7 @@ public final class ServerMain {
                 }
                 case "--port", "--bind", "--data", "--db", "--dsym", "--symbols", "--symbol-server",
                         "--symbol-server-config", "--token", "--max-report-bytes", "--max-debug-file-bytes",
-                        "--workers" -> {
+                        "--workers", "--max-threads", "--max-frames" -> {
                     String value = inline;
                     if (value == null) {
                         if (i + 1 >= args.length) {
@@ -125,6 +132,9 @@ public final class ServerMain {
             case "--max-report-bytes" -> maxReport = number(name, value, 1, Long.MAX_VALUE);
             case "--max-debug-file-bytes" -> maxDebugFile = number(name, value, 1, Long.MAX_VALUE);
             case "--workers" -> workers = (int) number(name, value, 1, 1024);
+            // The command line's limits are the ceiling: what the symbolicator library reads at all.
+            case "--max-threads" -> maxThreads = (int) number(name, value, 1, InputLimits.defaults().maxThreads());
+            case "--max-frames" -> maxFrames = (int) number(name, value, 1, InputLimits.defaults().maxFrames());
             default -> throw new IllegalStateException(name);
         }
     }
@@ -185,7 +195,7 @@ public final class ServerMain {
                 .withConfigFile(Optional.ofNullable(serverConfig))
                 .withDebuginfodUrls(debuginfodUrls, System.getenv());
         return new ServerConfig(bind, port, data, Optional.ofNullable(db), dsyms, sources, token, maxReport,
-                maxDebugFile, workers, !noSymcache);
+                maxDebugFile, workers, !noSymcache, maxThreads, maxFrames);
     }
 
     public static void main(String[] args) throws InterruptedException {
