@@ -6,7 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.charset.StandardCharsets;
 import dev.crashkit.server.bench.ServerProcess;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -120,6 +126,38 @@ class IngestLimitsTest {
                     + "on this page; GET /api/reports/{id} gives all that is stored; 230000 frames of this report were not "
                     + "symbolicated or stored: past the frame budget of the server"));
             assertEquals("ok\n", http.get("/healthz").body());
+        }
+    }
+
+    /**
+     * Issue 32: a 156 MB debug-file upload took the server to 4.7 GB. A 150 MB upload (a real ELF followed by
+     * zeros) into a server of 96 MB of heap: streamed to disk, identified by its build-id, stored; the server answers.
+     */
+    @Test
+    void aLargeDebugFileUploadFitsASmallHeap() throws Exception {
+        Path upload = data.resolve("upload.bin");
+        Files.copy(TestData.path("elf/bin/app-clang"), upload);
+        try (var out = Files.newOutputStream(upload, java.nio.file.StandardOpenOption.APPEND)) {
+            byte[] zeros = new byte[1 << 20];
+            for (int i = 0; i < 150; i++) {
+                out.write(zeros);
+            }
+        }
+        Path serverData = Files.createDirectories(data.resolve("server"));
+        try (ServerProcess server = ServerProcess.start(serverData, List.of("-Xmx96m"), List.of("--workers", "1"))) {
+            HttpResponse<String> r = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+                    URI.create("http://127.0.0.1:" + server.port() + "/api/debug-files?name=app-clang"))
+                    .timeout(Duration.ofSeconds(120)).POST(HttpRequest.BodyPublishers.ofFile(upload)).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertEquals(201, r.statusCode(), r.body());
+            JsonNode body = Http.JSON.readTree(r.body());
+            assertEquals(Files.size(upload), body.get("size").asLong());
+            assertEquals(1, body.get("ids").size(), r.body());
+            // The build-id llvm-readelf gives (testdata/elf/golden/identity.tsv).
+            String golden = Files.readAllLines(TestData.path("elf/golden/identity.tsv")).stream()
+                    .filter(l -> l.startsWith("app-clang\t")).findFirst().orElseThrow().split("\t")[1];
+            assertEquals(golden, body.get("ids").get(0).get("id").asText());
+            assertEquals("ok\n", new Http(server.port()).get("/healthz").body());
         }
     }
 
