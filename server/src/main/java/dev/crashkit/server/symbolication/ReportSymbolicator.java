@@ -95,7 +95,8 @@ public final class ReportSymbolicator {
      * {@link StoredFrames}), the ones left out counted in the document's {@code "omitted"}.
      */
     public Outcome symbolicate(byte[] body) throws BadInputException, IOException {
-        StoredFrames.Cut cut = stored.cut(parse(body));
+        // A minidump's stacks are walked first, so that the budget applies to the frames the walk finds.
+        StoredFrames.Cut cut = stored.cut(debugFiles.symbolicator().walked(parse(body)));
         Symbolication result = debugFiles.symbolicator().symbolicate(cut.report());
         StringWriter json = new StringWriter();
         result.write(OutputFormat.JSON, json);
