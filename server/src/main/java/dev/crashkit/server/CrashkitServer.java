@@ -10,6 +10,7 @@ import dev.crashkit.server.store.ReportStore;
 import dev.crashkit.server.store.Results;
 import dev.crashkit.server.symbolication.DebugFiles;
 import dev.crashkit.server.symbolication.ReportSymbolicator;
+import dev.crashkit.server.symbolication.StoredFrames;
 import dev.crashkit.server.web.Services;
 import dev.crashkit.server.web.WebServer;
 import dev.crashkit.server.worker.Workers;
@@ -70,9 +71,11 @@ public final class CrashkitServer implements AutoCloseable {
             queue.releaseAll();
             Results results = new Results(db);
             Metrics metrics = new Metrics(debugFiles::symbolCacheStats);
-            // The command line's limits (threads, frames, images), with the server's report size.
-            ReportSymbolicator symbolicator = new ReportSymbolicator(debugFiles, InputLimits.defaults()
-                    .withMaxBytes(Math.min(config.maxReportBytes(), InputLimits.MAX_BYTES_CEILING)));
+            // The server's report size, threads and frames (images as the command line's).
+            InputLimits cli = InputLimits.defaults();
+            ReportSymbolicator symbolicator = new ReportSymbolicator(debugFiles, new InputLimits(
+                    Math.min(config.maxReportBytes(), InputLimits.MAX_BYTES_CEILING), config.maxThreads(),
+                    config.maxFrames(), cli.maxImages()), StoredFrames.DEFAULT);
             Workers workers = new Workers(queue, reports, results, symbolicator, debugFiles, metrics, log);
             Services services = new Services(new Services.Limits(config.maxReportBytes(), config.maxDebugFileBytes(),
                     config.uploadChunkSize()),

@@ -17,14 +17,23 @@ import java.util.Optional;
  * @param workers            symbolication threads
  * @param symbolCache        symbolicate through symbol caches in {@code data/cache/symcache} (false: {@code --no-symcache})
  * @param uploadChunkSize    chunk size sentry-cli's chunked upload of debug files is told to use
+ * @param maxThreads         most threads a report may hold (more: refused at ingest)
+ * @param maxFrames          most frames a report may hold, all threads together (more: refused at ingest)
  */
 public record ServerConfig(String bind, int port, Path data, Optional<String> db, List<Path> dsyms,
                            SymbolSources symbolSources, Optional<String> token, long maxReportBytes,
-                           long maxDebugFileBytes, int workers, boolean symbolCache, int uploadChunkSize) {
+                           long maxDebugFileBytes, int workers, boolean symbolCache, int uploadChunkSize,
+                           int maxThreads, int maxFrames) {
     public static final long DEFAULT_MAX_REPORT = 50L * 1024 * 1024;
     public static final long DEFAULT_MAX_DEBUG_FILE = 2L * 1024 * 1024 * 1024;
     /** Sentry's own chunk size. */
     public static final int DEFAULT_UPLOAD_CHUNK_SIZE = 8 * 1024 * 1024;
+    /**
+     * Threads and frames a report may hold: below the command line's (10,000 and 1,000,000), which a
+     * server holding many reports and serving pages cannot afford for each (issue 32).
+     */
+    public static final int DEFAULT_MAX_THREADS = 2_000;
+    public static final int DEFAULT_MAX_FRAMES = 250_000;
 
     public ServerConfig {
         dsyms = List.copyOf(dsyms);
@@ -33,23 +42,22 @@ public record ServerConfig(String bind, int port, Path data, Optional<String> db
     /** Loopback, port {@code port} (0: any free one), SQLite in {@code data}, no token, 2 workers, symbol caches. */
     public static ServerConfig local(Path data, int port) {
         return new ServerConfig("127.0.0.1", port, data, Optional.empty(), List.of(), SymbolSources.none(), Optional.empty(),
-                DEFAULT_MAX_REPORT, DEFAULT_MAX_DEBUG_FILE, 2, true,
-                DEFAULT_UPLOAD_CHUNK_SIZE);
+                DEFAULT_MAX_REPORT, DEFAULT_MAX_DEBUG_FILE, 2, true, DEFAULT_UPLOAD_CHUNK_SIZE, DEFAULT_MAX_THREADS, DEFAULT_MAX_FRAMES);
     }
 
     public ServerConfig withDb(String url) {
         return new ServerConfig(bind, port, data, Optional.of(url), dsyms, symbolSources, token, maxReportBytes, maxDebugFileBytes,
-                workers, symbolCache, uploadChunkSize);
+                workers, symbolCache, uploadChunkSize, maxThreads, maxFrames);
     }
 
     public ServerConfig withToken(String t) {
         return new ServerConfig(bind, port, data, db, dsyms, symbolSources, Optional.of(t), maxReportBytes, maxDebugFileBytes,
-                workers, symbolCache, uploadChunkSize);
+                workers, symbolCache, uploadChunkSize, maxThreads, maxFrames);
     }
 
     public ServerConfig withDsyms(List<Path> paths) {
         return new ServerConfig(bind, port, data, db, paths, symbolSources, token, maxReportBytes, maxDebugFileBytes,
-                workers, symbolCache, uploadChunkSize);
+                workers, symbolCache, uploadChunkSize, maxThreads, maxFrames);
     }
 
     public ServerConfig withSymbolServers(List<String> specs) {
@@ -58,32 +66,38 @@ public record ServerConfig(String bind, int port, Path data, Optional<String> db
 
     public ServerConfig withSymbolSources(SymbolSources sources) {
         return new ServerConfig(bind, port, data, db, dsyms, sources, token, maxReportBytes, maxDebugFileBytes,
-                workers, symbolCache, uploadChunkSize);
+                workers, symbolCache, uploadChunkSize, maxThreads, maxFrames);
     }
 
     public ServerConfig withLimits(long report, long debugFile) {
         return new ServerConfig(bind, port, data, db, dsyms, symbolSources, token, report, debugFile, workers,
-                symbolCache, uploadChunkSize);
+                symbolCache, uploadChunkSize, maxThreads, maxFrames);
     }
 
     public ServerConfig withWorkers(int n) {
         return new ServerConfig(bind, port, data, db, dsyms, symbolSources, token, maxReportBytes, maxDebugFileBytes,
-                n, symbolCache, uploadChunkSize);
+                n, symbolCache, uploadChunkSize, maxThreads, maxFrames);
     }
 
     public ServerConfig withBind(String address) {
         return new ServerConfig(address, port, data, db, dsyms, symbolSources, token, maxReportBytes, maxDebugFileBytes,
-                workers, symbolCache, uploadChunkSize);
+                workers, symbolCache, uploadChunkSize, maxThreads, maxFrames);
     }
 
     public ServerConfig withSymbolCache(boolean on) {
         return new ServerConfig(bind, port, data, db, dsyms, symbolSources, token, maxReportBytes, maxDebugFileBytes, workers,
-                on, uploadChunkSize);
+                on, uploadChunkSize, maxThreads, maxFrames);
     }
 
     public ServerConfig withUploadChunkSize(int bytes) {
         return new ServerConfig(bind, port, data, db, dsyms, symbolSources, token, maxReportBytes, maxDebugFileBytes,
-                workers, symbolCache, bytes);
+                workers, symbolCache, bytes, maxThreads, maxFrames);
+    }
+
+    /** With other report shape limits (threads and frames; the command line's are the ceiling). */
+    public ServerConfig withShapeLimits(int threads, int frames) {
+        return new ServerConfig(bind, port, data, db, dsyms, symbolSources, token, maxReportBytes, maxDebugFileBytes, workers,
+                symbolCache, uploadChunkSize, threads, frames);
     }
 
     /** The JDBC URL in use. */

@@ -1,5 +1,6 @@
 package dev.crashkit.server;
 
+import dev.crashkit.symbolicator.InputLimits;
 import dev.crashkit.symbolicator.SymbolSources;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -16,8 +17,9 @@ public final class ServerMain {
             "Usage: crashkit-server [--port N] [--bind ADDRESS] [--data DIR] [--db JDBC_URL] [--dsym PATH]...",
             "                       [--symbol-server LAYOUT=URL]... [--symbol-server-header LAYOUT=URL HEADER]...",
             "                       [--symbol-server-config FILE] [--debuginfod-urls] [--token TOKEN] [--workers N]",
-            "                       [--max-report-bytes N] [--max-debug-file-bytes N] [--upload-chunk-size N]",
-            "                       [--no-symcache] [--project NAME]... [--public-url URL] [--sentry-rate-limit N]",
+            "                       [--max-report-bytes N] [--max-debug-file-bytes N] [--max-threads N]",
+            "                       [--max-frames N] [--upload-chunk-size N] [--no-symcache] [--project NAME]...",
+            "                       [--public-url URL] [--sentry-rate-limit N]",
             "Receives crash reports and debug files, symbolicates, groups and shows them.",
             "      --port N               port (default: 8080; 0: any free port)",
             "      --bind ADDRESS         address to listen on (default: 127.0.0.1); others need --token",
@@ -37,6 +39,9 @@ public final class ServerMain {
             "      --max-report-bytes N   largest report (default: 52428800, 50 MB)",
             "      --max-debug-file-bytes N",
             "                             largest debug file upload (default: 2147483648, 2 GB)",
+            "      --max-threads N        most threads in a report (default: 2000)",
+            "      --max-frames N         most frames in a report, all threads together (default: 250000);",
+            "                             of each, 512 frames a thread and 20000 in all are symbolicated and stored",
             "      --upload-chunk-size N  chunk size sentry-cli's debug file upload is told to use (default: 8388608,",
             "                             8 MiB; smaller behind a proxy that limits request bodies)",
             "      --workers N            symbolication threads (default: 2)",
@@ -67,6 +72,8 @@ public final class ServerMain {
     long maxDebugFile = ServerConfig.DEFAULT_MAX_DEBUG_FILE;
     int workers = 2;
     int uploadChunkSize = ServerConfig.DEFAULT_UPLOAD_CHUNK_SIZE;
+    int maxThreads = ServerConfig.DEFAULT_MAX_THREADS;
+    int maxFrames = ServerConfig.DEFAULT_MAX_FRAMES;
     boolean noSymcache;
     List<String> projects = new ArrayList<>();
     String publicUrl;
@@ -107,7 +114,8 @@ public final class ServerMain {
                 }
                 case "--port", "--bind", "--data", "--db", "--dsym", "--symbols", "--symbol-server",
                         "--symbol-server-config", "--token", "--max-report-bytes", "--max-debug-file-bytes",
-                        "--workers", "--upload-chunk-size", "--project", "--public-url", "--sentry-rate-limit" -> {
+                        "--workers", "--upload-chunk-size", "--project", "--public-url", "--sentry-rate-limit",
+                        "--max-threads", "--max-frames" -> {
                     String value = inline;
                     if (value == null) {
                         if (i + 1 >= args.length) {
@@ -148,6 +156,9 @@ public final class ServerMain {
             case "--public-url" -> publicUrl = publicUrl(value);
             case "--sentry-rate-limit" -> sentryRateLimit = (int) number(name, value, 0, Integer.MAX_VALUE);
             case "--upload-chunk-size" -> uploadChunkSize = (int) number(name, value, 1024, 64L * 1024 * 1024);
+            // The command line's limits are the ceiling: what the symbolicator library reads at all.
+            case "--max-threads" -> maxThreads = (int) number(name, value, 1, InputLimits.defaults().maxThreads());
+            case "--max-frames" -> maxFrames = (int) number(name, value, 1, InputLimits.defaults().maxFrames());
             default -> throw new IllegalStateException(name);
         }
     }
@@ -227,7 +238,7 @@ public final class ServerMain {
                 .withConfigFile(Optional.ofNullable(serverConfig))
                 .withDebuginfodUrls(debuginfodUrls, System.getenv());
         return new ServerConfig(bind, port, data, Optional.ofNullable(db), dsyms, sources, token, maxReport,
-                maxDebugFile, workers, !noSymcache, uploadChunkSize);
+                maxDebugFile, workers, !noSymcache, uploadChunkSize, maxThreads, maxFrames);
     }
 
     public static void main(String[] args) throws InterruptedException {

@@ -23,6 +23,21 @@ class ServerMainTest {
         assertEquals(List.of(), c.symbolSources().servers());
         assertFalse(c.symbolSources().debuginfodUrls(), "DEBUGINFOD_URLS is read only when asked");
         assertEquals(ServerConfig.DEFAULT_MAX_REPORT, c.maxReportBytes());
+        assertEquals(2_000, c.maxThreads());
+        assertEquals(250_000, c.maxFrames());
+    }
+
+    @Test
+    void threadAndFrameLimitsUpToTheCommandLines() throws Exception {
+        ServerConfig c = ServerMain.parse("--max-threads", "10", "--max-frames=1000").config(Optional.empty());
+        assertEquals(10, c.maxThreads());
+        assertEquals(1000, c.maxFrames());
+        // The command line's limits are the most the library reads.
+        ServerMain.UsageException e = assertThrows(ServerMain.UsageException.class,
+                () -> ServerMain.parse("--max-frames", "1000001"));
+        assertEquals("--max-frames must be a whole number from 1 to 1000000, not '1000001'", e.getMessage());
+        assertThrows(ServerMain.UsageException.class, () -> ServerMain.parse("--max-threads", "10001"));
+        assertThrows(ServerMain.UsageException.class, () -> ServerMain.parse("--max-threads", "0"));
     }
 
     @Test
@@ -57,7 +72,7 @@ class ServerMainTest {
         assertTrue(ServerMain.parse("--help").help);
         for (String option : List.of("--port", "--bind", "--data", "--db", "--dsym", "--symbol-server ",
                 "--symbol-server-header", "--symbol-server-config", "--debuginfod-urls", "--token", "--workers",
-                "--max-report-bytes", "--max-debug-file-bytes", "--no-symcache")) {
+                "--max-report-bytes", "--max-debug-file-bytes", "--max-threads", "--max-frames", "--no-symcache")) {
             assertTrue(ServerMain.USAGE.contains(option), option);
         }
     }

@@ -2,6 +2,7 @@ package dev.crashkit.symbolicator;
 
 import dev.crashkit.core.ReportException;
 import dev.crashkit.core.model.CrashReport;
+import dev.crashkit.core.model.ThreadTrace;
 import dev.crashkit.symbolicate.formats.ReportFormats;
 import dev.crashkit.symbolicate.report.ParsedReport;
 import dev.crashkit.symbolicate.report.ReportDocument;
@@ -288,6 +289,17 @@ public final class Report {
     public Optional<Hang> hang() {
         return parsed.document().hang().map(h -> new Hang(h.thread(), h.name(), h.thresholdMs(), h.durationMs(),
                 h.ongoing()));
+    }
+
+    /**
+     * {@return the same report (format, document, part) with other threads} e.g. each thread's top frames
+     * only, as a server bounding what it stores does
+     *
+     * @param threads the threads to symbolicate instead of the report's own
+     */
+    public Report withThreads(List<ThreadTrace> threads) {
+        CrashReport m = parsed.model();
+        return withModel(new CrashReport(m.process(), m.crash(), m.images(), threads));
     }
 
     /** The same report with other threads (after a re-unwind). */

@@ -4,8 +4,8 @@ import dev.crashkit.core.model.Arch;
 
 /** The two Darwin architectures a JVM runs on, with what the frame walker needs to know. */
 public enum DarwinArch {
-    ARM64(6, 68, Arch.Known.ARM64),
-    X86_64(4, 42, Arch.Known.X86_64);
+    ARM64(DarwinLayout.ARM_THREAD_STATE64, DarwinLayout.ARM_THREAD_STATE64_COUNT, Arch.Known.ARM64),
+    X86_64(DarwinLayout.X86_THREAD_STATE64, DarwinLayout.X86_THREAD_STATE64_COUNT, Arch.Known.X86_64);
 
     private final int flavor;
     private final int stateWords;

@@ -12,44 +12,47 @@ import java.util.Optional;
  * @param textVmaddr link-time address of {@code __TEXT}; header address minus it is the slide
  */
 public record MachHeader(int cpuType, int cpuSubtype, int fileType, Optional<DebugId> uuid, long textVmaddr, long textVmsize) {
-    private static final int MH_MAGIC_64 = 0xfeedfacf;
-    private static final int LC_SEGMENT_64 = 0x19;
-    private static final int LC_UUID = 0x1b;
+    private static final int MH_MAGIC_64 = DarwinLayout.MH_MAGIC_64;
+    private static final int LC_SEGMENT_64 = DarwinLayout.LC_SEGMENT_64;
+    private static final int LC_UUID = DarwinLayout.LC_UUID;
+    private static final int HEADER = DarwinLayout.MACH_HEADER_64_SIZE;
     private static final int MAX_COMMANDS_BYTES = 1 << 20;
 
     /** Reads the header at {@code address}; empty when it is not a readable 64-bit Mach-O header. */
     public static Optional<MachHeader> read(Memory memory, long address) {
-        byte[] h = new byte[32];
-        if (memory.read(address, h, 0, 32) != 32 || i32(h, 0) != MH_MAGIC_64) {
+        byte[] h = new byte[HEADER];
+        if (memory.read(address, h, 0, HEADER) != HEADER || i32(h, 0) != MH_MAGIC_64) {
             return Optional.empty();
         }
-        int cpu = i32(h, 4);
-        int subtype = i32(h, 8);
-        int fileType = i32(h, 12);
-        int ncmds = i32(h, 16);
-        int size = i32(h, 20);
+        int cpu = i32(h, DarwinLayout.MH_CPUTYPE);
+        int subtype = i32(h, DarwinLayout.MH_CPUSUBTYPE);
+        int fileType = i32(h, DarwinLayout.MH_FILETYPE);
+        int ncmds = i32(h, DarwinLayout.MH_NCMDS);
+        int size = i32(h, DarwinLayout.MH_SIZEOFCMDS);
         if (size < 0 || size > MAX_COMMANDS_BYTES) {
             return Optional.empty();
         }
         byte[] cmds = new byte[size];
-        if (memory.read(address + 32, cmds, 0, size) != size) {
+        if (memory.read(address + HEADER, cmds, 0, size) != size) {
             return Optional.empty();
         }
         Optional<DebugId> uuid = Optional.empty();
         long textVmaddr = 0;
         long textVmsize = 0;
         int at = 0;
-        for (int i = 0; i < ncmds && at + 8 <= size; i++) {
+        for (int i = 0; i < ncmds && at + DarwinLayout.LOAD_COMMAND_SIZE <= size; i++) {
             int cmd = i32(cmds, at);
-            int len = i32(cmds, at + 4);
-            if (len < 8 || at + len > size) {
+            int len = i32(cmds, at + DarwinLayout.LC_CMDSIZE);
+            if (len < DarwinLayout.LOAD_COMMAND_SIZE || at + len > size) {
                 break;
             }
-            if (cmd == LC_UUID && len >= 24) {
-                uuid = Optional.of(DebugId.uuid(java.util.Arrays.copyOfRange(cmds, at + 8, at + 24)));
-            } else if (cmd == LC_SEGMENT_64 && len >= 72 && segname(cmds, at + 8).equals("__TEXT")) {
-                textVmaddr = ThreadState.le(cmds, at + 24);
-                textVmsize = ThreadState.le(cmds, at + 32);
+            if (cmd == LC_UUID && len >= DarwinLayout.UUID_COMMAND_SIZE) {
+                int u = at + DarwinLayout.UUID_OFFSET;
+                uuid = Optional.of(DebugId.uuid(java.util.Arrays.copyOfRange(cmds, u, u + DarwinLayout.UUID_BYTES)));
+            } else if (cmd == LC_SEGMENT_64 && len >= DarwinLayout.SEGMENT_COMMAND_64_SIZE
+                    && segname(cmds, at + DarwinLayout.SEG_SEGNAME).equals("__TEXT")) {
+                textVmaddr = ThreadState.le(cmds, at + DarwinLayout.SEG_VMADDR);
+                textVmsize = ThreadState.le(cmds, at + DarwinLayout.SEG_VMSIZE);
             }
             at += len;
         }
@@ -63,7 +66,7 @@ public record MachHeader(int cpuType, int cpuSubtype, int fileType, Optional<Deb
 
     private static String segname(byte[] b, int at) {
         int end = at;
-        while (end < at + 16 && b[end] != 0) {
+        while (end < at + DarwinLayout.SEG_SEGNAME_BYTES && b[end] != 0) {
             end++;
         }
         return new String(b, at, end - at, java.nio.charset.StandardCharsets.US_ASCII);

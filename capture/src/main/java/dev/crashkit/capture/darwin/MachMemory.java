@@ -11,7 +11,7 @@ public final class MachMemory implements dev.crashkit.core.unwind.Memory {
     private static final int CHUNK = 16 * 1024;
     private final int task = MachNative.taskSelf();
     private final Memory buffer = new Memory(CHUNK);
-    private final Memory outSize = new Memory(8);
+    private final Memory outSize = new Memory(DarwinLayout.VM_SIZE_BYTES);
 
     @Override
     public int read(long address, byte[] dst, int off, int len) {

@@ -9,9 +9,9 @@ import com.sun.jna.Pointer;
  * NEVER RUN: written from the Darwin headers on a Linux machine; see the README.
  */
 final class MachNative {
-    static final int KERN_SUCCESS = 0;
-    static final int THREAD_IDENTIFIER_INFO = 4;
-    static final int THREAD_IDENTIFIER_INFO_COUNT = 6;
+    static final int KERN_SUCCESS = DarwinLayout.KERN_SUCCESS;
+    static final int THREAD_IDENTIFIER_INFO = DarwinLayout.THREAD_IDENTIFIER_INFO;
+    static final int THREAD_IDENTIFIER_INFO_COUNT = DarwinLayout.THREAD_IDENTIFIER_INFO_COUNT;
 
     static {
         Native.register(MachNative.class, NativeLibrary.getInstance("System"));

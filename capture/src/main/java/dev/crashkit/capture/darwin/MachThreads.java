@@ -19,7 +19,7 @@ public final class MachThreads implements ThreadSource {
     @Override
     public List<Long> threads() {
         Memory list = new Memory(8);
-        Memory count = new Memory(4);
+        Memory count = new Memory(DarwinLayout.NATURAL_BYTES);
         if (MachNative.task_threads(task, list, count) != MachNative.KERN_SUCCESS) {
             return List.of();
         }
@@ -27,11 +27,11 @@ public final class MachThreads implements ThreadSource {
         Pointer ports = list.getPointer(0);
         List<Long> out = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
-            out.add((long) ports.getInt(4L * i));
+            out.add((long) ports.getInt((long) DarwinLayout.PORT_BYTES * i));
         }
         // The array is out-of-line memory the kernel allocated in our task; the port rights stay
         // ours until the capture is done (a small leak per snapshot is avoided by deallocating).
-        MachNative.vm_deallocate(task, Pointer.nativeValue(ports), 4L * n);
+        MachNative.vm_deallocate(task, Pointer.nativeValue(ports), (long) DarwinLayout.PORT_BYTES * n);
         return out;
     }
 
@@ -52,13 +52,13 @@ public final class MachThreads implements ThreadSource {
 
     @Override
     public Optional<ThreadState> state(long thread) {
-        Memory state = new Memory(4L * arch.stateWords());
-        Memory count = new Memory(4);
+        Memory state = new Memory((long) DarwinLayout.NATURAL_BYTES * arch.stateWords());
+        Memory count = new Memory(DarwinLayout.NATURAL_BYTES);
         count.setInt(0, arch.stateWords());
         if (MachNative.thread_get_state((int) thread, arch.flavor(), state, count) != MachNative.KERN_SUCCESS) {
             return Optional.empty();
         }
-        byte[] b = state.getByteArray(0, 4 * arch.stateWords());
+        byte[] b = state.getByteArray(0, DarwinLayout.NATURAL_BYTES * arch.stateWords());
         return Optional.of(arch == DarwinArch.ARM64 ? ThreadState.arm64(b) : ThreadState.x86_64(b));
     }
 
@@ -86,13 +86,13 @@ public final class MachThreads implements ThreadSource {
 
     @Override
     public long id(long thread) {
-        Memory info = new Memory(4L * MachNative.THREAD_IDENTIFIER_INFO_COUNT);
-        Memory count = new Memory(4);
+        Memory info = new Memory((long) DarwinLayout.NATURAL_BYTES * MachNative.THREAD_IDENTIFIER_INFO_COUNT);
+        Memory count = new Memory(DarwinLayout.NATURAL_BYTES);
         count.setInt(0, MachNative.THREAD_IDENTIFIER_INFO_COUNT);
         if (MachNative.thread_info((int) thread, MachNative.THREAD_IDENTIFIER_INFO, info, count)
                 != MachNative.KERN_SUCCESS) {
             return thread;
         }
-        return info.getLong(0);
+        return info.getLong(DarwinLayout.THREAD_ID_OFFSET);
     }
 }

@@ -25,8 +25,16 @@ public final class ServerProcess implements AutoCloseable {
 
     /** Starts {@code ServerMain} with this JVM's class path on a free port; waits until it listens. */
     public static ServerProcess start(Path data, List<String> extraArgs) throws IOException, InterruptedException {
+        return start(data, List.of("-Xmx1g"), extraArgs);
+    }
+
+    /** As {@link #start(Path, List)}, with these JVM options (e.g. a small {@code -Xmx}). */
+    public static ServerProcess start(Path data, List<String> jvmOptions, List<String> extraArgs)
+            throws IOException, InterruptedException {
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-        List<String> cmd = new ArrayList<>(List.of(java.toString(), "-Xmx1g", "-cp", System.getProperty("java.class.path"),
+        List<String> cmd = new ArrayList<>(List.of(java.toString()));
+        cmd.addAll(jvmOptions);
+        cmd.addAll(List.of("-cp", System.getProperty("java.class.path"),
                 "dev.crashkit.server.ServerMain", "--port", "0", "--data", data.toString()));
         cmd.addAll(extraArgs);
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();

@@ -21,6 +21,7 @@ import java.util.Optional;
 public final class ReportSymbolicator {
     private final DebugFiles debugFiles;
     private final InputLimits limits;
+    private final StoredFrames stored;
 
     /** What ingest learns of a report before storing it. */
     public record Checked(String format, Optional<String> appVersion) {
@@ -39,8 +40,18 @@ public final class ReportSymbolicator {
      *                   again to symbolicate: the command line's {@link InputLimits}, the size the server's
      */
     public ReportSymbolicator(DebugFiles debugFiles, InputLimits limits) {
+        this(debugFiles, limits, StoredFrames.DEFAULT);
+    }
+
+    /**
+     * With the given limits and frame budget.
+     *
+     * @param stored how many frames of a report are symbolicated and stored (the rest counted as omitted)
+     */
+    public ReportSymbolicator(DebugFiles debugFiles, InputLimits limits, StoredFrames stored) {
         this.debugFiles = debugFiles;
         this.limits = limits;
+        this.stored = stored;
     }
 
     /**
@@ -79,9 +90,14 @@ public final class ReportSymbolicator {
         return parts;
     }
 
-    /** Symbolicates a stored report with the debug files known now. */
+    /**
+     * Symbolicates a stored report with the debug files known now: the frames within the budget (see
+     * {@link StoredFrames}), the ones left out counted in the document's {@code "omitted"}.
+     */
     public Outcome symbolicate(byte[] body) throws BadInputException, IOException {
-        Symbolication result = debugFiles.symbolicator().symbolicate(parse(body));
+        // A minidump's stacks are walked first, so that the budget applies to the frames the walk finds.
+        StoredFrames.Cut cut = stored.cut(debugFiles.symbolicator().walked(parse(body)));
+        Symbolication result = debugFiles.symbolicator().symbolicate(cut.report());
         StringWriter json = new StringWriter();
         result.write(OutputFormat.JSON, json);
         Signature sig = result.signature();
@@ -89,7 +105,7 @@ public final class ReportSymbolicator {
         for (MissingDebugFile m : result.missingDebugFiles()) {
             missing.add(new Outcome.MissingImage(m.debugId(), m.image(), m.arch(), m.frames()));
         }
-        return new Outcome(json.toString(), missing.isEmpty() ? "symbolicated" : "partial",
+        return new Outcome(cut.omitted().into(json.toString()), missing.isEmpty() ? "symbolicated" : "partial",
                 new Outcome.Group(sig.id(), sig.title(), sig.exception(), sig.frames()), result.appImages(), missing);
     }
 

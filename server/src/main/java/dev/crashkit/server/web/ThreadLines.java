@@ -15,8 +15,16 @@ import java.util.Set;
  * A symbolicated/1 document's threads as {@code Thread.callStackSymbols} prints them (index in 4 columns,
  * image in 35, the address as 0x%016llx, then {@code symbol + offset}, or {@code 0xLOAD + offset}
  * without a name), crashed thread first; frames in the app's own images are marked for highlighting.
+ * A page shows at most {@value #PAGE_THREADS} threads and, but for the crashed thread's, {@value #PAGE_FRAMES}
+ * frames of each, saying what it leaves out (the API has all that is stored), so that its size stays bounded
+ * (issue 32: 108 MB for one report).
  */
 final class ThreadLines {
+    static final int PAGE_THREADS = 100;
+    static final int PAGE_FRAMES = 100;
+    private static final String NOT_STORED = " were not symbolicated or stored: past the frame budget of the server";
+    private static final String IN_JSON = "GET /api/reports/{id} gives all that is stored";
+
     private ThreadLines() {
     }
 
@@ -34,19 +42,50 @@ final class ThreadLines {
         JsonNode h = symbolicated.path("hang");
         String hung = " (hung" + (h.path("duration_ms").isIntegralNumber() ? " for " + h.path("duration_ms").asLong()
                 + " ms" : "") + (h.path("ongoing").asBoolean() ? ", ongoing" : "") + ")";
+        Map<Integer, JsonNode> omitted = new HashMap<>();
+        for (JsonNode o : symbolicated.path("omitted").path("threads")) {
+            omitted.put(o.path("index").asInt(), o);
+        }
+        int index = -1;
+        int hidden = 0;
         for (JsonNode t : symbolicated.path("threads")) {
+            index++;
             boolean isCrashed = t.path("crashed").asBoolean();
+            if (!isCrashed && others.size() + crashed.size() >= PAGE_THREADS) {
+                hidden++;
+                continue;
+            }
             String name = t.path("name").isTextual() ? t.path("name").asText() : "";
             String title = "Thread " + t.path("id").asText() + (name.isEmpty() ? "" : ": " + name)
                     + (isCrashed ? (hang ? hung : " (crashed)") : "");
             List<Views.FrameLine> lines = new ArrayList<>();
             for (JsonNode f : t.path("frames")) {
+                if (!isCrashed && lines.size() == PAGE_FRAMES) {
+                    break;
+                }
                 lines.add(line(f, loads, app));
             }
-            (isCrashed ? crashed : others).add(new Views.ThreadView(title, isCrashed, lines));
+            (isCrashed ? crashed : others).add(new Views.ThreadView(title, isCrashed, lines,
+                    note(t.path("frames").size() - lines.size(), Optional.ofNullable(omitted.get(index)))));
         }
         crashed.addAll(others);
+        if (hidden > 0) {
+            long notStored = symbolicated.path("omitted").path("frames").asLong();
+            crashed.add(new Views.ThreadView(hidden + " more thread(s)", false, List.of(), Optional.of(hidden
+                    + " more thread(s) not shown on this page; " + IN_JSON + (notStored == 0 ? "" : "; " + notStored
+                    + " frames of this report" + NOT_STORED))));
+        }
         return crashed;
+    }
+
+    private static Optional<String> note(int notShown, Optional<JsonNode> omitted) {
+        List<String> parts = new ArrayList<>();
+        if (notShown > 0) {
+            parts.add(notShown + " more frame(s) not shown on this page; " + IN_JSON);
+        }
+        omitted.ifPresent(o -> parts.add(o.path("frames").asLong() + " of its " + o.path("of").asLong()
+                + " frames" + NOT_STORED));
+        return parts.isEmpty() ? Optional.empty() : Optional.of(String.join("; ", parts));
     }
 
     static Views.FrameLine line(JsonNode f, Map<String, String> loads, Set<String> app) {

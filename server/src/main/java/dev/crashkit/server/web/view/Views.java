@@ -36,7 +36,8 @@ public final class Views {
     public record FrameLine(String text, boolean app, Optional<String> location) {
     }
 
-    public record ThreadView(String title, boolean crashed, List<FrameLine> frames) {
+    /** One thread; {@code note} says what of it is not shown (frames past the page's or the server's limit). */
+    public record ThreadView(String title, boolean crashed, List<FrameLine> frames, Optional<String> note) {
     }
 
     public record MissingRow(String debugId, String image, String arch, long reports, long frames) {
