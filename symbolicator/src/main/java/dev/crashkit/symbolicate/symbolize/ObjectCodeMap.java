@@ -7,6 +7,7 @@ import dev.crashkit.core.unwind.CodeMap;
 import dev.crashkit.core.unwind.Fde;
 import dev.crashkit.core.unwind.FdeIndex;
 import dev.crashkit.core.unwind.Memory;
+import dev.crashkit.core.unwind.Registers;
 import dev.crashkit.core.unwind.ScannedFdeIndex;
 import dev.crashkit.symbolicate.format.ObjectFile;
 import dev.crashkit.symbolicate.format.ObjectSegment;
@@ -19,7 +20,8 @@ import java.util.Optional;
 /**
  * The code of a process rebuilt offline from its object files and their load biases (as a capture
  * report lists them): segment bytes at runtime addresses, and CFI from {@code .eh_frame} (or
- * {@code .debug_frame} of an unstripped file). With a recorded stack window and registers this
+ * {@code .debug_frame} of an unstripped file), and a Mach-O image's compact unwind information
+ * ({@code __unwind_info}, {@link CompactUnwindRules}). With a recorded stack window and registers this
  * re-unwinds a thread exactly as the capture did, given the same binaries.
  */
 public final class ObjectCodeMap implements CodeMap {
@@ -27,7 +29,8 @@ public final class ObjectCodeMap implements CodeMap {
     public record Module(ObjectFile object, long bias) {
     }
 
-    private record Loaded(Module module, List<ObjectSegment> segments, Optional<FdeIndex> cfi) {
+    private record Loaded(Module module, List<ObjectSegment> segments, Optional<FdeIndex> cfi,
+                          Optional<CompactUnwindRules> compact) {
     }
 
     private final List<Loaded> modules = new ArrayList<>();
@@ -46,7 +49,7 @@ public final class ObjectCodeMap implements CodeMap {
                     }
                 }
             }
-            modules.add(new Loaded(m, segments, cfi(m)));
+            modules.add(new Loaded(m, segments, cfi(m), CompactUnwindRules.of(m.object(), m.bias())));
         }
         this.memory = (address, dst, off, len) -> {
             for (ByteMemory b : mapped) {
@@ -129,8 +132,23 @@ public final class ObjectCodeMap implements CodeMap {
         return l.get().segments().stream().anyMatch(s -> s.executable() && s.contains(rel));
     }
 
+    /**
+     * The image's CFI, unless its compact unwind information has a rule of its own for {@code pc}
+     * (then {@link #callerByRules} answers; a DWARF-mode encoding names the image's __eh_frame).
+     */
     @Override
     public Optional<FdeIndex> cfiFor(long pc) {
-        return at(pc).flatMap(Loaded::cfi);
+        Optional<Loaded> l = at(pc);
+        if (l.isPresent() && l.get().compact().isPresent()
+                && l.get().compact().get().kindAt(pc) == CompactUnwindRules.Kind.COMPACT) {
+            return Optional.empty();
+        }
+        return l.flatMap(Loaded::cfi);
+    }
+
+    /** A Mach-O image's compact unwind rule for {@code lookup}. */
+    @Override
+    public Optional<RuleCaller> callerByRules(long lookup, Registers callee, Memory memory) {
+        return at(lookup).flatMap(Loaded::compact).flatMap(c -> c.caller(lookup, callee, memory));
     }
 }
