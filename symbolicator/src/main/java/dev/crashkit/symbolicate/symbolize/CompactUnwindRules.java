@@ -89,6 +89,13 @@ record CompactUnwindRules(CompactUnwindInfo info, long headerAddress, boolean ar
         return l.get().encoding() instanceof CompactEncoding.Dwarf ? Kind.DWARF : Kind.COMPACT;
     }
 
+    /** The __eh_frame offset of the FDE a DWARF-mode encoding at {@code pc} names. */
+    OptionalLong fdeOffsetAt(long pc) {
+        Optional<Located> l = locate(pc);
+        return l.isPresent() && l.get().encoding() instanceof CompactEncoding.Dwarf d
+                ? OptionalLong.of(d.fdeOffset()) : OptionalLong.empty();
+    }
+
     /**
      * The caller by the compact encoding at {@code pc}; empty when it is not a compact rule or the
      * memory it reads is missing.

@@ -16,6 +16,7 @@ import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 /**
  * The code of a process rebuilt offline from its object files and their load biases (as a capture
@@ -29,8 +30,9 @@ public final class ObjectCodeMap implements CodeMap {
     public record Module(ObjectFile object, long bias) {
     }
 
+    /** @param ehFrame the runtime address of the module's {@code .eh_frame} / {@code __eh_frame}, when read */
     private record Loaded(Module module, List<ObjectSegment> segments, Optional<FdeIndex> cfi,
-                          Optional<CompactUnwindRules> compact) {
+                          Optional<CompactUnwindRules> compact, OptionalLong ehFrame) {
     }
 
     private final List<Loaded> modules = new ArrayList<>();
@@ -49,7 +51,7 @@ public final class ObjectCodeMap implements CodeMap {
                     }
                 }
             }
-            modules.add(new Loaded(m, segments, cfi(m), CompactUnwindRules.of(m.object(), m.bias())));
+            modules.add(new Loaded(m, segments, cfi(m), CompactUnwindRules.of(m.object(), m.bias()), ehFrame(m)));
         }
         this.memory = (address, dst, off, len) -> {
             for (ByteMemory b : mapped) {
@@ -99,6 +101,15 @@ public final class ObjectCodeMap implements CodeMap {
         });
     }
 
+    private static OptionalLong ehFrame(Module m) {
+        try {
+            return m.object().unwindSections().stream().filter(u -> !u.debugFrame())
+                    .mapToLong(u -> u.address() + m.bias()).findFirst();
+        } catch (ObjectFormatException e) {
+            return OptionalLong.empty();
+        }
+    }
+
     private static byte[] copy(ByteBuffer buf) {
         byte[] b = new byte[buf.remaining()];
         buf.duplicate().get(b);
@@ -139,9 +150,21 @@ public final class ObjectCodeMap implements CodeMap {
     @Override
     public Optional<FdeIndex> cfiFor(long pc) {
         Optional<Loaded> l = at(pc);
-        if (l.isPresent() && l.get().compact().isPresent()
-                && l.get().compact().get().kindAt(pc) == CompactUnwindRules.Kind.COMPACT) {
+        if (l.isEmpty() || l.get().compact().isEmpty()) {
+            return l.flatMap(Loaded::cfi);
+        }
+        CompactUnwindRules compact = l.get().compact().get();
+        CompactUnwindRules.Kind kind = compact.kindAt(pc);
+        if (kind == CompactUnwindRules.Kind.COMPACT) {
             return Optional.empty();
+        }
+        OptionalLong fde = compact.fdeOffsetAt(pc);
+        if (kind == CompactUnwindRules.Kind.DWARF && fde.isPresent() && l.get().ehFrame().isPresent()
+                && l.get().cfi().isPresent()) {
+            // The FDE the encoding names: the one covering the PC must start at that offset.
+            long at = l.get().ehFrame().getAsLong() + fde.getAsLong();
+            FdeIndex index = l.get().cfi().get();
+            return Optional.of(p -> index.find(p).filter(f -> f.address() == at));
         }
         return l.flatMap(Loaded::cfi);
     }
