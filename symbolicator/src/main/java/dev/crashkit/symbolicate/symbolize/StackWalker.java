@@ -80,7 +80,7 @@ public final class StackWalker {
             }
         }
         if (mapped.isEmpty() && symbolFiles.isEmpty()) {
-            diagnostics.warn("no binary of the report's modules (with .eh_frame), nor Breakpad symbol file, among"
+            diagnostics.warn("no binary of the report's modules (with unwind tables), nor Breakpad symbol file, among"
                     + " the debug files: threads are walked by frame records and stack scans only");
         }
         Set<Image> known = new HashSet<>(mapped.keySet());
