@@ -45,3 +45,4 @@ for d in crashy crashy-abort; do
     "$bin/minidump_stackwalk" "$here/$d.dmp" syms > "$here/golden/$d.stackwalk.txt" 2>/dev/null
 done
 WORK=$work "$here/make_sym.sh"
+WORK=$work "$here/golden_nosym.sh"

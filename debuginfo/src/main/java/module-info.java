@@ -24,6 +24,7 @@ module dev.crashkit.debuginfo {
     exports dev.crashkit.symbolicate.format.macho to dev.crashkit.symbolicator;
     exports dev.crashkit.symbolicate.format.macho.layout to dev.crashkit.symbolicator;
     exports dev.crashkit.symbolicate.format.macho.names to dev.crashkit.symbolicator;
+    exports dev.crashkit.symbolicate.format.macho.unwind to dev.crashkit.symbolicator;
     exports dev.crashkit.symbolicate.locate to dev.crashkit.symbolicator;
     exports dev.crashkit.symbolicate.sources to dev.crashkit.symbolicator;
     exports dev.crashkit.symbolicate.symcache to dev.crashkit.symbolicator;

@@ -2,6 +2,7 @@ package dev.crashkit.core.unwind;
 
 import dev.crashkit.core.model.Trust;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 /**
  * x86-64: CFI (return address in column 16, the CFA is the caller's RSP), then the Linux signal
@@ -44,11 +45,33 @@ final class X86_64Unwinder implements CpuUnwinder {
             next = fpStep(regs, sp, stackEnd);
         }
         if (next.isEmpty()) {
-            next = StackScan.scan(memory, sp, stackEnd, callee.trust(), this::scannedReturnAddress).map(found ->
-                    new CallerStep(new Registers().set(Registers.X86_64_RA, found.value())
-                            .set(Registers.X86_64_RSP, found.callerSp()), Trust.SCAN, false));
+            next = StackScan.scan(memory, sp, stackEnd, callee.trust(), this::scannedReturnAddress)
+                    .map(found -> scanned(regs, found));
         }
         return next;
+    }
+
+    /**
+     * The caller at a scanned return address, with an RBP where Breakpad's and rust-minidump's
+     * {@code GetCallerByStackScan} pass one on (a later frame-record step needs it): the callee's
+     * saved RBP when the callee's RBP points just below the return address (it pushed RBP on
+     * entry), else the callee's RBP unchanged when it still lies above the return address.
+     */
+    private CallerStep scanned(Registers callee, StackScan.Found found) {
+        Registers caller = new Registers().set(Registers.X86_64_RA, found.value())
+                .set(Registers.X86_64_RSP, found.callerSp());
+        if (callee.get(Registers.X86_64_RBP).isPresent()) {
+            long rbp = callee.get(Registers.X86_64_RBP).getAsLong();
+            if (rbp == found.slot() - 8) {
+                OptionalLong saved = memory.readU64(rbp);
+                if (saved.isPresent() && Long.compareUnsigned(saved.getAsLong(), found.slot()) > 0) {
+                    caller.set(Registers.X86_64_RBP, saved.getAsLong());
+                }
+            } else if (Long.compareUnsigned(rbp, found.callerSp()) >= 0) {
+                caller.set(Registers.X86_64_RBP, rbp);
+            }
+        }
+        return new CallerStep(caller, Trust.SCAN, false);
     }
 
     private Optional<CallerStep> cfiStep(Registers regs, long lookup, long sp, long stackEnd) {
@@ -94,14 +117,17 @@ final class X86_64Unwinder implements CpuUnwinder {
         if (rec.isEmpty() || !returnAddressLike(rec.get().returnAddress())) {
             return Optional.empty();
         }
+        long next = rec.get().callerFp();
+        // As Breakpad's and rust-minidump's GetCallerByFramePointerRecovery: the record is a frame
+        // record only if the caller's RBP lies at or above the caller's RSP and points into memory
+        // (a chain's last record, with RBP 0, is not taken: the scan finds that caller).
+        if (Long.compareUnsigned(next, f + 16) < 0 || memory.readU64(next).isEmpty()) {
+            return Optional.empty();
+        }
         Registers caller = new Registers();
         caller.set(Registers.X86_64_RA, rec.get().returnAddress());
         caller.set(Registers.X86_64_RSP, f + 16);
-        long next = rec.get().callerFp();
-        // The caller's frame lies above ours; anything else ends the chain for the next step.
-        if (Long.compareUnsigned(next, f) > 0) {
-            caller.set(Registers.X86_64_RBP, next);
-        }
+        caller.set(Registers.X86_64_RBP, next);
         return Optional.of(new CallerStep(caller, Trust.FP, false));
     }
 

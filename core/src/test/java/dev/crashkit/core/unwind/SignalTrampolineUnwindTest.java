@@ -48,7 +48,8 @@ class SignalTrampolineUnwindTest {
         stack.putLong(gregs + 8 * 10, INTERRUPTED_SP);    // rbp
         stack.putLong(gregs + 8 * 15, INTERRUPTED_SP);    // rsp
         stack.putLong(gregs + 8 * 16, INTERRUPTED);       // rip
-        stack.putLong((int) (INTERRUPTED_SP - STACK), 0); // frame record: no caller frame pointer
+        // The frame record: its caller's frame pointer is on the stack (its record, empty, ends the walk).
+        stack.putLong((int) (INTERRUPTED_SP - STACK), INTERRUPTED_SP + 0x100);
         stack.putLong((int) (INTERRUPTED_SP - STACK) + 8, AFTER_CALL);
         ByteMemory stackMemory = new ByteMemory(STACK, stack.array());
         Memory memory = stackMemory.over(new ByteMemory(CODE, code.array()));

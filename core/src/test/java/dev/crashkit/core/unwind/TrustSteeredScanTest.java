@@ -94,9 +94,14 @@ class TrustSteeredScanTest {
     }
 
     /** A frame record at {@code record}: no caller record, return address 1. */
+    /**
+     * A frame record at {@code record} whose caller's frame pointer lies on the stack past any word
+     * the tests scan (Breakpad takes a record only when its caller's frame pointer can be read); the
+     * caller's record there is empty, so the caller's caller must be scanned for.
+     */
     private static SyntheticThread framed(Cpu cpu, long record) {
         SyntheticThread t = new SyntheticThread(cpu);
-        return t.word(record, 0).word(record + 8, t.returnAddress(1));
+        return t.word(record, SyntheticThread.STACK + SyntheticThread.STACK_BYTES - 16).word(record + 8, t.returnAddress(1));
     }
 
     private static Registers registersWithFp(SyntheticThread t, long record) {

@@ -5,6 +5,7 @@ import dev.crashkit.core.Diagnostics;
 import dev.crashkit.core.model.Image;
 import dev.crashkit.symbolicate.format.ObjectFile;
 import dev.crashkit.symbolicate.format.detect.ObjectFiles;
+import dev.crashkit.symbolicate.format.macho.MachOImage;
 import dev.crashkit.symbolicate.locate.DebugFileIndex;
 import dev.crashkit.symbolicate.locate.SliceId;
 import java.util.ArrayList;
@@ -22,7 +23,7 @@ final class ImageBinaries {
     private ImageBinaries() {
     }
 
-    /** The images whose binary (ELF, with {@code .eh_frame}) is among the debug files, each at its load bias. */
+    /** The images whose binary (ELF with {@code .eh_frame}, Mach-O with it or {@code __unwind_info}) is among the debug files, each at its load bias. */
     static List<ObjectCodeMap.Module> find(ModuleCache modules, List<Image> images, Diagnostics diagnostics) {
         return new ArrayList<>(byImage(modules, images, diagnostics).values());
     }
@@ -37,18 +38,19 @@ final class ImageBinaries {
         return mapped;
     }
 
-    /** The first file with this image's build-id that has unwind tables (debug-only copies have none). */
+    /** The first file with this image's id that has unwind tables (debug-only copies and dSYMs have none). */
     private static Optional<ObjectFile> codeFile(ModuleCache modules, Image img, Diagnostics diagnostics) {
         if (img.id().isEmpty()) {
             return Optional.empty();
         }
         for (DebugFileIndex.Entry e : modules.index().find(img.id().get())) {
-            if (e.container() != SliceId.Container.ELF) {
+            if (e.container() == SliceId.Container.BREAKPAD) {
                 continue;
             }
             try {
                 Optional<ObjectFile> object = ObjectFiles.openWithId(modules.members().path(e), img.id().get());
-                if (object.isPresent() && object.get().unwindSections().stream().anyMatch(u -> !u.debugFrame())) {
+                if (object.isPresent() && (object.get().unwindSections().stream().anyMatch(u -> !u.debugFrame())
+                        || hasCompactUnwind(object.get()))) {
                     return object;
                 }
             } catch (CrashkitException ex) {
@@ -56,6 +58,12 @@ final class ImageBinaries {
             }
         }
         return Optional.empty();
+    }
+
+    /** A Mach-O binary (not a dSYM) with {@code __unwind_info}: code whose frames compact unwind describes. */
+    private static boolean hasCompactUnwind(ObjectFile object) {
+        return object instanceof MachOImage m && m.fileType() != MachOImage.MH_DSYM
+                && m.section("__TEXT", "__unwind_info").isPresent();
     }
 
     /** Load bias: the report's slide, else load address minus the lowest PT_LOAD address. */

@@ -7,6 +7,7 @@ import dev.crashkit.core.unwind.CodeMap;
 import dev.crashkit.core.unwind.Fde;
 import dev.crashkit.core.unwind.FdeIndex;
 import dev.crashkit.core.unwind.Memory;
+import dev.crashkit.core.unwind.Registers;
 import dev.crashkit.core.unwind.ScannedFdeIndex;
 import dev.crashkit.symbolicate.format.ObjectFile;
 import dev.crashkit.symbolicate.format.ObjectSegment;
@@ -15,11 +16,13 @@ import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 /**
  * The code of a process rebuilt offline from its object files and their load biases (as a capture
  * report lists them): segment bytes at runtime addresses, and CFI from {@code .eh_frame} (or
- * {@code .debug_frame} of an unstripped file). With a recorded stack window and registers this
+ * {@code .debug_frame} of an unstripped file), and a Mach-O image's compact unwind information
+ * ({@code __unwind_info}, {@link CompactUnwindRules}). With a recorded stack window and registers this
  * re-unwinds a thread exactly as the capture did, given the same binaries.
  */
 public final class ObjectCodeMap implements CodeMap {
@@ -27,7 +30,9 @@ public final class ObjectCodeMap implements CodeMap {
     public record Module(ObjectFile object, long bias) {
     }
 
-    private record Loaded(Module module, List<ObjectSegment> segments, Optional<FdeIndex> cfi) {
+    /** @param ehFrame the runtime address of the module's {@code .eh_frame} / {@code __eh_frame}, when read */
+    private record Loaded(Module module, List<ObjectSegment> segments, Optional<FdeIndex> cfi,
+                          Optional<CompactUnwindRules> compact, OptionalLong ehFrame) {
     }
 
     private final List<Loaded> modules = new ArrayList<>();
@@ -46,7 +51,7 @@ public final class ObjectCodeMap implements CodeMap {
                     }
                 }
             }
-            modules.add(new Loaded(m, segments, cfi(m)));
+            modules.add(new Loaded(m, segments, cfi(m), CompactUnwindRules.of(m.object(), m.bias()), ehFrame(m)));
         }
         this.memory = (address, dst, off, len) -> {
             for (ByteMemory b : mapped) {
@@ -96,6 +101,15 @@ public final class ObjectCodeMap implements CodeMap {
         });
     }
 
+    private static OptionalLong ehFrame(Module m) {
+        try {
+            return m.object().unwindSections().stream().filter(u -> !u.debugFrame())
+                    .mapToLong(u -> u.address() + m.bias()).findFirst();
+        } catch (ObjectFormatException e) {
+            return OptionalLong.empty();
+        }
+    }
+
     private static byte[] copy(ByteBuffer buf) {
         byte[] b = new byte[buf.remaining()];
         buf.duplicate().get(b);
@@ -129,8 +143,35 @@ public final class ObjectCodeMap implements CodeMap {
         return l.get().segments().stream().anyMatch(s -> s.executable() && s.contains(rel));
     }
 
+    /**
+     * The image's CFI, unless its compact unwind information has a rule of its own for {@code pc}
+     * (then {@link #callerByRules} answers; a DWARF-mode encoding names the image's __eh_frame).
+     */
     @Override
     public Optional<FdeIndex> cfiFor(long pc) {
-        return at(pc).flatMap(Loaded::cfi);
+        Optional<Loaded> l = at(pc);
+        if (l.isEmpty() || l.get().compact().isEmpty()) {
+            return l.flatMap(Loaded::cfi);
+        }
+        CompactUnwindRules compact = l.get().compact().get();
+        CompactUnwindRules.Kind kind = compact.kindAt(pc);
+        if (kind == CompactUnwindRules.Kind.COMPACT) {
+            return Optional.empty();
+        }
+        OptionalLong fde = compact.fdeOffsetAt(pc);
+        if (kind == CompactUnwindRules.Kind.DWARF && fde.isPresent() && l.get().ehFrame().isPresent()
+                && l.get().cfi().isPresent()) {
+            // The FDE the encoding names: the one covering the PC must start at that offset.
+            long at = l.get().ehFrame().getAsLong() + fde.getAsLong();
+            FdeIndex index = l.get().cfi().get();
+            return Optional.of(p -> index.find(p).filter(f -> f.address() == at));
+        }
+        return l.flatMap(Loaded::cfi);
+    }
+
+    /** A Mach-O image's compact unwind rule for {@code lookup}. */
+    @Override
+    public Optional<RuleCaller> callerByRules(long lookup, Registers callee, Memory memory) {
+        return at(lookup).flatMap(Loaded::compact).flatMap(c -> c.caller(lookup, callee, memory));
     }
 }

@@ -13,9 +13,11 @@ import dev.crashkit.core.unwind.UnwoundFrame;
 import dev.crashkit.core.model.Image;
 import java.util.ArrayList;
 
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -25,8 +27,9 @@ import java.util.TreeMap;
  * with its {@link dev.crashkit.core.model.Trust}. The binaries supply the code bytes (to check that a
  * return address follows a call) and the CFI; a module whose binary is missing but whose Breakpad
  * symbol file is found is walked through with the file's STACK CFI, and a scanned return address in
- * it need only lie in one of its functions, as in Breakpad ({@link SymbolFileCodeMap}); a module with
- * neither is not walked through. Bounded: at most {@value #MAX_FRAMES_PER_THREAD} frames per thread, each step moving the
+ * it need only lie in one of its functions, as in Breakpad ({@link SymbolFileCodeMap}); in a module with
+ * neither, any address is taken as a return address by frame records and scans, as Breakpad takes
+ * it in a module without symbols ({@link BareModuleCodeMap}). Bounded: at most {@value #MAX_FRAMES_PER_THREAD} frames per thread, each step moving the
  * stack pointer up, and {@code maxTotalFrames} over the whole report.
  */
 public final class StackWalker {
@@ -77,8 +80,15 @@ public final class StackWalker {
             }
         }
         if (mapped.isEmpty() && symbolFiles.isEmpty()) {
-            diagnostics.warn("no binary of the report's modules (with .eh_frame), nor Breakpad symbol file, among"
-                    + " the debug files: each thread keeps only the frame its registers give");
+            diagnostics.warn("no binary of the report's modules (with unwind tables), nor Breakpad symbol file, among"
+                    + " the debug files: threads are walked by frame records and stack scans only");
+        }
+        Set<Image> known = new HashSet<>(mapped.keySet());
+        symbolFiles.forEach(m -> known.add(m.image()));
+        List<Image> bare = report.images().stream().filter(img -> !known.contains(img)).toList();
+        BareModuleCodeMap withBare = new BareModuleCodeMap(code, bare);
+        if (!withBare.isEmpty()) {
+            code = withBare;
         }
         return walk(report, arch, memory.over(binaries.memory()), code, starts, maxTotalFrames, diagnostics);
     }

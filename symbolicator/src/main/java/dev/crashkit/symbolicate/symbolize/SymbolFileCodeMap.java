@@ -1,5 +1,6 @@
 package dev.crashkit.symbolicate.symbolize;
 
+import dev.crashkit.core.model.Image;
 import dev.crashkit.core.unwind.CodeMap;
 import dev.crashkit.core.unwind.FdeIndex;
 import dev.crashkit.core.unwind.Memory;
@@ -20,11 +21,12 @@ final class SymbolFileCodeMap implements CodeMap {
     /**
      * One module without a binary.
      *
+     * @param image   its image in the report
      * @param base    its load address: .sym addresses are relative to it
      * @param size    its size in the report
      * @param symbols its symbol file
      */
-    record Module(long base, long size, BreakpadSymbols symbols) {
+    record Module(Image image, long base, long size, BreakpadSymbols symbols) {
         boolean contains(long address) {
             return Long.compareUnsigned(address, base) >= 0 && Long.compareUnsigned(address - base, size) < 0;
         }

@@ -26,7 +26,7 @@ final class SymbolFileModules {
             }
             if (modules.get(img.id().get()) instanceof ModuleCache.Loaded loaded
                     && loaded.module().dwarf().orElse(null) instanceof BreakpadSymbols sym) {
-                out.add(new SymbolFileCodeMap.Module(img.loadAddress(), img.size().getAsLong(), sym));
+                out.add(new SymbolFileCodeMap.Module(img, img.loadAddress(), img.size().getAsLong(), sym));
             }
         }
         return out;

@@ -91,11 +91,13 @@ class MinidumpWalkTest {
         ByteBuffer stack = DumpBuilder.le(0x100);
         stack.putLong(0x10, 0x7030).putLong(0x18, 0x400205);
         stack.putLong(0x30, 0x7050).putLong(0x38, 0x400305);
-        stack.putLong(0x50, 0x7030).putLong(0x58, 0x400405); // back down the stack: the chain ends here
+        // Back down the stack: not a frame record (Breakpad's test, its caller's RBP below its caller's
+        // RSP), so its return address is found by the scan, which then finds nothing more.
+        stack.putLong(0x50, 0x7030).putLong(0x58, 0x400405);
         ParsedReport p = dump(9, DumpBuilder.amd64(0x400100, 0x7000, 0x7010), 0x7000, stack.array(),
                 x86Code(0x400205, 0x400305, 0x400405), 1);
         CrashReport walked = walk(p, 1000, new ArrayList<>());
-        assertEquals("400100 context exact\n400205 fp\n400305 fp\n400405 fp\n",
+        assertEquals("400100 context exact\n400205 fp\n400305 fp\n400405 scan\n",
                 frames(walked.threads().get(0).frames()));
     }
 
