@@ -7,6 +7,8 @@ import dev.crashkit.server.store.Groups;
 import dev.crashkit.server.store.Queue;
 import dev.crashkit.server.store.ReportStore;
 import dev.crashkit.server.store.Results;
+import dev.crashkit.server.store.Search;
+import dev.crashkit.server.store.Triage;
 import dev.crashkit.server.symbolication.DebugFiles;
 import dev.crashkit.server.symbolication.ReportSymbolicator;
 import dev.crashkit.server.web.Services;
@@ -68,7 +70,8 @@ public final class CrashkitServer implements AutoCloseable {
                     .withMaxBytes(Math.min(config.maxReportBytes(), InputLimits.MAX_BYTES_CEILING)));
             Workers workers = new Workers(queue, reports, results, symbolicator, debugFiles, metrics, log);
             Services services = new Services(new Services.Limits(config.maxReportBytes(), config.maxDebugFileBytes()),
-                    reports, queue, results, new Groups(db), files, debugFiles, symbolicator, workers, metrics);
+                    reports, queue, results, new Groups(db), files, debugFiles, symbolicator, workers, metrics,
+                    new Search(db), new Triage(db));
             workers.start(config.workers());
             WebServer web = WebServer.start(services, config.token(), config.bind(), config.port(), log);
             return new CrashkitServer(db, debugFiles, reports, workers, web);

@@ -1,5 +1,6 @@
 package dev.crashkit.server.store;
 
+import dev.crashkit.server.symbolication.Dimensions;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -22,7 +23,7 @@ final class IngestBatcher {
     private static final int MAX_BATCH = 64;
 
     /** One report to insert, and where its outcome goes. */
-    record Pending(byte[] body, String sha256, String format, Optional<String> appVersion,
+    record Pending(byte[] body, String sha256, String format, Dimensions dimensions,
                    Optional<String> clientReportId, long now) {
     }
 
