@@ -64,7 +64,8 @@ public final class ReportDimensions {
                 }
                 case "apple_crash": {
                     String head = new String(body, 0, Math.min(body.length, CRASH_HEADER_BYTES), StandardCharsets.UTF_8);
-                    version = match(CRASH_VERSION, head);
+                    // "Version: 1.2 (45)" is CFBundleShortVersionString (CFBundleVersion); "1.0 (1.0)" is just 1.0.
+                    version = match(CRASH_VERSION, head).map(ReportDimensions::sameBuildOnce);
                     device = match(CRASH_MODEL, head);
                     if (version.isEmpty() && head.startsWith("{")) {
                         // A .crash behind an .ips header line: the header names the version.
@@ -177,6 +178,13 @@ public final class ReportDimensions {
     private static boolean known(String v) {
         String s = v.strip();
         return !s.isEmpty() && !s.startsWith("???");
+    }
+
+    private static final Pattern VERSION_AND_BUILD = Pattern.compile("(.+?)\\s*\\((.*)\\)");
+
+    private static String sameBuildOnce(String line) {
+        Matcher m = VERSION_AND_BUILD.matcher(line);
+        return m.matches() && m.group(1).equals(m.group(2)) ? m.group(1) : line;
     }
 
     private static Optional<String> match(Pattern p, String text) {
