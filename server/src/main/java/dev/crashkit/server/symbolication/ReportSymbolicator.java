@@ -101,7 +101,7 @@ public final class ReportSymbolicator {
     static final int MAX_FRAME_TEXT = 16 * 1024;
 
     /**
-     * The function names of the crashed threads and the exception backtrace (else of the first thread),
+     * The function names (else the names the report gave) of the crashed threads and the exception backtrace (else of the first thread),
      * each once, one per line: what a search for text in frame names looks through.
      */
     static String frameText(Symbolication result) {
@@ -119,9 +119,10 @@ public final class ReportSymbolicator {
         int length = 0;
         for (SymbolicatedStack s : stacks) {
             for (StackFrame f : s.frames()) {
-                if (f.function().isPresent() && length + f.function().get().length() + 1 <= MAX_FRAME_TEXT
-                        && names.add(f.function().get())) {
-                    length += f.function().get().length() + 1;
+                // A frame without a debug file keeps the name its report gave (KSCrash, .crash, Sentry write them).
+                Optional<String> name = f.function().or(() -> reported(s, f));
+                if (name.isPresent() && length + name.get().length() + 1 <= MAX_FRAME_TEXT && names.add(name.get())) {
+                    length += name.get().length() + 1;
                 }
             }
         }
@@ -134,6 +135,14 @@ public final class ReportSymbolicator {
         } catch (ReportException e) {
             throw new BadInputException(e.getMessage());
         }
+    }
+
+    private static Optional<String> reported(SymbolicatedStack s, StackFrame f) {
+        List<dev.crashkit.core.model.Frame> raw = s.thread().frames();
+        if (f.index() < 0 || f.index() >= raw.size()) {
+            return Optional.empty();
+        }
+        return raw.get(f.index()).reported().flatMap(dev.crashkit.core.model.ReportedFrame::symbol);
     }
 
     /** The uncaught Java exception's stack trace a report from our capture carries, for display. */
