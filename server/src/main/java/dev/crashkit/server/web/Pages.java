@@ -137,7 +137,7 @@ final class Pages {
         long widest = versions.stream().mapToLong(Groups.Facet::reports).max().orElse(1);
         List<Views.VersionBar> bars = new ArrayList<>();
         for (Groups.Facet f : versions) {
-            bars.add(new Views.VersionBar(f.value(), f.reports(), (int) Math.max(1, Math.round(100.0 * f.reports() / widest))));
+            bars.add(new Views.VersionBar(f.value(), Paging.encode(f.value()), f.reports(), (int) Math.max(1, Math.round(100.0 * f.reports() / widest))));
         }
         List<Views.ActivityRow> activity = new ArrayList<>();
         for (Triage.Activity a : s.triage().activity(g.id(), GroupsApi.ACTIVITY)) {

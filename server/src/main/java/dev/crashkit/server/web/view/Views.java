@@ -40,8 +40,8 @@ public final class Views {
                             String device, String crashTime) {
     }
 
-    /** A bar of the per-version chart: {@code percent} of the widest. */
-    public record VersionBar(String version, long reports, int percent) {
+    /** A bar of the per-version chart: {@code percent} of the widest; {@code encoded} the version for a URL. */
+    public record VersionBar(String version, String encoded, long reports, int percent) {
     }
 
     /** An activity entry as shown. */
