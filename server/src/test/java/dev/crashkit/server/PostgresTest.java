@@ -91,6 +91,29 @@ class PostgresTest {
             TriageFlows.setStatus(http, ks.get("group").asText(), "{\"status\": \"ignored\"}");
             assertEquals(java.util.List.of(ks.get("group").asText()),
                     TriageFlows.allPages(http, "/api/groups?status=ignored", "groups", 10));
+            // Reports joining two groups at once from several workers: every count exact, the group rows' locks
+            // taken in one order (or the aborted transaction run again).
+            java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(4);
+            java.util.List<java.util.concurrent.Future<JsonNode>> posted = new java.util.ArrayList<>();
+            for (int i = 0; i < 16; i++) {
+                byte[] body = i % 2 == 0 ? TriageFlows.sampleInVersion("4." + (i % 3))
+                        : TestData.bytes("reports/apple/ios-arm64.ips");
+                posted.add(pool.submit(() -> TriageFlows.post(http, body)));
+            }
+            for (java.util.concurrent.Future<JsonNode> f : posted) {
+                f.get();
+            }
+            pool.shutdown();
+            for (String g : TriageFlows.allPages(http, "/api/groups", "groups", 100)) {
+                JsonNode group = http.get("/api/groups/" + g).json();
+                int reports = TriageFlows.allPages(http, "/api/reports?group=" + g, "reports", 100).size();
+                assertEquals(reports, group.get("count").asInt(), group.toString());
+                int perVersion = 0;
+                for (JsonNode v : group.get("version_counts")) {
+                    perVersion += v.get("reports").asInt();
+                }
+                assertEquals(reports, perVersion, group.toString());
+            }
             // q is case-insensitive on PostgreSQL too (LIKE is not there by itself).
             assertEquals(java.util.List.of(ks.get("id").asText()),
                     TriageFlows.allPages(http, "/api/reports?q=CRASHER%20DOABORT", "reports", 10));

@@ -41,12 +41,19 @@ public final class Results {
      */
     public List<Boolean> completeAll(List<Done> done, java.util.function.Predicate<Done> requeue, long now)
             throws StoreException {
+        // Group rows are updated in group-id order, so that two batches lock them in the same order.
+        List<Integer> order = new java.util.ArrayList<>();
+        for (int i = 0; i < done.size(); i++) {
+            order.add(i);
+        }
+        order.sort(java.util.Comparator.comparing(i -> done.get(i).written().groupId()));
         return db.write(c -> {
-            List<Boolean> firsts = new java.util.ArrayList<>();
-            for (Done d : done) {
-                firsts.add(write(c, d.job(), d.written(), !d.written().missing().isEmpty() && requeue.test(d), now));
+            Boolean[] firsts = new Boolean[done.size()];
+            for (int i : order) {
+                Done d = done.get(i);
+                firsts[i] = write(c, d.job(), d.written(), !d.written().missing().isEmpty() && requeue.test(d), now);
             }
-            return firsts;
+            return List.of(firsts);
         });
     }
 
