@@ -35,17 +35,17 @@ CREATE TABLE group_activity (
   detail TEXT NOT NULL,
   PRIMARY KEY (group_id, seq)
 );
--- Keyset paging: every list is ordered (time DESC, id DESC); each equality filter has its index.
+-- Keyset paging: every list is ordered (time DESC, id DESC); each equality filter has its index. Partial
+-- (no entry for a report without the value, as at ingest before grouping): an insert pays only for what it has.
 DROP INDEX reports_by_group;
 DROP INDEX reports_by_time;
-CREATE INDEX reports_by_group ON reports (group_id, received_at, id);
+CREATE INDEX reports_by_group ON reports (group_id, received_at, id) WHERE group_id IS NOT NULL;
 CREATE INDEX reports_by_time ON reports (received_at, id);
-CREATE INDEX reports_by_version ON reports (app_version, received_at, id);
-CREATE INDEX reports_by_os ON reports (os, received_at, id);
-CREATE INDEX reports_by_device ON reports (device, received_at, id);
-CREATE INDEX reports_by_exception ON reports (exception, received_at, id);
-CREATE INDEX reports_by_status ON reports (status, received_at, id);
-CREATE INDEX reports_by_project ON reports (project_id, received_at, id);
+CREATE INDEX reports_by_version ON reports (app_version, received_at, id) WHERE app_version IS NOT NULL;
+CREATE INDEX reports_by_os ON reports (os, received_at, id) WHERE os IS NOT NULL;
+CREATE INDEX reports_by_device ON reports (device, received_at, id) WHERE device IS NOT NULL;
+CREATE INDEX reports_by_exception ON reports (exception, received_at, id) WHERE exception IS NOT NULL;
+CREATE INDEX reports_by_project ON reports (project_id, received_at, id) WHERE project_id IS NOT NULL;
 CREATE INDEX groups_by_last_seen ON crash_groups (last_seen, id);
 CREATE INDEX groups_by_status ON crash_groups (status, last_seen, id);
 CREATE INDEX groups_by_exception ON crash_groups (exception, last_seen, id);

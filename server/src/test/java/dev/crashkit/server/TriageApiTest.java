@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -262,10 +261,5 @@ class TriageApiTest {
 
     private static String enc(String v) {
         return URLEncoder.encode(v, StandardCharsets.UTF_8);
-    }
-
-    @SuppressWarnings("unused")
-    private static ObjectNode unused() {
-        return null;
     }
 }

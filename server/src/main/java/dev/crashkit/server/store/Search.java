@@ -16,7 +16,9 @@ import java.util.OptionalLong;
  * report, a report's arrival — and a page's cursor is the last row's (time, id). The next page starts
  * strictly after it, so reports arriving meanwhile never shift a page (they land before the first) and no
  * row is shown twice or skipped. Each equality filter has an index ending in (time, id) (schema 2), so a
- * page reads its rows in index order and stops after {@code limit + 1}; {@code q} is a case-insensitive
+ * page reads its rows in index order and stops after {@code limit + 1}; but a report's {@code status} has
+ * no index (it changes on every pass, and ingest would pay for it) and, like {@code q}, is checked on the
+ * rows the time index walks; {@code q} is a case-insensitive
  * {@code LIKE '%text%'} over stored frame names, checked on the rows the index walks (a rare text may walk
  * far: its cost is that of the rows before the page fills).
  */

@@ -30,8 +30,9 @@ import java.util.regex.Pattern;
  */
 public final class ReportDimensions {
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final Pattern CRASH_VERSION = Pattern.compile("(?m)^Version:[ \\t]+([^\\r\\n]+?)[ \\t]*\\r?$");
-    private static final Pattern CRASH_MODEL = Pattern.compile("(?m)^Hardware Model:[ \\t]+([^\\r\\n]+?)[ \\t]*\\r?$");
+    /** Greedy to the line's end, stripped after: linear in the line (no backtracking over trailing blanks). */
+    private static final Pattern CRASH_VERSION = Pattern.compile("(?m)^Version:[ \\t]+([^\\r\\n]*)");
+    private static final Pattern CRASH_MODEL = Pattern.compile("(?m)^Hardware Model:[ \\t]+([^\\r\\n]*)");
     /** How Apple (.crash Date/Time, .ips captureTime) and MetricKit write times: {@code 2026-11-21 11:30:00.1234 +0000}. */
     private static final DateTimeFormatter APPLE_TIME = new DateTimeFormatterBuilder()
             .appendPattern("yyyy-MM-dd HH:mm:ss")
@@ -125,6 +126,9 @@ public final class ReportDimensions {
      */
     static OptionalLong time(String text) {
         String t = text.strip();
+        if (t.length() > 64) {
+            return OptionalLong.empty(); // no way of writing a time is this long
+        }
         try {
             if (t.matches("\\d+(\\.\\d+)?")) {
                 double v = Double.parseDouble(t);
@@ -180,16 +184,19 @@ public final class ReportDimensions {
         return !s.isEmpty() && !s.startsWith("???");
     }
 
-    private static final Pattern VERSION_AND_BUILD = Pattern.compile("(.+?)\\s*\\((.*)\\)");
-
-    private static String sameBuildOnce(String line) {
-        Matcher m = VERSION_AND_BUILD.matcher(line);
-        return m.matches() && m.group(1).equals(m.group(2)) ? m.group(1) : line;
+    /** {@code 1.0 (1.0)} → {@code 1.0}; anything else as it is. */
+    static String sameBuildOnce(String line) {
+        int open = line.indexOf('(');
+        if (open <= 0 || !line.endsWith(")")) {
+            return line;
+        }
+        String version = line.substring(0, open).strip();
+        return version.equals(line.substring(open + 1, line.length() - 1).strip()) ? version : line;
     }
 
     private static Optional<String> match(Pattern p, String text) {
         Matcher m = p.matcher(text);
-        return m.find() ? Optional.of(m.group(1)) : Optional.empty();
+        return m.find() ? Optional.of(m.group(1).strip()).filter(v -> !v.isEmpty()) : Optional.empty();
     }
 
     private static Optional<String> join(Optional<String> version, Optional<String> build) {

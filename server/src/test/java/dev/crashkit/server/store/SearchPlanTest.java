@@ -27,7 +27,9 @@ class SearchPlanTest {
             Optional<Search.Cursor> after = Optional.of(new Search.Cursor(1_700_000_000_000L, "id"));
             for (Search.Filter f : filters()) {
                 for (Optional<Search.Cursor> cursor : List.of(Optional.<Search.Cursor>empty(), after)) {
-                    check(db, Search.reportQuery(f, 50, cursor), "reports", f);
+                    if (f.status().isEmpty()) { // a report's status is checked on the rows walked (no index: see Search)
+                        check(db, Search.reportQuery(f, 50, cursor), "reports", f);
+                    }
                     if (f.group().isEmpty()) {
                         check(db, Search.groupQuery(f, 50, cursor), "crash_groups", f);
                     }
