@@ -35,7 +35,7 @@ CREATE TABLE group_activity (
   detail TEXT NOT NULL,
   PRIMARY KEY (group_id, seq)
 );
--- Keyset paging: every list is ordered (time DESC, id DESC); each equality filter has its index. Partial
+-- Keyset paging: every list is ordered (time DESC, id DESC); each equality filter but a report's status has its index. Partial
 -- (no entry for a report without the value, as at ingest before grouping): an insert pays only for what it has.
 DROP INDEX reports_by_group;
 DROP INDEX reports_by_time;
