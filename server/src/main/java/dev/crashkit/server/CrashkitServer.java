@@ -8,6 +8,8 @@ import dev.crashkit.server.store.Projects;
 import dev.crashkit.server.store.Queue;
 import dev.crashkit.server.store.ReportStore;
 import dev.crashkit.server.store.Results;
+import dev.crashkit.server.store.Search;
+import dev.crashkit.server.store.Triage;
 import dev.crashkit.server.symbolication.DebugFiles;
 import dev.crashkit.server.symbolication.ReportSymbolicator;
 import dev.crashkit.server.symbolication.StoredFrames;
@@ -79,7 +81,8 @@ public final class CrashkitServer implements AutoCloseable {
             Workers workers = new Workers(queue, reports, results, symbolicator, debugFiles, metrics, log);
             Services services = new Services(new Services.Limits(config.maxReportBytes(), config.maxDebugFileBytes(),
                     config.uploadChunkSize()),
-                    reports, queue, results, new Groups(db), files, debugFiles, symbolicator, workers, metrics);
+                    reports, queue, results, new Groups(db), files, debugFiles, symbolicator, workers, metrics,
+                    new Search(db), new Triage(db));
             workers.start(config.workers());
             Projects projects = new Projects(db, ingest.projects());
             WebServer web = WebServer.start(services, config.token(), config.bind(), config.port(),

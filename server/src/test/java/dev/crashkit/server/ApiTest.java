@@ -60,7 +60,7 @@ class ApiTest {
         Http.Response again = http.post("/api/reports", payload, "X-Crashkit-Report-Id", "payload-1.json");
         assertEquals(200, again.status(), again.body());
         assertEquals(ids, again.json().get("ids"), "a retry finds each part again");
-        assertEquals(3, http.get("/api/reports").json().size());
+        assertEquals(3, http.get("/api/reports").json().get("reports").size());
     }
 
     @Test
@@ -81,7 +81,7 @@ class ApiTest {
         Http.Response again = http.post("/api/reports", report, "X-Crashkit-Report-Id", "spool-1.json");
         assertEquals(200, again.status());
         assertEquals(id, again.json().get("id").asText());
-        assertEquals(1, http.get("/api/reports").json().size());
+        assertEquals(1, http.get("/api/reports").json().get("reports").size());
 
         // The dSYMs arrive (a zip of the bundle, and a bare DWARF file): the report is symbolicated again.
         Http.Response dsym = http.post("/api/debug-files?name=App-arm64.dSYM.zip",
@@ -106,8 +106,8 @@ class ApiTest {
         assertEquals("SIGSEGV in ck_crash_null", group.get("title").asText());
         assertEquals(1, group.get("count").asInt());
         assertEquals(30, group.get("per_day").size());
-        assertEquals(1, http.get("/api/reports?group=" + expected.id()).json().size());
-        assertEquals(0, http.get("/api/reports?since=2999-01-01T00:00:00Z").json().size());
+        assertEquals(1, http.get("/api/reports?group=" + expected.id()).json().get("reports").size());
+        assertEquals(0, http.get("/api/reports?since=2999-01-01T00:00:00Z").json().get("reports").size());
     }
 
     @Test
@@ -146,7 +146,7 @@ class ApiTest {
         assertEquals(400, http.post("/api/reports", new byte[0]).status());
         Http.Response big = http.post("/api/reports", new byte[3 * 1024 * 1024]);
         assertEquals(413, big.status(), big.body());
-        assertEquals(0, http.get("/api/reports").json().size());
+        assertEquals(0, http.get("/api/reports").json().get("reports").size());
         Http.Response notDebug = http.post("/api/debug-files?name=x.bin", new byte[4096]);
         assertEquals(400, notDebug.status(), notDebug.body());
         assertEquals(413, http.post("/api/debug-files", new byte[9 * 1024 * 1024]).status());

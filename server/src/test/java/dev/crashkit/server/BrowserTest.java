@@ -111,6 +111,92 @@ class BrowserTest {
         screenshot("ui-report.png");
     }
 
+    @Test
+    void triageButtonsFiltersAndPagingInTheBrowser() throws Exception {
+        Http api = new Http(server.port(), Optional.of(TOKEN));
+        String group = TriageFlows.post(api, TriageFlows.sampleInVersion("1.0")).get("group").asText();
+        TriageFlows.post(api, TriageFlows.sampleInVersion("1.2"));
+        TriageFlows.post(api, TriageFlows.sampleInVersion("1.2"));
+        String ipsGroup = TriageFlows.post(api, TestData.bytes("reports/apple/ios-arm64.ips")).get("group").asText();
+        String base = "http://127.0.0.1:" + server.port();
+        browser.get(base + "/login");
+        browser.findElement(By.name("token")).sendKeys(TOKEN);
+        browser.findElement(By.cssSelector("button[type=submit]")).click();
+        waitFor(By.id("groups"));
+
+        // Per-version chart: one bar per version, oldest first, with its count.
+        browser.get(base + "/groups/" + group);
+        List<WebElement> rows = browser.findElements(By.cssSelector("#versions tr"));
+        assertEquals(List.of("1.0 1", "1.2 2"), rows.stream().map(r -> r.getText().replaceAll("\\s+", " ").strip()).toList());
+        assertTrue(browser.findElements(By.cssSelector("#versions .bar")).size() == 2);
+
+        // Status buttons: resolve in 1.1, ignore, reopen; each shown and logged.
+        browser.findElement(By.id("in-version")).sendKeys("1.1");
+        browser.findElement(By.id("resolve-in-version")).click();
+        assertEquals("resolved", waitFor(By.id("group-status")).getText());
+        assertTrue(browser.findElement(By.id("resolved-in")).getText().contains("1.1"));
+        assertTrue(text().contains("Status open → resolved in version 1.1"), text());
+        screenshot("ui-group-resolved.png");
+        TriageFlows.post(api, TriageFlows.sampleInVersion("1.3"));
+        browser.navigate().refresh();
+        assertEquals("regressed", waitFor(By.id("group-status")).getText());
+        assertTrue(text().contains("Regressed: seen again in version 1.3 after it was resolved in 1.1"), text());
+        browser.findElement(By.id("ignore")).click();
+        assertEquals("ignored", waitFor(By.id("group-status")).getText());
+        browser.findElement(By.id("reopen")).click();
+        assertEquals("open", waitFor(By.id("group-status")).getText());
+        browser.findElement(By.id("in-version")).sendKeys("soon");
+        browser.findElement(By.id("resolve-in-version")).click();
+        assertTrue(waitFor(By.id("status-error")).getText().contains("in_version is not a version"));
+        assertEquals("open", api.get("/api/groups/" + group).json().get("status").asText());
+
+        // Filters on the groups list: by status, then by device through the form.
+        TriageFlows.setStatus(api, ipsGroup, "{\"status\": \"ignored\"}");
+        browser.get(base + "/");
+        new org.openqa.selenium.support.ui.Select(browser.findElement(By.name("status"))).selectByVisibleText("ignored");
+        browser.findElement(By.cssSelector("#filters button")).click();
+        waitFor(By.id("groups"));
+        assertEquals(List.of(ipsGroup), groupLinks());
+        browser.get(base + "/");
+        browser.findElement(By.name("device")).sendKeys("iPhone14,5");
+        browser.findElement(By.cssSelector("#filters button")).click();
+        waitFor(By.id("groups"));
+        assertEquals(List.of(ipsGroup), groupLinks());
+        assertTrue(browser.getCurrentUrl().contains("device=iPhone14%2C5"), browser.getCurrentUrl());
+        screenshot("ui-groups-filtered.png");
+
+        // Paging: one group per page, following "Next page" until the end, every group once.
+        browser.get(base + "/?limit=1");
+        List<String> seen = new java.util.ArrayList<>();
+        while (true) {
+            seen.addAll(groupLinks());
+            List<WebElement> next = browser.findElements(By.id("next-page"));
+            if (next.isEmpty()) {
+                break;
+            }
+            next.get(0).click();
+            waitFor(By.cssSelector("h1"));
+        }
+        assertEquals(2, seen.size(), seen.toString());
+        assertEquals(new java.util.HashSet<>(List.of(group, ipsGroup)), new java.util.HashSet<>(seen));
+
+        // The reports list pages and filters the same way; a group's reports page too.
+        browser.get(base + "/reports?limit=2&version=1.2");
+        assertEquals(2, browser.findElements(By.cssSelector("a.report-link")).size());
+        assertTrue(browser.findElements(By.id("next-page")).isEmpty());
+        browser.get(base + "/groups/" + group + "?limit=3");
+        assertEquals(3, browser.findElements(By.cssSelector("a.report-link")).size());
+        browser.findElement(By.id("next-page")).click();
+        waitFor(By.id("reports"));
+        assertEquals(1, browser.findElements(By.cssSelector("a.report-link")).size());
+        screenshot("ui-group-page-2.png");
+    }
+
+    private List<String> groupLinks() {
+        return browser.findElements(By.cssSelector("a.group-link")).stream()
+                .map(a -> a.getAttribute("href").replaceAll(".*/groups/", "")).toList();
+    }
+
     private void awaitNamed(Http api, String id) throws Exception {
         for (int i = 0; i < 600; i++) {
             String doc = api.get("/api/reports/" + id).body();

@@ -53,7 +53,7 @@ class CaptureEndToEndTest {
             assertTrue(upload.output().contains("uploaded 2 failed 0"), upload.output());
 
             Http http = new Http(server.port(), Optional.of(TOKEN));
-            JsonNode list = http.get("/api/reports").json();
+            JsonNode list = http.get("/api/reports").json().get("reports");
             assertEquals(2, list.size());
             String id = list.get(0).get("id").asText();
             JsonNode first = http.awaitSymbolicated(id, "partial");
@@ -96,7 +96,7 @@ class CaptureEndToEndTest {
                     "dev.crashkit.server.CrashingApp$Cart.checkout", "dev.crashkit.server.CrashingApp.main"),
                     texts(group.get("frames")));
             assertEquals(2, group.get("count").asInt());
-            assertEquals(1, http.get("/api/groups").json().size());
+            assertEquals(1, http.get("/api/groups").json().get("groups").size());
         }
     }
 

@@ -55,12 +55,12 @@ class HangReportsTest {
                 // The hang is uploaded in the background once it ended; the crash by a pass here.
                 inst.uploader().orElseThrow().uploadPending();
                 long end = System.currentTimeMillis() + 30_000;
-                while (http.get("/api/reports").json().size() < 2 && System.currentTimeMillis() < end) {
+                while (http.get("/api/reports").json().get("reports").size() < 2 && System.currentTimeMillis() < end) {
                     Thread.sleep(100);
                     inst.uploader().get().uploadPending();
                 }
             }
-            JsonNode list = http.get("/api/reports").json();
+            JsonNode list = http.get("/api/reports").json().get("reports");
             assertEquals(2, list.size(), list.toString());
             JsonNode hang = null;
             JsonNode crash = null;
@@ -80,7 +80,7 @@ class HangReportsTest {
             assertNotEquals(crash.get("group").asText(), hang.get("group").asText());
             JsonNode group = http.get("/api/groups/" + hang.get("group").asText()).json();
             assertTrue(group.get("title").asText().startsWith("hang"), group.toString());
-            assertEquals(2, http.get("/api/groups").json().size());
+            assertEquals(2, http.get("/api/groups").json().get("groups").size());
             // The report's page shows the stuck thread first, with how long it did not answer.
             String page = http.get("/reports/" + hang.get("id").asText()).body();
             int hungAt = page.indexOf("(hung for " + h.get("duration_ms").asLong() + " ms)");

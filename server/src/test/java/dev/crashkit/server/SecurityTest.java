@@ -46,7 +46,7 @@ class SecurityTest {
             }
             assertEquals(200, anonymous.get("/healthz").status());
             assertEquals(201, right.post("/api/reports", report).status());
-            assertEquals(1, right.get("/api/reports").json().size());
+            assertEquals(1, right.get("/api/reports").json().get("reports").size());
             assertEquals(200, right.get("/").status(), "the bearer header also works for pages");
 
             // The sign-in form sets a cookie holding a hash of the token, not the token.

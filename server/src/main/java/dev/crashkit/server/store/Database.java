@@ -93,7 +93,28 @@ public final class Database implements AutoCloseable {
         return run(work, true);
     }
 
+    /** Times a transaction PostgreSQL rolled back for a deadlock or serialization failure is run again. */
+    private static final int RETRIES = 3;
+
     private <T> T run(Work<T> work, boolean writes) throws StoreException {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return runOnce(work, writes);
+            } catch (StoreException e) {
+                // Two transactions updating the same group rows in another order (workers completing batches):
+                // PostgreSQL aborts one (SQLSTATE class 40); it is safe to run again, having changed nothing.
+                if (attempt >= RETRIES || !rolledBackByServer(e)) {
+                    throw e;
+                }
+            }
+        }
+    }
+
+    private static boolean rolledBackByServer(StoreException e) {
+        return e.getCause() instanceof SQLException sql && sql.getSQLState() != null && sql.getSQLState().startsWith("40");
+    }
+
+    private <T> T runOnce(Work<T> work, boolean writes) throws StoreException {
         Connection c = take();
         boolean locked = writes && dialect == Dialect.SQLITE;
         if (locked) {

@@ -1,5 +1,6 @@
 package dev.crashkit.server.store;
 
+import dev.crashkit.server.symbolication.Dimensions;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -25,7 +26,7 @@ final class IngestBatcher {
      * One report to insert: {@code id} is the report's own id when the client gave one (a Sentry
      * event_id), else a new UUID is made; {@code projectId} the project it belongs to.
      */
-    record Pending(byte[] body, String sha256, String format, Optional<String> appVersion,
+    record Pending(byte[] body, String sha256, String format, Dimensions dimensions,
                    Optional<String> clientReportId, long now, Optional<String> id, long projectId) {
     }
 

@@ -1,5 +1,6 @@
 package dev.crashkit.server.store;
 
+import dev.crashkit.server.symbolication.Dimensions;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -17,14 +18,15 @@ public final class ReportStore {
     public record Ingested(String id, boolean created) {
     }
 
-    /** A report's row. */
+    /** A report's row; {@code dimensions} as stored (absent ones unknown). */
     public record Report(String id, Optional<String> clientReportId, String format, long size, long receivedAt,
                          Optional<String> appVersion, String status, Optional<String> error, Optional<String> group,
-                         OptionalLong symbolicatedAt) {
+                         OptionalLong symbolicatedAt, Dimensions dimensions, Optional<String> exception,
+                         Optional<String> project) {
     }
 
     static final String COLUMNS = "id, client_report_id, format, size, received_at, app_version, status, error, "
-            + "group_id, symbolicated_at";
+            + "group_id, symbolicated_at, os, device, crash_time, exception, project_id";
 
     private final Database db;
     private final IngestBatcher batcher;
@@ -44,10 +46,10 @@ public final class ReportStore {
      * stored, stores nothing and returns the existing id. Concurrent calls share one transaction (group
      * commit, {@link IngestBatcher}): one fsync acknowledges them all.
      */
-    public Ingested ingest(byte[] body, String sha256, String format, Optional<String> appVersion,
+    public Ingested ingest(byte[] body, String sha256, String format, Dimensions dimensions,
                            Optional<String> clientReportId, long now) throws StoreException {
         // The repeat check runs inside the batch's write transaction (insert), not in a read before it.
-        return batcher.submit(new IngestBatcher.Pending(body, sha256, format, appVersion, clientReportId, now,
+        return batcher.submit(new IngestBatcher.Pending(body, sha256, format, dimensions, clientReportId, now,
                 Optional.empty(), Projects.DEFAULT_ID));
     }
 
@@ -56,8 +58,8 @@ public final class ReportStore {
      * that id stored already answers with {@code created} false and stores nothing.
      */
     public Ingested ingestWithId(String id, long projectId, byte[] body, String sha256, String format,
-                                 Optional<String> appVersion, long now) throws StoreException {
-        return batcher.submit(new IngestBatcher.Pending(body, sha256, format, appVersion, Optional.empty(), now,
+                                 Dimensions dimensions, long now) throws StoreException {
+        return batcher.submit(new IngestBatcher.Pending(body, sha256, format, dimensions, Optional.empty(), now,
                 Optional.of(id), projectId));
     }
 
@@ -75,15 +77,24 @@ public final class ReportStore {
         }
         String id = r.id().orElseGet(() -> UUID.randomUUID().toString());
         try (PreparedStatement p = c.prepareStatement("INSERT INTO reports (id, client_report_id, format, size, "
-                + "sha256, received_at, app_version, status, project_id) VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', ?)")) {
+                + "sha256, received_at, app_version, os, device, crash_time, status, project_id) "
+                + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?)")) {
             p.setString(1, id);
             p.setString(2, r.clientReportId().orElse(null));
             p.setString(3, r.format());
             p.setLong(4, r.body().length);
             p.setString(5, r.sha256());
             p.setLong(6, r.now());
-            p.setString(7, r.appVersion().orElse(null));
-            p.setLong(8, r.projectId());
+            Dimensions d = r.dimensions();
+            p.setString(7, d.appVersion().orElse(null));
+            p.setString(8, d.os().orElse(null));
+            p.setString(9, d.device().orElse(null));
+            if (d.crashTime().isPresent()) {
+                p.setLong(10, d.crashTime().getAsLong());
+            } else {
+                p.setNull(10, java.sql.Types.BIGINT);
+            }
+            p.setLong(11, r.projectId());
             p.executeUpdate();
         }
         try (PreparedStatement p = c.prepareStatement("INSERT INTO report_bodies (report_id, body) VALUES (?, ?)")) {
@@ -124,38 +135,6 @@ public final class ReportStore {
                 try (ResultSet r = p.executeQuery()) {
                     return r.next() ? Optional.of(row(r)) : Optional.empty();
                 }
-            }
-        });
-    }
-
-    /** Newest first; {@code group} and {@code since} (received at or after, ms) filter when present. */
-    public List<Report> list(Optional<String> group, OptionalLong since, int limit, int offset) throws StoreException {
-        return db.read(c -> {
-            StringBuilder sql = new StringBuilder("SELECT " + COLUMNS + " FROM reports WHERE 1 = 1");
-            if (group.isPresent()) {
-                sql.append(" AND group_id = ?");
-            }
-            if (since.isPresent()) {
-                sql.append(" AND received_at >= ?");
-            }
-            sql.append(" ORDER BY received_at DESC, id LIMIT ? OFFSET ?");
-            try (PreparedStatement p = c.prepareStatement(sql.toString())) {
-                int i = 1;
-                if (group.isPresent()) {
-                    p.setString(i++, group.get());
-                }
-                if (since.isPresent()) {
-                    p.setLong(i++, since.getAsLong());
-                }
-                p.setInt(i++, limit);
-                p.setInt(i, offset);
-                List<Report> out = new ArrayList<>();
-                try (ResultSet r = p.executeQuery()) {
-                    while (r.next()) {
-                        out.add(row(r));
-                    }
-                }
-                return out;
             }
         });
     }
@@ -208,9 +187,15 @@ public final class ReportStore {
     static Report row(ResultSet r) throws SQLException {
         long symAt = r.getLong(10);
         OptionalLong symbolicatedAt = r.wasNull() ? OptionalLong.empty() : OptionalLong.of(symAt);
+        long crash = r.getLong(13);
+        OptionalLong crashTime = r.wasNull() ? OptionalLong.empty() : OptionalLong.of(crash);
+        Optional<String> version = Optional.ofNullable(r.getString(6));
         return new Report(r.getString(1), Optional.ofNullable(r.getString(2)), r.getString(3), r.getLong(4),
-                r.getLong(5), Optional.ofNullable(r.getString(6)), r.getString(7), Optional.ofNullable(r.getString(8)),
-                Optional.ofNullable(r.getString(9)), symbolicatedAt);
+                r.getLong(5), version, r.getString(7), Optional.ofNullable(r.getString(8)),
+                Optional.ofNullable(r.getString(9)), symbolicatedAt,
+                new Dimensions(version, Optional.ofNullable(r.getString(11)), Optional.ofNullable(r.getString(12)),
+                        crashTime),
+                Optional.ofNullable(r.getString(14)), Optional.ofNullable(r.getString(15)));
     }
 
     /** Totals by status, for metrics. */

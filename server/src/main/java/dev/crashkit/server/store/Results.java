@@ -1,5 +1,6 @@
 package dev.crashkit.server.store;
 
+import dev.crashkit.server.symbolication.Dimensions;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
@@ -11,7 +12,8 @@ public final class Results {
 
     /** One symbolication's outcome as stored. */
     public record Written(String status, String symbolicatedJson, String appImagesJson, String groupId,
-                          String groupTitle, String groupException, String groupFramesJson, List<Missing> missing) {
+                          String groupTitle, String groupException, String groupFramesJson, List<Missing> missing,
+                          Dimensions dimensions, String frameText) {
     }
 
     /** An image a report waits for. */
@@ -39,12 +41,19 @@ public final class Results {
      */
     public List<Boolean> completeAll(List<Done> done, java.util.function.Predicate<Done> requeue, long now)
             throws StoreException {
+        // Group rows are updated in group-id order, so that two batches lock them in the same order.
+        List<Integer> order = new java.util.ArrayList<>();
+        for (int i = 0; i < done.size(); i++) {
+            order.add(i);
+        }
+        order.sort(java.util.Comparator.comparing(i -> done.get(i).written().groupId()));
         return db.write(c -> {
-            List<Boolean> firsts = new java.util.ArrayList<>();
-            for (Done d : done) {
-                firsts.add(write(c, d.job(), d.written(), !d.written().missing().isEmpty() && requeue.test(d), now));
+            Boolean[] firsts = new Boolean[done.size()];
+            for (int i : order) {
+                Done d = done.get(i);
+                firsts[i] = write(c, d.job(), d.written(), !d.written().missing().isEmpty() && requeue.test(d), now);
             }
-            return firsts;
+            return List.of(firsts);
         });
     }
 
@@ -55,12 +64,31 @@ public final class Results {
         }
         {
             boolean first;
-            try (PreparedStatement p = c.prepareStatement("SELECT symbolicated_at FROM reports WHERE id = ?")) {
+            Optional<String> beforeGroup;
+            Triage.Member before;
+            Triage.Member after;
+            try (PreparedStatement p = c.prepareStatement("SELECT symbolicated_at, group_id, received_at, app_version, "
+                    + "os, device, project_id FROM reports WHERE id = ?")) {
                 p.setString(1, job.reportId());
                 try (var r = p.executeQuery()) {
-                    first = r.next() && r.getObject(1) == null;
+                    if (!r.next()) {
+                        return false;
+                    }
+                    first = r.getObject(1) == null;
+                    beforeGroup = Optional.ofNullable(r.getString(2));
+                    long received = r.getLong(3);
+                    Optional<String> version = Optional.ofNullable(r.getString(4));
+                    Optional<String> os = Optional.ofNullable(r.getString(5));
+                    Optional<String> device = Optional.ofNullable(r.getString(6));
+                    Optional<String> project = Optional.ofNullable(r.getString(7));
+                    before = Triage.Member.of(job.reportId(), received, version, os, device, project);
+                    // Dimensions a report stored before schema 2 lacks are learnt now (the stored ones stay).
+                    Dimensions d = w.dimensions();
+                    after = Triage.Member.of(job.reportId(), received, version.or(d::appVersion), os.or(d::os),
+                            device.or(d::device), project);
                 }
             }
+            boolean created;
             try (PreparedStatement p = c.prepareStatement("INSERT INTO crash_groups (id, title, exception, frames, "
                     + "created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING")) {
                 p.setString(1, w.groupId());
@@ -68,7 +96,7 @@ public final class Results {
                 p.setString(3, w.groupException());
                 p.setString(4, w.groupFramesJson());
                 p.setLong(5, now);
-                p.executeUpdate();
+                created = p.executeUpdate() == 1;
             }
             try (PreparedStatement p = c.prepareStatement("DELETE FROM report_results WHERE report_id = ?")) {
                 p.setString(1, job.reportId());
@@ -82,13 +110,27 @@ public final class Results {
                 p.executeUpdate();
             }
             try (PreparedStatement p = c.prepareStatement("UPDATE reports SET status = ?, error = NULL, group_id = ?, "
-                    + "symbolicated_at = COALESCE(symbolicated_at, ?) WHERE id = ?")) {
+                    + "symbolicated_at = COALESCE(symbolicated_at, ?), exception = ?, frame_text = ?, "
+                    + "app_version = COALESCE(app_version, ?), os = COALESCE(os, ?), device = COALESCE(device, ?), "
+                    + "crash_time = COALESCE(crash_time, ?) WHERE id = ?")) {
+                Dimensions d = w.dimensions();
                 p.setString(1, w.status());
                 p.setString(2, w.groupId());
                 p.setLong(3, now);
-                p.setString(4, job.reportId());
+                p.setString(4, w.groupException());
+                p.setString(5, w.frameText());
+                p.setString(6, d.appVersion().orElse(null));
+                p.setString(7, d.os().orElse(null));
+                p.setString(8, d.device().orElse(null));
+                if (d.crashTime().isPresent()) {
+                    p.setLong(9, d.crashTime().getAsLong());
+                } else {
+                    p.setNull(9, java.sql.Types.BIGINT);
+                }
+                p.setString(10, job.reportId());
                 p.executeUpdate();
             }
+            Triage.move(c, beforeGroup, before, w.groupId(), created, after, now);
             try (PreparedStatement p = c.prepareStatement("DELETE FROM missing_images WHERE report_id = ?")) {
                 p.setString(1, job.reportId());
                 p.executeUpdate();

@@ -10,9 +10,11 @@ import java.util.Optional;
  * @param status           {@code symbolicated} (every image with frames had a debug file) or {@code partial}
  * @param appImages        names of the report's images that are the app's own (highlighted in the UI)
  * @param missing          images with frames but no debug file
+ * @param dimensions       what the report says about version, OS, device and time
+ * @param frameText        function names of its crashed thread, one per line (searched by {@code q})
  */
 public record Outcome(String symbolicatedJson, String status, Group group, List<String> appImages,
-                      List<MissingImage> missing) {
+                      List<MissingImage> missing, Dimensions dimensions, String frameText) {
     public Outcome {
         appImages = List.copyOf(appImages);
         missing = List.copyOf(missing);

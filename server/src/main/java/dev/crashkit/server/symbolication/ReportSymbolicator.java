@@ -6,6 +6,8 @@ import dev.crashkit.symbolicator.MissingDebugFile;
 import dev.crashkit.symbolicator.OutputFormat;
 import dev.crashkit.symbolicator.Report;
 import dev.crashkit.symbolicator.Signature;
+import dev.crashkit.symbolicator.StackFrame;
+import dev.crashkit.symbolicator.SymbolicatedStack;
 import dev.crashkit.symbolicator.Symbolication;
 import java.io.IOException;
 import java.io.StringWriter;
@@ -24,7 +26,7 @@ public final class ReportSymbolicator {
     private final StoredFrames stored;
 
     /** What ingest learns of a report before storing it. */
-    public record Checked(String format, Optional<String> appVersion) {
+    public record Checked(String format, Dimensions dimensions) {
     }
 
     /** With the command line's default limits. */
@@ -79,13 +81,13 @@ public final class ReportSymbolicator {
         }
         if (all.size() == 1 && all.get(0).part().isEmpty()) {
             Report r = all.get(0);
-            return List.of(new Part(body, Optional.empty(), new Checked(r.format(), AppVersions.of(r.format(), body))));
+            return List.of(new Part(body, Optional.empty(), new Checked(r.format(), ReportDimensions.of(r, body))));
         }
         List<Part> parts = new ArrayList<>(all.size());
         for (Report r : all) {
             byte[] alone = r.standalone().orElseThrow(() -> new BadInputException("report: " + r.part().orElse("")
                     + ": a part of a multi-report input that cannot be stored on its own"));
-            parts.add(new Part(alone, r.part(), new Checked(r.format(), AppVersions.of(r.format(), alone))));
+            parts.add(new Part(alone, r.part(), new Checked(r.format(), ReportDimensions.of(r, alone))));
         }
         return parts;
     }
@@ -96,7 +98,8 @@ public final class ReportSymbolicator {
      */
     public Outcome symbolicate(byte[] body) throws BadInputException, IOException {
         // A minidump's stacks are walked first, so that the budget applies to the frames the walk finds.
-        StoredFrames.Cut cut = stored.cut(debugFiles.symbolicator().walked(parse(body)));
+        Report report = debugFiles.symbolicator().walked(parse(body));
+        StoredFrames.Cut cut = stored.cut(report);
         Symbolication result = debugFiles.symbolicator().symbolicate(cut.report());
         StringWriter json = new StringWriter();
         result.write(OutputFormat.JSON, json);
@@ -106,7 +109,40 @@ public final class ReportSymbolicator {
             missing.add(new Outcome.MissingImage(m.debugId(), m.image(), m.arch(), m.frames()));
         }
         return new Outcome(cut.omitted().into(json.toString()), missing.isEmpty() ? "symbolicated" : "partial",
-                new Outcome.Group(sig.id(), sig.title(), sig.exception(), sig.frames()), result.appImages(), missing);
+                new Outcome.Group(sig.id(), sig.title(), sig.exception(), sig.frames()), result.appImages(), missing,
+                ReportDimensions.of(report, body), frameText(result));
+    }
+
+    /** Longest frame text kept per report (what {@code q} searches). */
+    static final int MAX_FRAME_TEXT = 16 * 1024;
+
+    /**
+     * The function names (else the names the report gave) of the crashed threads and the exception backtrace (else of the first thread),
+     * each once, one per line: what a search for text in frame names looks through.
+     */
+    static String frameText(Symbolication result) {
+        java.util.LinkedHashSet<String> names = new java.util.LinkedHashSet<>();
+        List<SymbolicatedStack> stacks = new ArrayList<>();
+        result.exceptionBacktrace().ifPresent(stacks::add);
+        for (SymbolicatedStack s : result.threads()) {
+            if (s.thread().crashed()) {
+                stacks.add(s);
+            }
+        }
+        if (stacks.isEmpty() && !result.threads().isEmpty()) {
+            stacks.add(result.threads().get(0));
+        }
+        int length = 0;
+        for (SymbolicatedStack s : stacks) {
+            for (StackFrame f : s.frames()) {
+                // A frame without a debug file keeps the name its report gave (KSCrash, .crash, Sentry write them).
+                Optional<String> name = f.function().or(() -> reported(s, f));
+                if (name.isPresent() && length + name.get().length() + 1 <= MAX_FRAME_TEXT && names.add(name.get())) {
+                    length += name.get().length() + 1;
+                }
+            }
+        }
+        return String.join("\n", names);
     }
 
     private Report parse(byte[] body) throws BadInputException {
@@ -115,6 +151,14 @@ public final class ReportSymbolicator {
         } catch (ReportException e) {
             throw new BadInputException(e.getMessage());
         }
+    }
+
+    private static Optional<String> reported(SymbolicatedStack s, StackFrame f) {
+        List<dev.crashkit.core.model.Frame> raw = s.thread().frames();
+        if (f.index() < 0 || f.index() >= raw.size()) {
+            return Optional.empty();
+        }
+        return raw.get(f.index()).reported().flatMap(dev.crashkit.core.model.ReportedFrame::symbol);
     }
 
     /** The uncaught Java exception's stack trace a report from our capture carries, for display. */

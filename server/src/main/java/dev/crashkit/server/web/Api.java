@@ -42,27 +42,11 @@ final class Api {
     void register(Javalin app) {
         app.post("/api/reports", this::postReport);
         kscrash.register(app);
-        app.get("/api/reports", this::listReports);
+        new GroupsApi(s).register(app); // GET /api/groups, /api/reports, /api/groups/{id}, its status
         app.get("/api/reports/{id}", this::getReport);
         app.post("/api/debug-files", ctx -> {
             String name = Optional.ofNullable(ctx.queryParam("name")).orElse("upload");
             json(ctx, 201, debugFileUpload(ctx.req().getInputStream(), ctx.contentLength(), name));
-        });
-        app.get("/api/groups", ctx -> {
-            ArrayNode out = JSON.createArrayNode();
-            for (Groups.Group g : s.groups().list(limit(ctx), offset(ctx))) {
-                out.add(group(g));
-            }
-            json(ctx, 200, out);
-        });
-        app.get("/api/groups/{id}", ctx -> {
-            Groups.Group g = s.groups().get(ctx.pathParam("id")).orElseThrow(() -> new ApiError(404, "no such group"));
-            ObjectNode n = group(g);
-            ArrayNode days = n.putArray("per_day");
-            for (Groups.Day d : s.groups().perDay(g.id(), 30, System.currentTimeMillis())) {
-                days.addObject().put("day", java.time.LocalDate.ofEpochDay(d.day()).toString()).put("count", d.count());
-            }
-            json(ctx, 200, n);
         });
         app.get("/api/missing-debug-files", ctx -> {
             ArrayNode out = JSON.createArrayNode();
@@ -144,20 +128,6 @@ final class Api {
         json(ctx, 200, out);
     }
 
-    private void listReports(Context ctx) throws IOException {
-        Optional<String> group = Optional.ofNullable(ctx.queryParam("group")).filter(g -> !g.isBlank());
-        OptionalLong since = OptionalLong.empty();
-        String sinceText = ctx.queryParam("since");
-        if (sinceText != null && !sinceText.isBlank()) {
-            since = OptionalLong.of(Params.time(sinceText));
-        }
-        ArrayNode out = JSON.createArrayNode();
-        for (ReportStore.Report r : s.reports().list(group, since, limit(ctx), offset(ctx))) {
-            out.add(report(r));
-        }
-        json(ctx, 200, out);
-    }
-
     static ObjectNode report(ReportStore.Report r) {
         ObjectNode n = JSON.createObjectNode();
         n.put("id", r.id()).put("status", r.status()).put("group", r.group().orElse(null))
@@ -167,26 +137,11 @@ final class Api {
         if (r.symbolicatedAt().isPresent()) {
             n.put("symbolicated_at", java.time.Instant.ofEpochMilli(r.symbolicatedAt().getAsLong()).toString());
         }
+        n.put("os", r.dimensions().os().orElse(null)).put("device", r.dimensions().device().orElse(null))
+                .put("crash_time", r.dimensions().crashTime().isPresent()
+                        ? java.time.Instant.ofEpochMilli(r.dimensions().crashTime().getAsLong()).toString() : null)
+                .put("exception", r.exception().orElse(null)).put("project", r.project().orElse(null));
         return n;
-    }
-
-    static ObjectNode group(Groups.Group g) throws IOException {
-        ObjectNode n = JSON.createObjectNode();
-        n.put("id", g.id()).put("title", g.title()).put("exception", g.exception()).put("count", g.count())
-                .put("first_seen", java.time.Instant.ofEpochMilli(g.firstSeen()).toString())
-                .put("last_seen", java.time.Instant.ofEpochMilli(g.lastSeen()).toString());
-        n.set("frames", JSON.readTree(g.framesJson()));
-        ArrayNode v = n.putArray("versions");
-        g.versions().forEach(v::add);
-        return n;
-    }
-
-    private static int limit(Context ctx) {
-        return Params.intParam(ctx.queryParam("limit"), 50, 1, 1000, "limit");
-    }
-
-    private static int offset(Context ctx) {
-        return Params.intParam(ctx.queryParam("offset"), 0, 0, Integer.MAX_VALUE, "offset");
     }
 
     static void json(Context ctx, int status, JsonNode body) throws IOException {

@@ -25,14 +25,22 @@ final class Params {
 
     /** An ISO-8601 instant or epoch milliseconds. */
     static long time(String text) {
+        return time(text, "since");
+    }
+
+    /** An ISO-8601 instant or epoch milliseconds; {@code name} names the parameter in the error. */
+    static long time(String text, String name) {
         String t = text.strip();
         try {
             return Long.parseLong(t);
         } catch (NumberFormatException e) {
             try {
+                if (t.length() == 10) {
+                    return java.time.LocalDate.parse(t).atStartOfDay(java.time.ZoneOffset.UTC).toInstant().toEpochMilli();
+                }
                 return Instant.parse(t).toEpochMilli();
             } catch (DateTimeParseException e2) {
-                throw new ApiError(400, "since must be an ISO-8601 time (2026-01-31T00:00:00Z) or epoch milliseconds");
+                throw new ApiError(400, name + " must be an ISO-8601 time (2026-01-31T00:00:00Z), a day (2026-01-31, UTC) or epoch milliseconds");
             }
         }
     }

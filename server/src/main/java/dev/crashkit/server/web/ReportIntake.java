@@ -26,7 +26,7 @@ final class ReportIntake {
         for (ReportSymbolicator.Part p : parts) {
             Optional<String> partId = p.part().isEmpty() ? clientId : clientId.map(id -> id + " " + p.part().get());
             ReportStore.Ingested in = s.reports().ingest(p.body(), Api.sha256(p.body()), p.checked().format(),
-                    p.checked().appVersion(), partId, now);
+                    p.checked().dimensions(), partId, now);
             if (in.created()) {
                 s.metrics().received();
             } else {

@@ -217,7 +217,7 @@ final class SentryApi {
         ReportSymbolicator.Part part = parts.get(0);
         String id = upload.eventId().orElseThrow();
         ReportStore.Ingested in = s.reports().ingestWithId(id, project.id(), part.body(), Api.sha256(part.body()),
-                part.checked().format(), part.checked().appVersion(), System.currentTimeMillis());
+                part.checked().format(), part.checked().dimensions(), System.currentTimeMillis());
         if (in.created()) {
             s.metrics().received();
             s.workers().wake();

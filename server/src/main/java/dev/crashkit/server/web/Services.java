@@ -6,6 +6,8 @@ import dev.crashkit.server.store.Groups;
 import dev.crashkit.server.store.Queue;
 import dev.crashkit.server.store.ReportStore;
 import dev.crashkit.server.store.Results;
+import dev.crashkit.server.store.Search;
+import dev.crashkit.server.store.Triage;
 import dev.crashkit.server.symbolication.DebugFiles;
 import dev.crashkit.server.symbolication.ReportSymbolicator;
 import dev.crashkit.server.worker.Workers;
@@ -13,7 +15,7 @@ import dev.crashkit.server.worker.Workers;
 /** What the HTTP handlers use. */
 public record Services(Limits limits, ReportStore reports, Queue queue, Results results, Groups groups,
                        DebugFileStore debugFileStore, DebugFiles debugFiles, ReportSymbolicator symbolicator,
-                       Workers workers, Metrics metrics) {
+                       Workers workers, Metrics metrics, Search search, Triage triage) {
 
     /**
      * Request body limits in bytes; {@code uploadChunkSize}: the chunk size sentry-cli's chunked upload is told

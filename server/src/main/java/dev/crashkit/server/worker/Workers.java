@@ -129,7 +129,7 @@ public final class Workers implements AutoCloseable {
         }
         return Optional.of(new Results.Done(job, new Results.Written(o.status(), o.symbolicatedJson(),
                 json(o.appImages()), o.group().id(), o.group().title(), o.group().exception(),
-                json(o.group().frames()), missing), started));
+                json(o.group().frames()), missing, o.dimensions(), o.frameText()), started));
     }
 
     /**

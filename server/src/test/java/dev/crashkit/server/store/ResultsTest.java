@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import dev.crashkit.server.symbolication.Dimensions;
 
 /** Queue and results when debug files arrive while reports are being symbolicated. */
 class ResultsTest {
@@ -15,7 +16,8 @@ class ResultsTest {
     Path dir;
 
     private static Results.Written written(String status, List<Results.Missing> missing) {
-        return new Results.Written(status, "{}", "[]", "g1", "title", "SIGSEGV", "[]", missing);
+        return new Results.Written(status, "{}", "[]", "g1", "title", "SIGSEGV", "[]", missing,
+                Dimensions.none(), "");
     }
 
     @Test
@@ -24,7 +26,7 @@ class ResultsTest {
             ReportStore reports = new ReportStore(db);
             Queue queue = new Queue(db, 60_000);
             Results results = new Results(db);
-            String id = reports.ingest(new byte[] {1}, "sha", "crashreport", Optional.empty(), Optional.empty(), 1000).id();
+            String id = reports.ingest(new byte[] {1}, "sha", "crashreport", Dimensions.none(), Optional.empty(), 1000).id();
             List<Results.Missing> missingX = List.of(new Results.Missing("X", "App", "arm64", 3));
 
             Queue.Job first = queue.claim(1001, 1).get(0);
@@ -55,7 +57,7 @@ class ResultsTest {
             ReportStore reports = new ReportStore(db);
             Queue queue = new Queue(db, 60_000);
             Results results = new Results(db);
-            reports.ingest(new byte[] {1}, "sha", "crashreport", Optional.empty(), Optional.empty(), 1000);
+            reports.ingest(new byte[] {1}, "sha", "crashreport", Dimensions.none(), Optional.empty(), 1000);
             Queue.Job j = queue.claim(1001, 4).get(0);
             // The pass began before an upload (generation 0, now 1) and still misses X: queued again.
             results.completeAll(List.of(new Results.Done(j, written("partial",

@@ -19,17 +19,41 @@ public final class Views {
     public static final int CHART_HEIGHT = 24;
 
     public record GroupRow(String id, String title, long count, String firstSeen, String lastSeen,
-                           List<String> versions, List<Bar> bars) {
+                           List<String> versions, List<Bar> bars, String status) {
     }
 
-    public record GroupsPage(List<GroupRow> groups, long reports, long queue) {
+    /**
+     * A list's filters as given ("" when not), the choices offered for some, and where the form goes.
+     *
+     * @param statuses the status choices ("" first: any)
+     */
+    public record Filters(String action, String status, String version, String os, String device, String exception,
+                          String q, String since, String until, List<String> statuses, List<String> versions,
+                          List<String> oses, List<String> devices) {
     }
 
-    public record ReportRow(String id, String status, String format, String receivedAt, String version) {
+    /** @param next the query string of the next page, when there is one */
+    public record GroupsPage(List<GroupRow> groups, long queue, Filters filters, Optional<String> next) {
+    }
+
+    public record ReportRow(String id, String status, String format, String receivedAt, String version, String os,
+                            String device, String crashTime) {
+    }
+
+    /** A bar of the per-version chart: {@code percent} of the widest; {@code encoded} the version for a URL. */
+    public record VersionBar(String version, String encoded, long reports, int percent) {
+    }
+
+    /** An activity entry as shown. */
+    public record ActivityRow(String at, String kind, String text, Optional<String> reportId) {
     }
 
     public record GroupPage(GroupRow group, String exception, List<String> frames, List<ReportRow> reports,
-                            List<Bar> bars) {
+                            List<Bar> bars, Optional<String> resolvedInVersion, List<VersionBar> versions,
+                            List<ActivityRow> activity, Optional<String> next, Optional<String> error) {
+    }
+
+    public record ReportsPage(List<ReportRow> reports, Filters filters, Optional<String> next) {
     }
 
     /** One printed frame; {@code app} frames are highlighted. */

@@ -1,0 +1,301 @@
+package dev.crashkit.server.store;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * Group triage: status ({@code open}, {@code resolved} now or in a version, {@code ignored}, {@code regressed}),
+ * the group's counters and per-dimension report counts, and its activity log. A report joins or leaves a
+ * group in the worker's result transaction ({@link Results}), where this class keeps the counters exact
+ * and detects a regression, so that a status change and a report joining are ordered by the database
+ * (SQLite's one writer; on PostgreSQL the group row's lock, taken by the first UPDATE of the join).
+ */
+public final class Triage {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    /** Statuses a user sets; {@code regressed} is only ever set by a report. */
+    public static final List<String> SETTABLE = List.of("open", "resolved", "ignored");
+    /** Every status a group may have. */
+    public static final List<String> STATUSES = List.of("open", "resolved", "ignored", "regressed");
+    /** The dimensions counted per group (filters of the group list, the per-version chart). */
+    static final List<String> DIMS = List.of("version", "os", "device", "project");
+
+    /** An entry of a group's activity log; {@code detail} is a JSON object. */
+    public record Activity(long seq, long at, String kind, Optional<String> reportId, String detail) {
+    }
+
+    /** A report as counted in a group: when it was received and its dimension values (dim → value). */
+    record Member(String reportId, long receivedAt, Map<String, String> values) {
+        static Member of(String reportId, long receivedAt, Optional<String> version, Optional<String> os,
+                         Optional<String> device, Optional<String> project) {
+            Map<String, String> v = new LinkedHashMap<>();
+            version.ifPresent(x -> v.put("version", x));
+            os.ifPresent(x -> v.put("os", x));
+            device.ifPresent(x -> v.put("device", x));
+            project.ifPresent(x -> v.put("project", x));
+            return new Member(reportId, receivedAt, v);
+        }
+    }
+
+    /** A new status refused (400). */
+    public static final class BadStatus extends Exception {
+        public BadStatus(String message) {
+            super(message);
+        }
+    }
+
+    private final Database db;
+
+    public Triage(Database db) {
+        this.db = db;
+    }
+
+    /**
+     * Sets a group's status; {@code inVersion} only with {@code resolved}. Empty when there is no such group.
+     */
+    public Optional<Boolean> setStatus(String groupId, String status, Optional<String> inVersion, long now)
+            throws StoreException, BadStatus {
+        if (!SETTABLE.contains(status)) {
+            throw new BadStatus("status must be one of " + String.join(", ", SETTABLE) + " (regressed is set by reports)");
+        }
+        if (inVersion.isPresent() && !status.equals("resolved")) {
+            throw new BadStatus("in_version goes only with status resolved");
+        }
+        if (inVersion.isPresent() && (inVersion.get().length() > 200 || AppVersionOrder.parse(inVersion.get()).isEmpty())) {
+            throw new BadStatus("in_version is not a version (dotted numbers such as 1.2 or 1.2.3 (45))");
+        }
+        return db.write(c -> {
+            String before;
+            try (PreparedStatement p = c.prepareStatement("SELECT status FROM crash_groups WHERE id = ?")) {
+                p.setString(1, groupId);
+                try (ResultSet r = p.executeQuery()) {
+                    if (!r.next()) {
+                        return Optional.empty();
+                    }
+                    before = r.getString(1);
+                }
+            }
+            boolean resolved = status.equals("resolved");
+            try (PreparedStatement p = c.prepareStatement("UPDATE crash_groups SET status = ?, resolved_in_version = ?, "
+                    + "resolved_at = ? WHERE id = ?")) {
+                p.setString(1, status);
+                p.setString(2, inVersion.orElse(null));
+                if (resolved) {
+                    p.setLong(3, now);
+                } else {
+                    p.setNull(3, java.sql.Types.BIGINT);
+                }
+                p.setString(4, groupId);
+                p.executeUpdate();
+            }
+            ObjectNode detail = JSON.createObjectNode().put("from", before).put("to", status);
+            inVersion.ifPresent(v -> detail.put("in_version", v));
+            log(c, groupId, now, "status", Optional.empty(), detail);
+            return Optional.of(true);
+        });
+    }
+
+    /** The activity log, oldest first, at most {@code limit} newest entries. */
+    public List<Activity> activity(String groupId, int limit) throws StoreException {
+        return db.read(c -> {
+            List<Activity> out = new ArrayList<>();
+            try (PreparedStatement p = c.prepareStatement("SELECT seq, at, kind, report_id, detail FROM group_activity "
+                    + "WHERE group_id = ? ORDER BY seq DESC LIMIT ?")) {
+                p.setString(1, groupId);
+                p.setInt(2, limit);
+                try (ResultSet r = p.executeQuery()) {
+                    while (r.next()) {
+                        out.add(0, new Activity(r.getLong(1), r.getLong(2), r.getString(3),
+                                Optional.ofNullable(r.getString(4)), r.getString(5)));
+                    }
+                }
+            }
+            return out;
+        });
+    }
+
+    /**
+     * Moves a report's counts from {@code before} to {@code after} (either group may be absent: a report
+     * grouped for the first time has no group before). The reports row must already carry {@code after}'s
+     * group (first/last seen of a group left are read back from the reports).
+     */
+    static void move(Connection c, Optional<String> beforeGroup, Member before, String afterGroup, boolean created,
+                     Member after, long now) throws SQLException {
+        if (beforeGroup.isPresent() && beforeGroup.get().equals(afterGroup)) {
+            // Same group, perhaps with a dimension learnt on this pass (rows stored before schema 2).
+            for (String dim : DIMS) {
+                String was = before.values().get(dim);
+                String is = after.values().get(dim);
+                if (!Objects.equals(was, is)) {
+                    if (was != null) {
+                        facet(c, afterGroup, dim, was, -1);
+                    }
+                    if (is != null && facet(c, afterGroup, dim, is, 1) && dim.equals("version")) {
+                        newVersion(c, afterGroup, after, now);
+                    }
+                }
+            }
+            return;
+        }
+        if (beforeGroup.isPresent()) {
+            leave(c, beforeGroup.get(), before);
+        }
+        join(c, afterGroup, created, after, now);
+    }
+
+    /** Counts the report in its new group, logs what is new, and turns a resolved group regressed if it is. */
+    private static void join(Connection c, String groupId, boolean created, Member m, long now) throws SQLException {
+        // The first statement that writes the group row: on PostgreSQL it holds the row's lock from here on.
+        try (PreparedStatement p = c.prepareStatement("UPDATE crash_groups SET report_count = report_count + 1, "
+                + "first_seen = CASE WHEN report_count = 0 OR first_seen > ? THEN ? ELSE first_seen END, "
+                + "last_seen = CASE WHEN report_count = 0 OR last_seen < ? THEN ? ELSE last_seen END WHERE id = ?")) {
+            p.setLong(1, m.receivedAt());
+            p.setLong(2, m.receivedAt());
+            p.setLong(3, m.receivedAt());
+            p.setLong(4, m.receivedAt());
+            p.setString(5, groupId);
+            p.executeUpdate();
+        }
+        if (created) {
+            ObjectNode d = JSON.createObjectNode();
+            Optional.ofNullable(m.values().get("version")).ifPresent(v -> d.put("version", v));
+            log(c, groupId, now, "created", Optional.of(m.reportId()), d);
+        }
+        for (Map.Entry<String, String> e : m.values().entrySet()) {
+            if (facet(c, groupId, e.getKey(), e.getValue(), 1) && e.getKey().equals("version") && !created) {
+                newVersion(c, groupId, m, now);
+            }
+        }
+        regressIfResolved(c, groupId, m, now);
+    }
+
+    private static void newVersion(Connection c, String groupId, Member m, long now) throws SQLException {
+        log(c, groupId, now, "new_version", Optional.of(m.reportId()),
+                JSON.createObjectNode().put("version", m.values().get("version")));
+    }
+
+    /**
+     * A group resolved in version V regresses on a report of version V or later (a report without a
+     * version, or with one that is no dotted version, does not regress it); resolved without a version,
+     * on a report received after the resolve.
+     */
+    private static void regressIfResolved(Connection c, String groupId, Member m, long now) throws SQLException {
+        String status;
+        Optional<String> inVersion;
+        long resolvedAt;
+        try (PreparedStatement p = c.prepareStatement(
+                "SELECT status, resolved_in_version, resolved_at FROM crash_groups WHERE id = ?")) {
+            p.setString(1, groupId);
+            try (ResultSet r = p.executeQuery()) {
+                if (!r.next()) {
+                    return;
+                }
+                status = r.getString(1);
+                inVersion = Optional.ofNullable(r.getString(2));
+                resolvedAt = r.getLong(3);
+            }
+        }
+        if (!status.equals("resolved")) {
+            return;
+        }
+        Optional<String> version = Optional.ofNullable(m.values().get("version"));
+        boolean regressed = inVersion.isPresent()
+                ? version.isPresent() && AppVersionOrder.atLeast(version.get(), inVersion.get())
+                : m.receivedAt() > resolvedAt;
+        if (!regressed) {
+            return;
+        }
+        try (PreparedStatement p = c.prepareStatement(
+                "UPDATE crash_groups SET status = 'regressed' WHERE id = ? AND status = 'resolved'")) {
+            p.setString(1, groupId);
+            p.executeUpdate();
+        }
+        ObjectNode d = JSON.createObjectNode();
+        version.ifPresent(v -> d.put("version", v));
+        inVersion.ifPresent(v -> d.put("resolved_in_version", v));
+        d.put("resolved_at", java.time.Instant.ofEpochMilli(resolvedAt).toString());
+        log(c, groupId, now, "regressed", Optional.of(m.reportId()), d);
+    }
+
+    /** Takes a report out of a group's counts (it moved to another group when symbolicated again). */
+    private static void leave(Connection c, String groupId, Member m) throws SQLException {
+        for (Map.Entry<String, String> e : m.values().entrySet()) {
+            facet(c, groupId, e.getKey(), e.getValue(), -1);
+        }
+        // MIN/MAX over reports_by_group (group_id, received_at, id): two index probes, whatever the group's size.
+        try (PreparedStatement p = c.prepareStatement("UPDATE crash_groups SET report_count = report_count - 1, "
+                + "first_seen = COALESCE((SELECT MIN(r.received_at) FROM reports r WHERE r.group_id = ?), first_seen), "
+                + "last_seen = COALESCE((SELECT MAX(r.received_at) FROM reports r WHERE r.group_id = ?), last_seen) "
+                + "WHERE id = ? AND report_count > 0")) {
+            p.setString(1, groupId);
+            p.setString(2, groupId);
+            p.setString(3, groupId);
+            p.executeUpdate();
+        }
+    }
+
+    /** Adds {@code delta} to a facet's count; true when the facet row is new (the group's first such value). */
+    private static boolean facet(Connection c, String groupId, String dim, String value, int delta) throws SQLException {
+        for (int attempt = 0; attempt < 2; attempt++) {
+            try (PreparedStatement p = c.prepareStatement("UPDATE group_facets SET reports = reports + ? "
+                    + "WHERE group_id = ? AND dim = ? AND value = ?")) {
+                p.setInt(1, delta);
+                p.setString(2, groupId);
+                p.setString(3, dim);
+                p.setString(4, value);
+                if (p.executeUpdate() == 1 || delta < 0) {
+                    return false;
+                }
+            }
+            try (PreparedStatement p = c.prepareStatement("INSERT INTO group_facets (group_id, dim, value, reports) "
+                    + "VALUES (?, ?, ?, ?) ON CONFLICT (group_id, dim, value) DO NOTHING")) {
+                p.setString(1, groupId);
+                p.setString(2, dim);
+                p.setString(3, value);
+                p.setInt(4, delta);
+                if (p.executeUpdate() == 1) {
+                    return true;
+                }
+            }
+            // Another transaction inserted it meanwhile (PostgreSQL): add to its row.
+        }
+        return false;
+    }
+
+    private static void log(Connection c, String groupId, long at, String kind, Optional<String> reportId,
+                            ObjectNode detail) throws SQLException {
+        try (PreparedStatement p = c.prepareStatement(
+                "UPDATE crash_groups SET activity_seq = activity_seq + 1 WHERE id = ?")) {
+            p.setString(1, groupId);
+            p.executeUpdate();
+        }
+        long seq;
+        try (PreparedStatement p = c.prepareStatement("SELECT activity_seq FROM crash_groups WHERE id = ?")) {
+            p.setString(1, groupId);
+            try (ResultSet r = p.executeQuery()) {
+                r.next();
+                seq = r.getLong(1);
+            }
+        }
+        try (PreparedStatement p = c.prepareStatement("INSERT INTO group_activity (group_id, seq, at, kind, report_id, "
+                + "detail) VALUES (?, ?, ?, ?, ?, ?)")) {
+            p.setString(1, groupId);
+            p.setLong(2, seq);
+            p.setLong(3, at);
+            p.setString(4, kind);
+            p.setString(5, reportId.orElse(null));
+            p.setString(6, detail.toString());
+            p.executeUpdate();
+        }
+    }
+}
