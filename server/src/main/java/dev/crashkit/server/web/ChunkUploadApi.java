@@ -68,6 +68,8 @@ final class ChunkUploadApi {
     private final Path multipartTmp;
     /** Files (by SHA-1) being assembled now: a concurrent request for one answers {@code assembling}. */
     private final Set<String> assembling = ConcurrentHashMap.newKeySet();
+    /** When chunks were last swept: at most every ten minutes, on an upload. */
+    private final java.util.concurrent.atomic.AtomicLong lastSweep = new java.util.concurrent.atomic.AtomicLong();
 
     ChunkUploadApi(Services services, DebugFileIntake intake, MemoryBudget budget) throws IOException {
         this.s = services;
@@ -79,6 +81,7 @@ final class ChunkUploadApi {
                 Math.max(1L << 30, 2 * services.limits().maxDebugFileBytes()), MAX_CHUNKS, MAX_CHUNK_AGE_MILLIS);
         this.multipartTmp = Files.createDirectories(data.resolve("tmp"));
         chunks.sweep(System.currentTimeMillis()); // chunks left by uploads never assembled
+        lastSweep.set(System.currentTimeMillis());
     }
 
     void register(Javalin app) {
@@ -130,6 +133,11 @@ final class ChunkUploadApi {
         MultiPartFormInputStream form = new MultiPartFormInputStream(ctx.req().getInputStream(), type,
                 new MultipartConfigElement(multipartTmp.toString(), maxPart, maxRequest, 256 * 1024),
                 multipartTmp.toFile(), CHUNKS_PER_REQUEST);
+        long now = System.currentTimeMillis();
+        long last = lastSweep.get();
+        if (now - last > 10 * 60_000 && lastSweep.compareAndSet(last, now)) {
+            chunks.sweep(now);
+        }
         List<ChunkStore.Verified> verified = new ArrayList<>();
         try {
             Collection<Part> parts = parts(form);
