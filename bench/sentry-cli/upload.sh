@@ -25,10 +25,12 @@ for i in 1 2 3; do
     sleep 0.5
   done
   uptime
-  /usr/bin/time -f "run $i sentry-cli debug-files upload: %e s" "$S" --url http://127.0.0.1:18200 --auth-token t \
-    debug-files upload --org x --project p up >/dev/null 2>&1 || { echo "sentry-cli failed" >&2; exit 1; }
-  /usr/bin/time -f "run $i sentry-cli again (already stored): %e s" "$S" --url http://127.0.0.1:18200 --auth-token t \
-    debug-files upload --org x --project p up >/dev/null 2>&1
+  /usr/bin/time -o time.txt -f "run $i sentry-cli debug-files upload: %e s" "$S" --url http://127.0.0.1:18200 \
+    --auth-token t debug-files upload --org x --project p up >/dev/null 2>&1 || { echo "sentry-cli failed" >&2; exit 1; }
+  cat time.txt
+  /usr/bin/time -o time.txt -f "run $i sentry-cli again (already stored): %e s" "$S" --url http://127.0.0.1:18200 \
+    --auth-token t debug-files upload --org x --project p up >/dev/null 2>&1
+  cat time.txt
   /usr/bin/time -f "run $i curl POST /api/debug-files: %e s" curl -sf -o /dev/null -H "Authorization: Bearer t" \
     --data-binary @up/big.debug "http://127.0.0.1:18201/api/debug-files?name=big.debug"
   kill $p1 $p2
