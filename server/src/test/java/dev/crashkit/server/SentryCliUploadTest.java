@@ -91,9 +91,13 @@ class SentryCliUploadTest {
     @Test
     void anElfDebugFileIsUploadedWhole() throws Exception {
         Path debug = TestData.path("elf/debug/app-gcc.debug");
+        // sentry-cli's own reading of the file: the debug id it prints for it.
+        SentryCli.Run check = SentryCli.run(home, "debug-files", "check", debug.toString());
+        java.util.regex.Matcher id = java.util.regex.Pattern.compile("Debug ID: ([0-9a-f-]{36})").matcher(check.output());
+        assertTrue(id.find(), check.output());
         SentryCli.Run r = upload(debug, TOKEN);
         assertEquals(0, r.exit(), r.output());
-        assertTrue(r.output().contains("OK"), r.output());
+        assertTrue(r.output().contains("OK " + id.group(1) + " (app-gcc.debug; x86_64)"), r.output());
         try (Stream<Path> stored = Files.list(data.resolve("debug-files"))) {
             assertEquals(List.of(sha256(debug)), stored.map(p -> p.getFileName().toString()).toList());
         }

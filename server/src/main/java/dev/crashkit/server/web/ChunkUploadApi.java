@@ -70,6 +70,8 @@ final class ChunkUploadApi {
     private final Path multipartTmp;
     /** Files (by SHA-1) being assembled now: a concurrent request for one answers {@code assembling}. */
     private final Set<String> assembling = ConcurrentHashMap.newKeySet();
+    /** When chunks were last swept: at most every ten minutes, on an upload. */
+    private final java.util.concurrent.atomic.AtomicLong lastSweep = new java.util.concurrent.atomic.AtomicLong();
 
     ChunkUploadApi(Services services, DebugFileIntake intake, MemoryBudget budget,
                    Optional<dev.crashkit.server.store.Projects> projects) throws IOException {
@@ -83,6 +85,7 @@ final class ChunkUploadApi {
                 Math.max(1L << 30, 2 * services.limits().maxDebugFileBytes()), MAX_CHUNKS, MAX_CHUNK_AGE_MILLIS);
         this.multipartTmp = Files.createDirectories(data.resolve("tmp"));
         chunks.sweep(System.currentTimeMillis()); // chunks left by uploads never assembled
+        lastSweep.set(System.currentTimeMillis());
     }
 
     void register(Javalin app) {
@@ -116,7 +119,7 @@ final class ChunkUploadApi {
         o.put("chunkSize", chunkSize());
         o.put("chunksPerRequest", CHUNKS_PER_REQUEST);
         o.put("maxFileSize", s.limits().maxDebugFileBytes());
-        o.put("maxRequestSize", Math.max(MAX_REQUEST_SIZE, chunkSize() + 64L * 1024));
+        o.put("maxRequestSize", advertisedRequestSize());
         o.put("concurrency", CONCURRENCY);
         o.put("hashAlgorithm", "sha1");
         o.putArray("compression").add("gzip");
@@ -124,8 +127,15 @@ final class ChunkUploadApi {
         Api.json(ctx, 200, o);
     }
 
+    /** The {@code maxRequestSize} advertised: sentry-cli batches chunks up to it, counted uncompressed. */
+    private long advertisedRequestSize() {
+        return Math.max(MAX_REQUEST_SIZE, chunkSize() + 64L * 1024);
+    }
+
     private void uploadChunks(Context ctx) throws IOException {
-        long maxRequest = Math.max(MAX_REQUEST_SIZE, chunkSize() + 64L * 1024);
+        // On the wire a batch is larger than its chunks: gzip of incompressible data grows a little (about
+        // 1/13,000, plus 18 bytes), and each part has its multipart headers (found with a 100 MB random file).
+        long maxRequest = advertisedRequestSize() + advertisedRequestSize() / 64 + CHUNKS_PER_REQUEST * 4096L;
         if (ctx.contentLength() > maxRequest) {
             throw new ApiError(413, "chunk upload larger than the limit of " + maxRequest + " bytes");
         }
@@ -138,6 +148,11 @@ final class ChunkUploadApi {
         MultiPartFormInputStream form = new MultiPartFormInputStream(ctx.req().getInputStream(), type,
                 new MultipartConfigElement(multipartTmp.toString(), maxPart, maxRequest, 256 * 1024),
                 multipartTmp.toFile(), CHUNKS_PER_REQUEST);
+        long now = System.currentTimeMillis();
+        long last = lastSweep.get();
+        if (now - last > 10 * 60_000 && lastSweep.compareAndSet(last, now)) {
+            chunks.sweep(now);
+        }
         List<ChunkStore.Verified> verified = new ArrayList<>();
         try {
             Collection<Part> parts = parts(form);
@@ -203,9 +218,15 @@ final class ChunkUploadApi {
         Api.json(ctx, 200, out);
     }
 
-    /** One file of an assemble request: its name and the SHA-1s of its chunks in order. */
-    record Request(String name, List<String> chunks) {
+    /**
+     * One file of an assemble request: its name, the SHA-1s of its chunks in order, and the debug id the
+     * client computed for it (sentry-cli sends it; Sentry's form, e.g. an ELF build-id as a swapped GUID).
+     */
+    record Request(String name, List<String> chunks, java.util.Optional<String> debugId) {
     }
+
+    private static final Pattern DEBUG_ID = Pattern.compile(
+            "[0-9a-fA-F]{8}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{12}(-?[0-9a-fA-F]{1,8})?");
 
     /** Reads an assemble request; any problem is an {@link ApiError} (400). */
     static Map<String, Request> requests(byte[] body, long maxChunks) {
@@ -248,7 +269,10 @@ final class ChunkUploadApi {
                 }
                 sha1s.add(c.asText());
             }
-            out.put(checksum, new Request(name.asText(), sha1s));
+            JsonNode debugId = f.path("debug_id");
+            out.put(checksum, new Request(name.asText(), sha1s, debugId.isTextual()
+                    && DEBUG_ID.matcher(debugId.asText()).matches() ? java.util.Optional.of(debugId.asText())
+                    : java.util.Optional.empty()));
         }
         return out;
     }
@@ -257,7 +281,7 @@ final class ChunkUploadApi {
             throws IOException {
         var known = s.debugFileStore().bySha1(checksum);
         if (known.isPresent()) {
-            return ok(checksum, known.get().name(), known.get().ids());
+            return ok(checksum, known.get().name(), known.get().ids(), r.debugId());
         }
         if (r.chunks().isEmpty()) {
             return state("error").put("detail", "an empty file is no debug file");
@@ -309,7 +333,7 @@ final class ChunkUploadApi {
                 for (DebugFiles.Identity id : stored.ids()) {
                     ids.add(new DebugFileStore.Id(id.debugId(), id.arch(), id.member(), id.debugInfo()));
                 }
-                return ok(checksum, r.name(), ids);
+                return ok(checksum, r.name(), ids, r.debugId());
             } catch (BadInputException e) {
                 return state("error").put("detail", e.getMessage());
             }
@@ -343,8 +367,11 @@ final class ChunkUploadApi {
     /**
      * {@code ok} with the {@code dif} record sentry-cli prints ({@code debugId}, {@code objectName},
      * {@code cpuName}, {@code sha1}); the first identity stands for the file, as Sentry answers one per file.
+     * The debug id is the one the client sent for the file (its own reading of the file whose SHA-1 was
+     * checked), else ours when it is a UUID.
      */
-    private static ObjectNode ok(String checksum, String name, List<DebugFileStore.Id> ids) {
+    private static ObjectNode ok(String checksum, String name, List<DebugFileStore.Id> ids,
+                                 java.util.Optional<String> clientDebugId) {
         ObjectNode o = state("ok");
         ObjectNode dif = o.putObject("dif");
         dif.put("objectName", name).put("sha1", checksum);
@@ -353,7 +380,7 @@ final class ChunkUploadApi {
         } else {
             DebugFileStore.Id first = ids.get(0);
             dif.put("cpuName", first.arch().isEmpty() ? "unknown" : first.arch());
-            sentryDebugId(first.debugId()).ifPresent(id -> dif.put("debugId", id).put("uuid", id));
+            clientDebugId.or(() -> sentryDebugId(first.debugId())).ifPresent(id -> dif.put("debugId", id).put("uuid", id));
         }
         return o;
     }
