@@ -121,18 +121,51 @@ class SentryIngestTest {
 
     /** Posts an event in an envelope and compares the stored symbolication with the library's for the same bytes. */
     private JsonNode assertSymbolicatedAsLibrary(String event, String eventId) throws Exception {
+        // dyld has no debug file here: partial, as the library says too.
+        return assertSymbolicatedAsLibrary(event, eventId, "partial");
+    }
+
+    private JsonNode assertSymbolicatedAsLibrary(String event, String eventId, String status) throws Exception {
         byte[] bytes = TestData.bytes(event);
         Http.Response r = http.post(envelopePath(), envelope("{\"event_id\":\"" + eventId + "\"}", item("event", bytes)),
                 "X-Sentry-Auth", auth(), "Content-Type", "application/x-sentry-envelope");
         assertEquals(200, r.status(), r.body());
         assertEquals(eventId, r.json().get("id").asText());
-        // dyld has no debug file here: partial, as the library says too.
-        JsonNode stored = http.awaitSymbolicated(eventId, "partial");
+        JsonNode stored = http.awaitSymbolicated(eventId, status);
         assertEquals("sentry", stored.get("format").asText());
         List<String> expected = frames(libraryJson(bytes));
         assertTrue(expected.size() > 3, expected.toString());
         assertEquals(expected, frames(stored.get("symbolicated")));
         return stored;
+    }
+
+    @Test
+    void aLinuxSentryNativeEventFindsItsElfImageByCodeIdAndNamesFramesAsBreakpadDoes() throws Exception {
+        // Frames placed from minidump_stackwalk's walk of crashy.dmp; its names and lines are the oracle.
+        JsonNode stored = assertSymbolicatedAsLibrary("reports/sentry/crashy.native.json",
+                "7a1c3e5f7b9d4f1a8c2e4a6c8e0a2c4e", "symbolicated");
+        List<String> breakpad = new ArrayList<>();
+        for (String line : java.nio.file.Files.readAllLines(TestData.path("minidump/golden/crashy.stackwalk-m.txt"))) {
+            String[] f = line.split("\\|", -1);
+            if (f.length == 7 && f[0].equals("0") && f[2].equals("crashy") && !f[3].isEmpty()) {
+                breakpad.add(f[3] + " " + f[5]);
+            }
+        }
+        // As MinidumpOracleTest compares with the same golden: per input frame, the concrete function (its
+        // last entry, after the inlined calls) and the innermost entry's line (the line table's row).
+        List<String> ours = new ArrayList<>();
+        JsonNode innermost = null;
+        int lastIndex = -1;
+        for (JsonNode f : stored.get("symbolicated").get("threads").get(0).get("frames")) {
+            if (f.get("index").asInt() != lastIndex) {
+                innermost = f;
+                lastIndex = f.get("index").asInt();
+                ours.add("");
+            }
+            ours.set(ours.size() - 1, f.get("symbol").asText() + " "
+                    + (innermost.path("line").isNull() ? "" : innermost.path("line").asText()));
+        }
+        assertEquals(breakpad, ours, stored.get("symbolicated").get("threads").get(0).toString());
     }
 
     @Test
