@@ -33,6 +33,11 @@ final class SentryCli {
 
     /** Runs sentry-cli with a clean environment (no ~/.sentryclirc, no update check), its output merged. */
     static Run run(Path home, String... args) throws IOException, InterruptedException {
+        return run(home, java.util.Map.of(), args);
+    }
+
+    /** As {@link #run(Path, String...)}, with {@code env} added to the environment (e.g. {@code SENTRY_DSN}). */
+    static Run run(Path home, java.util.Map<String, String> env, String... args) throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>();
         cmd.add(binary().toString());
         cmd.addAll(List.of(args));
@@ -41,6 +46,7 @@ final class SentryCli {
         pb.environment().put("HOME", home.toString());
         pb.environment().put("SENTRY_DISABLE_UPDATE_CHECK", "true");
         pb.environment().put("SENTRY_LOG_LEVEL", "info");
+        pb.environment().putAll(env);
         Process p = pb.start();
         byte[] out = p.getInputStream().readAllBytes();
         if (!p.waitFor(120, TimeUnit.SECONDS)) {
