@@ -76,7 +76,7 @@ class IngestLimitsTest {
             assertTrue(frames.json().get("error").asText().contains("12 frames, over the limit of 10 (see --max-frames)"),
                     frames.body());
             assertEquals(201, http.post("/api/reports", report(2, 5)).status());
-            assertEquals(1, http.get("/api/reports").json().size());
+            assertEquals(1, http.get("/api/reports").json().get("reports").size());
         }
     }
 

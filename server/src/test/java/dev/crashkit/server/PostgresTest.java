@@ -61,11 +61,11 @@ class PostgresTest {
             JsonNode group = http.get("/api/groups/" + done.get("group").asText()).json();
             assertEquals(2, group.get("count").asInt(), groups.toString());
             assertTrue(http.get("/api/missing-debug-files").body().contains("libsystem_kernel.dylib"));
-            // A debug file posted whole is found by its SHA-1 (V2) when sentry-cli asks to assemble it.
+            // A debug file posted whole is found by its SHA-1 (schema 3) when sentry-cli asks to assemble it.
             byte[] lib = TestData.bytes("macho/libCrashKitUtil.dylib.dSYM/Contents/Resources/DWARF/libCrashKitUtil.dylib");
             assertEquals(201, http.post("/api/debug-files?name=libCrashKitUtil.dylib", lib).status());
             String sha1 = ChunkUploadApiTest.sha1(lib);
-            JsonNode assembled = http.post("/api/0/projects/o/p/files/difs/assemble/", ("{\"" + sha1
+            JsonNode assembled = http.post("/api/0/projects/o/default/files/difs/assemble/", ("{\"" + sha1
                     + "\": {\"name\": \"libCrashKitUtil.dylib\", \"chunks\": [\"" + sha1 + "\"]}}")
                     .getBytes(java.nio.charset.StandardCharsets.UTF_8)).json().get(sha1);
             assertEquals("ok", assembled.get("state").asText(), assembled.toString());

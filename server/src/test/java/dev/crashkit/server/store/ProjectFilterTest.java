@@ -26,19 +26,9 @@ class ProjectFilterTest {
             Queue queue = new Queue(db, 60_000);
             Results results = new Results(db);
             Search search = new Search(db);
-            String a = reports.ingest(new byte[] {1}, "sha", "crashreport", Dimensions.none(), Optional.empty(), 1000).id();
-            String b = reports.ingest(new byte[] {2}, "sha", "crashreport", Dimensions.none(), Optional.empty(), 1001).id();
-            db.write(c -> {
-                try (PreparedStatement p = c.prepareStatement("UPDATE reports SET project_id = ? WHERE id = ?")) {
-                    p.setString(1, "ios");
-                    p.setString(2, a);
-                    p.executeUpdate();
-                    p.setString(1, "android");
-                    p.setString(2, b);
-                    p.executeUpdate();
-                }
-                return null;
-            });
+            // Two projects (ids 2 and 3), each report stored in one as the Sentry ingest stores it.
+            String a = reports.ingestWithId("a1", 2, new byte[] {1}, "sha", "crashreport", Dimensions.none(), 1000).id();
+            String b = reports.ingestWithId("b1", 3, new byte[] {2}, "sha", "crashreport", Dimensions.none(), 1001).id();
             for (Queue.Job j : queue.claim(2000, 4)) {
                 String group = j.reportId().equals(a) ? "g-ios" : "g-android";
                 results.completeAll(List.of(new Results.Done(j, new Results.Written("symbolicated", "{}", "[]", group,
@@ -46,7 +36,7 @@ class ProjectFilterTest {
             }
             Search.Filter none = Search.Filter.none();
             Search.Filter ios = new Search.Filter(none.status(), none.version(), none.os(), none.device(), none.exception(),
-                    OptionalLong.empty(), OptionalLong.empty(), none.q(), Optional.of("ios"), none.group());
+                    OptionalLong.empty(), OptionalLong.empty(), none.q(), Optional.of("2"), none.group());
             assertEquals(List.of(a), search.reports(ios, 10, Optional.empty()).items().stream()
                     .map(ReportStore.Report::id).toList());
             assertEquals(List.of("g-ios"), search.groups(ios, 10, Optional.empty()).items().stream()
