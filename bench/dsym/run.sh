@@ -21,7 +21,7 @@ warm="$out/cache-warm"
 args="$out/report.json --dsym $out/Big.dSYM --format json"
 rm -rf "$warm" && java -jar "$jar" $args --cache-dir "$warm" > "$out/ours-ref.json" || [ $? = 1 ]
 "$root/bin/symbolicate" $args --cache-dir "$warm" > /dev/null || [ $? = 1 ]   # the launcher's class-data archive
-wait_bg="while pgrep -f -- '--symcache-onl[y]' >/dev/null; do sleep 0.1; done"
+wait_bg="while pgrep -f '^[^ ]*java .*--symcache-onl[y]' >/dev/null; do sleep 0.1; done"
 eval "$wait_bg"
 llvm-symbolizer-19 -i --output-style=JSON --obj="$dwarf" < "$out/addrs.txt" > "$out/llvm.json"
 echo "uptime: $(uptime)"

@@ -101,6 +101,46 @@ class KSCrashSinkTest {
         return http.post(path, body.bytes(), h.toArray(String[]::new));
     }
 
+    /**
+     * With {@code --token} set, KSCrash (which sends no header of its own) posts to a project's URL with its
+     * DSN key: {@code /api/ID/kscrash/?sentry_key=KEY}; the reports belong to that project. No key is 401,
+     * another project's key 403, and {@code /api/kscrash} without the token 401.
+     */
+    @Test
+    void withATokenKSCrashPostsToItsProjectsUrlWithTheProjectsKey(@TempDir java.nio.file.Path other) throws Exception {
+        String token = "kscrash-admin-token";
+        try (CrashkitServer guarded = CrashkitServer.start(ServerConfig.local(other, 0).withToken(token),
+                IngestConfig.defaults().withProjects(List.of("ios-app")), m -> { })) {
+            Http admin = new Http(guarded.port(), java.util.Optional.of(token));
+            Http device = new Http(guarded.port());
+            String iosKey = null;
+            String defaultKey = null;
+            long iosId = -1;
+            JsonNode projects = admin.get("/api/projects").json();
+            for (JsonNode p : projects.has("projects") ? projects.get("projects") : projects) {
+                if (p.get("name").asText().equals("ios-app")) {
+                    iosKey = p.get("public_key").asText();
+                    iosId = p.get("id").asLong();
+                } else {
+                    defaultKey = p.get("public_key").asText();
+                }
+            }
+            KSCrashBody body = KSCrashBody.of(reportsArray("Abort"));
+            String path = "/api/" + iosId + "/kscrash/";
+            assertEquals(401, device.post("/api/kscrash", body.bytes(), "Content-Type", body.contentType()).status());
+            assertEquals(401, device.post(path, body.bytes(), "Content-Type", body.contentType()).status());
+            assertEquals(403, device.post(path + "?sentry_key=" + defaultKey, body.bytes(),
+                    "Content-Type", body.contentType()).status());
+            Http.Response r = device.post(path + "?sentry_key=" + iosKey, body.bytes(), "Content-Type", body.contentType());
+            assertEquals(201, r.status(), r.body());
+            String id = r.json().get("ids").get(0).asText();
+            JsonNode stored = admin.get("/api/reports/" + id).json();
+            assertEquals(String.valueOf(iosId), stored.get("project").asText(), stored.toString());
+            assertEquals(List.of(id), TriageFlows.allPages(admin, "/api/reports?project=" + iosId, "reports", 10));
+            assertEquals(1, admin.get("/api/reports").json().get("reports").size(), "the refused posts stored nothing");
+        }
+    }
+
     @Test
     void aBatchIsStoredAsOneReportEachAndAResentBatchStoresNothingTwice() throws Exception {
         KSCrashBody body = KSCrashBody.of(reportsArray(REPORTS));

@@ -48,9 +48,15 @@ public final class ReportStore {
      */
     public Ingested ingest(byte[] body, String sha256, String format, Dimensions dimensions,
                            Optional<String> clientReportId, long now) throws StoreException {
+        return ingest(body, sha256, format, dimensions, clientReportId, now, Projects.DEFAULT_ID);
+    }
+
+    /** As {@link #ingest(byte[], String, String, Dimensions, Optional, long)}, into project {@code projectId}. */
+    public Ingested ingest(byte[] body, String sha256, String format, Dimensions dimensions,
+                           Optional<String> clientReportId, long now, long projectId) throws StoreException {
         // The repeat check runs inside the batch's write transaction (insert), not in a read before it.
         return batcher.submit(new IngestBatcher.Pending(body, sha256, format, dimensions, clientReportId, now,
-                Optional.empty(), Projects.DEFAULT_ID));
+                Optional.empty(), projectId));
     }
 
     /**

@@ -70,6 +70,11 @@ final class KSCrashSink {
     }
 
     void post(Context ctx) throws IOException {
+        post(ctx, dev.crashkit.server.store.Projects.DEFAULT_ID);
+    }
+
+    /** An upload into project {@code projectId} (the per-project URL a DSN key opens; {@link SentryApi}). */
+    void post(Context ctx, long projectId) throws IOException {
         try {
             postChecked(ctx);
         } catch (ApiError e) {
@@ -113,7 +118,7 @@ final class KSCrashSink {
         }
         List<ReportStore.Ingested> stored = new ArrayList<>();
         for (int i = 0; i < parts.size(); i++) {
-            stored.addAll(intake.ingest(List.of(parts.get(i)), clientIds.get(i)));
+            stored.addAll(intake.ingest(List.of(parts.get(i)), clientIds.get(i), projectId));
         }
         boolean created = intake.wakeIfCreated(stored);
         ObjectNode out = Api.JSON.createObjectNode();

@@ -21,12 +21,18 @@ final class ReportIntake {
 
     /** Stores the parts of one upload ({@link ReportSymbolicator#checkAll}); the client id is optional. */
     List<ReportStore.Ingested> ingest(List<ReportSymbolicator.Part> parts, Optional<String> clientId) throws IOException {
+        return ingest(parts, clientId, dev.crashkit.server.store.Projects.DEFAULT_ID);
+    }
+
+    /** As {@link #ingest(List, Optional)}, into project {@code projectId}. */
+    List<ReportStore.Ingested> ingest(List<ReportSymbolicator.Part> parts, Optional<String> clientId, long projectId)
+            throws IOException {
         List<ReportStore.Ingested> stored = new ArrayList<>(parts.size());
         long now = System.currentTimeMillis();
         for (ReportSymbolicator.Part p : parts) {
             Optional<String> partId = p.part().isEmpty() ? clientId : clientId.map(id -> id + " " + p.part().get());
             ReportStore.Ingested in = s.reports().ingest(p.body(), Api.sha256(p.body()), p.checked().format(),
-                    p.checked().dimensions(), partId, now);
+                    p.checked().dimensions(), partId, now, projectId);
             if (in.created()) {
                 s.metrics().received();
             } else {

@@ -29,7 +29,7 @@ import java.util.regex.Pattern;
  * makes; sessions, client reports, transactions and other items are accepted and dropped.
  */
 final class SentryApi {
-    private static final Pattern INGEST = Pattern.compile("/api/[0-9]{1,18}/(envelope|store|minidump)/?");
+    private static final Pattern INGEST = Pattern.compile("/api/[0-9]{1,18}/(envelope|store|minidump|kscrash)/?");
     private static final Pattern EVENT_ID = Pattern.compile("[0-9a-fA-F]{32}");
     private static final Pattern DASHED_ID = Pattern.compile(
             "[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}");
@@ -38,9 +38,11 @@ final class SentryApi {
     private final Projects projects;
     private final MemoryBudget budget;
     private final RateLimiter limiter;
+    private final KSCrashSink kscrash;
 
     SentryApi(Services services, Projects projects, MemoryBudget budget, RateLimiter limiter) {
         this.s = services;
+        this.kscrash = new KSCrashSink(services, budget, new ReportIntake(services));
         this.projects = projects;
         this.budget = budget;
         this.limiter = limiter;
@@ -55,6 +57,7 @@ final class SentryApi {
         app.post("/api/{project}/envelope", ctx -> refusalsCounted(ctx, this::envelope));
         app.post("/api/{project}/store", ctx -> refusalsCounted(ctx, this::store));
         app.post("/api/{project}/minidump", ctx -> refusalsCounted(ctx, this::minidump));
+        app.post("/api/{project}/kscrash", ctx -> refusalsCounted(ctx, this::kscrash));
     }
 
     private interface Handler {
@@ -150,6 +153,20 @@ final class SentryApi {
             String id = text(event, "event_id").map(SentryApi::eventId).orElseGet(SentryApi::newEventId);
             store(ctx, project, new Upload(Optional.of(id), isCrash(event) ? Optional.of(body.bytes) : Optional.empty()));
         }
+    }
+
+    /**
+     * KSCrash's uploader into a project: its sink sends no header of its own, so the project's key comes in the
+     * URL ({@code ?sentry_key=}), which works with {@code --token} set (where {@code /api/kscrash} needs the token).
+     */
+    private void kscrash(Context ctx) throws IOException {
+        Projects.Project project = project(ctx);
+        Optional<String> key = requestKey(ctx);
+        if (key.isEmpty()) {
+            throw new ApiError(401, "no sentry_key (?sentry_key= or X-Sentry-Auth header)");
+        }
+        checkKeyIfGiven(project, key);
+        kscrash.post(ctx, project.id());
     }
 
     private void minidump(Context ctx) throws IOException {
