@@ -76,7 +76,7 @@ final class KSCrashSink {
     /** An upload into project {@code projectId} (the per-project URL a DSN key opens; {@link SentryApi}). */
     void post(Context ctx, long projectId) throws IOException {
         try {
-            postChecked(ctx);
+            postChecked(ctx, projectId);
         } catch (ApiError e) {
             if (e.status != 503) {
                 s.metrics().rejected();
@@ -85,7 +85,7 @@ final class KSCrashSink {
         }
     }
 
-    private void postChecked(Context ctx) throws IOException {
+    private void postChecked(Context ctx, long projectId) throws IOException {
         if (!isMultipart(ctx)) {
             throw new ApiError(400, "a KSCrash upload is multipart/form-data with a 'reports' part");
         }
