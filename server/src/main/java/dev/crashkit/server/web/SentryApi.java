@@ -141,12 +141,7 @@ final class SentryApi {
     }
 
     private void store(Context ctx) throws IOException {
-        Projects.Project project = project(ctx);
-        Optional<String> key = requestKey(ctx);
-        if (key.isEmpty()) {
-            throw new ApiError(401, "no sentry_key (X-Sentry-Auth header or ?sentry_key=)");
-        }
-        checkKeyIfGiven(project, key);
+        Projects.Project project = keyedProject(ctx);
         try (Bodies.Held held = Bodies.read(ctx, s.limits().maxReportBytes(), "event", budget);
              Decoded body = decode(ctx, held.bytes)) {
             JsonNode event = eventObject(body.bytes);
@@ -160,22 +155,12 @@ final class SentryApi {
      * URL ({@code ?sentry_key=}), which works with {@code --token} set (where {@code /api/kscrash} needs the token).
      */
     private void kscrash(Context ctx) throws IOException {
-        Projects.Project project = project(ctx);
-        Optional<String> key = requestKey(ctx);
-        if (key.isEmpty()) {
-            throw new ApiError(401, "no sentry_key (?sentry_key= or X-Sentry-Auth header)");
-        }
-        checkKeyIfGiven(project, key);
+        Projects.Project project = keyedProject(ctx);
         kscrash.post(ctx, project.id());
     }
 
     private void minidump(Context ctx) throws IOException {
-        Projects.Project project = project(ctx);
-        Optional<String> key = requestKey(ctx);
-        if (key.isEmpty()) {
-            throw new ApiError(401, "no sentry_key (?sentry_key= or X-Sentry-Auth header)");
-        }
-        checkKeyIfGiven(project, key);
+        Projects.Project project = keyedProject(ctx);
         long limit = s.limits().maxReportBytes();
         if (ctx.contentLength() > limit + MemoryBudget.MIB) {
             throw new ApiError(413, "minidump upload larger than the limit of " + limit + " bytes");
@@ -312,6 +297,17 @@ final class SentryApi {
                 .or(() -> SentryAuth.keyOfHeader(ctx.header("Authorization")))
                 .or(() -> Optional.ofNullable(ctx.queryParam("sentry_key")).map(String::strip)
                         .filter(k -> !k.isEmpty()));
+    }
+
+    /** The project of the path, when the request carries its key (401 without one, 403 for another's). */
+    private Projects.Project keyedProject(Context ctx) {
+        Projects.Project project = project(ctx);
+        Optional<String> key = requestKey(ctx);
+        if (key.isEmpty()) {
+            throw new ApiError(401, "no sentry_key (X-Sentry-Auth header or ?sentry_key=)");
+        }
+        checkKeyIfGiven(project, key);
+        return project;
     }
 
     private static void checkKeyIfGiven(Projects.Project project, Optional<String> key) {
