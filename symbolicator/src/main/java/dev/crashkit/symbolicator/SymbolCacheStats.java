@@ -10,7 +10,13 @@ package dev.crashkit.symbolicator;
  *                ({@link SymbolCachePolicy#BUILD_APART}); 0 under the other policies
  */
 public record SymbolCacheStats(long opened, long built, long rebuilt, long wanted) {
-    /** Stats of a policy that never leaves a cache wanted. */
+    /**
+     * Stats of a policy that never leaves a cache wanted.
+     *
+     * @param opened  caches mapped instead of parsing their debug file
+     * @param built   caches written from a debug file
+     * @param rebuilt caches written again because the one there was damaged, of another version or stale
+     */
     public SymbolCacheStats(long opened, long built, long rebuilt) {
         this(opened, built, rebuilt, 0);
     }
