@@ -206,6 +206,10 @@ class KeysTest {
                 .post("/api/0/projects/o/default/files/difs/assemble/", "{}".getBytes(StandardCharsets.UTF_8));
         assertEquals(200, assembled.status(), assembled.body());
         assertFalse(log.toString().contains(fresh) || log.toString().contains(old), "tokens are never logged");
+        String page = admin.get("/projects").body();
+        assertTrue(page.contains("<td class=\"upload-token\">set</td>"), "the page says a token exists: " + page);
+        assertFalse(page.contains(fresh) || page.contains(forDefault.json().get("upload_token").asText()),
+                "never its value");
     }
 
     private SentryCli.Run sentryCliUpload(String project, String token) throws Exception {
