@@ -10,9 +10,10 @@ import java.util.Optional;
 
 /**
  * Bearer-token checks. A bearer credential is the admin token ({@code --token}), a project's ingest key (its
- * DSN public key) or a project's upload token; {@link #credential} tells which. The API takes {@code Authorization: Bearer TOKEN}; pages take that too, or the
+ * DSN public key) or a project's upload token; {@link #credential} tells which and {@link #checkRights} what
+ * it may do. The API takes {@code Authorization: Bearer TOKEN}; pages take the admin token too, or the
  * cookie the login form sets, which holds a hash of the token (never the token itself). Comparisons are
- * constant-time. The token is never logged or echoed.
+ * constant-time. No credential is logged or echoed.
  */
 final class Auth {
     static final String COOKIE = "crashkit_session";
