@@ -35,7 +35,7 @@ public final class ServerMain {
             "      --symbol-server-config FILE",
             "                             JSON list of servers with headers; ${env:NAME} in a header reads the environment",
             "      --debuginfod-urls      also ask the servers of DEBUGINFOD_URLS (not read unless asked)",
-            "      --token TOKEN          bearer token required for /api and the pages (default: $CRASHKIT_TOKEN)",
+            "      --token TOKEN          admin bearer token for /api and the pages (default: $CRASHKIT_TOKEN)",
             "      --max-report-bytes N   largest report (default: 52428800, 50 MB)",
             "      --max-debug-file-bytes N",
             "                             largest debug file upload (default: 2147483648, 2 GB)",

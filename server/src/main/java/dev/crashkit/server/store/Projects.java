@@ -18,7 +18,7 @@ import java.util.regex.Pattern;
 /**
  * Projects: a name, a numeric id and a public key, which together make the DSN a Sentry SDK is given
  * ({@code http://KEY@HOST:PORT/ID}). Read once and kept in memory (ingest checks a key per request);
- * changed only through {@link #create}, which refreshes the copy.
+ * changed only through {@link #create} and {@link #newUploadToken}, which refresh the copy.
  */
 public final class Projects {
     /** The project that exists on every server, holding reports posted without one. */
@@ -27,13 +27,31 @@ public final class Projects {
     public static final long DEFAULT_ID = 1;
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,63}");
     private static final SecureRandom RANDOM = new SecureRandom();
+    /** Upload tokens start with it: told apart from ingest keys (32 hex digits) at a glance. */
+    private static final String UPLOAD_TOKEN_PREFIX = "cku_";
 
-    /** A project; {@code publicKey} is the 32 hex digits a DSN carries before the {@code @}. */
-    public record Project(long id, String name, String publicKey, long createdAt) {
+    /**
+     * A project; {@code publicKey} is the 32 hex digits a DSN carries before the {@code @} (also the ingest key
+     * for {@code Authorization: Bearer}); {@code uploadTokenSha256} the hex SHA-256 of its upload token, when
+     * one was made.
+     */
+    public record Project(long id, String name, String publicKey, long createdAt, Optional<String> uploadTokenSha256) {
         /** True when {@code key} is this project's public key (constant-time). */
         public boolean keyMatches(String key) {
             return MessageDigest.isEqual(publicKey.getBytes(StandardCharsets.US_ASCII),
                     key.getBytes(StandardCharsets.UTF_8));
+        }
+
+        /** True when {@code token} is this project's upload token (its SHA-256 compared in constant time). */
+        public boolean uploadTokenMatches(String token) {
+            return uploadTokenSha256.isPresent() && MessageDigest.isEqual(
+                    uploadTokenSha256.get().getBytes(StandardCharsets.US_ASCII),
+                    sha256Hex(token).getBytes(StandardCharsets.US_ASCII));
+        }
+
+        /** True when {@code slug} names this project (its name, or its id as a number). */
+        public boolean isNamed(String slug) {
+            return name.equals(slug) || String.valueOf(id).equals(slug);
         }
     }
 
@@ -90,6 +108,60 @@ public final class Projects {
         return made.get();
     }
 
+    /**
+     * Makes a new upload token for project {@code id}, replacing the one it had (which stops working), and
+     * answers it: the only time it is seen, as only its SHA-256 is kept.
+     */
+    public String newUploadToken(long id) throws StoreException {
+        byte[] random = new byte[32];
+        RANDOM.nextBytes(random);
+        String token = UPLOAD_TOKEN_PREFIX + HexFormat.of().formatHex(random);
+        int changed = db.write(c -> {
+            try (PreparedStatement p = c.prepareStatement(
+                    "UPDATE projects SET upload_token_sha256 = ?, upload_token_created_at = ? WHERE id = ?")) {
+                p.setString(1, sha256Hex(token));
+                p.setLong(2, System.currentTimeMillis());
+                p.setLong(3, id);
+                return p.executeUpdate();
+            }
+        });
+        if (changed != 1) {
+            throw new StoreException("no project " + id);
+        }
+        reload();
+        return token;
+    }
+
+    /** The project whose ingest key (public key) this is; every project is compared, in constant time each. */
+    public Optional<Project> byIngestKey(String key) {
+        Project found = null;
+        for (Project p : byId.values()) {
+            if (p.keyMatches(key)) {
+                found = p;
+            }
+        }
+        return Optional.ofNullable(found);
+    }
+
+    /** The project whose upload token this is; every project is compared, in constant time each. */
+    public Optional<Project> byUploadToken(String token) {
+        Project found = null;
+        for (Project p : byId.values()) {
+            if (p.uploadTokenMatches(token)) {
+                found = p;
+            }
+        }
+        return Optional.ofNullable(found);
+    }
+
+    static String sha256Hex(String s) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(s.getBytes(StandardCharsets.UTF_8)));
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is required of every JVM", e);
+        }
+    }
+
     /** Every project, by id. */
     public List<Project> list() {
         return new ArrayList<>(byId.values());
@@ -103,10 +175,11 @@ public final class Projects {
         byId = db.read(c -> {
             Map<Long, Project> out = new TreeMap<>();
             try (PreparedStatement p = c.prepareStatement(
-                    "SELECT id, name, public_key, created_at FROM projects ORDER BY id");
+                    "SELECT id, name, public_key, created_at, upload_token_sha256 FROM projects ORDER BY id");
                  ResultSet r = p.executeQuery()) {
                 while (r.next()) {
-                    out.put(r.getLong(1), new Project(r.getLong(1), r.getString(2), r.getString(3), r.getLong(4)));
+                    out.put(r.getLong(1), new Project(r.getLong(1), r.getString(2), r.getString(3), r.getLong(4),
+                            Optional.ofNullable(r.getString(5))));
                 }
             }
             return java.util.Collections.unmodifiableMap(out);
@@ -136,7 +209,8 @@ public final class Projects {
         }
         byte[] key = new byte[16];
         RANDOM.nextBytes(key);
-        Project made = new Project(id, name, HexFormat.of().formatHex(key), System.currentTimeMillis());
+        Project made = new Project(id, name, HexFormat.of().formatHex(key), System.currentTimeMillis(),
+                Optional.empty());
         try (PreparedStatement p = c.prepareStatement(
                 "INSERT INTO projects (id, name, public_key, created_at) VALUES (?, ?, ?, ?)")) {
             p.setLong(1, made.id());

@@ -94,7 +94,7 @@ final class Api {
         }
         // A multi-report upload (a MetricKit payload) becomes one stored report per part; a retry of
         // it with the same client id finds each part again by "ID PART" instead of storing it twice.
-        List<ReportStore.Ingested> stored = reportIntake.ingest(parts, clientId);
+        List<ReportStore.Ingested> stored = reportIntake.ingest(parts, clientId, Auth.Credential.of(ctx).reportProject());
         boolean created = reportIntake.wakeIfCreated(stored);
         ObjectNode out = JSON.createObjectNode().put("id", stored.get(0).id());
         if (parts.size() > 1 || parts.get(0).part().isPresent()) {

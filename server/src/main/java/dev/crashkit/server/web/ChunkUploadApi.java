@@ -103,7 +103,7 @@ final class ChunkUploadApi {
             throw new ApiError(404, "no such project: ''");
         }
         if (projects.isPresent() && projects.get().list().stream()
-                .noneMatch(p -> p.name().equals(slug) || String.valueOf(p.id()).equals(slug))) {
+                .noneMatch(p -> p.isNamed(slug))) {
             throw new ApiError(404, "no such project: " + slug + " (GET /api/projects lists them)");
         }
     }

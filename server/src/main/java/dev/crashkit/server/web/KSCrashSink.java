@@ -69,8 +69,9 @@ final class KSCrashSink {
         return type != null && type.toLowerCase(Locale.ROOT).startsWith("multipart/form-data");
     }
 
+    /** An upload into the project of the request's ingest key, else the default project. */
     void post(Context ctx) throws IOException {
-        post(ctx, dev.crashkit.server.store.Projects.DEFAULT_ID);
+        post(ctx, Auth.Credential.of(ctx).reportProject());
     }
 
     /** An upload into project {@code projectId} (the per-project URL a DSN key opens; {@link SentryApi}). */

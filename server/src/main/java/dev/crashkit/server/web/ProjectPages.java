@@ -32,7 +32,8 @@ final class ProjectPages {
             List<ProjectsView.Row> rows = new ArrayList<>();
             for (Projects.Project p : projects.list()) {
                 String dsn = api.dsn(p, ctx);
-                rows.add(new ProjectsView.Row(p.id(), p.name(), dsn, ProjectsApi.minidumpUrl(dsn, p)));
+                rows.add(new ProjectsView.Row(p.id(), p.name(), dsn, ProjectsApi.minidumpUrl(dsn, p),
+                        p.uploadTokenSha256().isPresent()));
             }
             StringOutput out = new StringOutput();
             engine.render("projects.jte", Map.of("page", new ProjectsView(rows)), out);

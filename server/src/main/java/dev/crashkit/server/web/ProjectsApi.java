@@ -12,7 +12,11 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 
-/** {@code GET /api/projects} (with each project's DSN) and {@code POST /api/projects {"name"}}; bearer token. */
+/**
+ * {@code GET /api/projects} (with each project's DSN), {@code POST /api/projects {"name"}} and
+ * {@code POST /api/projects/{id}/upload-token}; admin token. An upload token is answered once, when made:
+ * only its SHA-256 is kept.
+ */
 final class ProjectsApi {
     private final Projects projects;
     private final Optional<String> publicUrl;
@@ -31,6 +35,23 @@ final class ProjectsApi {
             Api.json(ctx, 200, out);
         });
         app.post("/api/projects", this::create);
+        app.post("/api/projects/{id}/upload-token", this::newUploadToken);
+    }
+
+    private void newUploadToken(Context ctx) throws IOException {
+        Projects.Project p;
+        try {
+            p = projects.get(Long.parseLong(ctx.pathParam("id"))).orElseThrow(() -> new ApiError(404, "no such project"));
+        } catch (NumberFormatException e) {
+            throw new ApiError(404, "no such project");
+        }
+        String token = newToken(p);
+        Api.json(ctx, 201, Api.JSON.createObjectNode().put("id", p.id()).put("name", p.name())
+                .put("upload_token", token));
+    }
+
+    private String newToken(Projects.Project p) throws IOException {
+        return projects.newUploadToken(p.id());
     }
 
     private void create(Context ctx) throws IOException {
@@ -48,7 +69,8 @@ final class ProjectsApi {
         try {
             Projects.checkName(name.asText());
             Projects.Project made = projects.create(name.asText());
-            Api.json(ctx, 201, json(made, ctx));
+            String token = newToken(made);
+            Api.json(ctx, 201, json(made, ctx).put("has_upload_token", true).put("upload_token", token));
         } catch (Projects.BadName e) {
             throw new ApiError(e.taken ? 409 : 400, e.getMessage());
         }
@@ -57,7 +79,8 @@ final class ProjectsApi {
     private ObjectNode json(Projects.Project p, Context ctx) {
         String dsn = dsn(p, ctx);
         return Api.JSON.createObjectNode().put("id", p.id()).put("name", p.name()).put("public_key", p.publicKey())
-                .put("dsn", dsn).put("minidump_url", minidumpUrl(dsn, p));
+                .put("dsn", dsn).put("minidump_url", minidumpUrl(dsn, p))
+                .put("has_upload_token", p.uploadTokenSha256().isPresent());
     }
 
     /** Where Crashpad and sentry-native post minidumps: {@code SCHEME://HOST/api/ID/minidump/?sentry_key=KEY}. */

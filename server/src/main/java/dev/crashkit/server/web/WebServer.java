@@ -46,14 +46,22 @@ public final class WebServer implements AutoCloseable {
             cfg.jetty.multipartConfig.cacheDirectory(services.debugFileStore().folder().resolveSibling("tmp").toString());
         });
         app.before("/api/*", ctx -> {
-            // Sentry SDKs present their DSN key, checked by SentryApi, instead of the token.
-            if (!(sentry.projects().isPresent() && SentryApi.isIngestPath(ctx.path())) && !auth.bearerOk(ctx)) {
-                throw new ApiError(401, "missing or wrong bearer token");
+            Auth.Credential credential = auth.credential(ctx, sentry.projects());
+            credential.attach(ctx);
+            if (sentry.projects().isPresent() && SentryApi.isIngestPath(ctx.path())) {
+                // Sentry SDKs present their DSN key, checked by SentryApi, instead of a bearer credential.
+                if (auth.enabled() && credential.kind() == Auth.Kind.UPLOAD) {
+                    throw new ApiError(403, "an upload token may only upload debug files");
+                }
+                return;
+            }
+            if (auth.enabled()) { // without --token (loopback only) everything is open
+                Auth.checkRights(credential, ctx.method().name(), ctx.path());
             }
         });
         app.before("/metrics", ctx -> {
-            if (!auth.bearerOk(ctx)) {
-                throw new ApiError(401, "missing or wrong bearer token");
+            if (auth.enabled()) { // admin only: 403 for an ingest key or upload token
+                Auth.checkRights(auth.credential(ctx, sentry.projects()), ctx.method().name(), ctx.path());
             }
         });
         // Reports in memory at once: room for four of the largest allowed, at least 256 MiB.

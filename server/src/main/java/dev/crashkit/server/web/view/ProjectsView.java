@@ -8,7 +8,7 @@ public record ProjectsView(List<Row> projects) {
         projects = List.copyOf(projects);
     }
 
-    /** One project. */
-    public record Row(long id, String name, String dsn, String minidumpUrl) {
+    /** One project; {@code hasUploadToken} says whether one exists (its value is never shown again). */
+    public record Row(long id, String name, String dsn, String minidumpUrl, boolean hasUploadToken) {
     }
 }
