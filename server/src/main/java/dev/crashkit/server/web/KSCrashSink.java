@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.crashkit.server.store.ReportStore;
+import dev.crashkit.server.sentry.ContentEncodings;
 import dev.crashkit.server.symbolication.BadInputException;
 import dev.crashkit.server.symbolication.ReportSymbolicator;
 import io.javalin.Javalin;
@@ -14,7 +15,6 @@ import io.javalin.http.Context;
 import jakarta.servlet.MultipartConfigElement;
 import jakarta.servlet.http.Part;
 import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -25,8 +25,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.zip.GZIPInputStream;
-import java.util.zip.ZipException;
 import org.eclipse.jetty.server.MultiPartFormInputStream;
 
 /**
@@ -233,33 +231,23 @@ final class KSCrashSink {
         return "kscrash-sha256:" + Api.sha256(report);
     }
 
-    /** Inflates gzip, at most {@code limit} bytes out (a bomb stops there), memory taken from the budget. */
+    /** Inflates gzip, at most {@code limit} bytes out (a bomb stops there), memory taken from the budget meanwhile. */
     private static byte[] gunzip(byte[] in, long limit, String what, MemoryBudget budget) {
-        int held = 0;
-        try (GZIPInputStream g = new GZIPInputStream(new ByteArrayInputStream(in), 1 << 16)) {
-            ByteArrayOutputStream out = new ByteArrayOutputStream();
-            byte[] buf = new byte[1 << 16];
-            long total = 0;
-            int n;
-            while ((n = g.read(buf)) > 0) {
-                total += n;
-                if (total > limit) {
-                    throw new ApiError(413, what + " larger than the limit of " + limit + " bytes once decompressed");
+        int[] held = {0};
+        try {
+            return ContentEncodings.decode(in, "gzip", limit, bytes -> {
+                int needed = (int) ((bytes + MemoryBudget.MIB - 1) / MemoryBudget.MIB);
+                if (needed > held[0]) {
+                    budget.take(needed - held[0]);
+                    held[0] = needed;
                 }
-                int needed = (int) ((total + MemoryBudget.MIB - 1) / MemoryBudget.MIB);
-                if (needed > held) {
-                    budget.take(needed - held);
-                    held = needed;
-                }
-                out.write(buf, 0, n);
-            }
-            return out.toByteArray();
-        } catch (ZipException | java.io.EOFException e) {
+            });
+        } catch (ContentEncodings.TooLarge e) {
+            throw new ApiError(413, what + " larger than the limit of " + limit + " bytes once decompressed");
+        } catch (ContentEncodings.BadEncoding e) {
             throw new ApiError(400, what + " is not valid gzip: " + shorten(e.getMessage()));
-        } catch (IOException e) {
-            throw new ApiError(400, what + " cannot be decompressed: " + shorten(e.getMessage()));
         } finally {
-            budget.give(held);
+            budget.give(held[0]);
         }
     }
 
