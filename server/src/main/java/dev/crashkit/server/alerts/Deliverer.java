@@ -15,8 +15,6 @@ import java.util.OptionalLong;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Semaphore;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
@@ -30,7 +28,7 @@ import java.util.function.Supplier;
 public final class Deliverer implements AutoCloseable {
     /** Rows sent at once. */
     static final int BATCH = 8;
-    /** Longest sleep when nothing is due (a result transaction that made alerts wakes it sooner). */
+    /** Sleep when nothing is due: an idle poll is one indexed read, no write lock. */
     private static final long IDLE_MILLIS = 500;
     /** Delivered and failed rows are kept this long in the log; spike windows too. */
     static final long RETENTION_MILLIS = 7L * 24 * 3600_000;
@@ -42,7 +40,6 @@ public final class Deliverer implements AutoCloseable {
     private final Consumer<String> log;
     private final String owner = "deliverer-" + UUID.randomUUID();
     private final HttpClient client;
-    private final Semaphore wake = new Semaphore(0);
     private final Thread thread;
     private volatile boolean running = true;
     private long lastPrune;
@@ -71,11 +68,6 @@ public final class Deliverer implements AutoCloseable {
         return 2 * config.timeout().toMillis() + 5_000;
     }
 
-    /** Looks for due rows now (called after a transaction that may have made alerts). */
-    public void wake() {
-        wake.release();
-    }
-
     private void run() {
         while (running) {
             try {
@@ -86,8 +78,7 @@ public final class Deliverer implements AutoCloseable {
                 }
                 List<Outbox.Delivery> due = outbox.claim(owner, now, leaseMillis(), BATCH);
                 if (due.isEmpty()) {
-                    wake.tryAcquire(IDLE_MILLIS, TimeUnit.MILLISECONDS);
-                    wake.drainPermits();
+                    Thread.sleep(IDLE_MILLIS);
                     continue;
                 }
                 send(due);
