@@ -1,9 +1,13 @@
 package dev.crashkit.server;
 
+import dev.crashkit.server.alerts.AlertConfig;
+import dev.crashkit.server.alerts.Deliverer;
 import dev.crashkit.server.metrics.Metrics;
 import dev.crashkit.server.store.Database;
 import dev.crashkit.server.store.DebugFileStore;
 import dev.crashkit.server.store.Groups;
+import dev.crashkit.server.store.Outbox;
+import dev.crashkit.server.store.Webhooks;
 import dev.crashkit.server.store.Projects;
 import dev.crashkit.server.store.Queue;
 import dev.crashkit.server.store.ReportStore;
@@ -34,13 +38,16 @@ public final class CrashkitServer implements AutoCloseable {
     private final ReportStore reports;
     private final Workers workers;
     private final WebServer web;
+    private final Deliverer deliverer;
 
-    private CrashkitServer(Database db, DebugFiles debugFiles, ReportStore reports, Workers workers, WebServer web) {
+    private CrashkitServer(Database db, DebugFiles debugFiles, ReportStore reports, Workers workers, WebServer web,
+                           Deliverer deliverer) {
         this.db = db;
         this.debugFiles = debugFiles;
         this.reports = reports;
         this.workers = workers;
         this.web = web;
+        this.deliverer = deliverer;
     }
 
     /**
@@ -55,6 +62,12 @@ public final class CrashkitServer implements AutoCloseable {
 
     /** As {@link #start(ServerConfig, Consumer)}, with projects and Sentry ingest configured. */
     public static CrashkitServer start(ServerConfig config, IngestConfig ingest, Consumer<String> log)
+            throws IOException {
+        return start(config, ingest, AlertConfig.defaults(), log);
+    }
+
+    /** As {@link #start(ServerConfig, IngestConfig, Consumer)}, with alerts configured. */
+    public static CrashkitServer start(ServerConfig config, IngestConfig ingest, AlertConfig alerts, Consumer<String> log)
             throws IOException {
         if (config.token().isEmpty() && !isLoopback(config.bind())) {
             throw new IllegalArgumentException("refusing to listen on " + config.bind()
@@ -71,7 +84,7 @@ public final class CrashkitServer implements AutoCloseable {
             ReportStore reports = new ReportStore(db);
             Queue queue = new Queue(db, LEASE_MILLIS);
             queue.releaseAll();
-            Results results = new Results(db);
+            Results results = new Results(db, alerts.rules());
             Metrics metrics = new Metrics(debugFiles::symbolCacheStats);
             // The server's report size, threads and frames (images as the command line's).
             InputLimits cli = InputLimits.defaults();
@@ -85,10 +98,16 @@ public final class CrashkitServer implements AutoCloseable {
                     new Search(db), new Triage(db));
             workers.start(config.workers());
             Projects projects = new Projects(db, ingest.projects());
+            Outbox outbox = new Outbox(db);
             WebServer web = WebServer.start(services, config.token(), config.bind(), config.port(),
                     new WebServer.SentryIngest(Optional.of(projects), ingest.publicUrl(), ingest.sentryRatePerMinute()),
-                    log);
-            return new CrashkitServer(db, debugFiles, reports, workers, web);
+                    Optional.of(new WebServer.Alerts(new Webhooks(db), outbox, alerts)), log);
+            String listening = "http://" + (config.bind().contains(":") ? "[" + config.bind() + "]" : config.bind())
+                    + ":" + web.port();
+            String base = ingest.publicUrl().map(u -> u.endsWith("/") ? u.substring(0, u.length() - 1) : u)
+                    .orElse(listening);
+            Deliverer deliverer = new Deliverer(outbox, alerts, () -> base, log);
+            return new CrashkitServer(db, debugFiles, reports, workers, web, deliverer);
         } catch (IOException | RuntimeException e) {
             db.close();
             throw e;
@@ -114,6 +133,7 @@ public final class CrashkitServer implements AutoCloseable {
 
     @Override
     public void close() {
+        deliverer.close();
         web.close();
         reports.close();
         workers.close();

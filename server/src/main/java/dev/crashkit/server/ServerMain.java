@@ -1,5 +1,6 @@
 package dev.crashkit.server;
 
+import dev.crashkit.server.alerts.AlertConfig;
 import dev.crashkit.symbolicator.InputLimits;
 import dev.crashkit.symbolicator.SymbolSources;
 import java.nio.file.Path;
@@ -19,7 +20,9 @@ public final class ServerMain {
             "                       [--symbol-server-config FILE] [--debuginfod-urls] [--token TOKEN] [--workers N]",
             "                       [--max-report-bytes N] [--max-debug-file-bytes N] [--max-threads N]",
             "                       [--max-frames N] [--upload-chunk-size N] [--no-symcache] [--project NAME]...",
-            "                       [--public-url URL] [--sentry-rate-limit N]",
+            "                       [--public-url URL] [--sentry-rate-limit N] [--webhook URL]... [--webhook-secret S]",
+            "                       [--spike-threshold N] [--spike-window-minutes M] [--webhook-retry-seconds N]",
+            "                       [--webhook-attempts N] [--webhook-timeout-seconds N]",
             "Receives crash reports and debug files, symbolicates, groups and shows them.",
             "      --port N               port (default: 8080; 0: any free port)",
             "      --bind ADDRESS         address to listen on (default: 127.0.0.1); others need --token",
@@ -51,6 +54,20 @@ public final class ServerMain {
             "      --public-url URL       the server's address as SDKs reach it (https://crash.example.com), used in",
             "                             the DSNs listed (default: the address of the request asking)",
             "      --sentry-rate-limit N  Sentry events a project may send per minute, then 429 (default: 0, no limit)",
+            "      --webhook URL          post every project's alerts (group.created, group.regressed, group.spike) to",
+            "                             URL; Slack's hooks.slack.com URLs get Slack's format (projects add their own",
+            "                             through the API or the projects page)",
+            "      --webhook-secret S     sign --webhook bodies: X-Crashkit-Signature: sha256=HMAC-SHA256 (default:",
+            "                             $CRASHKIT_WEBHOOK_SECRET; never logged)",
+            "      --spike-threshold N    group.spike when a group gets more than N reports of a project in one window",
+            "                             (default: 100; 0: no spike alerts)",
+            "      --spike-window-minutes M",
+            "                             the spike window (default: 60)",
+            "      --webhook-retry-seconds N",
+            "                             wait after a failed delivery, doubled each time up to an hour (default: 10)",
+            "      --webhook-attempts N   attempts before a delivery is given up (default: 12, about 3.5 hours)",
+            "      --webhook-timeout-seconds N",
+            "                             time a webhook has to answer (default: 10)",
             "  -h, --help                 show this help and exit",
             "  -V, --version              print the version and exit",
             "Exit codes:",
@@ -78,6 +95,13 @@ public final class ServerMain {
     List<String> projects = new ArrayList<>();
     String publicUrl;
     int sentryRateLimit;
+    List<String> webhooks = new ArrayList<>();
+    String webhookSecret;
+    int spikeThreshold = dev.crashkit.server.store.AlertRules.DEFAULT_SPIKE_THRESHOLD;
+    int spikeWindowMinutes = dev.crashkit.server.store.AlertRules.DEFAULT_SPIKE_WINDOW_MINUTES;
+    int webhookRetrySeconds = (int) AlertConfig.DEFAULT_FIRST_RETRY.toSeconds();
+    int webhookAttempts = AlertConfig.DEFAULT_ATTEMPTS;
+    int webhookTimeoutSeconds = (int) AlertConfig.DEFAULT_TIMEOUT.toSeconds();
     boolean help;
     boolean version;
 
@@ -115,7 +139,9 @@ public final class ServerMain {
                 case "--port", "--bind", "--data", "--db", "--dsym", "--symbols", "--symbol-server",
                         "--symbol-server-config", "--token", "--max-report-bytes", "--max-debug-file-bytes",
                         "--workers", "--upload-chunk-size", "--project", "--public-url", "--sentry-rate-limit",
-                        "--max-threads", "--max-frames" -> {
+                        "--max-threads", "--max-frames", "--webhook", "--webhook-secret", "--spike-threshold",
+                        "--spike-window-minutes", "--webhook-retry-seconds", "--webhook-attempts",
+                        "--webhook-timeout-seconds" -> {
                     String value = inline;
                     if (value == null) {
                         if (i + 1 >= args.length) {
@@ -159,8 +185,32 @@ public final class ServerMain {
             // The command line's limits are the ceiling: what the symbolicator library reads at all.
             case "--max-threads" -> maxThreads = (int) number(name, value, 1, InputLimits.defaults().maxThreads());
             case "--max-frames" -> maxFrames = (int) number(name, value, 1, InputLimits.defaults().maxFrames());
+            case "--webhook" -> {
+                try {
+                    webhooks.add(dev.crashkit.server.store.Webhooks.checkUrl(value));
+                } catch (dev.crashkit.server.store.Webhooks.BadWebhook e) {
+                    // The URL itself is not repeated: a Slack URL is a secret.
+                    throw new UsageException("--webhook: " + e.getMessage());
+                }
+            }
+            case "--webhook-secret" -> webhookSecret = value;
+            case "--spike-threshold" -> spikeThreshold = (int) number(name, value, 0, 1_000_000_000);
+            case "--spike-window-minutes" -> spikeWindowMinutes = (int) number(name, value, 1, 10080);
+            case "--webhook-retry-seconds" -> webhookRetrySeconds = (int) number(name, value, 1, 3600);
+            case "--webhook-attempts" -> webhookAttempts = (int) number(name, value, 1, 100);
+            case "--webhook-timeout-seconds" -> webhookTimeoutSeconds = (int) number(name, value, 1, 300);
             default -> throw new IllegalStateException(name);
         }
+    }
+
+    /** The alerts the options give; the secret is the option's, else {@code $CRASHKIT_WEBHOOK_SECRET}. */
+    AlertConfig alertConfig(java.util.Map<String, String> env) {
+        Optional<String> secret = Optional.ofNullable(webhookSecret)
+                .or(() -> Optional.ofNullable(env.get("CRASHKIT_WEBHOOK_SECRET"))).map(String::strip)
+                .filter(x -> !x.isEmpty());
+        return AlertConfig.defaults().withWebhooks(webhooks, secret).withSpike(spikeThreshold, spikeWindowMinutes)
+                .withRetries(java.time.Duration.ofSeconds(webhookRetrySeconds), webhookAttempts,
+                        java.time.Duration.ofSeconds(webhookTimeoutSeconds));
     }
 
     private static long number(String name, String value, long min, long max) throws UsageException {
@@ -209,7 +259,8 @@ public final class ServerMain {
         ServerConfig config = config(t);
         CrashkitServer server;
         try {
-            server = CrashkitServer.start(config, ingestConfig(), m -> System.err.println("crashkit-server: " + m));
+            server = CrashkitServer.start(config, ingestConfig(), alertConfig(System.getenv()),
+                    m -> System.err.println("crashkit-server: " + m));
         } catch (IllegalArgumentException e) {
             System.err.println("crashkit-server: " + e.getMessage());
             return 2;

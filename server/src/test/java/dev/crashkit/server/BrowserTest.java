@@ -192,6 +192,74 @@ class BrowserTest {
         screenshot("ui-group-page-2.png");
     }
 
+    @Test
+    void webhookSettingsOnTheProjectsPage() throws Exception {
+        try (WebhookReceiver receiver = new WebhookReceiver()) {
+            String base = "http://127.0.0.1:" + server.port();
+            browser.get(base + "/login");
+            browser.findElement(By.name("token")).sendKeys(TOKEN);
+            browser.findElement(By.cssSelector("button[type=submit]")).click();
+            waitFor(By.cssSelector("h1")); // no groups yet: the list's empty state
+
+            // A bad URL is refused with its reason; a good one is added and its secret shown this once.
+            browser.get(base + "/projects");
+            WebElement card = waitFor(By.id("alerts-1"));
+            card.findElement(By.name("url")).sendKeys("ftp://example.com/hook");
+            card.findElement(By.cssSelector("form.add-webhook button")).click();
+            assertTrue(waitFor(By.id("alerts-error")).getText().contains("url must be an http(s)://"), text());
+            card = waitFor(By.id("alerts-1"));
+            card.findElement(By.name("url")).sendKeys(receiver.url("/hook"));
+            card.findElement(By.cssSelector("form.add-webhook button")).click();
+            String message = waitFor(By.id("alerts-message")).getText();
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("shown only now: (ckw_[0-9a-f]{64})").matcher(message);
+            assertTrue(m.find(), message);
+            String secret = m.group(1);
+            screenshot("ui-project-webhook-added.png");
+            browser.get(base + "/projects");
+            WebElement row = waitFor(By.cssSelector("#alerts-1 tr.webhook"));
+            assertTrue(row.getText().contains(receiver.url("/hook")) && row.getText().contains("…" + secret.substring(64)),
+                    row.getText());
+            assertTrue(!browser.getPageSource().contains(secret), "the secret is not shown again");
+
+            // The project's spike rule: more than 1 report in a week.
+            card = browser.findElement(By.id("alerts-1"));
+            card.findElement(By.name("spike_threshold")).sendKeys("1");
+            card.findElement(By.name("spike_window_minutes")).sendKeys("10080");
+            card.findElement(By.cssSelector("form.spike-settings button")).click();
+            assertTrue(waitFor(By.id("alerts-message")).getText().contains("saved"), text());
+            assertTrue(browser.findElement(By.cssSelector("#alerts-1 .effective-spike")).getText()
+                    .contains("1 in 10080 minutes"), text());
+
+            // Two reports: the new group, then its spike, delivered signed with the secret from the page.
+            AlertsTest.awayFromWindowEdge(AlertsTest.WEEK_MINUTES);
+            Http api = new Http(server.port(), Optional.of(TOKEN));
+            TriageFlows.post(api, TriageFlows.sampleInVersion("1.0"));
+            TriageFlows.post(api, TriageFlows.sampleInVersion("1.1"));
+            List<WebhookReceiver.Received> got = receiver.await(rs -> rs.size() >= 2, Duration.ofSeconds(30), "2 events");
+            assertEquals(List.of("group.created", "group.spike"), AlertsTest.sortedEvents(got));
+            for (WebhookReceiver.Received r : got) {
+                assertEquals(WebhookReceiver.opensslSignature(r.body(), secret, data), r.header("X-Crashkit-Signature"));
+            }
+            List<String> states = List.of();
+            for (int i = 0; i < 100; i++) {
+                browser.get(base + "/projects");
+                states = browser.findElements(By.cssSelector("#deliveries .delivery-state")).stream()
+                        .map(WebElement::getText).toList();
+                if (states.equals(List.of("delivered", "delivered"))) {
+                    break;
+                }
+                Thread.sleep(200);
+            }
+            assertEquals(List.of("delivered", "delivered"), states);
+            screenshot("ui-project-deliveries.png");
+
+            browser.findElement(By.cssSelector("#alerts-1 button.delete-webhook")).click();
+            assertTrue(waitFor(By.id("alerts-message")).getText().contains("deleted"), text());
+            assertTrue(!browser.findElements(By.cssSelector("#alerts-1 .no-webhooks")).isEmpty());
+            assertEquals(0, api.get("/api/projects/1/webhooks").json().get("webhooks").size());
+        }
+    }
+
     private List<String> groupLinks() {
         return browser.findElements(By.cssSelector("a.group-link")).stream()
                 .map(a -> a.getAttribute("href").replaceAll(".*/groups/", "")).toList();

@@ -68,11 +68,46 @@ class ServerMainTest {
     }
 
     @Test
+    void alertOptionsWithTheSecretFromTheEnvironmentAndBadWebhookUrlsRefusedWithoutEchoingThem() throws Exception {
+        dev.crashkit.server.alerts.AlertConfig d = ServerMain.parse().alertConfig(java.util.Map.of());
+        assertEquals(List.of(), d.webhooks());
+        assertEquals(100, d.spikeThreshold());
+        assertEquals(60, d.spikeWindowMinutes());
+        assertEquals(12, d.attempts());
+        dev.crashkit.server.alerts.AlertConfig c = ServerMain.parse("--webhook", "https://hooks.slack.com/services/T/B/x",
+                "--webhook=http://127.0.0.1:9/a", "--spike-threshold", "0", "--spike-window-minutes", "15",
+                "--webhook-retry-seconds", "2", "--webhook-attempts", "3", "--webhook-timeout-seconds", "4")
+                .alertConfig(java.util.Map.of("CRASHKIT_WEBHOOK_SECRET", "from-env"));
+        assertEquals(List.of("https://hooks.slack.com/services/T/B/x", "http://127.0.0.1:9/a"), c.webhooks());
+        assertEquals(Optional.of("from-env"), c.secret());
+        assertEquals(0, c.spikeThreshold());
+        assertEquals(15, c.spikeWindowMinutes());
+        assertEquals(java.time.Duration.ofSeconds(2), c.firstRetry());
+        assertEquals(3, c.attempts());
+        assertEquals(java.time.Duration.ofSeconds(4), c.timeout());
+        assertEquals(Optional.of("given"), ServerMain.parse("--webhook-secret", "given")
+                .alertConfig(java.util.Map.of("CRASHKIT_WEBHOOK_SECRET", "from-env")).secret());
+        // Backoff: 2 s, 4 s, then given up after the 3rd attempt.
+        assertEquals(1_000 + 2_000, c.retryAt(1, 1_000).getAsLong());
+        assertEquals(1_000 + 4_000, c.retryAt(2, 1_000).getAsLong());
+        assertTrue(c.retryAt(3, 1_000).isEmpty());
+        assertEquals(3600_000 + 5, d.withRetries(java.time.Duration.ofSeconds(10), 30, d.timeout()).retryAt(29, 5)
+                .getAsLong(), "waits are at most an hour");
+        for (String[] args : List.of(new String[] {"--webhook", "ftp://secret-path@example.com/x"},
+                new String[] {"--spike-window-minutes", "0"}, new String[] {"--webhook-attempts", "0"})) {
+            ServerMain.UsageException e = assertThrows(ServerMain.UsageException.class, () -> ServerMain.parse(args));
+            assertFalse(e.getMessage().contains("secret-path"), e.getMessage());
+        }
+    }
+
+    @Test
     void helpNamesEveryOption() throws Exception {
         assertTrue(ServerMain.parse("--help").help);
         for (String option : List.of("--port", "--bind", "--data", "--db", "--dsym", "--symbol-server ",
                 "--symbol-server-header", "--symbol-server-config", "--debuginfod-urls", "--token", "--workers",
-                "--max-report-bytes", "--max-debug-file-bytes", "--max-threads", "--max-frames", "--no-symcache")) {
+                "--max-report-bytes", "--max-debug-file-bytes", "--max-threads", "--max-frames", "--no-symcache",
+                "--webhook ", "--webhook-secret", "--spike-threshold", "--spike-window-minutes", "--webhook-retry-seconds",
+                "--webhook-attempts", "--webhook-timeout-seconds")) {
             assertTrue(ServerMain.USAGE.contains(option), option);
         }
     }

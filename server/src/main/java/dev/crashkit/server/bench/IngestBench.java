@@ -16,11 +16,15 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * <pre>
  * java -cp server/target/crashkit-server.jar dev.crashkit.server.bench.IngestBench [--reports 10000] [--clients 8]
  *      [--report testdata/server/bench-crash.json] [--dsym testdata/macho] [--single 50] [--kill-after N]
+ *      [--webhook]
  * </pre>
  * Prints reports/s accepted with p50/p99 request latency, the time until the queue drained, upload-to-
  * symbolicated p50/p99 for the burst (queue wait included) and for single reports at idle. With
  * {@code --kill-after N} the server is killed with SIGKILL after N acknowledgements, restarted on the same
- * data, and every 201-acknowledged report must be there and symbolicated (exit 1 otherwise).
+ * data, and every 201-acknowledged report must be there and symbolicated (exit 1 otherwise). With
+ * {@code --webhook} the server posts its alerts (signed) to a receiver in this process ({@code --webhook URL
+ * --webhook-secret S}, default spike rule: the burst is one group, so one group.created and one group.spike).
+ * The server process's CPU time (user + system) is printed after the burst drained and at the end.
  */
 public final class IngestBench {
     private IngestBench() {
@@ -31,6 +35,7 @@ public final class IngestBench {
         int clients = 8;
         int single = 50;
         int killAfter = -1;
+        boolean webhook = false;
         Path report = Path.of("testdata/server/bench-crash.json");
         Path dsym = Path.of("testdata/macho");
         for (int i = 0; i < args.length; i++) {
@@ -41,16 +46,19 @@ public final class IngestBench {
                 case "--kill-after" -> killAfter = Integer.parseInt(args[++i]);
                 case "--report" -> report = Path.of(args[++i]);
                 case "--dsym" -> dsym = Path.of(args[++i]);
+                case "--webhook" -> webhook = true;
                 default -> {
                     System.err.println("usage: IngestBench [--reports N] [--clients N] [--single N] [--kill-after N] "
-                            + "[--report FILE] [--dsym PATH]");
+                            + "[--report FILE] [--dsym PATH] [--webhook]");
                     System.exit(2);
                 }
             }
         }
         Path data = Files.createTempDirectory("crashkit-bench");
         byte[] body = Files.readAllBytes(report);
-        List<String> serverArgs = List.of("--dsym", dsym.toString());
+        List<String> serverArgs = new ArrayList<>(List.of("--dsym", dsym.toString()));
+        Optional<Receiver> receiver = webhook ? Optional.of(new Receiver()) : Optional.empty();
+        receiver.ifPresent(r -> serverArgs.addAll(List.of("--webhook", r.url(), "--webhook-secret", "bench-secret")));
         if (killAfter >= 0) {
             KillResult k = killTest(data, serverArgs, body, reports, clients, killAfter);
             System.out.println(k.summary());
@@ -72,6 +80,8 @@ public final class IngestBench {
                     + " upload-to-symbolicated p50 %d ms, p99 %d ms (queue wait included)%n",
                     drained.toMillis() / 1000.0, r.acknowledged().size() / ((r.elapsedNanos() / 1e9) + drained.toMillis() / 1000.0),
                     percentile(toSym, 50), percentile(toSym, 99));
+            System.out.printf("server CPU (user + system) after warm-up, burst and drain: %.1f s%n",
+                    server.cpu().toMillis() / 1000.0);
             long[] idle = new long[single];
             for (int i = 0; i < single; i++) {
                 Burst.Result one = Burst.run(server.port(), body, 1, 1, Optional.empty(), "single" + i, n -> { });
@@ -85,6 +95,47 @@ public final class IngestBench {
             }
             System.out.printf("idle: upload-to-symbolicated of %d single reports p50 %d ms, p99 %d ms%n", single,
                     percentile(idle, 50), percentile(idle, 99));
+            System.out.printf("server CPU (user + system) in all: %.1f s%n", server.cpu().toMillis() / 1000.0);
+            if (receiver.isPresent()) {
+                Thread.sleep(2000); // the last events' deliveries
+                System.out.println("webhook: " + receiver.get().summary());
+            }
+        } finally {
+            receiver.ifPresent(Receiver::close);
+        }
+    }
+
+    /** A webhook receiver on loopback (the JDK's HTTP server) that answers 204 and counts events by kind. */
+    private static final class Receiver implements AutoCloseable {
+        private final com.sun.net.httpserver.HttpServer http;
+        private final Map<String, Integer> events = new java.util.TreeMap<>();
+
+        Receiver() throws IOException {
+            http = com.sun.net.httpserver.HttpServer.create(new java.net.InetSocketAddress("127.0.0.1", 0), 0);
+            http.createContext("/", ex -> {
+                ex.getRequestBody().readAllBytes();
+                synchronized (events) {
+                    events.merge(String.valueOf(ex.getRequestHeaders().getFirst("X-Crashkit-Event")), 1, Integer::sum);
+                }
+                ex.sendResponseHeaders(204, -1);
+                ex.close();
+            });
+            http.start();
+        }
+
+        String url() {
+            return "http://127.0.0.1:" + http.getAddress().getPort() + "/hook";
+        }
+
+        String summary() {
+            synchronized (events) {
+                return "received " + events;
+            }
+        }
+
+        @Override
+        public void close() {
+            http.stop(0);
         }
     }
 

@@ -75,6 +75,11 @@ public final class ServerProcess implements AutoCloseable {
         return process.pid();
     }
 
+    /** CPU time (user + system) the server process used so far; zero where the platform does not say. */
+    public java.time.Duration cpu() {
+        return process.toHandle().info().totalCpuDuration().orElse(java.time.Duration.ZERO);
+    }
+
     /** SIGKILL: no shutdown hook, no flush, nothing. */
     public void kill9() throws InterruptedException {
         process.destroyForcibly();

@@ -21,9 +21,16 @@ public final class Results {
     }
 
     private final Database db;
+    private final AlertRules alerts;
 
     public Results(Database db) {
+        this(db, AlertRules.none());
+    }
+
+    /** With the command line's alert rules ({@code --webhook}, the spike defaults). */
+    public Results(Database db, AlertRules alerts) {
         this.db = db;
+        this.alerts = alerts;
     }
 
     /**
@@ -51,13 +58,14 @@ public final class Results {
             Boolean[] firsts = new Boolean[done.size()];
             for (int i : order) {
                 Done d = done.get(i);
-                firsts[i] = write(c, d.job(), d.written(), !d.written().missing().isEmpty() && requeue.test(d), now);
+                firsts[i] = write(c, d.job(), d.written(), !d.written().missing().isEmpty() && requeue.test(d), now, alerts);
             }
             return List.of(firsts);
         });
     }
 
-    private static boolean write(Connection c, Queue.Job job, Written w, boolean requeue, long now) throws SQLException {
+    private static boolean write(Connection c, Queue.Job job, Written w, boolean requeue, long now, AlertRules alerts)
+            throws SQLException {
         if (queuedAt(c, job).isEmpty()) {
             // A newer pass over this report finished first (its job row is gone): this result is stale.
             return false;
@@ -130,7 +138,7 @@ public final class Results {
                 p.setString(10, job.reportId());
                 p.executeUpdate();
             }
-            Triage.move(c, beforeGroup, before, w.groupId(), created, after, now);
+            Triage.move(c, beforeGroup, before, w.groupId(), created, after, now, alerts);
             try (PreparedStatement p = c.prepareStatement("DELETE FROM missing_images WHERE report_id = ?")) {
                 p.setString(1, job.reportId());
                 p.executeUpdate();

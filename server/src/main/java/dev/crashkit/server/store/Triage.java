@@ -130,7 +130,7 @@ public final class Triage {
      * group (first/last seen of a group left are read back from the reports).
      */
     static void move(Connection c, Optional<String> beforeGroup, Member before, String afterGroup, boolean created,
-                     Member after, long now) throws SQLException {
+                     Member after, long now, AlertRules alerts) throws SQLException {
         if (beforeGroup.isPresent() && beforeGroup.get().equals(afterGroup)) {
             // Same group, perhaps with a dimension learnt on this pass (rows stored before schema 2).
             for (String dim : DIMS) {
@@ -150,11 +150,15 @@ public final class Triage {
         if (beforeGroup.isPresent()) {
             leave(c, beforeGroup.get(), before);
         }
-        join(c, afterGroup, created, after, now);
+        join(c, afterGroup, created, after, now, alerts);
     }
 
-    /** Counts the report in its new group, logs what is new, and turns a resolved group regressed if it is. */
-    private static void join(Connection c, String groupId, boolean created, Member m, long now) throws SQLException {
+    /**
+     * Counts the report in its new group, logs what is new, turns a resolved group regressed if it is, and
+     * writes the alerts this makes (in this same transaction).
+     */
+    private static void join(Connection c, String groupId, boolean created, Member m, long now, AlertRules alerts)
+            throws SQLException {
         // The first statement that writes the group row: on PostgreSQL it holds the row's lock from here on.
         try (PreparedStatement p = c.prepareStatement("UPDATE crash_groups SET report_count = report_count + 1, "
                 + "first_seen = CASE WHEN report_count = 0 OR first_seen > ? THEN ? ELSE first_seen END, "
@@ -176,7 +180,8 @@ public final class Triage {
                 newVersion(c, groupId, m, now);
             }
         }
-        regressIfResolved(c, groupId, m, now);
+        Optional<ObjectNode> regression = regressIfResolved(c, groupId, m, now);
+        AlertEvents.joined(c, alerts, groupId, m, created, regression, now);
     }
 
     private static void newVersion(Connection c, String groupId, Member m, long now) throws SQLException {
@@ -187,9 +192,10 @@ public final class Triage {
     /**
      * A group resolved in version V regresses on a report of version V or later (a report without a
      * version, or with one that is no dotted version, does not regress it); resolved without a version,
-     * on a report received after the resolve.
+     * on a report received after the resolve. Answers the regression's detail when it regressed.
      */
-    private static void regressIfResolved(Connection c, String groupId, Member m, long now) throws SQLException {
+    private static Optional<ObjectNode> regressIfResolved(Connection c, String groupId, Member m, long now)
+            throws SQLException {
         String status;
         Optional<String> inVersion;
         long resolvedAt;
@@ -198,7 +204,7 @@ public final class Triage {
             p.setString(1, groupId);
             try (ResultSet r = p.executeQuery()) {
                 if (!r.next()) {
-                    return;
+                    return Optional.empty();
                 }
                 status = r.getString(1);
                 inVersion = Optional.ofNullable(r.getString(2));
@@ -206,25 +212,28 @@ public final class Triage {
             }
         }
         if (!status.equals("resolved")) {
-            return;
+            return Optional.empty();
         }
         Optional<String> version = Optional.ofNullable(m.values().get("version"));
         boolean regressed = inVersion.isPresent()
                 ? version.isPresent() && AppVersionOrder.atLeast(version.get(), inVersion.get())
                 : m.receivedAt() > resolvedAt;
         if (!regressed) {
-            return;
+            return Optional.empty();
         }
         try (PreparedStatement p = c.prepareStatement(
                 "UPDATE crash_groups SET status = 'regressed' WHERE id = ? AND status = 'resolved'")) {
             p.setString(1, groupId);
-            p.executeUpdate();
+            if (p.executeUpdate() != 1) {
+                return Optional.empty();
+            }
         }
         ObjectNode d = JSON.createObjectNode();
         version.ifPresent(v -> d.put("version", v));
         inVersion.ifPresent(v -> d.put("resolved_in_version", v));
         d.put("resolved_at", java.time.Instant.ofEpochMilli(resolvedAt).toString());
         log(c, groupId, now, "regressed", Optional.of(m.reportId()), d);
+        return Optional.of(d);
     }
 
     /** Takes a report out of a group's counts (it moved to another group when symbolicated again). */

@@ -35,6 +35,21 @@ public final class WebServer implements AutoCloseable {
     /** Starts listening, with Sentry ingest for the projects given; {@code port} 0 picks a free port. */
     public static WebServer start(Services services, Optional<String> token, String bind, int port,
                                   SentryIngest sentry, Consumer<String> log) {
+        return start(services, token, bind, port, sentry, Optional.empty(), log);
+    }
+
+    /**
+     * Per-project webhooks and the delivery log (with projects only).
+     *
+     * @param config the command line's alert options (the spike rule a project without its own follows)
+     */
+    public record Alerts(dev.crashkit.server.store.Webhooks webhooks, dev.crashkit.server.store.Outbox outbox,
+                         dev.crashkit.server.alerts.AlertConfig config) {
+    }
+
+    /** As above, with the alerts' API and page settings when {@code alerts} is given. */
+    public static WebServer start(Services services, Optional<String> token, String bind, int port,
+                                  SentryIngest sentry, Optional<Alerts> alerts, Consumer<String> log) {
         Auth auth = new Auth(token);
         Javalin app = Javalin.create(cfg -> {
             cfg.showJavalinBanner = false;
@@ -72,7 +87,10 @@ public final class WebServer implements AutoCloseable {
         if (sentry.projects().isPresent()) {
             ProjectsApi projectsApi = new ProjectsApi(sentry.projects().get(), sentry.publicUrl());
             projectsApi.register(app);
-            new ProjectPages(sentry.projects().get(), projectsApi, auth).register(app);
+            Optional<WebhooksApi> webhooksApi = alerts.map(a -> new WebhooksApi(sentry.projects().get(), a.webhooks(),
+                    a.outbox(), a.config()));
+            webhooksApi.ifPresent(w -> w.register(app));
+            new ProjectPages(sentry.projects().get(), projectsApi, webhooksApi, auth).register(app);
             new SentryApi(services, sentry.projects().get(), budget,
                     new dev.crashkit.server.sentry.RateLimiter(sentry.sentryRatePerMinute(), System::currentTimeMillis))
                     .register(app);
