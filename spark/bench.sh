@@ -13,7 +13,7 @@ RUNS=${2:-1}
 shift $(( $# > 2 ? 2 : $# ))
 CONFIGS=("$@")
 if [ ${#CONFIGS[@]} -eq 0 ]; then
-  CONFIGS=(spark-local1 spark-local2 spark-local2-nogroup spark-local2-export batch-j1 batch-j2)
+  CONFIGS=(spark-local1 spark-local2 spark-local2-group spark-local2-export batch-j1 batch-j2)
 fi
 WORK=${BENCH_DIR:-/tmp/crashkit-spark-bench}
 PROBE=testdata/third-party/sentry-crashprobe
@@ -36,7 +36,7 @@ run_config() {
   case "$1" in
     spark-local1) java -jar "$SPARK_JAR" --master 'local[1]' --input "$DATA/reports" --dsym "$DATA/dsyms" --out "$out" ;;
     spark-local2) java -jar "$SPARK_JAR" --master 'local[2]' --input "$DATA/reports" --dsym "$DATA/dsyms" --out "$out" ;;
-    spark-local2-nogroup) java -jar "$SPARK_JAR" --master 'local[2]' --no-group-by-image --input "$DATA/reports" \
+    spark-local2-group) java -jar "$SPARK_JAR" --master 'local[2]' --group-by-image --input "$DATA/reports" \
                             --dsym "$DATA/dsyms" --out "$out" ;;
     spark-local2-export) java -jar "$SPARK_JAR" --master 'local[2]' --input "$DATA/export" --dsym "$DATA/dsyms" --out "$out" ;;
     batch-j1) java -jar "$BATCH_JAR" batch "$DATA/reports" --dsym "$DATA/dsyms" --out "$out" --format json --no-cache --jobs 1 ;;

@@ -1,6 +1,8 @@
 package dev.crashkit.spark;
 
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.charset.StandardCharsets;
@@ -32,10 +34,28 @@ final class ExportLine {
         if (line.length == 0 || firstNonBlank(line) != '{') {
             return false;
         }
-        try {
-            JsonNode n = JSON.readTree(line);
-            return n != null && n.isObject() && n.has("id") && (n.has("report") || n.has("report_base64"))
-                    && REPORT_KEYS.stream().noneMatch(n::has);
+        // Top-level names only, values skipped: a report file (one line of compact JSON, read whole here) is
+        // told apart at its first report key without building its tree.
+        boolean id = false;
+        boolean report = false;
+        try (JsonParser p = JSON.getFactory().createParser(line)) {
+            if (p.nextToken() != JsonToken.START_OBJECT) {
+                return false;
+            }
+            for (JsonToken t = p.nextToken(); t != JsonToken.END_OBJECT; t = p.nextToken()) {
+                if (t != JsonToken.FIELD_NAME) {
+                    return false;
+                }
+                String name = p.currentName();
+                if (REPORT_KEYS.contains(name)) {
+                    return false;
+                }
+                id |= name.equals("id");
+                report |= name.equals("report") || name.equals("report_base64");
+                p.nextToken();
+                p.skipChildren();
+            }
+            return id && report;
         } catch (java.io.IOException e) {
             return false;
         }

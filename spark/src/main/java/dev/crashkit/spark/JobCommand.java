@@ -17,7 +17,7 @@ final class JobCommand {
     static final String USAGE = String.join("\n",
             "Usage: crashkit-spark --input PATH_OR_GLOB... --out DIR [--dsym PATH...] [--symbol-server LAYOUT=URL]...",
             "                      [--symbol-server-header LAYOUT=URL HEADER]... [--format parquet|json] [--master URL]",
-            "                      [--partitions N] [--no-group-by-image] [--demangle simplified|full|none]",
+            "                      [--partitions N] [--[no-]group-by-image] [--demangle simplified|full|none]",
             "                      [--cache-dir DIR] [--no-symcache]",
             "Symbolicate stored crash reports on Apache Spark: one output row per report.",
             "      --input PATH_OR_GLOB...   report files, folders (recursive) or globs, and JSON-lines exports; local",
@@ -34,7 +34,9 @@ final class JobCommand {
             "      --format parquet|json     output format (default: parquet)",
             "      --master URL              Spark master, e.g. local[*] (default: spark-submit's, else local[*])",
             "      --partitions N            symbolication tasks (default: 4 per core)",
-            "      --no-group-by-image       skip the pre-pass that places reports of one main image together",
+            "      --group-by-image          place reports of one main image together in a pre-pass (default: only",
+            "                                on a cluster; in local mode all tasks share one symbolizer)",
+            "      --no-group-by-image       never run that pre-pass",
             "      --demangle STYLE          simplified (as Apple crash reports), full, or none (default: simplified)",
             "      --cache-dir DIR           executor-local folder for the debug-file index, extracted archive members,",
             "                                downloads and symbol caches (default: none)",
@@ -55,7 +57,7 @@ final class JobCommand {
     JobConfig.OutputFormat format = JobConfig.OutputFormat.parquet;
     String master;
     Integer partitions;
-    boolean noGroupByImage;
+    JobConfig.ImageGrouping grouping = JobConfig.ImageGrouping.AUTO;
     String demangle = "simplified";
     String cacheDir;
     boolean noSymcache;
@@ -84,7 +86,14 @@ final class JobCommand {
             switch (name) {
                 case "-h", "--help" -> c.help = true;
                 case "-V", "--version" -> c.version = true;
-                case "--no-group-by-image" -> c.noGroupByImage = true;
+                case "--group-by-image", "--no-group-by-image" -> {
+                    JobConfig.ImageGrouping g = name.equals("--group-by-image") ? JobConfig.ImageGrouping.ALWAYS
+                            : JobConfig.ImageGrouping.NEVER;
+                    if (c.grouping != JobConfig.ImageGrouping.AUTO && c.grouping != g) {
+                        throw new UsageException("--group-by-image and --no-group-by-image exclude each other");
+                    }
+                    c.grouping = g;
+                }
                 case "--no-symcache" -> c.noSymcache = true;
                 case "--input", "--dsym", "--symbols" -> {
                     List<String> to = name.equals("--input") ? c.inputs : c.dsyms;
@@ -226,7 +235,7 @@ final class JobCommand {
             return ExitCodes.USAGE;
         }
         JobConfig config = new JobConfig(inputs, symbols, out, format,
-                partitions == null ? OptionalInt.empty() : OptionalInt.of(partitions), !noGroupByImage);
+                partitions == null ? OptionalInt.empty() : OptionalInt.of(partitions), grouping);
         SparkSession.Builder builder = SparkSession.builder().appName("crashkit-spark");
         boolean submitted = System.getProperty("spark.master") != null; // spark-submit sets it
         if (master != null || !submitted) {

@@ -12,13 +12,26 @@ import java.util.OptionalInt;
  * @param out          output folder (must not exist or be empty)
  * @param format       parquet or json
  * @param partitions   symbolication tasks; empty for 4 per core of the cluster
- * @param groupByImage place reports of one main image together (a pre-pass reads every report twice)
+ * @param grouping     whether reports of one main image are placed together (a pre-pass reads every report twice)
  */
 record JobConfig(List<String> inputs, SymbolSettings symbols, String out, OutputFormat format,
-                 OptionalInt partitions, boolean groupByImage) {
+                 OptionalInt partitions, ImageGrouping grouping) {
 
     /** How the reports table is written. */
     enum OutputFormat { parquet, json }
+
+    /**
+     * The pre-pass placing reports by main image pays when executors are separate JVMs (each meets fewer
+     * images, so loads fewer debug files); in local mode every task shares one JVM and its symbolizer, so
+     * it only costs (a second parse, serialized records, a shuffle): {@code AUTO} groups off local mode only.
+     */
+    enum ImageGrouping {
+        AUTO, ALWAYS, NEVER;
+
+        boolean groups(boolean localMode) {
+            return this == ALWAYS || (this == AUTO && !localMode);
+        }
+    }
 
     JobConfig {
         inputs = List.copyOf(inputs);

@@ -55,7 +55,7 @@ final class SymbolicateJob {
         JavaRDD<InputRecord> records = jsc.parallelize(files, Math.max(1, Math.min(files.size(), partitions)))
                 .mapPartitions(names -> read(names, conf.value()));
         JavaPairRDD<ImagePartitioner.Key, InputRecord> keyed = null;
-        if (config.groupByImage()) {
+        if (config.grouping().groups(jsc.isLocal())) {
             keyed = records.mapToPair(r -> new Tuple2<>(ImagePartitioner.Key.of(
                     Symbolicator.mainImageKey(r.source(), r.data()).orElse(""), r.id()), r))
                     .persist(StorageLevel.MEMORY_AND_DISK_SER());

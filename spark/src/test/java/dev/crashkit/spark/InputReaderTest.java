@@ -46,6 +46,30 @@ class InputReaderTest {
     }
 
     @Test
+    void longLinesAcrossTheReadBlocksKeepEveryByte() throws Exception {
+        // One line of compact JSON far longer than a read block: a report, read whole once.
+        String frames = "{\"address\":\"0x1000\"},".repeat(10_000);
+        Path compact = tmp.resolve("compact.json");
+        Files.writeString(compact, "{\"schema\":\"crashreport/1\",\"frames\":[" + frames + "{}]}");
+        List<InputRecord> one = read(compact);
+        assertEquals(1, one.size());
+        assertArrayEquals(Files.readAllBytes(compact), one.get(0).data());
+        // An export whose first line spans several blocks, then short lines.
+        String big = "x".repeat(50_000);
+        Path export = tmp.resolve("big.jsonl");
+        Files.writeString(export, "{\"id\":\"1\",\"report\":\"" + big + "\"}\n{\"id\":\"2\",\"report\":\"b\"}\n"
+                + "{\"id\":\"3\",\"report\":\"c\"}");
+        List<InputRecord> records = read(export);
+        assertEquals(List.of("1", "2", "3"), records.stream().map(InputRecord::id).toList());
+        assertEquals(big, new String(records.get(0).data(), StandardCharsets.UTF_8));
+        assertEquals("c", new String(records.get(2).data(), StandardCharsets.UTF_8));
+        // A report whose first line is short and whose rest is long.
+        Path pretty = tmp.resolve("pretty.json");
+        Files.writeString(pretty, "{\n  \"schema\": \"crashreport/1\",\n  \"frames\": [" + frames + "{}]\n}\n");
+        assertArrayEquals(Files.readAllBytes(pretty), read(pretty).get(0).data());
+    }
+
+    @Test
     void aMissingFileIsAFailedRecord() {
         List<InputRecord> records = read(tmp.resolve("gone.ips"));
         assertEquals(1, records.size());

@@ -48,6 +48,17 @@ class JobCommandTest {
     }
 
     @Test
+    void imageGroupingIsAutomaticUnlessAskedAndBothAsksAreRefused() throws Exception {
+        assertEquals(JobConfig.ImageGrouping.AUTO, JobCommand.parse("--input", "x", "--out", "o").grouping);
+        assertEquals(JobConfig.ImageGrouping.ALWAYS, JobCommand.parse("--input", "x", "--out", "o", "--group-by-image").grouping);
+        assertEquals(JobConfig.ImageGrouping.NEVER, JobCommand.parse("--input", "x", "--out", "o", "--no-group-by-image").grouping);
+        assertTrue(run(2, "--input", "x", "--out", "o", "--group-by-image", "--no-group-by-image")[1]
+                .contains("--group-by-image and --no-group-by-image exclude each other"));
+        assertTrue(JobConfig.ImageGrouping.AUTO.groups(false) && !JobConfig.ImageGrouping.AUTO.groups(true));
+        assertTrue(JobConfig.ImageGrouping.ALWAYS.groups(true) && !JobConfig.ImageGrouping.NEVER.groups(false));
+    }
+
+    @Test
     void symbolCachesAreOnWithACacheDirUnlessTurnedOff() throws Exception {
         JobCommand on = JobCommand.parse("--input", "x", "--out", "o", "--cache-dir", "/c");
         assertTrue(on.symbolSettings().symbolCache());

@@ -81,7 +81,7 @@ class SparkJobTest {
         Path out = tmp.resolve("job");
         SymbolicateJob.Summary summary = SymbolicateJob.run(spark, new JobConfig(inputs,
                 new SymbolSettings(dsyms, null, "simplified"), out.toString(), JobConfig.OutputFormat.parquet,
-                OptionalInt.of(3), true));
+                OptionalInt.of(3), JobConfig.ImageGrouping.ALWAYS));
         Map<String, Row> rows = byFileName(spark.read().schema(OutputSchema.REPORTS)
                 .parquet(out.resolve(SymbolicateJob.REPORTS).toString()).collectAsList());
 
@@ -140,7 +140,7 @@ class SparkJobTest {
         Path out = tmp.resolve("metrickit-job");
         SymbolicateJob.Summary summary = SymbolicateJob.run(spark, new JobConfig(List.of(payload.toString()),
                 new SymbolSettings(dsyms, null, "simplified"), out.toString(), JobConfig.OutputFormat.parquet,
-                OptionalInt.of(1), false));
+                OptionalInt.of(1), JobConfig.ImageGrouping.NEVER));
         List<Row> rows = spark.read().schema(OutputSchema.REPORTS).parquet(out.resolve(SymbolicateJob.REPORTS)
                 .toString()).collectAsList();
         Path batchOut = tmp.resolve("metrickit-batch");
@@ -186,7 +186,7 @@ class SparkJobTest {
         Path out = tmp.resolve("export-job");
         SymbolicateJob.Summary summary = SymbolicateJob.run(spark, new JobConfig(List.of(in.toString()),
                 new SymbolSettings(List.of(TestFiles.testdata("macho").toString()), null, "simplified"),
-                out.toString(), JobConfig.OutputFormat.json, OptionalInt.empty(), false));
+                out.toString(), JobConfig.OutputFormat.json, OptionalInt.empty(), JobConfig.ImageGrouping.NEVER));
         Map<String, Row> byId = new TreeMap<>();
         for (Row r : spark.read().schema(OutputSchema.REPORTS).json(out.resolve(SymbolicateJob.REPORTS).toString())
                 .collectAsList()) {
@@ -234,7 +234,7 @@ class SparkJobTest {
         Path out = tmp.resolve("server-job");
         SymbolicateJob.run(spark, new JobConfig(List.of(report.toString()),
                 new SymbolSettings(List.of(), List.of(spec), List.of(), null, "simplified"), out.toString(),
-                JobConfig.OutputFormat.parquet, OptionalInt.empty(), true));
+                JobConfig.OutputFormat.parquet, OptionalInt.empty(), JobConfig.ImageGrouping.ALWAYS));
         Row row = spark.read().schema(OutputSchema.REPORTS).parquet(out.resolve(SymbolicateJob.REPORTS).toString()).first();
         JsonNode job = symbolicated(row);
 
@@ -252,7 +252,7 @@ class SparkJobTest {
     void inputThatMatchesNothingIsAnInputError() {
         JobConfig config = new JobConfig(List.of(TestFiles.testdata("reports") + "/no-such-*.json"),
                 new SymbolSettings(List.of(), null, "simplified"), tmp.resolve("none").toString(),
-                JobConfig.OutputFormat.parquet, OptionalInt.empty(), true);
+                JobConfig.OutputFormat.parquet, OptionalInt.empty(), JobConfig.ImageGrouping.ALWAYS);
         InputListing.InputException e = assertThrows(InputListing.InputException.class,
                 () -> SymbolicateJob.run(spark, config));
         assertTrue(e.getMessage().contains("no-such-*.json: no such file or folder"), e.getMessage());
@@ -264,7 +264,7 @@ class SparkJobTest {
         Files.writeString(empty.resolve("_SUCCESS"), "");
         JobConfig config = new JobConfig(List.of(empty.getParent().toString()),
                 new SymbolSettings(List.of(), null, "simplified"), tmp.resolve("none2").toString(),
-                JobConfig.OutputFormat.parquet, OptionalInt.empty(), true);
+                JobConfig.OutputFormat.parquet, OptionalInt.empty(), JobConfig.ImageGrouping.ALWAYS);
         InputListing.InputException e = assertThrows(InputListing.InputException.class,
                 () -> SymbolicateJob.run(spark, config));
         assertTrue(e.getMessage().endsWith("empty-input: no report files in this folder"), e.getMessage());
@@ -276,7 +276,7 @@ class SparkJobTest {
         Files.writeString(out.resolve("keep.txt"), "x");
         JobConfig config = new JobConfig(List.of(TestFiles.testdata("reports/sample-crash.json").toString()),
                 new SymbolSettings(List.of(), null, "simplified"), out.toString(), JobConfig.OutputFormat.parquet,
-                OptionalInt.empty(), true);
+                OptionalInt.empty(), JobConfig.ImageGrouping.ALWAYS);
         InputListing.InputException e = assertThrows(InputListing.InputException.class,
                 () -> SymbolicateJob.run(spark, config));
         assertTrue(e.getMessage().contains("output folder exists and is not empty"), e.getMessage());
@@ -331,7 +331,7 @@ class SparkJobTest {
     private static List<String> runToJson(List<String> inputs, SymbolSettings settings, String name) throws Exception {
         Path out = tmp.resolve("symcache-" + name);
         SymbolicateJob.Summary summary = SymbolicateJob.run(spark, new JobConfig(inputs, settings, out.toString(),
-                JobConfig.OutputFormat.json, OptionalInt.of(3), false));
+                JobConfig.OutputFormat.json, OptionalInt.of(3), JobConfig.ImageGrouping.NEVER));
         assertEquals(0, summary.failed(), name);
         List<String> rows = new ArrayList<>();
         try (Stream<Path> files = Files.walk(out.resolve(SymbolicateJob.REPORTS))) {

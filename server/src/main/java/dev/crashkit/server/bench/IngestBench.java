@@ -93,8 +93,10 @@ public final class IngestBench {
                 } while (s.symbolicated().isEmpty());
                 idle[i] = Duration.between(s.received(), s.symbolicated().get()).toMillis();
             }
-            System.out.printf("idle: upload-to-symbolicated of %d single reports p50 %d ms, p99 %d ms%n", single,
-                    percentile(idle, 50), percentile(idle, 99));
+            if (single > 0) {
+                System.out.printf("idle: upload-to-symbolicated of %d single reports p50 %d ms, p99 %d ms%n", single,
+                        percentile(idle, 50), percentile(idle, 99));
+            }
             System.out.printf("server CPU (user + system) in all: %.1f s%n", server.cpu().toMillis() / 1000.0);
             if (receiver.isPresent()) {
                 Thread.sleep(2000); // the last events' deliveries

@@ -78,6 +78,7 @@ public final class Database implements AutoCloseable {
                 s.execute("PRAGMA journal_mode=WAL");
                 s.execute("PRAGMA synchronous=FULL");
             }
+            UnicodeLower.register(c);
         }
         c.setAutoCommit(false);
         return c;
