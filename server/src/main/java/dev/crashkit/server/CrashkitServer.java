@@ -19,33 +19,44 @@ import dev.crashkit.server.symbolication.ReportSymbolicator;
 import dev.crashkit.server.symbolication.StoredFrames;
 import dev.crashkit.server.web.Services;
 import dev.crashkit.server.web.WebServer;
+import dev.crashkit.server.worker.UploadWatcher;
 import dev.crashkit.server.worker.Workers;
 import dev.crashkit.symbolicator.InputLimits;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.nio.file.Files;
+import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
 
 /** A running crashkit-server: database, debug files, symbolication workers and the HTTP server. */
 public final class CrashkitServer implements AutoCloseable {
-    /** A claim older than this is taken again (its worker died). */
-    private static final long LEASE_MILLIS = 5 * 60_000;
+    /**
+     * A claim not renewed for this long is taken over by another worker (its server died or hangs); the
+     * holder renews it every third of it. {@code -Dcrashkit.claimLeaseSeconds=N} changes it (tests).
+     */
+    private static final long LEASE_MILLIS = Long.getLong("crashkit.claimLeaseSeconds", 30) * 1000;
+    /** How often a server looks for debug files other servers on its database stored. */
+    private static final long UPLOAD_POLL_MILLIS = 1000;
 
     private final Database db;
+    private final InstanceSlot slot;
     private final DebugFiles debugFiles;
     private final ReportStore reports;
     private final Workers workers;
+    private final UploadWatcher uploads;
     private final WebServer web;
     private final Deliverer deliverer;
 
-    private CrashkitServer(Database db, DebugFiles debugFiles, ReportStore reports, Workers workers, WebServer web,
-                           Deliverer deliverer) {
+    private CrashkitServer(Database db, InstanceSlot slot, DebugFiles debugFiles, ReportStore reports, Workers workers,
+                           UploadWatcher uploads, WebServer web, Deliverer deliverer) {
         this.db = db;
+        this.slot = slot;
         this.debugFiles = debugFiles;
         this.reports = reports;
         this.workers = workers;
+        this.uploads = uploads;
         this.web = web;
         this.deliverer = deliverer;
     }
@@ -74,17 +85,36 @@ public final class CrashkitServer implements AutoCloseable {
                     + " without --token (or CRASHKIT_TOKEN): without a token only loopback addresses are allowed");
         }
         Files.createDirectories(config.data());
-        Database db = Database.open(config.jdbcUrl(), Math.max(4, config.workers() + 4));
+        InstanceSlot slot = InstanceSlot.take(config.data());
+        Database db;
+        try {
+            db = Database.open(config.jdbcUrl(), Math.max(4, config.workers() + 4));
+        } catch (IOException | RuntimeException e) {
+            slot.close();
+            throw e;
+        }
         try {
             DebugFileStore files = new DebugFileStore(config.data().resolve("debug-files"),
                     config.data().resolve("tmp"), db);
-            files.sweepStaging();
+            files.sweepStaging(System.currentTimeMillis());
+            Results results = new Results(db, alerts.rules());
+            Workers[] wake = new Workers[1];
+            DebugFiles[] index = new DebugFiles[1];
+            // Before the first scan of the upload folder: a file another server stores from now on is either
+            // in that scan or found by the watcher.
+            UploadWatcher uploads = UploadWatcher.prime(files, debugIds -> {
+                index[0].reload();
+                results.requeueWaitingFor(List.copyOf(debugIds), System.currentTimeMillis());
+                wake[0].wake();
+            }, log, System.currentTimeMillis());
             DebugFiles debugFiles = DebugFiles.open(config.dsyms(), config.symbolSources(), files.folder(),
                     config.data().resolve("cache"), config.symbolCache(), m -> log.accept("debug files: " + m));
+            index[0] = debugFiles;
             ReportStore reports = new ReportStore(db);
-            Queue queue = new Queue(db, LEASE_MILLIS);
-            queue.releaseAll();
-            Results results = new Results(db, alerts.rules());
+            Queue queue = new Queue(db, LEASE_MILLIS, slot.id());
+            // Only this server's own claims, left by its previous process: other servers' are live (or are
+            // taken over once their lease runs out).
+            queue.releaseOwn();
             Metrics metrics = new Metrics(debugFiles::symbolCacheStats);
             // The server's report size, threads and frames (images as the command line's).
             InputLimits cli = InputLimits.defaults();
@@ -92,11 +122,13 @@ public final class CrashkitServer implements AutoCloseable {
                     Math.min(config.maxReportBytes(), InputLimits.MAX_BYTES_CEILING), config.maxThreads(),
                     config.maxFrames(), cli.maxImages()), StoredFrames.DEFAULT);
             Workers workers = new Workers(queue, reports, results, symbolicator, debugFiles, metrics, log);
+            wake[0] = workers;
             Services services = new Services(new Services.Limits(config.maxReportBytes(), config.maxDebugFileBytes(),
                     config.uploadChunkSize()),
                     reports, queue, results, new Groups(db), files, debugFiles, symbolicator, workers, metrics,
                     new Search(db), new Triage(db));
             workers.start(config.workers());
+            uploads.start(UPLOAD_POLL_MILLIS);
             Projects projects = new Projects(db, ingest.projects());
             Outbox outbox = new Outbox(db);
             WebServer web = WebServer.start(services, config.token(), config.bind(), config.port(),
@@ -107,9 +139,10 @@ public final class CrashkitServer implements AutoCloseable {
             String base = ingest.publicUrl().map(u -> u.endsWith("/") ? u.substring(0, u.length() - 1) : u)
                     .orElse(listening);
             Deliverer deliverer = new Deliverer(outbox, alerts, () -> base, log);
-            return new CrashkitServer(db, debugFiles, reports, workers, web, deliverer);
+            return new CrashkitServer(db, slot, debugFiles, reports, workers, uploads, web, deliverer);
         } catch (IOException | RuntimeException e) {
             db.close();
+            slot.close();
             throw e;
         }
     }
@@ -136,8 +169,10 @@ public final class CrashkitServer implements AutoCloseable {
         deliverer.close();
         web.close();
         reports.close();
+        uploads.close();
         workers.close();
         debugFiles.close();
         db.close();
+        slot.close();
     }
 }

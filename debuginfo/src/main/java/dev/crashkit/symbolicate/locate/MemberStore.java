@@ -39,9 +39,15 @@ public final class MemberStore {
             if (Files.isRegularFile(target)) {
                 return target;
             }
-            Path tmp = folder.resolve(key(m) + ".part");
-            Files.deleteIfExists(tmp);
-            Archives.extract(m, tmp, limits);
+            // A name of its own: another process sharing the cache folder (a second server, a command-line
+            // run) may be extracting the same member now; the atomic move makes either copy the one kept.
+            Path tmp = folder.resolve(key(m) + "." + java.util.UUID.randomUUID() + ".part");
+            try {
+                Archives.extract(m, tmp, limits);
+            } catch (IOException | RuntimeException e) {
+                Files.deleteIfExists(tmp);
+                throw e;
+            }
             try {
                 Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE);
             } catch (AtomicMoveNotSupportedException e) {

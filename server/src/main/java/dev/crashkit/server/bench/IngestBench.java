@@ -36,6 +36,8 @@ public final class IngestBench {
         int single = 50;
         int killAfter = -1;
         boolean webhook = false;
+        int instances = 0;
+        String db = null;
         Path report = Path.of("testdata/server/bench-crash.json");
         Path dsym = Path.of("testdata/macho");
         for (int i = 0; i < args.length; i++) {
@@ -47,9 +49,11 @@ public final class IngestBench {
                 case "--report" -> report = Path.of(args[++i]);
                 case "--dsym" -> dsym = Path.of(args[++i]);
                 case "--webhook" -> webhook = true;
+                case "--instances" -> instances = Integer.parseInt(args[++i]);
+                case "--db" -> db = args[++i];
                 default -> {
                     System.err.println("usage: IngestBench [--reports N] [--clients N] [--single N] [--kill-after N] "
-                            + "[--report FILE] [--dsym PATH] [--webhook]");
+                            + "[--report FILE] [--dsym PATH] [--webhook] [--instances N --db JDBC_POSTGRESQL_URL]");
                     System.exit(2);
                 }
             }
@@ -59,6 +63,14 @@ public final class IngestBench {
         List<String> serverArgs = new ArrayList<>(List.of("--dsym", dsym.toString()));
         Optional<Receiver> receiver = webhook ? Optional.of(new Receiver()) : Optional.empty();
         receiver.ifPresent(r -> serverArgs.addAll(List.of("--webhook", r.url(), "--webhook-secret", "bench-secret")));
+        if (instances > 0) {
+            if (db == null) {
+                System.err.println("--instances needs --db jdbc:postgresql://...");
+                System.exit(2);
+            }
+            System.out.println(instancesBench(data, db, instances, List.of("--dsym", dsym.toString()), body, reports, clients));
+            return;
+        }
         if (killAfter >= 0) {
             KillResult k = killTest(data, serverArgs, body, reports, clients, killAfter);
             System.out.println(k.summary());
@@ -217,5 +229,86 @@ public final class IngestBench {
 
     private static List<String> lostIds(List<String> lostClientIds, Map<String, String> acked) {
         return lostClientIds.stream().map(acked::get).toList();
+    }
+
+    /**
+     * {@code instances} servers on one PostgreSQL database (a schema of their own, created and dropped here)
+     * and one data folder, the clients spread over them: reports/s accepted, and until the queue drained.
+     */
+    public static String instancesBench(Path data, String db, int instances, List<String> serverArgs, byte[] body,
+                                        int reports, int clients) throws Exception {
+        String schema = "bench_" + Long.toString(System.nanoTime(), 36);
+        try (java.sql.Connection c = java.sql.DriverManager.getConnection(db); java.sql.Statement s = c.createStatement()) {
+            s.execute("CREATE SCHEMA " + schema);
+        }
+        List<ServerProcess> servers = new ArrayList<>();
+        try {
+            List<String> args = new ArrayList<>(serverArgs);
+            args.addAll(List.of("--db", db + (db.contains("?") ? "&" : "?") + "currentSchema=" + schema));
+            for (int i = 0; i < instances; i++) {
+                servers.add(ServerProcess.start(data, args));
+            }
+            Drain drain = new Drain(servers.get(0).port(), Optional.empty());
+            spread(servers, body, 200 * instances, clients, "warmup");
+            drain.awaitEmptyQueue(Duration.ofMinutes(10));
+            long cpu0 = cpuNanos(servers);
+            long t0 = System.nanoTime();
+            Burst.Result r = spread(servers, body, reports, clients, "burst");
+            Duration drained = drain.awaitEmptyQueue(Duration.ofMinutes(30));
+            double seconds = (System.nanoTime() - t0) / 1e9;
+            double cpu = (cpuNanos(servers) - cpu0) / 1e9;
+            return String.format("instances %d on PostgreSQL: %d reports from %d clients: %.0f reports/s accepted "
+                    + "(request p50 %.1f ms, p99 %.1f ms, %d errors); queue drained %.1f s after the burst: %.0f reports/s "
+                    + "end to end; servers' CPU (user+sys) %.1f s", instances, r.acknowledged().size(), clients, r.perSecond(),
+                    r.percentileMillis(50), r.percentileMillis(99), r.errors(), drained.toMillis() / 1000.0,
+                    r.acknowledged().size() / seconds, cpu);
+        } finally {
+            for (ServerProcess p : servers) {
+                p.close();
+            }
+            try (java.sql.Connection c = java.sql.DriverManager.getConnection(db); java.sql.Statement s = c.createStatement()) {
+                s.execute("DROP SCHEMA " + schema + " CASCADE");
+            }
+        }
+    }
+
+    /** One burst, the clients spread evenly over the servers. */
+    private static Burst.Result spread(List<ServerProcess> servers, byte[] body, int reports, int clients, String runId)
+            throws Exception {
+        List<java.util.concurrent.Future<Burst.Result>> parts = new ArrayList<>();
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(servers.size());
+        try {
+            for (int i = 0; i < servers.size(); i++) {
+                int port = servers.get(i).port();
+                int share = reports / servers.size() + (i < reports % servers.size() ? 1 : 0);
+                int clientShare = Math.max(1, clients / servers.size());
+                String id = runId + "-" + i;
+                parts.add(pool.submit(() -> Burst.run(port, body, share, clientShare, Optional.empty(), id, n -> { })));
+            }
+            java.util.Map<String, String> acked = new java.util.HashMap<>();
+            List<long[]> latencies = new ArrayList<>();
+            long elapsed = 0;
+            int errors = 0;
+            for (java.util.concurrent.Future<Burst.Result> f : parts) {
+                Burst.Result r = f.get();
+                acked.putAll(r.acknowledged());
+                latencies.add(r.latenciesNanos());
+                elapsed = Math.max(elapsed, r.elapsedNanos());
+                errors += r.errors();
+            }
+            long[] all = latencies.stream().flatMapToLong(java.util.Arrays::stream).toArray();
+            return new Burst.Result(acked, all, elapsed, errors);
+        } finally {
+            pool.shutdown();
+        }
+    }
+
+    /** The servers' processes' CPU time so far (user+sys, from the operating system). */
+    private static long cpuNanos(List<ServerProcess> servers) {
+        long total = 0;
+        for (ServerProcess p : servers) {
+            total += ProcessHandle.of(p.pid()).flatMap(h -> h.info().totalCpuDuration()).map(Duration::toNanos).orElse(0L);
+        }
+        return total;
     }
 }

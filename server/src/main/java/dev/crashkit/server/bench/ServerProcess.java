@@ -86,6 +86,23 @@ public final class ServerProcess implements AutoCloseable {
         process.waitFor(30, TimeUnit.SECONDS);
     }
 
+    /** SIGSTOP: the process hangs (its claims stop being renewed, its connections stay open) until {@link #resume}. */
+    public void pause() throws IOException, InterruptedException {
+        signal("STOP");
+    }
+
+    /** SIGCONT after {@link #pause}. */
+    public void resume() throws IOException, InterruptedException {
+        signal("CONT");
+    }
+
+    private void signal(String name) throws IOException, InterruptedException {
+        Process kill = new ProcessBuilder("kill", "-" + name, Long.toString(process.pid())).inheritIO().start();
+        if (kill.waitFor() != 0) {
+            throw new IOException("kill -" + name + " " + process.pid() + " failed");
+        }
+    }
+
     @Override
     public void close() throws InterruptedException {
         process.destroy();

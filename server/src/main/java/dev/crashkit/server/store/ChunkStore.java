@@ -61,11 +61,8 @@ public final class ChunkStore {
         this.maxBytes = maxBytes;
         this.maxCount = maxCount;
         this.maxAgeMillis = maxAgeMillis;
-        try (var files = Files.list(staging)) {
-            for (Path p : (Iterable<Path>) files::iterator) {
-                Files.deleteIfExists(p);
-            }
-        }
+        // Only stale ones: another server sharing the data folder may be writing a chunk now.
+        DebugFileStore.sweepStale(staging, System.currentTimeMillis());
         for (Path p : chunkFiles()) {
             bytes += Files.size(p);
             count++;

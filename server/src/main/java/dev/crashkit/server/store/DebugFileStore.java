@@ -49,6 +49,7 @@ public final class DebugFileStore {
     private final Path folder;
     private final Path staging;
     private final Database db;
+    private final java.util.Set<String> recordedHere = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     public DebugFileStore(Path folder, Path staging, Database db) throws IOException {
         this.folder = Files.createDirectories(folder);
@@ -106,6 +107,25 @@ public final class DebugFileStore {
 
     /** Records the file and its identities (after {@link #keep}). */
     public void record(Staged s, String name, List<Id> ids, long now) throws StoreException {
+        // Known as this server's own before it is visible to the watcher, which leaves it to the upload.
+        recordedHere.add(s.sha256());
+        try {
+            insert(s, name, ids, now);
+        } catch (StoreException | RuntimeException e) {
+            recordedHere.remove(s.sha256());
+            throw e;
+        }
+    }
+
+    /**
+     * Whether this server recorded the file itself (and so indexed it and queued its waiting reports):
+     * the {@code UploadWatcher} leaves those alone and handles only files other servers stored.
+     */
+    public boolean recordedHere(String sha256) {
+        return recordedHere.contains(sha256);
+    }
+
+    private void insert(Staged s, String name, List<Id> ids, long now) throws StoreException {
         db.write(c -> {
             try (PreparedStatement p = c.prepareStatement("INSERT INTO debug_files (sha256, name, size, uploaded_at, sha1) "
                     + "VALUES (?, ?, ?, ?, ?) ON CONFLICT (sha256) DO NOTHING")) {
@@ -168,11 +188,62 @@ public final class DebugFileStore {
         });
     }
 
-    /** Removes left-over temporary files of uploads cut off by a crash. */
-    public void sweepStaging() throws IOException {
-        try (var files = Files.list(staging)) {
+    /** A stored file as another server sees it: its content hash, when it was recorded, its debug ids. */
+    public record Recorded(String sha256, long uploadedAt, List<String> debugIds) {
+        public Recorded {
+            debugIds = List.copyOf(debugIds);
+        }
+    }
+
+    /**
+     * The files recorded at or after {@code since} (by any server on this database), oldest first: an
+     * indexed range on {@code uploaded_at}, cheap enough to ask every second.
+     */
+    public List<Recorded> recordedSince(long since) throws StoreException {
+        return db.read(c -> {
+            java.util.Map<String, Long> times = new java.util.LinkedHashMap<>();
+            java.util.Map<String, java.util.Set<String>> ids = new java.util.HashMap<>();
+            try (PreparedStatement p = c.prepareStatement("SELECT f.sha256, f.uploaded_at, i.debug_id FROM debug_files f "
+                    + "LEFT JOIN debug_ids i ON i.sha256 = f.sha256 WHERE f.uploaded_at >= ? ORDER BY f.uploaded_at, f.sha256")) {
+                p.setLong(1, since);
+                try (ResultSet r = p.executeQuery()) {
+                    while (r.next()) {
+                        times.put(r.getString(1), r.getLong(2));
+                        java.util.Set<String> of = ids.computeIfAbsent(r.getString(1), sha -> new java.util.LinkedHashSet<>());
+                        if (r.getString(3) != null) {
+                            of.add(r.getString(3));
+                        }
+                    }
+                }
+            }
+            List<Recorded> out = new ArrayList<>();
+            times.forEach((sha, at) -> out.add(new Recorded(sha, at, List.copyOf(ids.get(sha)))));
+            return out;
+        });
+    }
+
+    /**
+     * Removes left-over temporary files of uploads cut off by a crash. Only files not written to for
+     * {@link #STALE_STAGING_MILLIS}: another server sharing the data folder may be receiving an upload now.
+     */
+    public void sweepStaging(long now) throws IOException {
+        sweepStale(staging, now);
+    }
+
+    /** A staged file untouched this long belongs to no upload going on. */
+    public static final long STALE_STAGING_MILLIS = 15 * 60_000;
+
+    /** Deletes the files in {@code folder} not modified for {@link #STALE_STAGING_MILLIS}. */
+    public static void sweepStale(Path folder, long now) throws IOException {
+        try (var files = Files.list(folder)) {
             for (Path p : (Iterable<Path>) files::iterator) {
-                Files.deleteIfExists(p);
+                try {
+                    if (Files.isRegularFile(p) && Files.getLastModifiedTime(p).toMillis() < now - STALE_STAGING_MILLIS) {
+                        Files.deleteIfExists(p);
+                    }
+                } catch (java.nio.file.NoSuchFileException e) {
+                    // kept or removed by its upload meanwhile
+                }
             }
         }
     }

@@ -15,12 +15,37 @@ import java.sql.Statement;
  */
 final class Migrations {
     /** The newest version this build knows. */
-    static final int LATEST = 6;
+    static final int LATEST = 7;
 
     private Migrations() {
     }
 
+    /** PostgreSQL advisory lock key held while migrating ("crashkit" in ASCII). */
+    private static final long MIGRATION_LOCK = 0x63726173686b6974L;
+
     static void apply(Database db) throws StoreException {
+        if (db.dialect() != Dialect.POSTGRESQL) {
+            applyUnlocked(db); // SQLite: the write lock serialises servers already
+            return;
+        }
+        // Several servers starting at once on one database: one migrates, the others wait for it and then
+        // find the schema current (a session lock on one connection, held across the migrations' own).
+        db.read(c -> {
+            try (Statement s = c.createStatement()) {
+                s.execute("SELECT pg_advisory_lock(" + MIGRATION_LOCK + ")");
+            }
+            try {
+                applyUnlocked(db);
+            } finally {
+                try (Statement s = c.createStatement()) {
+                    s.execute("SELECT pg_advisory_unlock(" + MIGRATION_LOCK + ")");
+                }
+            }
+            return null;
+        });
+    }
+
+    private static void applyUnlocked(Database db) throws StoreException {
         db.write(c -> {
             try (Statement s = c.createStatement()) {
                 s.execute("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, "

@@ -68,6 +68,8 @@ public final class Projects {
 
     private final Database db;
     private volatile Map<Long, Project> byId = Map.of();
+    /** When {@link #byId} was read (nanoTime); another server may change projects, so it is read again. */
+    private volatile long loadedAt;
 
     /** Loads the projects, creating the default one (and each of {@code names}) when missing. */
     public Projects(Database db, List<String> names) throws StoreException {
@@ -88,13 +90,42 @@ public final class Projects {
     }
 
     private void ensure(String name) throws StoreException {
-        db.write(c -> {
-            if (byName(c, name).isEmpty()) {
-                insert(c, name);
+        for (int attempt = 1; ; attempt++) {
+            try {
+                db.write(c -> {
+                    if (byName(c, name).isEmpty()) {
+                        insert(c, name);
+                    }
+                    return null;
+                });
+                return;
+            } catch (StoreException e) {
+                // Another server starting on the same database created it (or took the id) meanwhile: look again.
+                if (attempt >= 3) {
+                    throw e;
+                }
             }
-            return null;
-        });
+        }
     }
+
+    /**
+     * The projects as cached, read again when older than {@link #FRESH_NANOS}: another server on the same
+     * database may have created a project or replaced an upload token (the old one must stop working here
+     * too). If the database cannot be read the cached ones serve.
+     */
+    private Map<Long, Project> current() {
+        if (System.nanoTime() - loadedAt > FRESH_NANOS) {
+            try {
+                reload();
+            } catch (StoreException e) {
+                loadedAt = System.nanoTime(); // not again at once; the next try in a second
+            }
+        }
+        return byId;
+    }
+
+    /** How long projects read from the database are used as they are. */
+    private static final long FRESH_NANOS = 1_000_000_000L;
 
     /** Creates a project. */
     public Project create(String name) throws StoreException, BadName {
@@ -135,7 +166,7 @@ public final class Projects {
     /** The project whose ingest key (public key) this is; every project is compared, in constant time each. */
     public Optional<Project> byIngestKey(String key) {
         Project found = null;
-        for (Project p : byId.values()) {
+        for (Project p : current().values()) {
             if (p.keyMatches(key)) {
                 found = p;
             }
@@ -146,7 +177,7 @@ public final class Projects {
     /** The project whose upload token this is; every project is compared, in constant time each. */
     public Optional<Project> byUploadToken(String token) {
         Project found = null;
-        for (Project p : byId.values()) {
+        for (Project p : current().values()) {
             if (p.uploadTokenMatches(token)) {
                 found = p;
             }
@@ -164,14 +195,15 @@ public final class Projects {
 
     /** Every project, by id. */
     public List<Project> list() {
-        return new ArrayList<>(byId.values());
+        return new ArrayList<>(current().values());
     }
 
     public Optional<Project> get(long id) {
-        return Optional.ofNullable(byId.get(id));
+        return Optional.ofNullable(current().get(id));
     }
 
     private void reload() throws StoreException {
+        loadedAt = System.nanoTime();
         byId = db.read(c -> {
             Map<Long, Project> out = new TreeMap<>();
             try (PreparedStatement p = c.prepareStatement(

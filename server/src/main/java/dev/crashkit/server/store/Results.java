@@ -66,8 +66,9 @@ public final class Results {
 
     private static boolean write(Connection c, Queue.Job job, Written w, boolean requeue, long now, AlertRules alerts)
             throws SQLException {
-        if (queuedAt(c, job).isEmpty()) {
-            // A newer pass over this report finished first (its job row is gone): this result is stale.
+        if (!stillHeld(c, job)) {
+            // A newer pass over this report finished first (its job row is gone), the report was queued again,
+            // or another server took the job over after this claim's lease: this result is not to be written.
             return false;
         }
         {
@@ -165,8 +166,8 @@ public final class Results {
     /** Marks a report failed (its error kept) and finishes the job. */
     public void fail(Queue.Job job, String error, long now) throws StoreException {
         db.write(c -> {
-            if (queuedAt(c, job).isEmpty()) {
-                return null; // a newer pass finished first
+            if (!stillHeld(c, job)) {
+                return null; // a newer pass finished first, or the job is another's now
             }
             try (PreparedStatement p = c.prepareStatement("UPDATE reports SET status = 'failed', error = ? WHERE id = ?")) {
                 p.setString(1, error);
@@ -176,6 +177,20 @@ public final class Results {
             finish(c, job, false, now);
             return null;
         });
+    }
+
+    /**
+     * Whether this worker's claim on the job still stands (compare-and-set: the job row keeps its claim);
+     * on PostgreSQL the row stays locked until the result is committed, so that no other server can take
+     * the job over in between. A job taken over after a stale lease is thus never written twice.
+     */
+    private static boolean stillHeld(Connection c, Queue.Job job) throws SQLException {
+        try (PreparedStatement p = c.prepareStatement("UPDATE jobs SET claimed_by = claimed_by WHERE report_id = ? "
+                + "AND claimed_by = ?")) {
+            p.setString(1, job.reportId());
+            p.setString(2, job.claim());
+            return p.executeUpdate() == 1;
+        }
     }
 
     /** When the report's queue entry was made; empty when it has none. */
@@ -196,7 +211,7 @@ public final class Results {
         if (queuedAt(c, job).filter(q -> q == job.queuedAt()).isEmpty()) {
             return;
         }
-        String sql = requeue ? "UPDATE jobs SET claimed_at = NULL, queued_at = ? WHERE report_id = ? AND queued_at = ?"
+        String sql = requeue ? "UPDATE jobs SET claimed_at = NULL, claimed_by = NULL, queued_at = ? WHERE report_id = ? AND queued_at = ?"
                 : "DELETE FROM jobs WHERE report_id = ? AND queued_at = ?";
         try (PreparedStatement p = c.prepareStatement(sql)) {
             int i = 1;
@@ -234,7 +249,7 @@ public final class Results {
         // Always a new queued_at (even within the same millisecond): a pass still running on the old entry
         // must see that the report was queued again.
         try (PreparedStatement p = c.prepareStatement("UPDATE jobs SET queued_at = CASE WHEN queued_at < ? THEN ? "
-                + "ELSE queued_at + 1 END, claimed_at = NULL WHERE report_id = ?")) {
+                + "ELSE queued_at + 1 END, claimed_at = NULL, claimed_by = NULL WHERE report_id = ?")) {
             p.setLong(1, now);
             p.setLong(2, now);
             p.setString(3, reportId);

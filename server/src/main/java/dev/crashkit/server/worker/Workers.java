@@ -56,6 +56,29 @@ public final class Workers implements AutoCloseable {
             t.start();
             threads.add(t);
         }
+        Thread renewer = new Thread(this::renewClaims, "crashkit-claim-renewal");
+        renewer.setDaemon(true);
+        renewer.start();
+        threads.add(renewer);
+    }
+
+    /**
+     * Keeps this server's claims alive while its workers symbolicate (a large report may take longer than
+     * the lease), so that another server on the same database takes over only the claims of a server that
+     * stopped renewing: it died or hangs.
+     */
+    private void renewClaims() {
+        long every = Math.max(100, queue.leaseMillis() / 3);
+        while (running) {
+            try {
+                Thread.sleep(every);
+                queue.renew(System.currentTimeMillis());
+            } catch (InterruptedException e) {
+                return;
+            } catch (StoreException e) {
+                log.accept("claim renewal: " + e.getMessage());
+            }
+        }
     }
 
     /** There is new work (a report or a debug file arrived). */
@@ -74,11 +97,16 @@ public final class Workers implements AutoCloseable {
                     work.drainPermits();
                     continue;
                 }
-                List<Results.Done> done = new ArrayList<>();
-                for (Queue.Job job : jobs) {
-                    symbolicate(job).ifPresent(done::add);
+                try {
+                    List<Results.Done> done = new ArrayList<>();
+                    for (Queue.Job job : jobs) {
+                        symbolicate(job).ifPresent(done::add);
+                    }
+                    complete(done);
+                } finally {
+                    // Completed, or left for the lease to expire (after an error): no longer renewed either way.
+                    queue.done(jobs);
                 }
-                complete(done);
             } catch (InterruptedException e) {
                 return;
             } catch (StoreException e) {

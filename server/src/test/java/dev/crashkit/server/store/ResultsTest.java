@@ -67,4 +67,143 @@ class ResultsTest {
             reports.close();
         }
     }
+
+    /** SQLite, and a schema of its own on the test PostgreSQL (dropped afterwards). */
+    private interface OnDatabase {
+        void run(Database db) throws Exception;
+    }
+
+    private void onBoth(OnDatabase test) throws Exception {
+        try (Database db = Database.open("jdbc:sqlite:" + dir.resolve("t.db"), 4)) {
+            test.run(db);
+        }
+        String base = System.getenv().getOrDefault("CRASHKIT_TEST_POSTGRES",
+                "jdbc:postgresql://127.0.0.1:5432/crashkit_test?user=crashkit&password=crashkit");
+        String schema = "results_" + java.util.UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+        try (java.sql.Connection c = java.sql.DriverManager.getConnection(base); java.sql.Statement s = c.createStatement()) {
+            s.execute("CREATE SCHEMA " + schema);
+        }
+        try (Database db = Database.open(base + (base.contains("?") ? "&" : "?") + "currentSchema=" + schema, 4)) {
+            test.run(db);
+        } finally {
+            try (java.sql.Connection c = java.sql.DriverManager.getConnection(base); java.sql.Statement s = c.createStatement()) {
+                s.execute("DROP SCHEMA " + schema + " CASCADE");
+            }
+        }
+    }
+
+    @Test
+    void afterATakeoverOnlyTheNewHolderWritesWhicheverFinishesFirst() throws Exception {
+        onBoth(db -> {
+            ReportStore reports = new ReportStore(db);
+            // Two servers on one database, lease 60 s.
+            Queue a = new Queue(db, 60_000, "a");
+            Queue b = new Queue(db, 60_000, "b");
+            Results results = new Results(db);
+            String id = reports.ingest(new byte[] {1}, "sha", "crashreport", Dimensions.none(), Optional.empty(), 1000).id();
+            Queue.Job held = a.claim(1001, 1).get(0);
+            assertEquals(List.of(), b.claim(2000, 1), "a live claim is not taken");
+            // a hangs past the lease: b takes the job over.
+            Queue.Job takenOver = b.claim(1001 + 60_001, 1).get(0);
+            assertEquals(held.queuedAt(), takenOver.queuedAt());
+            // a resumes and finishes first: its result is not written (the job is b's now) ...
+            assertEquals(List.of(false), results.completeAll(List.of(new Results.Done(held,
+                    written("partial", List.of(new Results.Missing("X", "App", "arm64", 1))), 0)), d -> false, 70_000));
+            assertEquals("pending", reports.report(id).orElseThrow().status());
+            assertEquals(1, a.depth(), "nor is the job completed");
+            // ... b's is.
+            assertEquals(List.of(true), results.completeAll(List.of(new Results.Done(takenOver,
+                    written("symbolicated", List.of()), 0)), d -> false, 70_001));
+            assertEquals("symbolicated", reports.report(id).orElseThrow().status());
+            assertEquals(0, a.depth());
+            reports.close();
+        });
+    }
+
+    @Test
+    void aPassQueuedAgainByTheNewHolderIsNotCompletedByTheOldOne() throws Exception {
+        onBoth(db -> {
+            ReportStore reports = new ReportStore(db);
+            Queue a = new Queue(db, 60_000, "a");
+            Queue b = new Queue(db, 60_000, "b");
+            Results results = new Results(db);
+            String id = reports.ingest(new byte[] {1}, "sha", "crashreport", Dimensions.none(), Optional.empty(), 1000).id();
+            Queue.Job held = a.claim(1001, 1).get(0);
+            Queue.Job takenOver = b.claim(1001 + 60_001, 1).get(0);
+            // b finishes, missing X while the debug files changed: the report is queued again (a new entry).
+            List<Results.Missing> missingX = List.of(new Results.Missing("X", "App", "arm64", 1));
+            results.completeAll(List.of(new Results.Done(takenOver, written("partial", missingX), 0)), d -> true, 70_000);
+            assertEquals(1, a.depth());
+            // a's late result for the old entry must not be written over it, nor complete the new entry.
+            assertEquals(List.of(false), results.completeAll(List.of(new Results.Done(held,
+                    written("symbolicated", List.of()), 0)), d -> false, 70_001));
+            assertEquals("partial", reports.report(id).orElseThrow().status());
+            assertEquals(1, a.depth());
+            results.fail(held, "late", 70_002);
+            assertEquals("partial", reports.report(id).orElseThrow().status(), "a late failure is not written either");
+            assertEquals(1, b.claim(70_003, 4).size(), "the new entry is claimable");
+            reports.close();
+        });
+    }
+
+    @Test
+    void aRestartedServerFreesOnlyItsOwnClaims() throws Exception {
+        onBoth(db -> {
+            ReportStore reports = new ReportStore(db);
+            for (int i = 0; i < 4; i++) {
+                reports.ingest(new byte[] {(byte) i}, "sha" + i, "crashreport", Dimensions.none(), Optional.empty(), 1000 + i);
+            }
+            Queue a = new Queue(db, 60_000, "host:/data#0");
+            Queue other = new Queue(db, 60_000, "host:/data#0x");
+            assertEquals(2, a.claim(2000, 2).size());
+            assertEquals(2, other.claim(2000, 2).size());
+            // a's process dies; the next one on the same slot frees a's claims, not the other server's.
+            Queue restarted = new Queue(db, 60_000, "host:/data#0");
+            assertEquals(2, restarted.releaseOwn());
+            assertEquals(2, restarted.claim(2001, 4).size(), "a's two, not the other's live ones");
+            // Claims are renewed while held: not taken over after the lease from when they were made.
+            assertEquals(2, other.renew(50_000));
+            assertEquals(2, new Queue(db, 60_000, "third").claim(2001 + 60_001, 4).size(),
+                    "the restarted server's claims (not renewed) are stale; the other's renewed ones are not");
+            reports.close();
+        });
+    }
+
+    @Test
+    void concurrentClaimsFromTwoServersTakeEachJobOnce() throws Exception {
+        onBoth(db -> {
+            ReportStore reports = new ReportStore(db);
+            int jobs = 200;
+            for (int i = 0; i < jobs; i++) {
+                reports.ingest(new byte[] {(byte) i, (byte) (i >> 8)}, "sha" + i, "crashreport", Dimensions.none(),
+                        Optional.empty(), 1000 + i);
+            }
+            List<Queue> servers = List.of(new Queue(db, 60_000, "a"), new Queue(db, 60_000, "b"));
+            java.util.Map<String, Integer> taken = new java.util.concurrent.ConcurrentHashMap<>();
+            List<Thread> workers = new java.util.ArrayList<>();
+            java.util.concurrent.atomic.AtomicReference<Exception> failed = new java.util.concurrent.atomic.AtomicReference<>();
+            for (int w = 0; w < 6; w++) {
+                Queue q = servers.get(w % 2);
+                Thread t = new Thread(() -> {
+                    try {
+                        List<Queue.Job> got;
+                        while (!(got = q.claim(5000, 4)).isEmpty()) {
+                            got.forEach(j -> taken.merge(j.reportId(), 1, Integer::sum));
+                        }
+                    } catch (StoreException e) {
+                        failed.set(e);
+                    }
+                });
+                t.start();
+                workers.add(t);
+            }
+            for (Thread t : workers) {
+                t.join();
+            }
+            assertEquals(null, failed.get());
+            assertEquals(jobs, taken.size(), "every job claimed");
+            assertEquals(List.of(), taken.entrySet().stream().filter(e -> e.getValue() != 1).toList(), "none twice");
+            reports.close();
+        });
+    }
 }
