@@ -1,5 +1,8 @@
 package dev.crashkit.server;
 
+import dev.crashkit.server.blob.BlobCache;
+import dev.crashkit.server.blob.BlobStore;
+import dev.crashkit.server.blob.BlobStoreConfig;
 import dev.crashkit.server.metrics.Metrics;
 import dev.crashkit.server.store.Database;
 import dev.crashkit.server.store.DebugFileStore;
@@ -34,13 +37,16 @@ public final class CrashkitServer implements AutoCloseable {
     private final ReportStore reports;
     private final Workers workers;
     private final WebServer web;
+    private final Optional<BlobStore> blobs;
 
-    private CrashkitServer(Database db, DebugFiles debugFiles, ReportStore reports, Workers workers, WebServer web) {
+    private CrashkitServer(Database db, DebugFiles debugFiles, ReportStore reports, Workers workers, WebServer web,
+                           Optional<BlobStore> blobs) {
         this.db = db;
         this.debugFiles = debugFiles;
         this.reports = reports;
         this.workers = workers;
         this.web = web;
+        this.blobs = blobs;
     }
 
     /**
@@ -56,19 +62,44 @@ public final class CrashkitServer implements AutoCloseable {
     /** As {@link #start(ServerConfig, Consumer)}, with projects and Sentry ingest configured. */
     public static CrashkitServer start(ServerConfig config, IngestConfig ingest, Consumer<String> log)
             throws IOException {
+        return start(config, ingest, BlobStoreConfig.database(), log);
+    }
+
+    /**
+     * As {@link #start(ServerConfig, IngestConfig, Consumer)}, with raw reports and debug files in
+     * {@code blobStore} (a shared store every instance reads; debug files cached in {@code DATA/blob-cache}).
+     *
+     * @throws IOException also when the blob store cannot be reached at start
+     */
+    public static CrashkitServer start(ServerConfig config, IngestConfig ingest, BlobStoreConfig blobStore,
+                                       Consumer<String> log) throws IOException {
         if (config.token().isEmpty() && !isLoopback(config.bind())) {
             throw new IllegalArgumentException("refusing to listen on " + config.bind()
                     + " without --token (or CRASHKIT_TOKEN): without a token only loopback addresses are allowed");
         }
         Files.createDirectories(config.data());
-        Database db = Database.open(config.jdbcUrl(), Math.max(4, config.workers() + 4));
+        Optional<BlobStore> blobs = blobStore.open();
+        Database db;
         try {
+            db = Database.open(config.jdbcUrl(), Math.max(4, config.workers() + 4));
+        } catch (IOException | RuntimeException e) {
+            blobs.ifPresent(BlobStore::close);
+            throw e;
+        }
+        try {
+            Optional<DebugFileStore.Shared> shared = Optional.empty();
+            if (blobs.isPresent()) {
+                shared = Optional.of(new DebugFileStore.Shared(blobs.get(),
+                        new BlobCache(config.data().resolve("blob-cache"), blobStore.cacheBytes())));
+                log.accept("raw reports and debug files in " + blobs.get().describe());
+            }
             DebugFileStore files = new DebugFileStore(config.data().resolve("debug-files"),
-                    config.data().resolve("tmp"), db);
+                    config.data().resolve("tmp"), db, shared);
             files.sweepStaging();
             DebugFiles debugFiles = DebugFiles.open(config.dsyms(), config.symbolSources(), files.folder(),
                     config.data().resolve("cache"), config.symbolCache(), m -> log.accept("debug files: " + m));
-            ReportStore reports = new ReportStore(db);
+            debugFiles.fetchWith(files::fetchMissing);
+            ReportStore reports = new ReportStore(db, blobs);
             Queue queue = new Queue(db, LEASE_MILLIS);
             queue.releaseAll();
             Results results = new Results(db);
@@ -88,9 +119,10 @@ public final class CrashkitServer implements AutoCloseable {
             WebServer web = WebServer.start(services, config.token(), config.bind(), config.port(),
                     new WebServer.SentryIngest(Optional.of(projects), ingest.publicUrl(), ingest.sentryRatePerMinute()),
                     log);
-            return new CrashkitServer(db, debugFiles, reports, workers, web);
+            return new CrashkitServer(db, debugFiles, reports, workers, web, blobs);
         } catch (IOException | RuntimeException e) {
             db.close();
+            blobs.ifPresent(BlobStore::close);
             throw e;
         }
     }
@@ -119,5 +151,6 @@ public final class CrashkitServer implements AutoCloseable {
         workers.close();
         debugFiles.close();
         db.close();
+        blobs.ifPresent(BlobStore::close);
     }
 }

@@ -19,7 +19,9 @@ public final class ServerMain {
             "                       [--symbol-server-config FILE] [--debuginfod-urls] [--token TOKEN] [--workers N]",
             "                       [--max-report-bytes N] [--max-debug-file-bytes N] [--max-threads N]",
             "                       [--max-frames N] [--upload-chunk-size N] [--no-symcache] [--project NAME]...",
-            "                       [--public-url URL] [--sentry-rate-limit N]",
+            "                       [--public-url URL] [--sentry-rate-limit N] [--blob-store db|DIR|s3://BUCKET/PREFIX]",
+            "                       [--blob-store-endpoint URL] [--blob-store-region R] [--blob-store-access-key-id ID]",
+            "                       [--blob-store-secret-access-key SECRET] [--blob-cache-bytes N]",
             "Receives crash reports and debug files, symbolicates, groups and shows them.",
             "      --port N               port (default: 8080; 0: any free port)",
             "      --bind ADDRESS         address to listen on (default: 127.0.0.1); others need --token",
@@ -51,6 +53,18 @@ public final class ServerMain {
             "      --public-url URL       the server's address as SDKs reach it (https://crash.example.com), used in",
             "                             the DSNs listed (default: the address of the request asking)",
             "      --sentry-rate-limit N  Sentry events a project may send per minute, then 429 (default: 0, no limit)",
+            "      --blob-store db|DIR|s3://BUCKET/PREFIX",
+            "                             where raw reports and debug files live: db (default: reports in the database,",
+            "                             debug files in DATA/debug-files; one instance), a folder every instance mounts,",
+            "                             or an S3 bucket; a report is acknowledged once its bytes are stored there",
+            "      --blob-store-endpoint URL",
+            "                             an S3-compatible server (path-style addressing; default: AWS)",
+            "      --blob-store-region R  S3 region (default: the AWS SDK's chain; us-east-1 with an endpoint)",
+            "      --blob-store-access-key-id ID, --blob-store-secret-access-key SECRET",
+            "                             S3 credentials (default: the AWS SDK's chain: AWS_ACCESS_KEY_ID and",
+            "                             AWS_SECRET_ACCESS_KEY, ~/.aws, instance role); never logged",
+            "      --blob-cache-bytes N   debug files of a shared blob store kept in DATA/blob-cache, least recently",
+            "                             used removed first (default: 10737418240, 10 GiB)",
             "  -h, --help                 show this help and exit",
             "  -V, --version              print the version and exit",
             "Exit codes:",
@@ -78,6 +92,12 @@ public final class ServerMain {
     List<String> projects = new ArrayList<>();
     String publicUrl;
     int sentryRateLimit;
+    String blobStore;
+    String blobEndpoint;
+    String blobRegion;
+    String blobAccessKeyId;
+    String blobSecretAccessKey;
+    long blobCacheBytes = dev.crashkit.server.blob.BlobStoreConfig.DEFAULT_CACHE_BYTES;
     boolean help;
     boolean version;
 
@@ -115,7 +135,9 @@ public final class ServerMain {
                 case "--port", "--bind", "--data", "--db", "--dsym", "--symbols", "--symbol-server",
                         "--symbol-server-config", "--token", "--max-report-bytes", "--max-debug-file-bytes",
                         "--workers", "--upload-chunk-size", "--project", "--public-url", "--sentry-rate-limit",
-                        "--max-threads", "--max-frames" -> {
+                        "--max-threads", "--max-frames", "--blob-store", "--blob-store-endpoint",
+                        "--blob-store-region", "--blob-store-access-key-id", "--blob-store-secret-access-key",
+                        "--blob-cache-bytes" -> {
                     String value = inline;
                     if (value == null) {
                         if (i + 1 >= args.length) {
@@ -159,6 +181,12 @@ public final class ServerMain {
             // The command line's limits are the ceiling: what the symbolicator library reads at all.
             case "--max-threads" -> maxThreads = (int) number(name, value, 1, InputLimits.defaults().maxThreads());
             case "--max-frames" -> maxFrames = (int) number(name, value, 1, InputLimits.defaults().maxFrames());
+            case "--blob-store" -> blobStore = value;
+            case "--blob-store-endpoint" -> blobEndpoint = endpoint(value);
+            case "--blob-store-region" -> blobRegion = value.strip();
+            case "--blob-store-access-key-id" -> blobAccessKeyId = value;
+            case "--blob-store-secret-access-key" -> blobSecretAccessKey = value;
+            case "--blob-cache-bytes" -> blobCacheBytes = number(name, value, 1, Long.MAX_VALUE);
             default -> throw new IllegalStateException(name);
         }
     }
@@ -188,6 +216,51 @@ public final class ServerMain {
         throw new UsageException("--public-url must be http(s)://HOST[:PORT][/PATH], not '" + value + "'");
     }
 
+    private static String endpoint(String value) throws UsageException {
+        try {
+            java.net.URI u = new java.net.URI(value.strip());
+            if (("http".equals(u.getScheme()) || "https".equals(u.getScheme())) && u.getHost() != null
+                    && u.getRawUserInfo() == null && u.getRawQuery() == null) {
+                return value.strip();
+            }
+        } catch (java.net.URISyntaxException e) {
+            // answered below
+        }
+        throw new UsageException("--blob-store-endpoint must be http(s)://HOST[:PORT], not '" + value + "'");
+    }
+
+    /** Where raw reports and debug files live, as the options say. */
+    dev.crashkit.server.blob.BlobStoreConfig blobStoreConfig() throws UsageException {
+        dev.crashkit.server.blob.BlobStoreConfig c;
+        try {
+            c = blobStore == null ? dev.crashkit.server.blob.BlobStoreConfig.database()
+                    : dev.crashkit.server.blob.BlobStoreConfig.parse(blobStore);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("--blob-store: " + e.getMessage());
+        }
+        boolean s3Options = blobEndpoint != null || blobRegion != null || blobAccessKeyId != null
+                || blobSecretAccessKey != null;
+        if (!(c instanceof dev.crashkit.server.blob.BlobStoreConfig.S3 s3)) {
+            if (s3Options) {
+                throw new UsageException("--blob-store-endpoint, -region and the credentials need --blob-store s3://...");
+            }
+            return c.withCacheBytes(blobCacheBytes);
+        }
+        if ((blobAccessKeyId == null) != (blobSecretAccessKey == null)) {
+            throw new UsageException("--blob-store-access-key-id and --blob-store-secret-access-key go together");
+        }
+        if (blobEndpoint != null) {
+            s3 = s3.withEndpoint(blobEndpoint);
+        }
+        if (blobRegion != null) {
+            s3 = s3.withRegion(blobRegion);
+        }
+        if (blobAccessKeyId != null) {
+            s3 = s3.withCredentials(blobAccessKeyId, blobSecretAccessKey);
+        }
+        return s3.withCacheBytes(blobCacheBytes);
+    }
+
     /** The projects and Sentry ingest the options give. */
     IngestConfig ingestConfig() {
         IngestConfig c = IngestConfig.defaults().withProjects(projects).withRateLimit(sentryRateLimit);
@@ -207,9 +280,16 @@ public final class ServerMain {
         Optional<String> t = Optional.ofNullable(token).or(() -> Optional.ofNullable(System.getenv("CRASHKIT_TOKEN")))
                 .map(String::strip).filter(s -> !s.isEmpty());
         ServerConfig config = config(t);
+        dev.crashkit.server.blob.BlobStoreConfig blobs;
+        try {
+            blobs = blobStoreConfig();
+        } catch (UsageException e) {
+            System.err.println("crashkit-server: " + e.getMessage() + " (--help lists the options)");
+            return 2;
+        }
         CrashkitServer server;
         try {
-            server = CrashkitServer.start(config, ingestConfig(), m -> System.err.println("crashkit-server: " + m));
+            server = CrashkitServer.start(config, ingestConfig(), blobs, m -> System.err.println("crashkit-server: " + m));
         } catch (IllegalArgumentException e) {
             System.err.println("crashkit-server: " + e.getMessage());
             return 2;
