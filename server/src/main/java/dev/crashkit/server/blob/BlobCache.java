@@ -24,7 +24,8 @@ import java.util.stream.Stream;
 /**
  * One instance's local copies of blobs that are read with random access (debug files, which the
  * symbolicator maps into memory): {@code <folder>/<sha256>/<name>}, at most {@code maxBytes} in all. A blob
- * is downloaded to a temporary file, its SHA-256 and size checked, then renamed into place; the blob used
+ * is downloaded to a temporary file in {@code <folder>.tmp}, its SHA-256 and size checked, then renamed
+ * into place; the blob used
  * least recently is removed when the total is over the bound (the one just fetched always stays, whatever
  * its size). Recency is kept in memory and starts from the files' modification times.
  */
@@ -46,7 +47,8 @@ public final class BlobCache {
     /** Takes stock of the files a previous run left (a half-written one has no final name and is removed). */
     public BlobCache(Path folder, long maxBytes) throws IOException {
         this.folder = Files.createDirectories(folder);
-        this.staging = Files.createDirectories(folder.resolve(".tmp"));
+        // Downloads in progress sit beside the folder, not in it: the symbolicator indexes the folder.
+        this.staging = Files.createDirectories(folder.resolveSibling(folder.getFileName() + ".tmp"));
         this.maxBytes = maxBytes;
         try (Stream<Path> old = Files.list(staging)) {
             for (Path p : (Iterable<Path>) old::iterator) {
