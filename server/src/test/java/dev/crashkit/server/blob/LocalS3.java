@@ -89,6 +89,13 @@ public final class LocalS3 implements AutoCloseable {
         return S3BlobStore.open(config(prefix));
     }
 
+    /** Runs a server with bucket {@code args[0]} until killed (to try the server jar by hand); prints its endpoint. */
+    public static void main(String[] args) throws Exception {
+        LocalS3 s3 = start(args.length > 0 ? args[0] : "crashkit");
+        System.out.println("S3Proxy listening on " + s3.endpoint() + ", bucket " + s3.bucket());
+        Thread.currentThread().join();
+    }
+
     Optional<S3Proxy> proxy() {
         return Optional.ofNullable(proxy);
     }
