@@ -2,6 +2,9 @@ package dev.crashkit.server;
 
 import dev.crashkit.server.alerts.AlertConfig;
 import dev.crashkit.server.alerts.Deliverer;
+import dev.crashkit.server.blob.BlobCache;
+import dev.crashkit.server.blob.BlobStore;
+import dev.crashkit.server.blob.BlobStoreConfig;
 import dev.crashkit.server.metrics.Metrics;
 import dev.crashkit.server.store.Database;
 import dev.crashkit.server.store.DebugFileStore;
@@ -48,9 +51,10 @@ public final class CrashkitServer implements AutoCloseable {
     private final UploadWatcher uploads;
     private final WebServer web;
     private final Deliverer deliverer;
+    private final Optional<BlobStore> blobs;
 
     private CrashkitServer(Database db, InstanceSlot slot, DebugFiles debugFiles, ReportStore reports, Workers workers,
-                           UploadWatcher uploads, WebServer web, Deliverer deliverer) {
+                           UploadWatcher uploads, WebServer web, Deliverer deliverer, Optional<BlobStore> blobs) {
         this.db = db;
         this.slot = slot;
         this.debugFiles = debugFiles;
@@ -59,6 +63,7 @@ public final class CrashkitServer implements AutoCloseable {
         this.uploads = uploads;
         this.web = web;
         this.deliverer = deliverer;
+        this.blobs = blobs;
     }
 
     /**
@@ -80,22 +85,53 @@ public final class CrashkitServer implements AutoCloseable {
     /** As {@link #start(ServerConfig, IngestConfig, Consumer)}, with alerts configured. */
     public static CrashkitServer start(ServerConfig config, IngestConfig ingest, AlertConfig alerts, Consumer<String> log)
             throws IOException {
+        return start(config, ingest, alerts, BlobStoreConfig.database(), log);
+    }
+
+    /** As {@link #start(ServerConfig, IngestConfig, Consumer)}, with raw reports and debug files in {@code blobStore}. */
+    public static CrashkitServer start(ServerConfig config, IngestConfig ingest, BlobStoreConfig blobStore,
+                                       Consumer<String> log) throws IOException {
+        return start(config, ingest, AlertConfig.defaults(), blobStore, log);
+    }
+
+    /**
+     * As {@link #start(ServerConfig, IngestConfig, Consumer)}, with alerts configured and raw reports and debug
+     * files in {@code blobStore} (a shared store every instance reads; debug files cached in {@code DATA/blob-cache}).
+     *
+     * @throws IOException also when the blob store cannot be reached at start
+     */
+    public static CrashkitServer start(ServerConfig config, IngestConfig ingest, AlertConfig alerts,
+                                       BlobStoreConfig blobStore, Consumer<String> log) throws IOException {
         if (config.token().isEmpty() && !isLoopback(config.bind())) {
             throw new IllegalArgumentException("refusing to listen on " + config.bind()
                     + " without --token (or CRASHKIT_TOKEN): without a token only loopback addresses are allowed");
         }
         Files.createDirectories(config.data());
         InstanceSlot slot = InstanceSlot.take(config.data());
+        Optional<BlobStore> blobs;
         Database db;
         try {
-            db = Database.open(config.jdbcUrl(), Math.max(4, config.workers() + 4));
+            blobs = blobStore.open();
         } catch (IOException | RuntimeException e) {
             slot.close();
             throw e;
         }
         try {
+            db = Database.open(config.jdbcUrl(), Math.max(4, config.workers() + 4));
+        } catch (IOException | RuntimeException e) {
+            slot.close();
+            blobs.ifPresent(BlobStore::close);
+            throw e;
+        }
+        try {
+            Optional<DebugFileStore.Shared> shared = Optional.empty();
+            if (blobs.isPresent()) {
+                shared = Optional.of(new DebugFileStore.Shared(blobs.get(),
+                        new BlobCache(config.data().resolve("blob-cache"), blobStore.cacheBytes())));
+                log.accept("raw reports and debug files in " + blobs.get().describe());
+            }
             DebugFileStore files = new DebugFileStore(config.data().resolve("debug-files"),
-                    config.data().resolve("tmp"), db);
+                    config.data().resolve("tmp"), db, shared);
             files.sweepStaging(System.currentTimeMillis());
             Results results = new Results(db, alerts.rules());
             Workers[] wake = new Workers[1];
@@ -110,7 +146,9 @@ public final class CrashkitServer implements AutoCloseable {
             DebugFiles debugFiles = DebugFiles.open(config.dsyms(), config.symbolSources(), files.folder(),
                     config.data().resolve("cache"), config.symbolCache(), m -> log.accept("debug files: " + m));
             index[0] = debugFiles;
-            ReportStore reports = new ReportStore(db);
+            // With a shared store, files another server stored are fetched when a pass still misses them.
+            debugFiles.fetchWith(files::fetchMissing);
+            ReportStore reports = new ReportStore(db, blobs);
             Queue queue = new Queue(db, LEASE_MILLIS, slot.id());
             // Only this server's own claims, left by its previous process: other servers' are live (or are
             // taken over once their lease runs out).
@@ -139,10 +177,11 @@ public final class CrashkitServer implements AutoCloseable {
             String base = ingest.publicUrl().map(u -> u.endsWith("/") ? u.substring(0, u.length() - 1) : u)
                     .orElse(listening);
             Deliverer deliverer = new Deliverer(outbox, alerts, () -> base, log);
-            return new CrashkitServer(db, slot, debugFiles, reports, workers, uploads, web, deliverer);
+            return new CrashkitServer(db, slot, debugFiles, reports, workers, uploads, web, deliverer, blobs);
         } catch (IOException | RuntimeException e) {
             db.close();
             slot.close();
+            blobs.ifPresent(BlobStore::close);
             throw e;
         }
     }
@@ -174,5 +213,6 @@ public final class CrashkitServer implements AutoCloseable {
         debugFiles.close();
         db.close();
         slot.close();
+        blobs.ifPresent(BlobStore::close);
     }
 }

@@ -23,6 +23,9 @@ public final class ServerMain {
             "                       [--public-url URL] [--sentry-rate-limit N] [--webhook URL]... [--webhook-secret S]",
             "                       [--spike-threshold N] [--spike-window-minutes M] [--webhook-retry-seconds N]",
             "                       [--webhook-attempts N] [--webhook-timeout-seconds N]",
+            "                       [--public-url URL] [--sentry-rate-limit N] [--blob-store db|DIR|s3://BUCKET/PREFIX]",
+            "                       [--blob-store-endpoint URL] [--blob-store-region R] [--blob-store-access-key-id ID]",
+            "                       [--blob-store-secret-access-key SECRET] [--blob-cache-bytes N]",
             "Receives crash reports and debug files, symbolicates, groups and shows them.",
             "      --port N               port (default: 8080; 0: any free port)",
             "      --bind ADDRESS         address to listen on (default: 127.0.0.1); others need --token",
@@ -68,6 +71,18 @@ public final class ServerMain {
             "      --webhook-attempts N   attempts before a delivery is given up (default: 12, about 3.5 hours)",
             "      --webhook-timeout-seconds N",
             "                             time a webhook has to answer (default: 10)",
+            "      --blob-store db|DIR|s3://BUCKET/PREFIX",
+            "                             where raw reports and debug files live: db (default: reports in the database,",
+            "                             debug files in DATA/debug-files; one instance), a folder every instance mounts,",
+            "                             or an S3 bucket; a report is acknowledged once its bytes are stored there",
+            "      --blob-store-endpoint URL",
+            "                             an S3-compatible server (path-style addressing; default: AWS)",
+            "      --blob-store-region R  S3 region (default: the AWS SDK's chain; us-east-1 with an endpoint)",
+            "      --blob-store-access-key-id ID, --blob-store-secret-access-key SECRET",
+            "                             S3 credentials (default: the AWS SDK's chain: AWS_ACCESS_KEY_ID and",
+            "                             AWS_SECRET_ACCESS_KEY, ~/.aws, instance role); never logged",
+            "      --blob-cache-bytes N   debug files of a shared blob store kept in DATA/blob-cache, least recently",
+            "                             used removed first (default: 10737418240, 10 GiB)",
             "  -h, --help                 show this help and exit",
             "  -V, --version              print the version and exit",
             "Exit codes:",
@@ -102,6 +117,12 @@ public final class ServerMain {
     int webhookRetrySeconds = (int) AlertConfig.DEFAULT_FIRST_RETRY.toSeconds();
     int webhookAttempts = AlertConfig.DEFAULT_ATTEMPTS;
     int webhookTimeoutSeconds = (int) AlertConfig.DEFAULT_TIMEOUT.toSeconds();
+    String blobStore;
+    String blobEndpoint;
+    String blobRegion;
+    String blobAccessKeyId;
+    String blobSecretAccessKey;
+    long blobCacheBytes = dev.crashkit.server.blob.BlobStoreConfig.DEFAULT_CACHE_BYTES;
     boolean help;
     boolean version;
 
@@ -141,7 +162,9 @@ public final class ServerMain {
                         "--workers", "--upload-chunk-size", "--project", "--public-url", "--sentry-rate-limit",
                         "--max-threads", "--max-frames", "--webhook", "--webhook-secret", "--spike-threshold",
                         "--spike-window-minutes", "--webhook-retry-seconds", "--webhook-attempts",
-                        "--webhook-timeout-seconds" -> {
+                        "--webhook-timeout-seconds", "--blob-store", "--blob-store-endpoint",
+                        "--blob-store-region", "--blob-store-access-key-id", "--blob-store-secret-access-key",
+                        "--blob-cache-bytes" -> {
                     String value = inline;
                     if (value == null) {
                         if (i + 1 >= args.length) {
@@ -199,6 +222,12 @@ public final class ServerMain {
             case "--webhook-retry-seconds" -> webhookRetrySeconds = (int) number(name, value, 1, 3600);
             case "--webhook-attempts" -> webhookAttempts = (int) number(name, value, 1, 100);
             case "--webhook-timeout-seconds" -> webhookTimeoutSeconds = (int) number(name, value, 1, 300);
+            case "--blob-store" -> blobStore = value;
+            case "--blob-store-endpoint" -> blobEndpoint = endpoint(value);
+            case "--blob-store-region" -> blobRegion = value.strip();
+            case "--blob-store-access-key-id" -> blobAccessKeyId = value;
+            case "--blob-store-secret-access-key" -> blobSecretAccessKey = value;
+            case "--blob-cache-bytes" -> blobCacheBytes = number(name, value, 1, Long.MAX_VALUE);
             default -> throw new IllegalStateException(name);
         }
     }
@@ -238,6 +267,51 @@ public final class ServerMain {
         throw new UsageException("--public-url must be http(s)://HOST[:PORT][/PATH], not '" + value + "'");
     }
 
+    private static String endpoint(String value) throws UsageException {
+        try {
+            java.net.URI u = new java.net.URI(value.strip());
+            if (("http".equals(u.getScheme()) || "https".equals(u.getScheme())) && u.getHost() != null
+                    && u.getRawUserInfo() == null && u.getRawQuery() == null) {
+                return value.strip();
+            }
+        } catch (java.net.URISyntaxException e) {
+            // answered below
+        }
+        throw new UsageException("--blob-store-endpoint must be http(s)://HOST[:PORT], not '" + value + "'");
+    }
+
+    /** Where raw reports and debug files live, as the options say. */
+    dev.crashkit.server.blob.BlobStoreConfig blobStoreConfig() throws UsageException {
+        dev.crashkit.server.blob.BlobStoreConfig c;
+        try {
+            c = blobStore == null ? dev.crashkit.server.blob.BlobStoreConfig.database()
+                    : dev.crashkit.server.blob.BlobStoreConfig.parse(blobStore);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("--blob-store: " + e.getMessage());
+        }
+        boolean s3Options = blobEndpoint != null || blobRegion != null || blobAccessKeyId != null
+                || blobSecretAccessKey != null;
+        if (!(c instanceof dev.crashkit.server.blob.BlobStoreConfig.S3 s3)) {
+            if (s3Options) {
+                throw new UsageException("--blob-store-endpoint, -region and the credentials need --blob-store s3://...");
+            }
+            return c.withCacheBytes(blobCacheBytes);
+        }
+        if ((blobAccessKeyId == null) != (blobSecretAccessKey == null)) {
+            throw new UsageException("--blob-store-access-key-id and --blob-store-secret-access-key go together");
+        }
+        if (blobEndpoint != null) {
+            s3 = s3.withEndpoint(blobEndpoint);
+        }
+        if (blobRegion != null) {
+            s3 = s3.withRegion(blobRegion);
+        }
+        if (blobAccessKeyId != null) {
+            s3 = s3.withCredentials(blobAccessKeyId, blobSecretAccessKey);
+        }
+        return s3.withCacheBytes(blobCacheBytes);
+    }
+
     /** The projects and Sentry ingest the options give. */
     IngestConfig ingestConfig() {
         IngestConfig c = IngestConfig.defaults().withProjects(projects).withRateLimit(sentryRateLimit);
@@ -257,9 +331,16 @@ public final class ServerMain {
         Optional<String> t = Optional.ofNullable(token).or(() -> Optional.ofNullable(System.getenv("CRASHKIT_TOKEN")))
                 .map(String::strip).filter(s -> !s.isEmpty());
         ServerConfig config = config(t);
+        dev.crashkit.server.blob.BlobStoreConfig blobs;
+        try {
+            blobs = blobStoreConfig();
+        } catch (UsageException e) {
+            System.err.println("crashkit-server: " + e.getMessage() + " (--help lists the options)");
+            return 2;
+        }
         CrashkitServer server;
         try {
-            server = CrashkitServer.start(config, ingestConfig(), alertConfig(System.getenv()),
+            server = CrashkitServer.start(config, ingestConfig(), alertConfig(System.getenv()), blobs,
                     m -> System.err.println("crashkit-server: " + m));
         } catch (IllegalArgumentException e) {
             System.err.println("crashkit-server: " + e.getMessage());

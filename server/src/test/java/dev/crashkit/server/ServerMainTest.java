@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.crashkit.server.blob.BlobStoreConfig;
 import dev.crashkit.symbolicator.SymbolSources;
 import java.nio.file.Path;
 import java.util.List;
@@ -101,13 +102,47 @@ class ServerMainTest {
     }
 
     @Test
+    void blobStoreOptions() throws Exception {
+        assertEquals(new BlobStoreConfig.Database(), ServerMain.parse().blobStoreConfig());
+        assertEquals(new BlobStoreConfig.Database(), ServerMain.parse("--blob-store", "db").blobStoreConfig());
+        assertEquals(new BlobStoreConfig.Directory(Path.of("/mnt/crashkit"), 1000),
+                ServerMain.parse("--blob-store=/mnt/crashkit", "--blob-cache-bytes", "1000").blobStoreConfig());
+        BlobStoreConfig.S3 s3 = (BlobStoreConfig.S3) ServerMain.parse("--blob-store", "s3://crash-bucket/prod/eu/",
+                "--blob-store-endpoint", "http://127.0.0.1:9000", "--blob-store-region", "eu-west-1",
+                "--blob-store-access-key-id", "AKID", "--blob-store-secret-access-key", "s3cr3t").blobStoreConfig();
+        assertEquals("crash-bucket", s3.bucket());
+        assertEquals("prod/eu", s3.prefix());
+        assertEquals(Optional.of("http://127.0.0.1:9000"), s3.endpoint());
+        assertEquals(Optional.of("eu-west-1"), s3.region());
+        assertEquals(Optional.of("AKID"), s3.accessKeyId());
+        assertEquals(BlobStoreConfig.DEFAULT_CACHE_BYTES, s3.cacheBytes());
+        assertFalse(s3.toString().contains("s3cr3t"), s3.toString());
+        assertEquals("blob store s3://crash-bucket/prod/eu at http://127.0.0.1:9000", s3.toString());
+        // Without credentials: the SDK's chain.
+        BlobStoreConfig.S3 chain = (BlobStoreConfig.S3) ServerMain.parse("--blob-store", "s3://b12").blobStoreConfig();
+        assertEquals(Optional.empty(), chain.accessKeyId());
+        assertEquals("", chain.prefix());
+        for (String[] args : List.of(new String[] {"--blob-store", "s3://"}, new String[] {"--blob-store", "s3://B/x"},
+                new String[] {"--blob-store", "s3://bucket/x?y=1"}, new String[] {"--blob-store", "gs://bucket"},
+                new String[] {"--blob-store", "/mnt/x", "--blob-store-endpoint", "http://h:1"},
+                new String[] {"--blob-store", "s3://bucket", "--blob-store-access-key-id", "only"},
+                new String[] {"--blob-store", "s3://bucket", "--blob-store-endpoint", "ftp://h"})) {
+            ServerMain.UsageException e = assertThrows(ServerMain.UsageException.class,
+                    () -> ServerMain.parse(args).blobStoreConfig(), String.join(" ", args));
+            assertFalse(e.getMessage().contains("\n"), e.getMessage());
+        }
+    }
+
+    @Test
     void helpNamesEveryOption() throws Exception {
         assertTrue(ServerMain.parse("--help").help);
         for (String option : List.of("--port", "--bind", "--data", "--db", "--dsym", "--symbol-server ",
                 "--symbol-server-header", "--symbol-server-config", "--debuginfod-urls", "--token", "--workers",
                 "--max-report-bytes", "--max-debug-file-bytes", "--max-threads", "--max-frames", "--no-symcache",
                 "--webhook ", "--webhook-secret", "--spike-threshold", "--spike-window-minutes", "--webhook-retry-seconds",
-                "--webhook-attempts", "--webhook-timeout-seconds")) {
+                "--webhook-attempts", "--webhook-timeout-seconds",
+                "--blob-store ", "--blob-store-endpoint", "--blob-store-region", "--blob-store-access-key-id",
+                "--blob-store-secret-access-key", "--blob-cache-bytes")) {
             assertTrue(ServerMain.USAGE.contains(option), option);
         }
     }

@@ -45,10 +45,29 @@ public final class Burst {
     }
 
     /**
+     * {@code report} made unique for request {@code i} by trailing JSON whitespace (spaces and newlines
+     * spelling {@code i} in binary): the same report to every reader, other bytes to a content-addressed store.
+     */
+    public static byte[] unique(byte[] report, int i) {
+        byte[] out = java.util.Arrays.copyOf(report, report.length + 33);
+        out[report.length] = '\n';
+        for (int bit = 0; bit < 32; bit++) {
+            out[report.length + 1 + bit] = (byte) (((i >>> bit) & 1) == 0 ? ' ' : '\n');
+        }
+        return out;
+    }
+
+    /**
      * @param afterAck called with the running count of 201s (the kill test kills the server there)
      */
     public static Result run(int port, byte[] report, int total, int clients, Optional<String> token, String runId,
                              IntConsumer afterAck) throws InterruptedException {
+        return run(port, i -> report, total, clients, token, runId, afterAck);
+    }
+
+    /** As {@link #run(int, byte[], int, int, Optional, String, IntConsumer)}, request {@code i} sending {@code reports(i)}. */
+    public static Result run(int port, java.util.function.IntFunction<byte[]> reports, int total, int clients,
+                             Optional<String> token, String runId, IntConsumer afterAck) throws InterruptedException {
         HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
         URI uri = URI.create("http://127.0.0.1:" + port + "/api/reports");
         AtomicInteger next = new AtomicInteger();
@@ -66,7 +85,7 @@ public final class Burst {
                     String clientId = runId + "-" + i;
                     HttpRequest.Builder b = HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(60))
                             .header("Content-Type", "application/json").header("X-Crashkit-Report-Id", clientId)
-                            .POST(HttpRequest.BodyPublishers.ofByteArray(report));
+                            .POST(HttpRequest.BodyPublishers.ofByteArray(reports.apply(i)));
                     token.ifPresent(tk -> b.header("Authorization", "Bearer " + tk));
                     long t0 = System.nanoTime();
                     try {

@@ -1,5 +1,9 @@
 package dev.crashkit.server.store;
 
+import dev.crashkit.server.blob.BlobCache;
+import dev.crashkit.server.blob.BlobException;
+import dev.crashkit.server.blob.BlobKeys;
+import dev.crashkit.server.blob.BlobStore;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -15,6 +19,7 @@ import java.security.NoSuchAlgorithmException;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Optional;
 import java.util.HexFormat;
 import java.util.List;
@@ -24,6 +29,11 @@ import java.util.UUID;
  * Uploaded debug files, content-addressed: {@code <folder>/<sha256>/<safe name>}. The name is reduced to
  * {@code [A-Za-z0-9._-]} (never a path), so an upload cannot write outside the folder; archives are kept
  * whole and read by the symbolicator's index (members are extracted under hash names only when needed).
+ *
+ * <p>With a shared blob store ({@link Shared}) an upload is put there first (durable, key
+ * {@code debug-files/<sha256>}), its row recorded after, and the folder is this instance's {@link BlobCache}:
+ * files another instance uploaded are fetched into it when a report needs their identities
+ * ({@link #fetchMissing}).
  */
 public final class DebugFileStore {
 
@@ -46,15 +56,27 @@ public final class DebugFileStore {
     public record Id(String debugId, String arch, String member, boolean debugInfo) {
     }
 
+    /** The blob store every instance reads, and this instance's local copies of its debug files. */
+    public record Shared(BlobStore store, BlobCache cache) {
+    }
+
     private final Path folder;
     private final Path staging;
     private final Database db;
     private final java.util.Set<String> recordedHere = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private final Optional<Shared> shared;
 
+    /** Files kept in {@code folder}, for one instance. */
     public DebugFileStore(Path folder, Path staging, Database db) throws IOException {
-        this.folder = Files.createDirectories(folder);
+        this(folder, staging, db, Optional.empty());
+    }
+
+    /** With {@code shared}: files kept in its store, {@code folder} unused (the cache's folder is read instead). */
+    public DebugFileStore(Path folder, Path staging, Database db, Optional<Shared> shared) throws IOException {
+        this.folder = shared.isPresent() ? shared.get().cache().folder() : Files.createDirectories(folder);
         this.staging = Files.createDirectories(staging);
         this.db = db;
+        this.shared = shared;
     }
 
     public Path folder() {
@@ -84,8 +106,24 @@ public final class DebugFileStore {
         return new Staged(tmp, HexFormat.of().formatHex(sha.digest()), HexFormat.of().formatHex(sha1.digest()), total);
     }
 
-    /** Moves a staged file into the store (fsynced, atomically named); returns its stored path. */
+    /**
+     * Moves a staged file into the store (fsynced, atomically named); returns its local path. With a shared
+     * store the file is put there first; if that fails the staged file is removed and nothing is kept.
+     *
+     * @throws StoreUnavailableException when the shared store cannot take it
+     */
     public Path keep(Staged s, String originalName) throws IOException {
+        if (shared.isPresent()) {
+            String key = BlobKeys.debugFile(s.sha256());
+            try {
+                shared.get().store().put(key, s.file(), s.sha256());
+            } catch (BlobException e) {
+                Files.deleteIfExists(s.file());
+                throw new StoreUnavailableException("the debug file was not stored: " + e.getMessage(), e);
+            }
+            return shared.get().cache().adopt(s.file(), new BlobCache.Entry(key, s.sha256(), s.size(),
+                    safeName(originalName)));
+        }
         Path dir = Files.createDirectories(folder.resolve(s.sha256()));
         Path target = dir.resolve(safeName(originalName));
         if (Files.exists(target)) {
@@ -186,6 +224,50 @@ public final class DebugFileStore {
             }
             return Optional.of(new Known(sha256, name, size, ids));
         });
+    }
+
+    /**
+     * Fetches into the local cache the stored files holding any of {@code debugIds} that are not here yet
+     * (uploaded through another instance); nothing without a shared store.
+     *
+     * @return how many files were fetched
+     * @throws StoreUnavailableException when the shared store cannot give a file now
+     */
+    public int fetchMissing(Collection<String> debugIds) throws StoreException {
+        if (shared.isEmpty() || debugIds.isEmpty()) {
+            return 0;
+        }
+        List<String> ids = List.copyOf(new java.util.LinkedHashSet<>(debugIds));
+        List<BlobCache.Entry> files = new ArrayList<>();
+        for (int from = 0; from < ids.size(); from += 100) {
+            List<String> part = ids.subList(from, Math.min(ids.size(), from + 100));
+            files.addAll(db.read(c -> {
+                List<BlobCache.Entry> out = new ArrayList<>();
+                try (PreparedStatement p = c.prepareStatement("SELECT DISTINCT f.sha256, f.name, f.size FROM debug_ids i "
+                        + "JOIN debug_files f ON f.sha256 = i.sha256 WHERE i.debug_id IN ("
+                        + String.join(", ", java.util.Collections.nCopies(part.size(), "?")) + ") ORDER BY f.sha256")) {
+                    for (int i = 0; i < part.size(); i++) {
+                        p.setString(i + 1, part.get(i));
+                    }
+                    try (ResultSet r = p.executeQuery()) {
+                        while (r.next()) {
+                            out.add(new BlobCache.Entry(BlobKeys.debugFile(r.getString(1)), r.getString(1), r.getLong(3),
+                                    safeName(r.getString(2))));
+                        }
+                    }
+                }
+                return out;
+            }));
+        }
+        int fetched = 0;
+        for (BlobCache.Entry e : files) {
+            try {
+                fetched += shared.get().cache().fetch(shared.get().store(), e) ? 1 : 0;
+            } catch (BlobException ex) {
+                throw new StoreUnavailableException("debug file " + e.name() + ": " + ex.getMessage(), ex);
+            }
+        }
+        return fetched;
     }
 
     /** A stored file as another server sees it: its content hash, when it was recorded, its debug ids. */

@@ -1,6 +1,14 @@
 package dev.crashkit.server.store;
 
+import dev.crashkit.server.blob.BlobException;
+import dev.crashkit.server.blob.BlobKeys;
+import dev.crashkit.server.blob.BlobStore;
 import dev.crashkit.server.symbolication.Dimensions;
+import java.io.IOException;
+import java.io.InputStream;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -11,7 +19,12 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.UUID;
 
-/** Reports: durable ingest (row, raw bytes and queue entry in one transaction) and reads. */
+/**
+ * Reports: durable ingest and reads. Without a blob store the row, raw bytes and queue entry are one
+ * transaction; with one ({@code --blob-store}) the bytes are put there first, durable, keyed by their
+ * SHA-256, and the row and queue entry committed after: an acknowledged report always has its bytes, and
+ * a crash between the two leaves only a blob no row names (harmless; removed by cleanup).
+ */
 public final class ReportStore {
 
     /** The outcome of an ingest: the report's id, and whether this call stored it (false: a repeat). */
@@ -30,10 +43,18 @@ public final class ReportStore {
 
     private final Database db;
     private final IngestBatcher batcher;
+    private final Optional<BlobStore> blobs;
 
+    /** Raw bytes in the database. */
     public ReportStore(Database db) {
+        this(db, Optional.empty());
+    }
+
+    /** Raw bytes of new reports in {@code blobs} when given (reports stored before stay readable from the database). */
+    public ReportStore(Database db, Optional<BlobStore> blobs) {
         this.db = db;
         this.batcher = new IngestBatcher(db);
+        this.blobs = blobs;
     }
 
     /** Stops the ingest writer (after the HTTP server stopped taking requests). */
@@ -55,8 +76,25 @@ public final class ReportStore {
     public Ingested ingest(byte[] body, String sha256, String format, Dimensions dimensions,
                            Optional<String> clientReportId, long now, long projectId) throws StoreException {
         // The repeat check runs inside the batch's write transaction (insert), not in a read before it.
+        boolean inBlobStore = putBody(body, sha256);
         return batcher.submit(new IngestBatcher.Pending(body, sha256, format, dimensions, clientReportId, now,
-                Optional.empty(), projectId));
+                Optional.empty(), projectId, inBlobStore));
+    }
+
+    /**
+     * Puts the bytes into the blob store, if there is one, before their row is written (a repeat puts the
+     * same content-addressed blob again: harmless).
+     */
+    private boolean putBody(byte[] body, String sha256) throws StoreUnavailableException {
+        if (blobs.isEmpty()) {
+            return false;
+        }
+        try {
+            blobs.get().put(BlobKeys.report(sha256), body, sha256);
+            return true;
+        } catch (BlobException e) {
+            throw new StoreUnavailableException("the report was not stored: " + e.getMessage(), e);
+        }
     }
 
     /**
@@ -65,8 +103,9 @@ public final class ReportStore {
      */
     public Ingested ingestWithId(String id, long projectId, byte[] body, String sha256, String format,
                                  Dimensions dimensions, long now) throws StoreException {
+        boolean inBlobStore = putBody(body, sha256);
         return batcher.submit(new IngestBatcher.Pending(body, sha256, format, dimensions, Optional.empty(), now,
-                Optional.of(id), projectId));
+                Optional.of(id), projectId, inBlobStore));
     }
 
     /** Inserts one report inside the batch's transaction; a client id seen before answers with its report. */
@@ -103,10 +142,12 @@ public final class ReportStore {
             p.setLong(11, r.projectId());
             p.executeUpdate();
         }
-        try (PreparedStatement p = c.prepareStatement("INSERT INTO report_bodies (report_id, body) VALUES (?, ?)")) {
-            p.setString(1, id);
-            p.setBytes(2, r.body());
-            p.executeUpdate();
+        if (!r.bodyInBlobStore()) {
+            try (PreparedStatement p = c.prepareStatement("INSERT INTO report_bodies (report_id, body) VALUES (?, ?)")) {
+                p.setString(1, id);
+                p.setBytes(2, r.body());
+                p.executeUpdate();
+            }
         }
         try (PreparedStatement p = c.prepareStatement("INSERT INTO jobs (report_id, queued_at) VALUES (?, ?)")) {
             p.setString(1, id);
@@ -145,16 +186,66 @@ public final class ReportStore {
         });
     }
 
-    /** The raw bytes as uploaded. */
+    /** Where a report's bytes are: in the database ({@code body}), else the blob store by content. */
+    private record BodyRow(Optional<byte[]> body, String sha256, long size) {
+    }
+
+    /**
+     * The raw bytes as uploaded: from the database, or for a report stored with a blob store, from there
+     * (checked against the SHA-256 recorded).
+     *
+     * @throws StoreUnavailableException when the blob store cannot be read now
+     */
     public Optional<byte[]> body(String id) throws StoreException {
-        return db.read(c -> {
-            try (PreparedStatement p = c.prepareStatement("SELECT body FROM report_bodies WHERE report_id = ?")) {
+        Optional<BodyRow> row = db.read(c -> {
+            try (PreparedStatement p = c.prepareStatement("SELECT b.body, r.sha256, r.size FROM reports r "
+                    + "LEFT JOIN report_bodies b ON b.report_id = r.id WHERE r.id = ?")) {
                 p.setString(1, id);
                 try (ResultSet r = p.executeQuery()) {
-                    return r.next() ? Optional.of(r.getBytes(1)) : Optional.empty();
+                    return r.next() ? Optional.of(new BodyRow(Optional.ofNullable(r.getBytes(1)), r.getString(2),
+                            r.getLong(3))) : Optional.empty();
                 }
             }
         });
+        if (row.isEmpty() || row.get().body().isPresent()) {
+            return row.flatMap(BodyRow::body);
+        }
+        if (blobs.isEmpty() || row.get().sha256() == null) {
+            return Optional.empty();
+        }
+        return blobBody(id, row.get());
+    }
+
+    private Optional<byte[]> blobBody(String id, BodyRow row) throws StoreException {
+        String key = BlobKeys.report(row.sha256());
+        byte[] bytes;
+        try {
+            Optional<InputStream> in = blobs.get().get(key);
+            if (in.isEmpty()) {
+                return Optional.empty();
+            }
+            try (InputStream s = in.get()) {
+                // The size recorded bounds what is read: a blob that grew is refused, not loaded whole.
+                bytes = s.readNBytes((int) Math.min(Integer.MAX_VALUE - 8, row.size() + 1));
+            }
+        } catch (BlobException e) {
+            throw new StoreUnavailableException("report " + id + ": " + e.getMessage(), e);
+        } catch (IOException e) {
+            throw new StoreUnavailableException("report " + id + ": reading " + key + " failed: " + e, e);
+        }
+        if (bytes.length != row.size() || !sha256(bytes).equals(row.sha256())) {
+            throw new StoreException("report " + id + ": " + key + " is not the report's bytes (" + bytes.length
+                    + " bytes, " + row.size() + " recorded)");
+        }
+        return Optional.of(bytes);
+    }
+
+    private static String sha256(byte[] data) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(data));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is required of every JVM", e);
+        }
     }
 
     /** The symbolicated/1 document and app image names (JSON array) of the latest symbolication. */

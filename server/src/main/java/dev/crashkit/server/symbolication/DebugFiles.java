@@ -13,6 +13,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
@@ -30,10 +31,57 @@ public final class DebugFiles implements AutoCloseable {
     public record Identity(String debugId, String arch, boolean debugInfo, String member) {
     }
 
+    /**
+     * Brings into the upload folder the files holding some of these identities that the database knows
+     * but this instance does not have (uploaded through another instance into the shared blob store).
+     */
+    @FunctionalInterface
+    public interface Fetcher {
+        /** How many files it brought. */
+        int fetch(Collection<String> debugIds) throws IOException;
+    }
+
+    /** The debug files a report needs could not be fetched now (the shared store failed): retry later. */
+    public static final class Unavailable extends IOException {
+        Unavailable(String message, Throwable cause) {
+            super(message, cause);
+        }
+    }
+
     private final Symbolicator symbolicator;
+    private volatile Fetcher fetcher = ids -> 0;
 
     private DebugFiles(Symbolicator symbolicator) {
         this.symbolicator = symbolicator;
+    }
+
+    /** Where files missing here are fetched from (a shared blob store); by default nowhere. */
+    public void fetchWith(Fetcher f) {
+        this.fetcher = f;
+    }
+
+    /**
+     * Fetches files holding any of {@code debugIds} that are stored but not here, and indexes them.
+     *
+     * @return whether any were fetched (a symbolication may now find more)
+     * @throws Unavailable when the store could not give them now
+     */
+    boolean fetchMissing(Collection<String> debugIds) throws Unavailable {
+        int fetched;
+        try {
+            fetched = fetcher.fetch(debugIds);
+        } catch (IOException e) {
+            throw new Unavailable(e.getMessage(), e);
+        }
+        if (fetched == 0) {
+            return false;
+        }
+        try {
+            reload();
+        } catch (IOException e) {
+            throw new Unavailable("indexing fetched debug files: " + e.getMessage(), e);
+        }
+        return true;
     }
 
     /**

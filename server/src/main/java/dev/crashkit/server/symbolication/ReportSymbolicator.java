@@ -94,9 +94,22 @@ public final class ReportSymbolicator {
 
     /**
      * Symbolicates a stored report with the debug files known now: the frames within the budget (see
-     * {@link StoredFrames}), the ones left out counted in the document's {@code "omitted"}.
+     * {@link StoredFrames}), the ones left out counted in the document's {@code "omitted"}. Debug files it
+     * misses that are stored but not here (another instance's uploads) are fetched first.
+     *
+     * @throws DebugFiles.Unavailable when such files could not be fetched now (retry later)
      */
     public Outcome symbolicate(byte[] body) throws BadInputException, IOException {
+        Outcome first = symbolicateOnce(body);
+        if (first.missing().isEmpty()) {
+            return first;
+        }
+        // Files another instance uploaded are in the shared store: fetched, then the report is read again.
+        List<String> ids = first.missing().stream().map(Outcome.MissingImage::debugId).toList();
+        return debugFiles.fetchMissing(ids) ? symbolicateOnce(body) : first;
+    }
+
+    private Outcome symbolicateOnce(byte[] body) throws BadInputException, IOException {
         // A minidump's stacks are walked first, so that the budget applies to the frames the walk finds.
         Report report = debugFiles.symbolicator().walked(parse(body));
         StoredFrames.Cut cut = stored.cut(report);

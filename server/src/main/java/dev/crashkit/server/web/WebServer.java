@@ -107,6 +107,12 @@ public final class WebServer implements AutoCloseable {
             }
             error(ctx, e.status, e.getMessage());
         });
+        app.exception(dev.crashkit.server.store.StoreUnavailableException.class, (e, ctx) -> {
+            // The shared blob store failed: nothing was stored or acknowledged; the client retries.
+            log.accept(ctx.method() + " " + ctx.path() + ": " + e.getMessage());
+            ctx.header("Retry-After", "5");
+            error(ctx, 503, e.getMessage());
+        });
         app.exception(Exception.class, (e, ctx) -> {
             // One line for the operator; the client gets no stack trace.
             log.accept("error on " + ctx.method() + " " + ctx.path() + ": " + e);

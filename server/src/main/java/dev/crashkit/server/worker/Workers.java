@@ -132,6 +132,9 @@ public final class Workers implements AutoCloseable {
         Outcome o;
         try {
             o = symbolicator.symbolicate(body.get());
+        } catch (DebugFiles.Unavailable e) {
+            // The shared store is down: not the report's fault; the job stays claimed and is retried.
+            throw new StoreException("report " + job.reportId() + ": " + e.getMessage(), e);
         } catch (BadInputException | IOException e) {
             results.fail(job, e.getMessage(), System.currentTimeMillis());
             metrics.failed();

@@ -1,0 +1,156 @@
+package dev.crashkit.server.blob;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.security.MessageDigest;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.stream.Stream;
+
+/**
+ * Blobs as files under one folder, e.g. a shared NFS mount every instance has: {@code <folder>/<key>}.
+ * A put writes a temporary file beside its target ({@code .<uuid>.part}, never a key), forces it to disk,
+ * renames it into place atomically and forces the folder: a reader sees a whole blob or none.
+ */
+public final class DirectoryBlobStore implements BlobStore {
+    private final Path folder;
+
+    /** @throws BlobException when the folder cannot be made or is not writable */
+    public DirectoryBlobStore(Path folder) throws BlobException {
+        try {
+            this.folder = Files.createDirectories(folder).toRealPath();
+        } catch (IOException e) {
+            throw new BlobException("blob store folder " + folder + ": " + e.getMessage(), e);
+        }
+        if (!Files.isWritable(this.folder)) {
+            throw new BlobException("blob store folder " + folder + " is not writable");
+        }
+    }
+
+    private Path path(String key) {
+        return folder.resolve(BlobKeys.check(key));
+    }
+
+    @Override
+    public void put(String key, InputStream in, long size, String sha256) throws BlobException {
+        Path target = path(key);
+        try {
+            if (Files.isRegularFile(target) && Files.size(target) == size) {
+                return; // content-addressed: the same bytes are there already
+            }
+            Path dir = Files.createDirectories(target.getParent());
+            Path tmp = dir.resolve("." + UUID.randomUUID() + ".part");
+            try {
+                MessageDigest sha = Sha256.digest();
+                long written = 0;
+                try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+                     OutputStream out = Channels.newOutputStream(ch)) {
+                    byte[] buf = new byte[1 << 16];
+                    for (int n; written < size && (n = in.read(buf, 0, (int) Math.min(buf.length, size - written))) > 0; ) {
+                        sha.update(buf, 0, n);
+                        out.write(buf, 0, n);
+                        written += n;
+                    }
+                    ch.force(true);
+                }
+                if (written != size) {
+                    throw new BlobException(describe() + ": " + key + ": got " + written + " bytes, expected " + size);
+                }
+                String got = Sha256.hex(sha);
+                if (!got.equals(sha256)) {
+                    throw new BlobException(describe() + ": " + key + ": the bytes hash to " + got + ", not " + sha256);
+                }
+                try {
+                    Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+                } catch (AtomicMoveNotSupportedException e) {
+                    Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
+                }
+                fsyncFolder(dir);
+            } finally {
+                Files.deleteIfExists(tmp);
+            }
+        } catch (BlobException e) {
+            throw e;
+        } catch (IOException e) {
+            throw new BlobException(describe() + ": cannot store " + key + ": " + e, e);
+        }
+    }
+
+    @Override
+    public Optional<InputStream> get(String key) throws BlobException {
+        try {
+            return Optional.of(Files.newInputStream(path(key)));
+        } catch (NoSuchFileException e) {
+            return Optional.empty();
+        } catch (IOException e) {
+            throw new BlobException(describe() + ": cannot read " + key + ": " + e, e);
+        }
+    }
+
+    @Override
+    public boolean exists(String key) {
+        return Files.isRegularFile(path(key));
+    }
+
+    @Override
+    public void delete(String key) throws BlobException {
+        try {
+            Files.deleteIfExists(path(key));
+        } catch (IOException e) {
+            throw new BlobException(describe() + ": cannot delete " + key + ": " + e, e);
+        }
+    }
+
+    @Override
+    public List<String> list(String prefix, Optional<String> after, int limit) throws BlobException {
+        BlobKeys.checkPrefix(prefix);
+        // Walk only the deepest folder the prefix names in full.
+        int slash = prefix.lastIndexOf('/');
+        Path start = slash < 0 ? folder : folder.resolve(prefix.substring(0, slash));
+        if (!Files.isDirectory(start)) {
+            return List.of();
+        }
+        try (Stream<Path> walk = Files.walk(start)) {
+            List<String> keys = new ArrayList<>();
+            for (Path p : (Iterable<Path>) walk.filter(Files::isRegularFile)::iterator) {
+                String key = folder.relativize(p).toString().replace('\\', '/');
+                if (!p.getFileName().toString().startsWith(".") && key.startsWith(prefix)
+                        && (after.isEmpty() || key.compareTo(after.get()) > 0)) {
+                    keys.add(key);
+                }
+            }
+            return keys.stream().sorted().limit(limit).toList();
+        } catch (IOException | java.io.UncheckedIOException e) {
+            throw new BlobException(describe() + ": cannot list " + prefix + ": " + e, e);
+        }
+    }
+
+    @Override
+    public String describe() {
+        return "blob store " + folder;
+    }
+
+    @Override
+    public void close() {
+        // nothing held open
+    }
+
+    private static void fsyncFolder(Path dir) {
+        try (FileChannel ch = FileChannel.open(dir, StandardOpenOption.READ)) {
+            ch.force(true);
+        } catch (IOException e) {
+            // Some file systems cannot open folders for sync; the file itself was forced.
+        }
+    }
+}
