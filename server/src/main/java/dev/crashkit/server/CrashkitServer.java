@@ -7,6 +7,7 @@ import dev.crashkit.server.store.Groups;
 import dev.crashkit.server.store.Projects;
 import dev.crashkit.server.store.Queue;
 import dev.crashkit.server.store.ReportStore;
+import dev.crashkit.server.store.Retention;
 import dev.crashkit.server.store.Results;
 import dev.crashkit.server.store.Search;
 import dev.crashkit.server.store.Triage;
@@ -15,6 +16,7 @@ import dev.crashkit.server.symbolication.ReportSymbolicator;
 import dev.crashkit.server.symbolication.StoredFrames;
 import dev.crashkit.server.web.Services;
 import dev.crashkit.server.web.WebServer;
+import dev.crashkit.server.worker.Cleanup;
 import dev.crashkit.server.worker.Workers;
 import dev.crashkit.symbolicator.InputLimits;
 import java.io.IOException;
@@ -23,6 +25,7 @@ import java.net.UnknownHostException;
 import java.nio.file.Files;
 import java.util.Optional;
 import java.util.function.Consumer;
+import java.util.function.UnaryOperator;
 
 /** A running crashkit-server: database, debug files, symbolication workers and the HTTP server. */
 public final class CrashkitServer implements AutoCloseable {
@@ -33,13 +36,16 @@ public final class CrashkitServer implements AutoCloseable {
     private final DebugFiles debugFiles;
     private final ReportStore reports;
     private final Workers workers;
+    private final Cleanup cleanup;
     private final WebServer web;
 
-    private CrashkitServer(Database db, DebugFiles debugFiles, ReportStore reports, Workers workers, WebServer web) {
+    private CrashkitServer(Database db, DebugFiles debugFiles, ReportStore reports, Workers workers, Cleanup cleanup,
+                           WebServer web) {
         this.db = db;
         this.debugFiles = debugFiles;
         this.reports = reports;
         this.workers = workers;
+        this.cleanup = cleanup;
         this.web = web;
     }
 
@@ -56,6 +62,15 @@ public final class CrashkitServer implements AutoCloseable {
     /** As {@link #start(ServerConfig, Consumer)}, with projects and Sentry ingest configured. */
     public static CrashkitServer start(ServerConfig config, IngestConfig ingest, Consumer<String> log)
             throws IOException {
+        return start(config, ingest, log, UnaryOperator.identity());
+    }
+
+    /**
+     * As {@link #start(ServerConfig, IngestConfig, Consumer)}; {@code symbolication} wraps each report's pass (the
+     * seam a test uses to make a pass throw).
+     */
+    static CrashkitServer start(ServerConfig config, IngestConfig ingest, Consumer<String> log,
+                                UnaryOperator<Workers.Symbolize> symbolication) throws IOException {
         if (config.token().isEmpty() && !isLoopback(config.bind())) {
             throw new IllegalArgumentException("refusing to listen on " + config.bind()
                     + " without --token (or CRASHKIT_TOKEN): without a token only loopback addresses are allowed");
@@ -78,17 +93,21 @@ public final class CrashkitServer implements AutoCloseable {
             ReportSymbolicator symbolicator = new ReportSymbolicator(debugFiles, new InputLimits(
                     Math.min(config.maxReportBytes(), InputLimits.MAX_BYTES_CEILING), config.maxThreads(),
                     config.maxFrames(), cli.maxImages()), StoredFrames.DEFAULT);
-            Workers workers = new Workers(queue, reports, results, symbolicator, debugFiles, metrics, log);
+            Workers workers = new Workers(queue, reports, results, symbolication.apply(symbolicator::symbolicate),
+                    debugFiles, metrics, log);
+            Cleanup cleanup = new Cleanup(new Retention(db), config.cleanup().policy(), metrics,
+                    m -> log.accept(m), System::currentTimeMillis);
             Services services = new Services(new Services.Limits(config.maxReportBytes(), config.maxDebugFileBytes(),
                     config.uploadChunkSize()),
                     reports, queue, results, new Groups(db), files, debugFiles, symbolicator, workers, metrics,
-                    new Search(db), new Triage(db));
+                    new Search(db), new Triage(db), cleanup, config.jdbcUrl());
             workers.start(config.workers());
+            cleanup.start(config.cleanup().intervalMillis());
             Projects projects = new Projects(db, ingest.projects());
             WebServer web = WebServer.start(services, config.token(), config.bind(), config.port(),
                     new WebServer.SentryIngest(Optional.of(projects), ingest.publicUrl(), ingest.sentryRatePerMinute()),
                     log);
-            return new CrashkitServer(db, debugFiles, reports, workers, web);
+            return new CrashkitServer(db, debugFiles, reports, workers, cleanup, web);
         } catch (IOException | RuntimeException e) {
             db.close();
             throw e;
@@ -115,6 +134,7 @@ public final class CrashkitServer implements AutoCloseable {
     @Override
     public void close() {
         web.close();
+        cleanup.close();
         reports.close();
         workers.close();
         debugFiles.close();

@@ -19,7 +19,8 @@ public final class ServerMain {
             "                       [--symbol-server-config FILE] [--debuginfod-urls] [--token TOKEN] [--workers N]",
             "                       [--max-report-bytes N] [--max-debug-file-bytes N] [--max-threads N]",
             "                       [--max-frames N] [--upload-chunk-size N] [--no-symcache] [--project NAME]...",
-            "                       [--public-url URL] [--sentry-rate-limit N]",
+            "                       [--public-url URL] [--sentry-rate-limit N] [--retention-days N]",
+            "                       [--max-reports-per-group N] [--max-stored-reports-mb N] [--cleanup-interval-minutes N]",
             "Receives crash reports and debug files, symbolicates, groups and shows them.",
             "      --port N               port (default: 8080; 0: any free port)",
             "      --bind ADDRESS         address to listen on (default: 127.0.0.1); others need --token",
@@ -51,6 +52,14 @@ public final class ServerMain {
             "      --public-url URL       the server's address as SDKs reach it (https://crash.example.com), used in",
             "                             the DSNs listed (default: the address of the request asking)",
             "      --sentry-rate-limit N  Sentry events a project may send per minute, then 429 (default: 0, no limit)",
+            "      --retention-days N     remove raw reports received more than N days ago (default: 0, keep)",
+            "      --max-reports-per-group N",
+            "                             keep the newest N raw reports of each group (default: 0, all)",
+            "      --max-stored-reports-mb N",
+            "                             remove the oldest raw reports while they add up to more than N MiB",
+            "                             (default: 0, no budget); group counts keep counting removed reports",
+            "      --cleanup-interval-minutes N",
+            "                             how often the retention cleanup runs (default: 60; also at start)",
             "  -h, --help                 show this help and exit",
             "  -V, --version              print the version and exit",
             "Exit codes:",
@@ -78,6 +87,10 @@ public final class ServerMain {
     List<String> projects = new ArrayList<>();
     String publicUrl;
     int sentryRateLimit;
+    long retentionDays;
+    long maxReportsPerGroup;
+    long maxStoredReportsMb;
+    long cleanupIntervalMinutes = ServerConfig.Cleanup.DEFAULT_INTERVAL / 60_000;
     boolean help;
     boolean version;
 
@@ -115,7 +128,8 @@ public final class ServerMain {
                 case "--port", "--bind", "--data", "--db", "--dsym", "--symbols", "--symbol-server",
                         "--symbol-server-config", "--token", "--max-report-bytes", "--max-debug-file-bytes",
                         "--workers", "--upload-chunk-size", "--project", "--public-url", "--sentry-rate-limit",
-                        "--max-threads", "--max-frames" -> {
+                        "--max-threads", "--max-frames", "--retention-days", "--max-reports-per-group",
+                        "--max-stored-reports-mb", "--cleanup-interval-minutes" -> {
                     String value = inline;
                     if (value == null) {
                         if (i + 1 >= args.length) {
@@ -159,6 +173,10 @@ public final class ServerMain {
             // The command line's limits are the ceiling: what the symbolicator library reads at all.
             case "--max-threads" -> maxThreads = (int) number(name, value, 1, InputLimits.defaults().maxThreads());
             case "--max-frames" -> maxFrames = (int) number(name, value, 1, InputLimits.defaults().maxFrames());
+            case "--retention-days" -> retentionDays = number(name, value, 0, 100L * 365);
+            case "--max-reports-per-group" -> maxReportsPerGroup = number(name, value, 0, Long.MAX_VALUE);
+            case "--max-stored-reports-mb" -> maxStoredReportsMb = number(name, value, 0, Long.MAX_VALUE >> 20);
+            case "--cleanup-interval-minutes" -> cleanupIntervalMinutes = number(name, value, 1, 7L * 24 * 60);
             default -> throw new IllegalStateException(name);
         }
     }
@@ -238,7 +256,9 @@ public final class ServerMain {
                 .withConfigFile(Optional.ofNullable(serverConfig))
                 .withDebuginfodUrls(debuginfodUrls, System.getenv());
         return new ServerConfig(bind, port, data, Optional.ofNullable(db), dsyms, sources, token, maxReport,
-                maxDebugFile, workers, !noSymcache, uploadChunkSize, maxThreads, maxFrames);
+                maxDebugFile, workers, !noSymcache, uploadChunkSize, maxThreads, maxFrames, new ServerConfig.Cleanup(
+                new dev.crashkit.server.store.Retention.Policy(retentionDays * 86_400_000L, maxReportsPerGroup,
+                        maxStoredReportsMb << 20), cleanupIntervalMinutes * 60_000));
     }
 
     public static void main(String[] args) throws InterruptedException {
