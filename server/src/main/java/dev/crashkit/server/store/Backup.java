@@ -11,7 +11,6 @@ import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 
 /**
  * An online backup of a SQLite database: {@code VACUUM INTO} on a connection of its own reads one consistent
@@ -40,12 +39,12 @@ public final class Backup {
         Path partial = dir.resolve(target.getFileName() + ".partial");
         Files.deleteIfExists(partial);
         try {
-            try (Connection c = DriverManager.getConnection(jdbcUrl); Statement s = c.createStatement()) {
-                s.execute("PRAGMA busy_timeout=30000");
-                try (PreparedStatement p = c.prepareStatement("VACUUM INTO ?")) {
-                    p.setString(1, partial.toString());
-                    p.execute();
-                }
+            java.util.Properties props = new java.util.Properties();
+            props.setProperty("busy_timeout", "30000");
+            try (Connection c = DriverManager.getConnection(jdbcUrl, props);
+                 PreparedStatement p = c.prepareStatement("VACUUM INTO ?")) {
+                p.setString(1, partial.toString());
+                p.execute();
             }
             check(partial);
             // VACUUM INTO does not fsync what it wrote.
