@@ -22,7 +22,6 @@ public final class Metrics {
     private final AtomicLong cleanupRuns = new AtomicLong();
     private final AtomicLong removedReports = new AtomicLong();
     private final AtomicLong removedResults = new AtomicLong();
-    private final AtomicLong removedDebugFiles = new AtomicLong();
     private final AtomicLong freedBytes = new AtomicLong();
     private final AtomicLongArray buckets = new AtomicLongArray(BOUNDS.length + 1);
     private final AtomicLong latencyCount = new AtomicLong();
@@ -54,15 +53,11 @@ public final class Metrics {
         failed.incrementAndGet();
     }
 
-    /**
-     * A cleanup run finished: raw reports and stored results removed, debug files removed, bytes freed
-     * (raw report sizes, result lengths and debug file sizes).
-     */
-    public void cleanedUp(long reports, long results, long debugFiles, long bytes) {
+    /** A cleanup run finished: raw reports and stored results removed, bytes freed (raw sizes, result lengths). */
+    public void cleanedUp(long reports, long results, long bytes) {
         cleanupRuns.incrementAndGet();
         removedReports.addAndGet(reports);
         removedResults.addAndGet(results);
-        removedDebugFiles.addAndGet(debugFiles);
         freedBytes.addAndGet(bytes);
     }
 
@@ -96,10 +91,8 @@ public final class Metrics {
         counter(b, "crashkit_cleanup_reports_removed_total", "Raw reports removed by retention.", removedReports.get());
         counter(b, "crashkit_cleanup_results_removed_total", "Symbolication results removed with their reports.",
                 removedResults.get());
-        counter(b, "crashkit_cleanup_debug_files_removed_total", "Uploaded debug files removed by retention.",
-                removedDebugFiles.get());
         counter(b, "crashkit_cleanup_freed_bytes_total",
-                "Bytes removed by retention (raw reports, result documents, debug files).", freedBytes.get());
+                "Bytes removed by retention (raw report sizes, result document lengths).", freedBytes.get());
         counter(b, "crashkit_symcache_opened_total", "Symbol cache files opened (no debug file parsed).",
                 symbolCaches.get().opened());
         counter(b, "crashkit_symcache_built_total", "Symbol caches built from a debug file (rebuilds included).",

@@ -56,7 +56,7 @@ public final class Cleanup implements AutoCloseable {
     /** One run now (waiting for a run in progress to end first). */
     public synchronized Retention.Removed runNow() throws StoreException {
         Retention.Removed r = retention.run(policy, clock.getAsLong());
-        metrics.cleanedUp(r.reports(), r.results(), 0, r.bytes());
+        metrics.cleanedUp(r.reports(), r.results(), r.bytes());
         return r;
     }
 
