@@ -49,10 +49,15 @@ public final class Retention {
         }
     }
 
-    /** What one run removed: reports, their stored results, and bytes (raw sizes plus result lengths). */
-    public record Removed(long reports, long results, long bytes) {
+    /**
+     * What one run removed: reports, their stored results, bytes (raw sizes plus result lengths), and of those
+     * the raw sizes.
+     */
+    public record Removed(long reports, long results, long bytes, long reportBytes) {
+        static final Removed NONE = new Removed(0, 0, 0, 0);
+
         Removed plus(Removed o) {
-            return new Removed(reports + o.reports, results + o.results, bytes + o.bytes);
+            return new Removed(reports + o.reports, results + o.results, bytes + o.bytes, reportBytes + o.reportBytes);
         }
     }
 
@@ -64,7 +69,7 @@ public final class Retention {
 
     /** One cleanup run at {@code now}: each rule in turn, in batches, until it has nothing more to remove. */
     public Removed run(Policy policy, long now) throws StoreException {
-        Removed total = new Removed(0, 0, 0);
+        Removed total = Removed.NONE;
         if (policy.maxAgeMillis() > 0) {
             total = total.plus(byAge(now - policy.maxAgeMillis(), now));
         }
@@ -78,7 +83,7 @@ public final class Retention {
     }
 
     private Removed byAge(long cutoff, long runStart) throws StoreException {
-        Removed total = new Removed(0, 0, 0);
+        Removed total = Removed.NONE;
         while (true) {
             List<String> ids = db.read(c -> ids(c, "SELECT id FROM reports r WHERE received_at < ? AND " + NO_JOB
                     + " ORDER BY received_at, id LIMIT " + BATCH, cutoff));
@@ -94,7 +99,7 @@ public final class Retention {
         // Groups holding more stored reports than kept, by their counters (no scan of the reports).
         List<String> groups = db.read(c -> ids(c, "SELECT id FROM crash_groups WHERE report_count - removed_reports > ? "
                 + "ORDER BY id", keep));
-        Removed total = new Removed(0, 0, 0);
+        Removed total = Removed.NONE;
         for (String group : groups) {
             while (true) {
                 // The newest `keep` stay (reports_by_group, newest first); of the older ones, those without a job go.
@@ -112,15 +117,17 @@ public final class Retention {
     }
 
     private Removed byBudget(long budget, long runStart) throws StoreException {
-        Removed total = new Removed(0, 0, 0);
+        Removed total = Removed.NONE;
+        // Summed once per run (a scan of the table), then less what each batch removed; what arrives meanwhile
+        // is the next run's.
+        long stored = db.read(c -> {
+            try (PreparedStatement p = c.prepareStatement("SELECT COALESCE(SUM(size), 0) FROM reports");
+                 ResultSet r = p.executeQuery()) {
+                r.next();
+                return r.getLong(1);
+            }
+        });
         while (true) {
-            long stored = db.read(c -> {
-                try (PreparedStatement p = c.prepareStatement("SELECT COALESCE(SUM(size), 0) FROM reports");
-                     ResultSet r = p.executeQuery()) {
-                    r.next();
-                    return r.getLong(1);
-                }
-            });
             if (stored <= budget) {
                 return total;
             }
@@ -141,6 +148,7 @@ public final class Retention {
             });
             Removed r = remove(ids, runStart);
             total = total.plus(r);
+            stored -= r.reportBytes();
             if (r.reports() == 0) {
                 return total; // what is over the budget is pending or newer than this run
             }
@@ -156,7 +164,7 @@ public final class Retention {
      */
     private Removed remove(List<String> ids, long runStart) throws StoreException {
         if (ids.isEmpty()) {
-            return new Removed(0, 0, 0);
+            return Removed.NONE;
         }
         return db.write(c -> {
             String marks = String.join(", ", Collections.nCopies(ids.size(), "?"));
@@ -189,8 +197,9 @@ public final class Retention {
                 }
             }
             if (doomed.isEmpty()) {
-                return new Removed(0, 0, 0);
+                return Removed.NONE;
             }
+            long reportBytes = bytes;
             String doomedMarks = String.join(", ", Collections.nCopies(doomed.size(), "?"));
             long results = 0;
             try (PreparedStatement p = c.prepareStatement("SELECT COUNT(*), COALESCE(SUM(LENGTH(symbolicated)), 0) "
@@ -229,7 +238,7 @@ public final class Retention {
                     p.executeUpdate();
                 }
             }
-            return new Removed(doomed.size(), results, bytes);
+            return new Removed(doomed.size(), results, bytes, reportBytes);
         });
     }
 
