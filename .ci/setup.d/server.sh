@@ -1,7 +1,8 @@
 # Sourced (as root) by .ci/run before `mvn test`: what the server module's tests need from the system.
 # - Debian's chromium + chromium-driver for server/BrowserTest (headless UI test);
 # - a PostgreSQL cluster on loopback with role crashkit / password crashkit and database crashkit_test,
-#   for server/PostgresTest (jdbc:postgresql://127.0.0.1:5432/crashkit_test).
+#   for server/PostgresTest (jdbc:postgresql://127.0.0.1:5432/crashkit_test), and crashkit_restore_test, which
+#   server/BackupPostgresTest restores a pg_dump into (pg_dump and pg_restore come with the postgresql package).
 # Idempotent: installs only what is missing, starts the cluster only when it is down.
 crashkit_server_setup() {
   local need=()
@@ -32,6 +33,10 @@ crashkit_server_setup() {
   fi
   if ! su postgres -c "psql -tAc \"SELECT 1 FROM pg_database WHERE datname = 'crashkit_test'\"" | grep -q 1; then
     su postgres -c "psql -q -c \"CREATE DATABASE crashkit_test OWNER crashkit\"" || return 1
+  fi
+  # A second database, for server/BackupPostgresTest's pg_restore of a pg_dump of crashkit_test.
+  if ! su postgres -c "psql -tAc \"SELECT 1 FROM pg_database WHERE datname = 'crashkit_restore_test'\"" | grep -q 1; then
+    su postgres -c "psql -q -c \"CREATE DATABASE crashkit_restore_test OWNER crashkit\"" || return 1
   fi
   echo "server setup: chromium, chromedriver and PostgreSQL ${ver} on 127.0.0.1:5432 ready"
 }

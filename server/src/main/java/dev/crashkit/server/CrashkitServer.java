@@ -14,6 +14,7 @@ import dev.crashkit.server.store.Webhooks;
 import dev.crashkit.server.store.Projects;
 import dev.crashkit.server.store.Queue;
 import dev.crashkit.server.store.ReportStore;
+import dev.crashkit.server.store.Retention;
 import dev.crashkit.server.store.Results;
 import dev.crashkit.server.store.Search;
 import dev.crashkit.server.store.Triage;
@@ -23,6 +24,7 @@ import dev.crashkit.server.symbolication.StoredFrames;
 import dev.crashkit.server.web.Services;
 import dev.crashkit.server.web.WebServer;
 import dev.crashkit.server.worker.UploadWatcher;
+import dev.crashkit.server.worker.Cleanup;
 import dev.crashkit.server.worker.Workers;
 import dev.crashkit.symbolicator.InputLimits;
 import java.io.IOException;
@@ -32,6 +34,7 @@ import java.nio.file.Files;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
+import java.util.function.UnaryOperator;
 
 /** A running crashkit-server: database, debug files, symbolication workers and the HTTP server. */
 public final class CrashkitServer implements AutoCloseable {
@@ -49,18 +52,21 @@ public final class CrashkitServer implements AutoCloseable {
     private final ReportStore reports;
     private final Workers workers;
     private final UploadWatcher uploads;
+    private final Cleanup cleanup;
     private final WebServer web;
     private final Deliverer deliverer;
     private final Optional<BlobStore> blobs;
 
     private CrashkitServer(Database db, InstanceSlot slot, DebugFiles debugFiles, ReportStore reports, Workers workers,
-                           UploadWatcher uploads, WebServer web, Deliverer deliverer, Optional<BlobStore> blobs) {
+                           UploadWatcher uploads, Cleanup cleanup, WebServer web, Deliverer deliverer,
+                           Optional<BlobStore> blobs) {
         this.db = db;
         this.slot = slot;
         this.debugFiles = debugFiles;
         this.reports = reports;
         this.workers = workers;
         this.uploads = uploads;
+        this.cleanup = cleanup;
         this.web = web;
         this.deliverer = deliverer;
         this.blobs = blobs;
@@ -102,6 +108,21 @@ public final class CrashkitServer implements AutoCloseable {
      */
     public static CrashkitServer start(ServerConfig config, IngestConfig ingest, AlertConfig alerts,
                                        BlobStoreConfig blobStore, Consumer<String> log) throws IOException {
+        return start(config, ingest, alerts, blobStore, log, UnaryOperator.identity());
+    }
+
+    /**
+     * As {@link #start(ServerConfig, IngestConfig, Consumer)}; {@code symbolication} wraps each report's pass (the
+     * seam a test uses to make a pass throw).
+     */
+    static CrashkitServer start(ServerConfig config, IngestConfig ingest, Consumer<String> log,
+                                UnaryOperator<Workers.Symbolize> symbolication) throws IOException {
+        return start(config, ingest, AlertConfig.defaults(), BlobStoreConfig.database(), log, symbolication);
+    }
+
+    private static CrashkitServer start(ServerConfig config, IngestConfig ingest, AlertConfig alerts,
+                                        BlobStoreConfig blobStore, Consumer<String> log,
+                                        UnaryOperator<Workers.Symbolize> symbolication) throws IOException {
         if (config.token().isEmpty() && !isLoopback(config.bind())) {
             throw new IllegalArgumentException("refusing to listen on " + config.bind()
                     + " without --token (or CRASHKIT_TOKEN): without a token only loopback addresses are allowed");
@@ -159,14 +180,18 @@ public final class CrashkitServer implements AutoCloseable {
             ReportSymbolicator symbolicator = new ReportSymbolicator(debugFiles, new InputLimits(
                     Math.min(config.maxReportBytes(), InputLimits.MAX_BYTES_CEILING), config.maxThreads(),
                     config.maxFrames(), cli.maxImages()), StoredFrames.DEFAULT);
-            Workers workers = new Workers(queue, reports, results, symbolicator, debugFiles, metrics, log);
+            Workers workers = new Workers(queue, reports, results, symbolication.apply(symbolicator::symbolicate),
+                    debugFiles, metrics, log);
             wake[0] = workers;
+            Cleanup cleanup = new Cleanup(new Retention(db), config.cleanup().policy(), metrics,
+                    m -> log.accept(m), System::currentTimeMillis);
             Services services = new Services(new Services.Limits(config.maxReportBytes(), config.maxDebugFileBytes(),
                     config.uploadChunkSize()),
                     reports, queue, results, new Groups(db), files, debugFiles, symbolicator, workers, metrics,
-                    new Search(db), new Triage(db));
+                    new Search(db), new Triage(db), cleanup, config.jdbcUrl());
             workers.start(config.workers());
             uploads.start(UPLOAD_POLL_MILLIS);
+            cleanup.start(config.cleanup().intervalMillis());
             Projects projects = new Projects(db, ingest.projects());
             Outbox outbox = new Outbox(db);
             WebServer web = WebServer.start(services, config.token(), config.bind(), config.port(),
@@ -177,7 +202,7 @@ public final class CrashkitServer implements AutoCloseable {
             String base = ingest.publicUrl().map(u -> u.endsWith("/") ? u.substring(0, u.length() - 1) : u)
                     .orElse(listening);
             Deliverer deliverer = new Deliverer(outbox, alerts, () -> base, log);
-            return new CrashkitServer(db, slot, debugFiles, reports, workers, uploads, web, deliverer, blobs);
+            return new CrashkitServer(db, slot, debugFiles, reports, workers, uploads, cleanup, web, deliverer, blobs);
         } catch (IOException | RuntimeException e) {
             db.close();
             slot.close();
@@ -207,6 +232,7 @@ public final class CrashkitServer implements AutoCloseable {
     public void close() {
         deliverer.close();
         web.close();
+        cleanup.close();
         reports.close();
         uploads.close();
         workers.close();

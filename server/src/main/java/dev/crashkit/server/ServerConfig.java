@@ -1,5 +1,6 @@
 package dev.crashkit.server;
 
+import dev.crashkit.server.store.Retention;
 import dev.crashkit.symbolicator.SymbolSources;
 import java.nio.file.Path;
 import java.util.List;
@@ -19,11 +20,12 @@ import java.util.Optional;
  * @param uploadChunkSize    chunk size sentry-cli's chunked upload of debug files is told to use
  * @param maxThreads         most threads a report may hold (more: refused at ingest)
  * @param maxFrames          most frames a report may hold, all threads together (more: refused at ingest)
+ * @param cleanup            what retention removes and how often it runs
  */
 public record ServerConfig(String bind, int port, Path data, Optional<String> db, List<Path> dsyms,
                            SymbolSources symbolSources, Optional<String> token, long maxReportBytes,
                            long maxDebugFileBytes, int workers, boolean symbolCache, int uploadChunkSize,
-                           int maxThreads, int maxFrames) {
+                           int maxThreads, int maxFrames, Cleanup cleanup) {
     public static final long DEFAULT_MAX_REPORT = 50L * 1024 * 1024;
     public static final long DEFAULT_MAX_DEBUG_FILE = 2L * 1024 * 1024 * 1024;
     /** Sentry's own chunk size. */
@@ -35,6 +37,23 @@ public record ServerConfig(String bind, int port, Path data, Optional<String> db
     public static final int DEFAULT_MAX_THREADS = 2_000;
     public static final int DEFAULT_MAX_FRAMES = 250_000;
 
+    /**
+     * Retention: the policy and how often the cleanup runs (also at start, and on {@code POST /api/admin/cleanup}).
+     */
+    public record Cleanup(Retention.Policy policy, long intervalMillis) {
+        public static final long DEFAULT_INTERVAL = 60 * 60_000L;
+
+        public Cleanup {
+            if (intervalMillis <= 0) {
+                throw new IllegalArgumentException("the cleanup interval must be positive");
+            }
+        }
+
+        public static Cleanup keepAll() {
+            return new Cleanup(Retention.Policy.keepAll(), DEFAULT_INTERVAL);
+        }
+    }
+
     public ServerConfig {
         dsyms = List.copyOf(dsyms);
     }
@@ -42,22 +61,23 @@ public record ServerConfig(String bind, int port, Path data, Optional<String> db
     /** Loopback, port {@code port} (0: any free one), SQLite in {@code data}, no token, 2 workers, symbol caches. */
     public static ServerConfig local(Path data, int port) {
         return new ServerConfig("127.0.0.1", port, data, Optional.empty(), List.of(), SymbolSources.none(), Optional.empty(),
-                DEFAULT_MAX_REPORT, DEFAULT_MAX_DEBUG_FILE, 2, true, DEFAULT_UPLOAD_CHUNK_SIZE, DEFAULT_MAX_THREADS, DEFAULT_MAX_FRAMES);
+                DEFAULT_MAX_REPORT, DEFAULT_MAX_DEBUG_FILE, 2, true, DEFAULT_UPLOAD_CHUNK_SIZE, DEFAULT_MAX_THREADS, DEFAULT_MAX_FRAMES,
+                Cleanup.keepAll());
     }
 
     public ServerConfig withDb(String url) {
         return new ServerConfig(bind, port, data, Optional.of(url), dsyms, symbolSources, token, maxReportBytes, maxDebugFileBytes,
-                workers, symbolCache, uploadChunkSize, maxThreads, maxFrames);
+                workers, symbolCache, uploadChunkSize, maxThreads, maxFrames, cleanup);
     }
 
     public ServerConfig withToken(String t) {
         return new ServerConfig(bind, port, data, db, dsyms, symbolSources, Optional.of(t), maxReportBytes, maxDebugFileBytes,
-                workers, symbolCache, uploadChunkSize, maxThreads, maxFrames);
+                workers, symbolCache, uploadChunkSize, maxThreads, maxFrames, cleanup);
     }
 
     public ServerConfig withDsyms(List<Path> paths) {
         return new ServerConfig(bind, port, data, db, paths, symbolSources, token, maxReportBytes, maxDebugFileBytes,
-                workers, symbolCache, uploadChunkSize, maxThreads, maxFrames);
+                workers, symbolCache, uploadChunkSize, maxThreads, maxFrames, cleanup);
     }
 
     public ServerConfig withSymbolServers(List<String> specs) {
@@ -66,38 +86,43 @@ public record ServerConfig(String bind, int port, Path data, Optional<String> db
 
     public ServerConfig withSymbolSources(SymbolSources sources) {
         return new ServerConfig(bind, port, data, db, dsyms, sources, token, maxReportBytes, maxDebugFileBytes,
-                workers, symbolCache, uploadChunkSize, maxThreads, maxFrames);
+                workers, symbolCache, uploadChunkSize, maxThreads, maxFrames, cleanup);
     }
 
     public ServerConfig withLimits(long report, long debugFile) {
         return new ServerConfig(bind, port, data, db, dsyms, symbolSources, token, report, debugFile, workers,
-                symbolCache, uploadChunkSize, maxThreads, maxFrames);
+                symbolCache, uploadChunkSize, maxThreads, maxFrames, cleanup);
     }
 
     public ServerConfig withWorkers(int n) {
         return new ServerConfig(bind, port, data, db, dsyms, symbolSources, token, maxReportBytes, maxDebugFileBytes,
-                n, symbolCache, uploadChunkSize, maxThreads, maxFrames);
+                n, symbolCache, uploadChunkSize, maxThreads, maxFrames, cleanup);
     }
 
     public ServerConfig withBind(String address) {
         return new ServerConfig(address, port, data, db, dsyms, symbolSources, token, maxReportBytes, maxDebugFileBytes,
-                workers, symbolCache, uploadChunkSize, maxThreads, maxFrames);
+                workers, symbolCache, uploadChunkSize, maxThreads, maxFrames, cleanup);
     }
 
     public ServerConfig withSymbolCache(boolean on) {
         return new ServerConfig(bind, port, data, db, dsyms, symbolSources, token, maxReportBytes, maxDebugFileBytes, workers,
-                on, uploadChunkSize, maxThreads, maxFrames);
+                on, uploadChunkSize, maxThreads, maxFrames, cleanup);
     }
 
     public ServerConfig withUploadChunkSize(int bytes) {
         return new ServerConfig(bind, port, data, db, dsyms, symbolSources, token, maxReportBytes, maxDebugFileBytes,
-                workers, symbolCache, bytes, maxThreads, maxFrames);
+                workers, symbolCache, bytes, maxThreads, maxFrames, cleanup);
     }
 
     /** With other report shape limits (threads and frames; the command line's are the ceiling). */
     public ServerConfig withShapeLimits(int threads, int frames) {
         return new ServerConfig(bind, port, data, db, dsyms, symbolSources, token, maxReportBytes, maxDebugFileBytes, workers,
-                symbolCache, uploadChunkSize, threads, frames);
+                symbolCache, uploadChunkSize, threads, frames, cleanup);
+    }
+
+    public ServerConfig withCleanup(Cleanup c) {
+        return new ServerConfig(bind, port, data, db, dsyms, symbolSources, token, maxReportBytes, maxDebugFileBytes, workers,
+                symbolCache, uploadChunkSize, maxThreads, maxFrames, c);
     }
 
     /** The JDBC URL in use. */

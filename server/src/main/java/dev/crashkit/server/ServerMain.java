@@ -23,9 +23,11 @@ public final class ServerMain {
             "                       [--public-url URL] [--sentry-rate-limit N] [--webhook URL]... [--webhook-secret S]",
             "                       [--spike-threshold N] [--spike-window-minutes M] [--webhook-retry-seconds N]",
             "                       [--webhook-attempts N] [--webhook-timeout-seconds N]",
-            "                       [--public-url URL] [--sentry-rate-limit N] [--blob-store db|DIR|s3://BUCKET/PREFIX]",
+            "                       [--blob-store db|DIR|s3://BUCKET/PREFIX]",
             "                       [--blob-store-endpoint URL] [--blob-store-region R] [--blob-store-access-key-id ID]",
             "                       [--blob-store-secret-access-key SECRET] [--blob-cache-bytes N]",
+            "                       [--retention-days N] [--max-reports-per-group N] [--max-stored-reports-mb N]",
+            "                       [--cleanup-interval-minutes N]",
             "Receives crash reports and debug files, symbolicates, groups and shows them.",
             "      --port N               port (default: 8080; 0: any free port)",
             "      --bind ADDRESS         address to listen on (default: 127.0.0.1); others need --token",
@@ -83,6 +85,14 @@ public final class ServerMain {
             "                             AWS_SECRET_ACCESS_KEY, ~/.aws, instance role); never logged",
             "      --blob-cache-bytes N   debug files of a shared blob store kept in DATA/blob-cache, least recently",
             "                             used removed first (default: 10737418240, 10 GiB)",
+            "      --retention-days N     remove raw reports received more than N days ago (default: 0, keep)",
+            "      --max-reports-per-group N",
+            "                             keep the newest N raw reports of each group (default: 0, all)",
+            "      --max-stored-reports-mb N",
+            "                             remove the oldest raw reports while they add up to more than N MiB",
+            "                             (default: 0, no budget); group counts keep counting removed reports",
+            "      --cleanup-interval-minutes N",
+            "                             how often the retention cleanup runs (default: 60; also at start)",
             "  -h, --help                 show this help and exit",
             "  -V, --version              print the version and exit",
             "Exit codes:",
@@ -123,6 +133,10 @@ public final class ServerMain {
     String blobAccessKeyId;
     String blobSecretAccessKey;
     long blobCacheBytes = dev.crashkit.server.blob.BlobStoreConfig.DEFAULT_CACHE_BYTES;
+    long retentionDays;
+    long maxReportsPerGroup;
+    long maxStoredReportsMb;
+    long cleanupIntervalMinutes = ServerConfig.Cleanup.DEFAULT_INTERVAL / 60_000;
     boolean help;
     boolean version;
 
@@ -164,7 +178,8 @@ public final class ServerMain {
                         "--spike-window-minutes", "--webhook-retry-seconds", "--webhook-attempts",
                         "--webhook-timeout-seconds", "--blob-store", "--blob-store-endpoint",
                         "--blob-store-region", "--blob-store-access-key-id", "--blob-store-secret-access-key",
-                        "--blob-cache-bytes" -> {
+                        "--blob-cache-bytes", "--retention-days", "--max-reports-per-group",
+                        "--max-stored-reports-mb", "--cleanup-interval-minutes" -> {
                     String value = inline;
                     if (value == null) {
                         if (i + 1 >= args.length) {
@@ -228,6 +243,10 @@ public final class ServerMain {
             case "--blob-store-access-key-id" -> blobAccessKeyId = value;
             case "--blob-store-secret-access-key" -> blobSecretAccessKey = value;
             case "--blob-cache-bytes" -> blobCacheBytes = number(name, value, 1, Long.MAX_VALUE);
+            case "--retention-days" -> retentionDays = number(name, value, 0, 100L * 365);
+            case "--max-reports-per-group" -> maxReportsPerGroup = number(name, value, 0, Long.MAX_VALUE);
+            case "--max-stored-reports-mb" -> maxStoredReportsMb = number(name, value, 0, Long.MAX_VALUE >> 20);
+            case "--cleanup-interval-minutes" -> cleanupIntervalMinutes = number(name, value, 1, 7L * 24 * 60);
             default -> throw new IllegalStateException(name);
         }
     }
@@ -370,7 +389,9 @@ public final class ServerMain {
                 .withConfigFile(Optional.ofNullable(serverConfig))
                 .withDebuginfodUrls(debuginfodUrls, System.getenv());
         return new ServerConfig(bind, port, data, Optional.ofNullable(db), dsyms, sources, token, maxReport,
-                maxDebugFile, workers, !noSymcache, uploadChunkSize, maxThreads, maxFrames);
+                maxDebugFile, workers, !noSymcache, uploadChunkSize, maxThreads, maxFrames, new ServerConfig.Cleanup(
+                new dev.crashkit.server.store.Retention.Policy(retentionDays * 86_400_000L, maxReportsPerGroup,
+                        maxStoredReportsMb << 20), cleanupIntervalMinutes * 60_000));
     }
 
     public static void main(String[] args) throws InterruptedException {

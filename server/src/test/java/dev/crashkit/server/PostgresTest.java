@@ -80,8 +80,8 @@ class PostgresTest {
              ResultSet r = s.executeQuery("SELECT COUNT(*), MAX(version) FROM schema_migrations")) {
             r.next();
             assertEquals(r.getInt(2), r.getInt(1), "each migration once");
-            assertEquals(7, r.getInt(1), "schema versions 1, 2 (projects), 3 (debug_files.sha1), 4 (triage), "
-                    + "5 (upload tokens), 6 (alerts) and 7 (claims per server)");
+            assertEquals(9, r.getInt(1), "schema versions 1, 2 (projects), 3 (debug_files.sha1), 4 (triage), "
+                    + "5 (upload tokens), 6 (alerts), 7 (claims per server), 8 (job attempts) and 9 (retention)");
         }
     }
 

@@ -58,6 +58,22 @@ class ServerMainTest {
     }
 
     @Test
+    void retentionOptionsMakeThePolicy() throws Exception {
+        ServerConfig none = ServerMain.parse().config(Optional.empty());
+        assertTrue(none.cleanup().policy().keepsAll(), "retention is off by default");
+        assertEquals(60 * 60_000L, none.cleanup().intervalMillis());
+        ServerConfig c = ServerMain.parse("--retention-days", "90", "--max-reports-per-group=100",
+                "--max-stored-reports-mb", "2048", "--cleanup-interval-minutes", "5").config(Optional.empty());
+        assertEquals(new dev.crashkit.server.store.Retention.Policy(90L * 86_400_000, 100, 2048L << 20),
+                c.cleanup().policy());
+        assertEquals(5 * 60_000L, c.cleanup().intervalMillis());
+        ServerMain.UsageException e = assertThrows(ServerMain.UsageException.class,
+                () -> ServerMain.parse("--retention-days", "-1"));
+        assertEquals("--retention-days must be a whole number from 0 to 36500, not '-1'", e.getMessage());
+        assertThrows(ServerMain.UsageException.class, () -> ServerMain.parse("--cleanup-interval-minutes", "0"));
+    }
+
+    @Test
     void badCommandLinesAreOneLineUsageErrors() {
         for (String[] args : List.of(new String[] {"--porst", "1"}, new String[] {"--port"},
                 new String[] {"--port", "http"}, new String[] {"--workers", "0"}, new String[] {"stray"},
@@ -142,7 +158,8 @@ class ServerMainTest {
                 "--webhook ", "--webhook-secret", "--spike-threshold", "--spike-window-minutes", "--webhook-retry-seconds",
                 "--webhook-attempts", "--webhook-timeout-seconds",
                 "--blob-store ", "--blob-store-endpoint", "--blob-store-region", "--blob-store-access-key-id",
-                "--blob-store-secret-access-key", "--blob-cache-bytes")) {
+                "--blob-store-secret-access-key", "--blob-cache-bytes",
+                "--retention-days", "--max-reports-per-group", "--max-stored-reports-mb", "--cleanup-interval-minutes")) {
             assertTrue(ServerMain.USAGE.contains(option), option);
         }
     }

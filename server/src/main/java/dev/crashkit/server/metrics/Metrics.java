@@ -19,6 +19,10 @@ public final class Metrics {
     private final AtomicLong symbolicated = new AtomicLong();
     private final AtomicLong failed = new AtomicLong();
     private final AtomicLong debugFiles = new AtomicLong();
+    private final AtomicLong cleanupRuns = new AtomicLong();
+    private final AtomicLong removedReports = new AtomicLong();
+    private final AtomicLong removedResults = new AtomicLong();
+    private final AtomicLong freedBytes = new AtomicLong();
     private final AtomicLongArray buckets = new AtomicLongArray(BOUNDS.length + 1);
     private final AtomicLong latencyCount = new AtomicLong();
     private final AtomicLong latencySumMillis = new AtomicLong();
@@ -49,6 +53,14 @@ public final class Metrics {
         failed.incrementAndGet();
     }
 
+    /** A cleanup run finished: raw reports and stored results removed, bytes freed (raw sizes, result lengths). */
+    public void cleanedUp(long reports, long results, long bytes) {
+        cleanupRuns.incrementAndGet();
+        removedReports.addAndGet(reports);
+        removedResults.addAndGet(results);
+        freedBytes.addAndGet(bytes);
+    }
+
     /** A symbolication finished; {@code firstLatencyMillis} is upload-to-result for a report's first one, else -1. */
     public void symbolicated(long firstLatencyMillis) {
         symbolicated.incrementAndGet();
@@ -75,6 +87,12 @@ public final class Metrics {
         counter(b, "crashkit_reports_symbolicated_total", "Symbolication passes finished.", symbolicated.get());
         counter(b, "crashkit_reports_failed_total", "Symbolication passes that failed.", failed.get());
         counter(b, "crashkit_debug_files_received_total", "Debug files accepted.", debugFiles.get());
+        counter(b, "crashkit_cleanup_runs_total", "Retention cleanup runs finished.", cleanupRuns.get());
+        counter(b, "crashkit_cleanup_reports_removed_total", "Raw reports removed by retention.", removedReports.get());
+        counter(b, "crashkit_cleanup_results_removed_total", "Symbolication results removed with their reports.",
+                removedResults.get());
+        counter(b, "crashkit_cleanup_freed_bytes_total",
+                "Bytes removed by retention (raw report sizes, result document lengths).", freedBytes.get());
         counter(b, "crashkit_symcache_opened_total", "Symbol cache files opened (no debug file parsed).",
                 symbolCaches.get().opened());
         counter(b, "crashkit_symcache_built_total", "Symbol caches built from a debug file (rebuilds included).",

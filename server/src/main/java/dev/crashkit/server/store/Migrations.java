@@ -15,7 +15,7 @@ import java.sql.Statement;
  */
 final class Migrations {
     /** The newest version this build knows. */
-    static final int LATEST = 7;
+    static final int LATEST = 9;
 
     private Migrations() {
     }

@@ -1,10 +1,13 @@
 package dev.crashkit.server.store;
 
+import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
@@ -24,10 +27,17 @@ public final class Queue {
 
     /**
      * A claimed job: {@code queuedAt} tells whether it was queued again meanwhile, {@code claim} whether
-     * it is still this worker's (another server may have taken it over after the lease).
+     * it is still this worker's (another server may have taken it over after the lease); {@code attempt}
+     * counts this claim (1 for the first).
      */
-    public record Job(String reportId, long queuedAt, String claim) {
+    public record Job(String reportId, long queuedAt, String claim, int attempt) {
     }
+
+    /**
+     * Claims of one pass before its report is marked failed: a pass that threw an {@link Error} or whose worker
+     * died (the lease ran out) is tried again, at most this many times in all (issue 32).
+     */
+    public static final int MAX_ATTEMPTS = 3;
 
     private final Database db;
     private final long leaseMillis;
@@ -71,22 +81,37 @@ public final class Queue {
         return mine;
     }
 
-    /** PostgreSQL: rows another server's claim is locking are skipped, not waited for nor taken twice. */
+    /**
+     * PostgreSQL: rows another server's claim is locking are skipped, not waited for nor taken twice. A job
+     * claimed more than {@link #MAX_ATTEMPTS} times is given up in the same transaction.
+     */
     private List<Job> claimLocking(String claim, long now, int max) throws StoreException {
         return db.write(c -> {
             List<Job> mine = new ArrayList<>();
-            try (PreparedStatement p = c.prepareStatement("UPDATE jobs SET claimed_at = ?, claimed_by = ? WHERE report_id IN ("
+            List<Job> spent = new ArrayList<>();
+            List<Optional<String>> spentErrors = new ArrayList<>();
+            try (PreparedStatement p = c.prepareStatement("UPDATE jobs SET claimed_at = ?, claimed_by = ?, "
+                    + "attempts = attempts + 1 WHERE report_id IN ("
                     + "SELECT report_id FROM jobs WHERE claimed_at IS NULL OR claimed_at < ? ORDER BY queued_at LIMIT ? "
-                    + "FOR UPDATE SKIP LOCKED) RETURNING report_id, queued_at")) {
+                    + "FOR UPDATE SKIP LOCKED) RETURNING report_id, queued_at, attempts, last_error")) {
                 p.setLong(1, now);
                 p.setString(2, claim);
                 p.setLong(3, now - leaseMillis);
                 p.setInt(4, max);
                 try (ResultSet r = p.executeQuery()) {
                     while (r.next()) {
-                        mine.add(new Job(r.getString(1), r.getLong(2), claim));
+                        Job j = new Job(r.getString(1), r.getLong(2), claim, r.getInt(3));
+                        if (j.attempt() > MAX_ATTEMPTS) {
+                            spent.add(j);
+                            spentErrors.add(Optional.ofNullable(r.getString(4)));
+                        } else {
+                            mine.add(j);
+                        }
                     }
                 }
+            }
+            for (int i = 0; i < spent.size(); i++) {
+                giveUp(c, spent.get(i), spentErrors.get(i));
             }
             return mine;
         });
@@ -95,21 +120,30 @@ public final class Queue {
     /** SQLite: one writer at a time, so what the select found is still there for the update. */
     private List<Job> claimSerialised(String claim, long now, int max) throws StoreException {
         return db.write(c -> {
-            List<Job> candidates = new ArrayList<>();
-            try (PreparedStatement p = c.prepareStatement("SELECT report_id, queued_at FROM jobs WHERE claimed_at IS NULL "
-                    + "OR claimed_at < ? ORDER BY queued_at LIMIT ?")) {
+            record Candidate(Job job, Optional<String> lastError) {
+            }
+            List<Candidate> candidates = new ArrayList<>();
+            try (PreparedStatement p = c.prepareStatement("SELECT report_id, queued_at, attempts, last_error FROM jobs "
+                    + "WHERE claimed_at IS NULL OR claimed_at < ? ORDER BY queued_at LIMIT ?")) {
                 p.setLong(1, now - leaseMillis);
                 p.setInt(2, max);
                 try (ResultSet r = p.executeQuery()) {
                     while (r.next()) {
-                        candidates.add(new Job(r.getString(1), r.getLong(2), claim));
+                        candidates.add(new Candidate(new Job(r.getString(1), r.getLong(2), claim, r.getInt(3) + 1),
+                                Optional.ofNullable(r.getString(4))));
                     }
                 }
             }
             List<Job> mine = new ArrayList<>();
-            try (PreparedStatement p = c.prepareStatement("UPDATE jobs SET claimed_at = ?, claimed_by = ? WHERE report_id = ? "
-                    + "AND queued_at = ? AND (claimed_at IS NULL OR claimed_at < ?)")) {
-                for (Job j : candidates) {
+            try (PreparedStatement p = c.prepareStatement("UPDATE jobs SET claimed_at = ?, claimed_by = ?, "
+                    + "attempts = attempts + 1 WHERE report_id = ? AND queued_at = ? "
+                    + "AND (claimed_at IS NULL OR claimed_at < ?)")) {
+                for (Candidate candidate : candidates) {
+                    Job j = candidate.job();
+                    if (j.attempt() > MAX_ATTEMPTS) {
+                        giveUp(c, j, candidate.lastError());
+                        continue;
+                    }
                     p.setLong(1, now);
                     p.setString(2, claim);
                     p.setString(3, j.reportId());
@@ -121,6 +155,43 @@ public final class Queue {
                 }
             }
             return mine;
+        });
+    }
+
+    /** Marks the report of a job tried {@link #MAX_ATTEMPTS} times failed, and ends the job. */
+    private static void giveUp(Connection c, Job j, Optional<String> lastError) throws SQLException {
+        try (PreparedStatement p = c.prepareStatement("DELETE FROM jobs WHERE report_id = ? AND queued_at = ?")) {
+            p.setString(1, j.reportId());
+            p.setLong(2, j.queuedAt());
+            if (p.executeUpdate() != 1) {
+                return; // another server gave up on it first
+            }
+        }
+        try (PreparedStatement p = c.prepareStatement("UPDATE reports SET status = 'failed', error = ? WHERE id = ?")) {
+            p.setString(1, "symbolication did not finish in " + MAX_ATTEMPTS + " attempts: "
+                    + lastError.orElse("the worker stopped without a result (process ended or lease of "
+                    + "the claim ran out)"));
+            p.setString(2, j.reportId());
+            p.executeUpdate();
+        }
+    }
+
+    /**
+     * Frees a claimed job after its pass threw {@code error} (an {@link Error}: perhaps this report's, perhaps
+     * the machine's): it is claimed again until {@link #MAX_ATTEMPTS}, then failed with this error. Only while
+     * the claim is still this worker's (another server may have taken the job over).
+     */
+    public void release(Job job, String error) throws StoreException {
+        held.remove(job.reportId(), job.claim());
+        db.write(c -> {
+            try (PreparedStatement p = c.prepareStatement("UPDATE jobs SET claimed_at = NULL, claimed_by = NULL, "
+                    + "last_error = ? WHERE report_id = ? AND queued_at = ? AND claimed_by = ?")) {
+                p.setString(1, error);
+                p.setString(2, job.reportId());
+                p.setLong(3, job.queuedAt());
+                p.setString(4, job.claim());
+                return p.executeUpdate();
+            }
         });
     }
 

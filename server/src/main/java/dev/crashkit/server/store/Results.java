@@ -211,7 +211,9 @@ public final class Results {
         if (queuedAt(c, job).filter(q -> q == job.queuedAt()).isEmpty()) {
             return;
         }
-        String sql = requeue ? "UPDATE jobs SET claimed_at = NULL, claimed_by = NULL, queued_at = ? WHERE report_id = ? AND queued_at = ?"
+        // A new pass (new debug files) starts with no attempts spent.
+        String sql = requeue ? "UPDATE jobs SET claimed_at = NULL, claimed_by = NULL, queued_at = ?, attempts = 0, "
+                + "last_error = NULL WHERE report_id = ? AND queued_at = ?"
                 : "DELETE FROM jobs WHERE report_id = ? AND queued_at = ?";
         try (PreparedStatement p = c.prepareStatement(sql)) {
             int i = 1;
@@ -249,7 +251,8 @@ public final class Results {
         // Always a new queued_at (even within the same millisecond): a pass still running on the old entry
         // must see that the report was queued again.
         try (PreparedStatement p = c.prepareStatement("UPDATE jobs SET queued_at = CASE WHEN queued_at < ? THEN ? "
-                + "ELSE queued_at + 1 END, claimed_at = NULL, claimed_by = NULL WHERE report_id = ?")) {
+                + "ELSE queued_at + 1 END, claimed_at = NULL, claimed_by = NULL, attempts = 0, last_error = NULL "
+                + "WHERE report_id = ?")) {
             p.setLong(1, now);
             p.setLong(2, now);
             p.setString(3, reportId);

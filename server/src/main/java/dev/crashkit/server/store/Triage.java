@@ -241,14 +241,19 @@ public final class Triage {
         for (Map.Entry<String, String> e : m.values().entrySet()) {
             facet(c, groupId, e.getKey(), e.getValue(), -1);
         }
-        // MIN/MAX over reports_by_group (group_id, received_at, id): two index probes, whatever the group's size.
+        // MIN/MAX over reports_by_group (group_id, received_at, id): two index probes, whatever the group's size;
+        // reports removed by retention still count (schema 7 keeps their first and last received times).
         try (PreparedStatement p = c.prepareStatement("UPDATE crash_groups SET report_count = report_count - 1, "
-                + "first_seen = COALESCE((SELECT MIN(r.received_at) FROM reports r WHERE r.group_id = ?), first_seen), "
-                + "last_seen = COALESCE((SELECT MAX(r.received_at) FROM reports r WHERE r.group_id = ?), last_seen) "
+                + "first_seen = COALESCE((SELECT MIN(t) FROM (SELECT MIN(r.received_at) AS t FROM reports r "
+                + "WHERE r.group_id = ? UNION ALL SELECT removed_first_seen FROM crash_groups WHERE id = ?) f), first_seen), "
+                + "last_seen = COALESCE((SELECT MAX(t) FROM (SELECT MAX(r.received_at) AS t FROM reports r "
+                + "WHERE r.group_id = ? UNION ALL SELECT removed_last_seen FROM crash_groups WHERE id = ?) l), last_seen) "
                 + "WHERE id = ? AND report_count > 0")) {
             p.setString(1, groupId);
             p.setString(2, groupId);
             p.setString(3, groupId);
+            p.setString(4, groupId);
+            p.setString(5, groupId);
             p.executeUpdate();
         }
     }

@@ -4,8 +4,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.crashkit.server.store.Backup;
 import dev.crashkit.server.store.Groups;
 import dev.crashkit.server.store.ReportStore;
+import dev.crashkit.server.store.Retention;
 import dev.crashkit.server.symbolication.BadInputException;
 import dev.crashkit.server.symbolication.ReportSymbolicator;
 import io.javalin.Javalin;
@@ -61,6 +63,12 @@ final class Api {
             s.queue().depth(); // the database answers
             ctx.contentType("text/plain").result("ok\n");
         });
+        app.post("/api/admin/cleanup", ctx -> {
+            Retention.Removed r = s.cleanup().runNow();
+            json(ctx, 200, JSON.createObjectNode().put("reports_removed", r.reports())
+                    .put("results_removed", r.results()).put("bytes_freed", r.bytes()));
+        });
+        app.get("/api/admin/backup", this::backup);
         app.get("/metrics", ctx -> ctx.contentType("text/plain; version=0.0.4")
                 .result(s.metrics().prometheus(s.queue().depth())));
     }
@@ -109,6 +117,28 @@ final class Api {
     /** Stores an uploaded debug file, indexes it and queues the reports that waited for it. */
     ObjectNode debugFileUpload(InputStream in, long declared, String name) throws IOException {
         return intake.upload(in, declared, name);
+    }
+
+    /**
+     * A consistent copy of the SQLite database, taken while the server runs ({@link Backup}), as the response
+     * body; the copy is written under the data folder's tmp/ first and removed once sent.
+     */
+    private void backup(Context ctx) throws IOException {
+        if (!s.jdbcUrl().startsWith("jdbc:sqlite:")) {
+            throw new ApiError(400, "online backup is for SQLite; back up PostgreSQL with pg_dump (see README)");
+        }
+        java.nio.file.Path tmp = s.debugFileStore().folder().resolveSibling("tmp")
+                .resolve("backup-" + java.util.UUID.randomUUID() + ".db");
+        try {
+            Backup.sqlite(s.jdbcUrl(), tmp);
+            ctx.status(200).contentType("application/vnd.sqlite3")
+                    .header("Content-Disposition", "attachment; filename=\"crashkit-backup.db\"");
+            try (InputStream in = java.nio.file.Files.newInputStream(tmp)) {
+                in.transferTo(ctx.res().getOutputStream());
+            }
+        } finally {
+            java.nio.file.Files.deleteIfExists(tmp);
+        }
     }
 
     private void getReport(Context ctx) throws IOException {

@@ -10,12 +10,18 @@ import dev.crashkit.server.store.Search;
 import dev.crashkit.server.store.Triage;
 import dev.crashkit.server.symbolication.DebugFiles;
 import dev.crashkit.server.symbolication.ReportSymbolicator;
+import dev.crashkit.server.worker.Cleanup;
 import dev.crashkit.server.worker.Workers;
 
-/** What the HTTP handlers use. */
+/**
+ * What the HTTP handlers use.
+ *
+ * @param jdbcUrl the database (an admin's backup reads a SQLite one)
+ */
 public record Services(Limits limits, ReportStore reports, Queue queue, Results results, Groups groups,
                        DebugFileStore debugFileStore, DebugFiles debugFiles, ReportSymbolicator symbolicator,
-                       Workers workers, Metrics metrics, Search search, Triage triage) {
+                       Workers workers, Metrics metrics, Search search, Triage triage, Cleanup cleanup,
+                       String jdbcUrl) {
 
     /**
      * Request body limits in bytes; {@code uploadChunkSize}: the chunk size sentry-cli's chunked upload is told

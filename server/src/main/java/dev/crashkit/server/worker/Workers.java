@@ -30,7 +30,7 @@ public final class Workers implements AutoCloseable {
     private final Queue queue;
     private final ReportStore reports;
     private final Results results;
-    private final ReportSymbolicator symbolicator;
+    private final Symbolize symbolicator;
     private final DebugFiles debugFiles;
     private final Metrics metrics;
     private final Consumer<String> log;
@@ -38,7 +38,19 @@ public final class Workers implements AutoCloseable {
     private final List<Thread> threads = new ArrayList<>();
     private volatile boolean running = true;
 
+    /** One stored report's symbolication ({@link ReportSymbolicator#symbolicate}). */
+    @FunctionalInterface
+    public interface Symbolize {
+        Outcome symbolicate(byte[] body) throws BadInputException, IOException;
+    }
+
     public Workers(Queue queue, ReportStore reports, Results results, ReportSymbolicator symbolicator,
+                   DebugFiles debugFiles, Metrics metrics, Consumer<String> log) {
+        this(queue, reports, results, symbolicator::symbolicate, debugFiles, metrics, log);
+    }
+
+    /** With {@code symbolicator} doing each report's pass (tests give one that throws). */
+    public Workers(Queue queue, ReportStore reports, Results results, Symbolize symbolicator,
                    DebugFiles debugFiles, Metrics metrics, Consumer<String> log) {
         this.queue = queue;
         this.reports = reports;
@@ -112,9 +124,9 @@ public final class Workers implements AutoCloseable {
             } catch (StoreException e) {
                 log.accept("symbolication worker: " + e.getMessage());
                 sleepQuietly();
-            } catch (RuntimeException e) {
-                // A bug in one report's symbolication must not stop the pool; the job stays claimed and
-                // is retried after the lease.
+            } catch (RuntimeException | Error e) {
+                // A bug (or an Error) outside one report's pass must not stop the pool; the jobs stay
+                // claimed and are retried after the lease, at most Queue.MAX_ATTEMPTS times.
                 log.accept("symbolication worker: internal error: " + e);
                 sleepQuietly();
             }
@@ -152,6 +164,22 @@ public final class Workers implements AutoCloseable {
             log.accept("symbolication of report " + job.reportId() + ": internal error: " + e);
             results.fail(job, "internal error: " + e.getClass().getSimpleName(), System.currentTimeMillis());
             metrics.failed();
+            return Optional.empty();
+        } catch (Error e) {
+            // StackOverflowError, or an Error that may be the machine's rather than this report's (LinkageError,
+            // InternalError): caught here, per report, so that the worker thread lives on and the other jobs of
+            // its claim are done now (issue 32: the thread died, holding them all until the lease ran out). The
+            // job is freed and tried again; its last attempt marks the report failed with the error.
+            String error = "internal error: " + e.getClass().getSimpleName();
+            log.accept("symbolication of report " + job.reportId() + " (attempt " + job.attempt() + " of "
+                    + Queue.MAX_ATTEMPTS + "): " + e);
+            if (job.attempt() >= Queue.MAX_ATTEMPTS) {
+                results.fail(job, "symbolication did not finish in " + Queue.MAX_ATTEMPTS + " attempts: " + error,
+                        System.currentTimeMillis());
+                metrics.failed();
+            } else {
+                queue.release(job, error);
+            }
             return Optional.empty();
         }
         List<Results.Missing> missing = new ArrayList<>();
