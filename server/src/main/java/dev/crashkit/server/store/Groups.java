@@ -50,8 +50,13 @@ public final class Groups {
     public record Day(long day, long count) {
     }
 
-    /** A debug file the team should upload. */
-    public record MissingFile(String debugId, String imageName, String arch, long reports, long frames) {
+    /**
+     * A debug file that would name frames of waiting reports.
+     *
+     * @param system whether it is a system image's (the OS's, the JDK's, JNA's: not from the app's build)
+     */
+    public record MissingFile(String debugId, String imageName, String arch, long reports, long frames,
+                              boolean system) {
     }
 
     static final String COLUMNS = "g.id, g.title, g.exception, g.frames, g.report_count, g.first_seen, g.last_seen, "
@@ -160,16 +165,20 @@ public final class Groups {
         return out;
     }
 
-    /** Debug files frames fell into without one, most waiting reports first. */
+    /**
+     * Debug files frames fell into without one: the app's first, then the system's, each most waiting
+     * reports first. An image some report counts as the app's is the app's ({@code MIN}: 'app' before 'system').
+     */
     public List<MissingFile> missingFiles() throws StoreException {
         return db.read(c -> {
             List<MissingFile> out = new ArrayList<>();
             try (PreparedStatement p = c.prepareStatement("SELECT debug_id, MIN(image_name), MIN(arch), "
-                    + "COUNT(DISTINCT report_id), SUM(frames) FROM missing_images GROUP BY debug_id "
-                    + "ORDER BY COUNT(DISTINCT report_id) DESC, debug_id");
+                    + "COUNT(DISTINCT report_id), SUM(frames), MIN(origin) FROM missing_images GROUP BY debug_id "
+                    + "ORDER BY MIN(origin), COUNT(DISTINCT report_id) DESC, debug_id");
                  ResultSet r = p.executeQuery()) {
                 while (r.next()) {
-                    out.add(new MissingFile(r.getString(1), r.getString(2), r.getString(3), r.getLong(4), r.getLong(5)));
+                    out.add(new MissingFile(r.getString(1), r.getString(2), r.getString(3), r.getLong(4), r.getLong(5),
+                            r.getString(6).equals("system")));
                 }
             }
             return out;

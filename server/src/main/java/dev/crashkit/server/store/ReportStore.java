@@ -173,16 +173,25 @@ public final class ReportStore {
         });
     }
 
-    /** Debug ids this report waits for. */
-    public List<String> missing(String id) throws StoreException {
+    /**
+     * An image a report waits for the debug file of.
+     *
+     * @param system whether it is a system image's (it does not keep the report partial)
+     */
+    public record Waiting(String debugId, String imageName, String arch, int frames, boolean system) {
+    }
+
+    /** The images this report waits for, by image name. */
+    public List<Waiting> missing(String id) throws StoreException {
         return db.read(c -> {
-            try (PreparedStatement p = c.prepareStatement(
-                    "SELECT debug_id FROM missing_images WHERE report_id = ? ORDER BY image_name")) {
+            try (PreparedStatement p = c.prepareStatement("SELECT debug_id, image_name, arch, frames, origin "
+                    + "FROM missing_images WHERE report_id = ? ORDER BY image_name")) {
                 p.setString(1, id);
-                List<String> out = new ArrayList<>();
+                List<Waiting> out = new ArrayList<>();
                 try (ResultSet r = p.executeQuery()) {
                     while (r.next()) {
-                        out.add(r.getString(1));
+                        out.add(new Waiting(r.getString(1), r.getString(2), r.getString(3), r.getInt(4),
+                                r.getString(5).equals("system")));
                     }
                 }
                 return out;

@@ -16,8 +16,15 @@ public final class Results {
                           Dimensions dimensions, String frameText) {
     }
 
-    /** An image a report waits for. */
-    public record Missing(String debugId, String imageName, String arch, int frames) {
+    /**
+     * An image a report waits for.
+     *
+     * @param apps whether it is the app's (or of unknown origin), stored as origin {@code app}; else {@code system}
+     */
+    public record Missing(String debugId, String imageName, String arch, int frames, boolean apps) {
+        String origin() {
+            return apps ? "app" : "system";
+        }
     }
 
     private final Database db;
@@ -136,13 +143,14 @@ public final class Results {
                 p.executeUpdate();
             }
             try (PreparedStatement p = c.prepareStatement("INSERT INTO missing_images (report_id, debug_id, image_name, "
-                    + "arch, frames) VALUES (?, ?, ?, ?, ?)")) {
+                    + "arch, frames, origin) VALUES (?, ?, ?, ?, ?, ?)")) {
                 for (Missing m : w.missing()) {
                     p.setString(1, job.reportId());
                     p.setString(2, m.debugId());
                     p.setString(3, m.imageName());
                     p.setString(4, m.arch());
                     p.setInt(5, m.frames());
+                    p.setString(6, m.origin());
                     p.addBatch();
                 }
                 if (!w.missing().isEmpty()) {

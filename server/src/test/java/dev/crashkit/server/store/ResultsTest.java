@@ -27,7 +27,7 @@ class ResultsTest {
             Queue queue = new Queue(db, 60_000);
             Results results = new Results(db);
             String id = reports.ingest(new byte[] {1}, "sha", "crashreport", Dimensions.none(), Optional.empty(), 1000).id();
-            List<Results.Missing> missingX = List.of(new Results.Missing("X", "App", "arm64", 3));
+            List<Results.Missing> missingX = List.of(new Results.Missing("X", "App", "arm64", 3, true));
 
             Queue.Job first = queue.claim(1001, 1).get(0);
             results.completeAll(List.of(new Results.Done(first, written("partial", missingX), 0)), d -> false, 1002);
@@ -61,7 +61,7 @@ class ResultsTest {
             Queue.Job j = queue.claim(1001, 4).get(0);
             // The pass began before an upload (generation 0, now 1) and still misses X: queued again.
             results.completeAll(List.of(new Results.Done(j, written("partial",
-                    List.of(new Results.Missing("X", "App", "arm64", 1))), 0)), d -> d.started() != 1, 1002);
+                    List.of(new Results.Missing("X", "App", "arm64", 1, true))), 0)), d -> d.started() != 1, 1002);
             assertEquals(1, queue.depth());
             assertEquals(1, queue.claim(1003, 4).size(), "and claimable");
             reports.close();
