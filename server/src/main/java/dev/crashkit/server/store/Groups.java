@@ -23,9 +23,11 @@ public final class Groups {
      *
      * @param versions the app versions of its reports, oldest first ({@link AppVersionOrder}; texts that are
      *                 no version after the others)
+     * @param users    distinct installs/users among its reports that name one (exact)
      */
     public record Group(String id, String title, String exception, String framesJson, long count, long firstSeen,
-                        long lastSeen, String status, Optional<String> resolvedInVersion, List<String> versions) {
+                        long lastSeen, String status, Optional<String> resolvedInVersion, List<String> versions,
+                        long users) {
         /** The lowest app version among its reports. */
         public Optional<String> firstVersion() {
             return versions.isEmpty() ? Optional.empty() : Optional.of(versions.get(0));
@@ -60,7 +62,7 @@ public final class Groups {
     }
 
     static final String COLUMNS = "g.id, g.title, g.exception, g.frames, g.report_count, g.first_seen, g.last_seen, "
-            + "g.status, g.resolved_in_version";
+            + "g.status, g.resolved_in_version, g.user_count";
 
     /** Versions in {@link AppVersionOrder}; a text that is no version after every version, by text. */
     static final Comparator<String> VERSION_ORDER = (a, b) -> {
@@ -208,13 +210,13 @@ public final class Groups {
             List<String> v = new ArrayList<>(versions.getOrDefault(g.id(), List.of()));
             v.sort(VERSION_ORDER);
             out.add(new Group(g.id(), g.title(), g.exception(), g.framesJson(), g.count(), g.firstSeen(), g.lastSeen(),
-                    g.status(), g.resolvedInVersion(), List.copyOf(v)));
+                    g.status(), g.resolvedInVersion(), List.copyOf(v), g.users()));
         }
         return out;
     }
 
     static Group row(ResultSet r, Collection<String> versions) throws SQLException {
         return new Group(r.getString(1), r.getString(2), r.getString(3), r.getString(4), r.getLong(5), r.getLong(6),
-                r.getLong(7), r.getString(8), Optional.ofNullable(r.getString(9)), List.copyOf(versions));
+                r.getLong(7), r.getString(8), Optional.ofNullable(r.getString(9)), List.copyOf(versions), r.getLong(10));
     }
 }

@@ -26,8 +26,10 @@ final class IngestBatcher {
      * One report to insert: {@code id} is the report's own id when the client gave one (a Sentry
      * event_id), else a new UUID is made; {@code projectId} the project it belongs to.
      */
+    /** A report to store; {@code userHash} its user identity hashed ({@link UserHashes}), never the identity. */
     record Pending(byte[] body, String sha256, String format, Dimensions dimensions,
-                   Optional<String> clientReportId, long now, Optional<String> id, long projectId) {
+                   Optional<String> clientReportId, long now, Optional<String> id, long projectId,
+                   Optional<String> userHash) {
     }
 
     private record Request(Pending pending, CompletableFuture<ReportStore.Ingested> done) {

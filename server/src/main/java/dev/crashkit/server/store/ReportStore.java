@@ -30,9 +30,12 @@ public final class ReportStore {
 
     private final Database db;
     private final IngestBatcher batcher;
+    private final UserHashes users;
 
-    public ReportStore(Database db) {
+    /** Reports in {@code db}, hashing user identities with its salt (made on the first start). */
+    public ReportStore(Database db) throws StoreException {
         this.db = db;
+        this.users = UserHashes.load(db);
         this.batcher = new IngestBatcher(db);
     }
 
@@ -56,7 +59,7 @@ public final class ReportStore {
                            Optional<String> clientReportId, long now, long projectId) throws StoreException {
         // The repeat check runs inside the batch's write transaction (insert), not in a read before it.
         return batcher.submit(new IngestBatcher.Pending(body, sha256, format, dimensions, clientReportId, now,
-                Optional.empty(), projectId));
+                Optional.empty(), projectId, dimensions.user().map(users::hash)));
     }
 
     /**
@@ -66,7 +69,7 @@ public final class ReportStore {
     public Ingested ingestWithId(String id, long projectId, byte[] body, String sha256, String format,
                                  Dimensions dimensions, long now) throws StoreException {
         return batcher.submit(new IngestBatcher.Pending(body, sha256, format, dimensions, Optional.empty(), now,
-                Optional.of(id), projectId));
+                Optional.of(id), projectId, dimensions.user().map(users::hash)));
     }
 
     /** Inserts one report inside the batch's transaction; a client id seen before answers with its report. */
@@ -83,8 +86,8 @@ public final class ReportStore {
         }
         String id = r.id().orElseGet(() -> UUID.randomUUID().toString());
         try (PreparedStatement p = c.prepareStatement("INSERT INTO reports (id, client_report_id, format, size, "
-                + "sha256, received_at, app_version, os, device, crash_time, status, project_id) "
-                + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?)")) {
+                + "sha256, received_at, app_version, os, device, crash_time, status, project_id, user_hash) "
+                + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?)")) {
             p.setString(1, id);
             p.setString(2, r.clientReportId().orElse(null));
             p.setString(3, r.format());
@@ -101,6 +104,7 @@ public final class ReportStore {
                 p.setNull(10, java.sql.Types.BIGINT);
             }
             p.setLong(11, r.projectId());
+            p.setString(12, r.userHash().orElse(null));
             p.executeUpdate();
         }
         try (PreparedStatement p = c.prepareStatement("INSERT INTO report_bodies (report_id, body) VALUES (?, ?)")) {

@@ -75,7 +75,7 @@ public final class Results {
             Triage.Member before;
             Triage.Member after;
             try (PreparedStatement p = c.prepareStatement("SELECT symbolicated_at, group_id, received_at, app_version, "
-                    + "os, device, project_id FROM reports WHERE id = ?")) {
+                    + "os, device, project_id, user_hash FROM reports WHERE id = ?")) {
                 p.setString(1, job.reportId());
                 try (var r = p.executeQuery()) {
                     if (!r.next()) {
@@ -88,11 +88,12 @@ public final class Results {
                     Optional<String> os = Optional.ofNullable(r.getString(5));
                     Optional<String> device = Optional.ofNullable(r.getString(6));
                     Optional<String> project = Optional.ofNullable(r.getString(7));
-                    before = Triage.Member.of(job.reportId(), received, version, os, device, project);
+                    Optional<String> user = Optional.ofNullable(r.getString(8));
+                    before = Triage.Member.of(job.reportId(), received, version, os, device, project, user);
                     // Dimensions a report stored before schema 2 lacks are learnt now (the stored ones stay).
                     Dimensions d = w.dimensions();
                     after = Triage.Member.of(job.reportId(), received, version.or(d::appVersion), os.or(d::os),
-                            device.or(d::device), project);
+                            device.or(d::device), project, user);
                 }
             }
             boolean created;

@@ -231,7 +231,7 @@ final class Pages {
 
     private static Views.GroupRow row(Groups.Group g, List<Groups.Day> days) {
         return new Views.GroupRow(g.id(), g.title(), g.count(), Times.show(g.firstSeen()), Times.show(g.lastSeen()),
-                g.versions(), bars(days), g.status());
+                g.versions(), bars(days), g.status(), g.users());
     }
 
     private static Views.ReportRow reportRow(ReportStore.Report r) {

@@ -18,8 +18,9 @@ public final class Views {
     /** Chart height in pixels. */
     public static final int CHART_HEIGHT = 24;
 
+    /** A crash group as listed; {@code users} the distinct installs/users among its reports that name one. */
     public record GroupRow(String id, String title, long count, String firstSeen, String lastSeen,
-                           List<String> versions, List<Bar> bars, String status) {
+                           List<String> versions, List<Bar> bars, String status, long users) {
     }
 
     /**
