@@ -69,9 +69,4 @@ public enum ImageOrigin {
         return JDK_LIBRARIES.contains(image.name().toLowerCase(Locale.ROOT)) || path.contains("/lib/server/")
                 || path.contains("/jre/lib/");
     }
-
-    /** {@return the name used in JSON: {@code app}, {@code system}, {@code unknown}} */
-    public String jsonName() {
-        return name().toLowerCase(Locale.ROOT);
-    }
 }
