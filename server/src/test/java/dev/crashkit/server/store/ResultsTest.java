@@ -67,4 +67,75 @@ class ResultsTest {
             reports.close();
         }
     }
+
+    /**
+     * A report that moves to another group when symbolicated again takes its user along; a user with
+     * two reports in a group counts once, and leaves it only with the last of them.
+     */
+    @Test
+    void usersMoveWithTheirReportsBetweenGroupsAndCountOnce() throws Exception {
+        try (Database db = Database.open("jdbc:sqlite:" + dir.resolve("t.db"), 4)) {
+            ReportStore reports = new ReportStore(db);
+            Queue queue = new Queue(db, 60_000);
+            Results results = new Results(db);
+            Groups groups = new Groups(db);
+            Dimensions alice = new Dimensions(Optional.empty(), Optional.empty(), Optional.empty(),
+                    java.util.OptionalLong.empty(), Optional.of("sentry.user.id:alice"));
+            String first = reports.ingest(new byte[] {1}, "sha", "sentry", alice, Optional.empty(), 1000).id();
+            reports.ingest(new byte[] {2}, "sha", "sentry", alice, Optional.empty(), 1000);
+            for (Queue.Job j : queue.claim(1001, 4)) {
+                results.completeAll(List.of(new Results.Done(j, inGroup("g1"), 0)), d -> false, 1002);
+            }
+            assertEquals(2, groups.get("g1").orElseThrow().count());
+            assertEquals(1, groups.get("g1").orElseThrow().users(), "one user, two reports");
+
+            // One report moves to g2: alice is in both groups; then the other too: g1 has no user left.
+            moveTo(queue, results, db, first, "g2", 2000);
+            assertEquals(1, groups.get("g1").orElseThrow().users());
+            assertEquals(1, groups.get("g2").orElseThrow().users());
+            moveTo(queue, results, db, otherThan(db, first), "g2", 3000);
+            assertEquals(1, groups.get("g2").orElseThrow().users());
+            assertEquals(2, groups.get("g2").orElseThrow().count());
+            assertTrue(groups.get("g1").isEmpty(), "g1 has no report left");
+            try (var c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + dir.resolve("t.db"));
+                 var r = c.createStatement().executeQuery("SELECT user_count FROM crash_groups WHERE id = 'g1'")) {
+                r.next();
+                assertEquals(0, r.getLong(1));
+            }
+            reports.close();
+        }
+    }
+
+    private static Results.Written inGroup(String group) {
+        return new Results.Written("symbolicated", "{}", "[]", group, "title", "SIGSEGV", "[]", List.of(),
+                Dimensions.none(), "");
+    }
+
+    /** Queues one report again and stores its new pass in {@code group}. */
+    private static void moveTo(Queue queue, Results results, Database db, String reportId, String group, long now)
+            throws Exception {
+        db.write(c -> {
+            try (var p = c.prepareStatement("INSERT INTO jobs (report_id, queued_at) VALUES (?, ?)")) {
+                p.setString(1, reportId);
+                p.setLong(2, now);
+                p.executeUpdate();
+            }
+            return null;
+        });
+        Queue.Job j = queue.claim(now + 1, 1).get(0);
+        assertEquals(reportId, j.reportId());
+        results.completeAll(List.of(new Results.Done(j, inGroup(group), 0)), d -> false, now + 2);
+    }
+
+    private static String otherThan(Database db, String id) throws Exception {
+        return db.read(c -> {
+            try (var p = c.prepareStatement("SELECT id FROM reports WHERE id <> ?")) {
+                p.setString(1, id);
+                try (var r = p.executeQuery()) {
+                    r.next();
+                    return r.getString(1);
+                }
+            }
+        });
+    }
 }
