@@ -105,10 +105,35 @@ class BrowserTest {
         }
         assertTrue(page.contains("Waiting for debug files") && page.contains("libCrashKitUtil.dylib"),
                 "the images still missing are named");
+        // Apple's images without symbols: apart, with where to get them, not among those waited for.
+        WebElement system = browser.findElement(By.id("missing-system"));
+        assertTrue(system.getText().contains("dyld") && system.getText().contains("libsystem_kernel.dylib")
+                && system.getText().contains("iOS DeviceSupport"), system.getText());
+        assertTrue(!browser.findElement(By.cssSelector(".card")).getText().contains("dyld"),
+                "dyld is not among the images waited for");
         List<WebElement> crashedFirst = browser.findElements(By.cssSelector(".thread h3"));
         assertTrue(crashedFirst.get(0).getText().contains("(crashed)"), "crashed thread first");
         assertTrue(!browser.findElements(By.cssSelector(".frame.app")).isEmpty(), "app frames highlighted");
         screenshot("ui-report.png");
+
+        // /missing: the app's library to upload; Apple's apart, with where to get them.
+        browser.get(base + "/missing");
+        String appTable = waitFor(By.id("missing")).getText();
+        assertTrue(appTable.contains("libCrashKitUtil.dylib") && !appTable.contains("dyld"), appTable);
+        String systemTable = browser.findElement(By.id("missing-system")).getText();
+        assertTrue(systemTable.contains("dyld") && systemTable.contains("libsystem_kernel.dylib")
+                && systemTable.contains("iOS DeviceSupport"), systemTable);
+        screenshot("ui-missing-system.png");
+
+        // Users affected: the .ips names its install (CrashReporter Key), a crashreport/1 none.
+        String ipsGroup = TriageFlows.post(api, TestData.bytes("reports/apple/ios-arm64.ips")).get("group").asText();
+        browser.get(base + "/groups/" + ipsGroup);
+        assertEquals("1", waitFor(By.id("group-users")).getText());
+        browser.get(base + "/");
+        waitFor(By.id("groups"));
+        List<String> users = browser.findElements(By.cssSelector("td.group-users")).stream().map(WebElement::getText).toList();
+        assertEquals(2, users.size(), users.toString());
+        assertTrue(users.contains("1") && users.contains("0"), users.toString());
     }
 
     @Test

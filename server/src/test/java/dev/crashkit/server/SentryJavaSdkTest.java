@@ -109,6 +109,84 @@ class SentryJavaSdkTest {
         assertEquals(ownFrames, groupFrames);
     }
 
+    /**
+     * Issue 31 item 4, users affected: events the SDK sends with a user set ({@code Sentry.setUser}) are
+     * counted once per user in their group; an event without a user is a report but no user. What is
+     * stored of a user is its salted SHA-256, never the id or e-mail the SDK sent.
+     */
+    @Test
+    void aGroupCountsTheDistinctUsersTheSdkSentAndStoresOnlyTheirSaltedHashes() throws Exception {
+        JsonNode project = http.get("/api/projects").json().get(1);
+        List<SentryEvent> sent = new java.util.concurrent.CopyOnWriteArrayList<>();
+        Sentry.init(o -> {
+            o.setDsn(project.get("dsn").asText());
+            o.setEnableUncaughtExceptionHandler(false);
+            o.setBeforeSend((event, hint) -> {
+                sent.add(event);
+                return event;
+            });
+        });
+        io.sentry.protocol.User alice = new io.sentry.protocol.User();
+        alice.setId("user-4711");
+        io.sentry.protocol.User bob = new io.sentry.protocol.User();
+        bob.setEmail("bob@example.com");
+        bob.setIpAddress("203.0.113.9");
+        List<String> ids = new ArrayList<>();
+        for (io.sentry.protocol.User user : java.util.Arrays.asList(alice, bob, alice, null)) {
+            Sentry.setUser(user);
+            try {
+                Checkout.pay(7);
+            } catch (IllegalStateException e) {
+                ids.add(Sentry.captureException(e).toString());
+            }
+            Sentry.flush(30_000);
+        }
+        assertEquals(4, sent.size(), "the SDK sent every event");
+        assertEquals("user-4711", sent.get(0).getUser().getId());
+        assertEquals("bob@example.com", sent.get(1).getUser().getEmail());
+        // After setUser(null) the SDK still sends a user object, with nothing that names a user.
+        io.sentry.protocol.User none = sent.get(3).getUser();
+        assertTrue(none == null || (none.getId() == null && none.getEmail() == null && none.getUsername() == null
+                && (none.getIpAddress() == null || none.getIpAddress().equals("{{auto}}"))),
+                () -> "no user: " + none.getId() + " " + none.getEmail() + " " + none.getUsername() + " " + none.getIpAddress());
+
+        String group = null;
+        for (String id : ids) {
+            group = http.awaitSymbolicated(id, "symbolicated").get("group").asText();
+        }
+        JsonNode g = http.get("/api/groups/" + group).json();
+        assertEquals(4, g.get("count").asInt(), g.toString());
+        assertEquals(2, g.get("users").asInt(), g.toString());
+        JsonNode listed = http.get("/api/groups").json().get("groups").get(0);
+        assertEquals(2, listed.get("users").asInt(), listed.toString());
+
+        try (java.sql.Connection c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + data.resolve("crashkit.db"));
+             java.sql.Statement st = c.createStatement()) {
+            List<String> hashes = new ArrayList<>();
+            try (java.sql.ResultSet r = st.executeQuery("SELECT user_hash FROM reports ORDER BY received_at")) {
+                while (r.next()) {
+                    hashes.add(r.getString(1));
+                }
+            }
+            assertEquals(4, hashes.size());
+            assertEquals(hashes.get(0), hashes.get(2), "alice's two reports, one hash");
+            assertTrue(!hashes.get(0).equals(hashes.get(1)), hashes.toString());
+            assertEquals(null, hashes.get(3));
+            for (String h : hashes.subList(0, 3)) {
+                assertTrue(h.matches("[0-9a-f]{64}"), h);
+            }
+            // Salted: not the plain SHA-256 of what the SDK sent.
+            String plain = java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256")
+                    .digest("sentry.user.email:bob@example.com".getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+            assertTrue(!hashes.get(1).equals(plain), "the hash is salted");
+            try (java.sql.ResultSet r = st.executeQuery("SELECT COUNT(*) FROM group_users WHERE user_hash LIKE '%@%' "
+                    + "OR user_hash LIKE '%user-4711%' OR user_hash LIKE '%203.0.113.9%'")) {
+                r.next();
+                assertEquals(0, r.getInt(1));
+            }
+        }
+    }
+
     /** A small call chain, so the stack has frames of our own above the test method. */
     static final class Checkout {
         static void pay(int cents) {

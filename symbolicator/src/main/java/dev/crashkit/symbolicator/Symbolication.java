@@ -106,7 +106,7 @@ public final class Symbolication {
     /**
      * {@return the debug files that would have named frames}
      * Each image with a UUID / build-id (not all zero) whose frames got no name for want of its debug
-     * file, with how many, in the report's image order.
+     * file, with how many and whose image it is ({@link ImageOrigin}), in the report's image order.
      */
     public List<MissingDebugFile> missingDebugFiles() {
         SymbolicatedReport r = result.result();
@@ -127,7 +127,8 @@ public final class Symbolication {
             Optional<DebugId> id = s.image().id();
             if (s.status() != ImageStatus.Status.OK && id.isPresent() && frames.containsKey(id.get())) {
                 out.add(new MissingDebugFile(id.get().toString(), s.image().name(),
-                        s.image().arch().map(a -> a.label()), frames.remove(id.get())));
+                        s.image().arch().map(a -> a.label()), frames.remove(id.get()), s.image().path(),
+                        ImageOrigin.of(s.image(), report.model().process().name())));
             }
         }
         return out;

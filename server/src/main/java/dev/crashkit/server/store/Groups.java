@@ -24,10 +24,11 @@ public final class Groups {
      * @param versions the app versions of its reports, oldest first ({@link AppVersionOrder}; texts that are
      *                 no version after the others)
      * @param removed  how many of its {@code count} reports retention removed (they keep counting)
+     * @param users    distinct installs/users among its reports that name one (exact)
      */
     public record Group(String id, String title, String exception, String framesJson, long count, long firstSeen,
                         long lastSeen, String status, Optional<String> resolvedInVersion, List<String> versions,
-                        long removed) {
+                        long removed, long users) {
         /** The lowest app version among its reports. */
         public Optional<String> firstVersion() {
             return versions.isEmpty() ? Optional.empty() : Optional.of(versions.get(0));
@@ -52,12 +53,17 @@ public final class Groups {
     public record Day(long day, long count) {
     }
 
-    /** A debug file the team should upload. */
-    public record MissingFile(String debugId, String imageName, String arch, long reports, long frames) {
+    /**
+     * A debug file that would name frames of waiting reports.
+     *
+     * @param system whether it is a system image's (the OS's, the JDK's, JNA's: not from the app's build)
+     */
+    public record MissingFile(String debugId, String imageName, String arch, long reports, long frames,
+                              boolean system) {
     }
 
     static final String COLUMNS = "g.id, g.title, g.exception, g.frames, g.report_count, g.first_seen, g.last_seen, "
-            + "g.status, g.resolved_in_version, g.removed_reports";
+            + "g.status, g.resolved_in_version, g.removed_reports, g.user_count";
 
     /** Versions in {@link AppVersionOrder}; a text that is no version after every version, by text. */
     static final Comparator<String> VERSION_ORDER = (a, b) -> {
@@ -162,16 +168,20 @@ public final class Groups {
         return out;
     }
 
-    /** Debug files frames fell into without one, most waiting reports first. */
+    /**
+     * Debug files frames fell into without one: the app's first, then the system's, each most waiting
+     * reports first. An image some report counts as the app's is the app's ({@code MIN}: 'app' before 'system').
+     */
     public List<MissingFile> missingFiles() throws StoreException {
         return db.read(c -> {
             List<MissingFile> out = new ArrayList<>();
             try (PreparedStatement p = c.prepareStatement("SELECT debug_id, MIN(image_name), MIN(arch), "
-                    + "COUNT(DISTINCT report_id), SUM(frames) FROM missing_images GROUP BY debug_id "
-                    + "ORDER BY COUNT(DISTINCT report_id) DESC, debug_id");
+                    + "COUNT(DISTINCT report_id), SUM(frames), MIN(origin) FROM missing_images GROUP BY debug_id "
+                    + "ORDER BY MIN(origin), COUNT(DISTINCT report_id) DESC, debug_id");
                  ResultSet r = p.executeQuery()) {
                 while (r.next()) {
-                    out.add(new MissingFile(r.getString(1), r.getString(2), r.getString(3), r.getLong(4), r.getLong(5)));
+                    out.add(new MissingFile(r.getString(1), r.getString(2), r.getString(3), r.getLong(4), r.getLong(5),
+                            r.getString(6).equals("system")));
                 }
             }
             return out;
@@ -201,13 +211,14 @@ public final class Groups {
             List<String> v = new ArrayList<>(versions.getOrDefault(g.id(), List.of()));
             v.sort(VERSION_ORDER);
             out.add(new Group(g.id(), g.title(), g.exception(), g.framesJson(), g.count(), g.firstSeen(), g.lastSeen(),
-                    g.status(), g.resolvedInVersion(), List.copyOf(v), g.removed()));
+                    g.status(), g.resolvedInVersion(), List.copyOf(v), g.removed(), g.users()));
         }
         return out;
     }
 
     static Group row(ResultSet r, Collection<String> versions) throws SQLException {
         return new Group(r.getString(1), r.getString(2), r.getString(3), r.getString(4), r.getLong(5), r.getLong(6),
-                r.getLong(7), r.getString(8), Optional.ofNullable(r.getString(9)), List.copyOf(versions), r.getLong(10));
+                r.getLong(7), r.getString(8), Optional.ofNullable(r.getString(9)), List.copyOf(versions), r.getLong(10),
+                r.getLong(11));
     }
 }

@@ -25,11 +25,12 @@ final class IngestBatcher {
     /**
      * One report to insert: {@code id} is the report's own id when the client gave one (a Sentry
      * event_id), else a new UUID is made; {@code projectId} the project it belongs to;
-     * {@code bodyInBlobStore}: the bytes are durable in the blob store already (no {@code report_bodies} row).
+     * {@code bodyInBlobStore}: the bytes are durable in the blob store already (no {@code report_bodies} row);
+     * {@code userHash} its user identity hashed ({@link UserHashes}), never the identity.
      */
     record Pending(byte[] body, String sha256, String format, Dimensions dimensions,
                    Optional<String> clientReportId, long now, Optional<String> id, long projectId,
-                   boolean bodyInBlobStore) {
+                   boolean bodyInBlobStore, Optional<String> userHash) {
     }
 
     private record Request(Pending pending, CompletableFuture<ReportStore.Ingested> done) {

@@ -44,15 +44,17 @@ public final class ReportStore {
     private final Database db;
     private final IngestBatcher batcher;
     private final Optional<BlobStore> blobs;
+    private final UserHashes users;
 
-    /** Raw bytes in the database. */
-    public ReportStore(Database db) {
+    /** Raw bytes in the database; user identities hashed with the server's salt (made on the first start). */
+    public ReportStore(Database db) throws StoreException {
         this(db, Optional.empty());
     }
 
     /** Raw bytes of new reports in {@code blobs} when given (reports stored before stay readable from the database). */
-    public ReportStore(Database db, Optional<BlobStore> blobs) {
+    public ReportStore(Database db, Optional<BlobStore> blobs) throws StoreException {
         this.db = db;
+        this.users = UserHashes.load(db);
         this.batcher = new IngestBatcher(db);
         this.blobs = blobs;
     }
@@ -78,7 +80,7 @@ public final class ReportStore {
         // The repeat check runs inside the batch's write transaction (insert), not in a read before it.
         boolean inBlobStore = putBody(body, sha256);
         return batcher.submit(new IngestBatcher.Pending(body, sha256, format, dimensions, clientReportId, now,
-                Optional.empty(), projectId, inBlobStore));
+                Optional.empty(), projectId, inBlobStore, dimensions.user().map(users::hash)));
     }
 
     /**
@@ -105,7 +107,7 @@ public final class ReportStore {
                                  Dimensions dimensions, long now) throws StoreException {
         boolean inBlobStore = putBody(body, sha256);
         return batcher.submit(new IngestBatcher.Pending(body, sha256, format, dimensions, Optional.empty(), now,
-                Optional.of(id), projectId, inBlobStore));
+                Optional.of(id), projectId, inBlobStore, dimensions.user().map(users::hash)));
     }
 
     /** Inserts one report inside the batch's transaction; a client id seen before answers with its report. */
@@ -122,8 +124,8 @@ public final class ReportStore {
         }
         String id = r.id().orElseGet(() -> UUID.randomUUID().toString());
         try (PreparedStatement p = c.prepareStatement("INSERT INTO reports (id, client_report_id, format, size, "
-                + "sha256, received_at, app_version, os, device, crash_time, status, project_id) "
-                + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?)")) {
+                + "sha256, received_at, app_version, os, device, crash_time, status, project_id, user_hash) "
+                + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?)")) {
             p.setString(1, id);
             p.setString(2, r.clientReportId().orElse(null));
             p.setString(3, r.format());
@@ -140,6 +142,7 @@ public final class ReportStore {
                 p.setNull(10, java.sql.Types.BIGINT);
             }
             p.setLong(11, r.projectId());
+            p.setString(12, r.userHash().orElse(null));
             p.executeUpdate();
         }
         if (!r.bodyInBlobStore()) {
@@ -264,16 +267,25 @@ public final class ReportStore {
         });
     }
 
-    /** Debug ids this report waits for. */
-    public List<String> missing(String id) throws StoreException {
+    /**
+     * An image a report waits for the debug file of.
+     *
+     * @param system whether it is a system image's (it does not keep the report partial)
+     */
+    public record Waiting(String debugId, String imageName, String arch, int frames, boolean system) {
+    }
+
+    /** The images this report waits for, by image name. */
+    public List<Waiting> missing(String id) throws StoreException {
         return db.read(c -> {
-            try (PreparedStatement p = c.prepareStatement(
-                    "SELECT debug_id FROM missing_images WHERE report_id = ? ORDER BY image_name")) {
+            try (PreparedStatement p = c.prepareStatement("SELECT debug_id, image_name, arch, frames, origin "
+                    + "FROM missing_images WHERE report_id = ? ORDER BY image_name")) {
                 p.setString(1, id);
-                List<String> out = new ArrayList<>();
+                List<Waiting> out = new ArrayList<>();
                 try (ResultSet r = p.executeQuery()) {
                     while (r.next()) {
-                        out.add(r.getString(1));
+                        out.add(new Waiting(r.getString(1), r.getString(2), r.getString(3), r.getInt(4),
+                                r.getString(5).equals("system")));
                     }
                 }
                 return out;

@@ -16,8 +16,15 @@ public final class Results {
                           Dimensions dimensions, String frameText) {
     }
 
-    /** An image a report waits for. */
-    public record Missing(String debugId, String imageName, String arch, int frames) {
+    /**
+     * An image a report waits for.
+     *
+     * @param apps whether it is the app's (or of unknown origin), stored as origin {@code app}; else {@code system}
+     */
+    public record Missing(String debugId, String imageName, String arch, int frames, boolean apps) {
+        String origin() {
+            return apps ? "app" : "system";
+        }
     }
 
     private final Database db;
@@ -77,7 +84,7 @@ public final class Results {
             Triage.Member before;
             Triage.Member after;
             try (PreparedStatement p = c.prepareStatement("SELECT symbolicated_at, group_id, received_at, app_version, "
-                    + "os, device, project_id FROM reports WHERE id = ?")) {
+                    + "os, device, project_id, user_hash FROM reports WHERE id = ?")) {
                 p.setString(1, job.reportId());
                 try (var r = p.executeQuery()) {
                     if (!r.next()) {
@@ -90,11 +97,12 @@ public final class Results {
                     Optional<String> os = Optional.ofNullable(r.getString(5));
                     Optional<String> device = Optional.ofNullable(r.getString(6));
                     Optional<String> project = Optional.ofNullable(r.getString(7));
-                    before = Triage.Member.of(job.reportId(), received, version, os, device, project);
+                    Optional<String> user = Optional.ofNullable(r.getString(8));
+                    before = Triage.Member.of(job.reportId(), received, version, os, device, project, user);
                     // Dimensions a report stored before schema 2 lacks are learnt now (the stored ones stay).
                     Dimensions d = w.dimensions();
                     after = Triage.Member.of(job.reportId(), received, version.or(d::appVersion), os.or(d::os),
-                            device.or(d::device), project);
+                            device.or(d::device), project, user);
                 }
             }
             boolean created;
@@ -145,13 +153,14 @@ public final class Results {
                 p.executeUpdate();
             }
             try (PreparedStatement p = c.prepareStatement("INSERT INTO missing_images (report_id, debug_id, image_name, "
-                    + "arch, frames) VALUES (?, ?, ?, ?, ?)")) {
+                    + "arch, frames, origin) VALUES (?, ?, ?, ?, ?, ?)")) {
                 for (Missing m : w.missing()) {
                     p.setString(1, job.reportId());
                     p.setString(2, m.debugId());
                     p.setString(3, m.imageName());
                     p.setString(4, m.arch());
                     p.setInt(5, m.frames());
+                    p.setString(6, m.origin());
                     p.addBatch();
                 }
                 if (!w.missing().isEmpty()) {

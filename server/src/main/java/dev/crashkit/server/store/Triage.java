@@ -34,16 +34,19 @@ public final class Triage {
     public record Activity(long seq, long at, String kind, Optional<String> reportId, String detail) {
     }
 
-    /** A report as counted in a group: when it was received and its dimension values (dim → value). */
-    record Member(String reportId, long receivedAt, Map<String, String> values) {
+    /**
+     * A report as counted in a group: when it was received, its dimension values (dim → value) and its
+     * user's hash (counted per group in {@code group_users}, not a facet: hashes are not shown).
+     */
+    record Member(String reportId, long receivedAt, Map<String, String> values, Optional<String> user) {
         static Member of(String reportId, long receivedAt, Optional<String> version, Optional<String> os,
-                         Optional<String> device, Optional<String> project) {
+                         Optional<String> device, Optional<String> project, Optional<String> user) {
             Map<String, String> v = new LinkedHashMap<>();
             version.ifPresent(x -> v.put("version", x));
             os.ifPresent(x -> v.put("os", x));
             device.ifPresent(x -> v.put("device", x));
             project.ifPresent(x -> v.put("project", x));
-            return new Member(reportId, receivedAt, v);
+            return new Member(reportId, receivedAt, v, user);
         }
     }
 
@@ -180,8 +183,64 @@ public final class Triage {
                 newVersion(c, groupId, m, now);
             }
         }
+        if (m.user().isPresent()) {
+            userJoins(c, groupId, m.user().get());
+        }
         Optional<ObjectNode> regression = regressIfResolved(c, groupId, m, now);
         AlertEvents.joined(c, alerts, groupId, m, created, regression, now);
+    }
+
+    /**
+     * Counts a report of {@code user} in a group: a new (group, user) row adds one to the group's
+     * {@code user_count}. Exact, and one row per user of a group (the group row, updated first by
+     * {@link #join}, orders concurrent joins on PostgreSQL).
+     */
+    private static void userJoins(Connection c, String groupId, String user) throws SQLException {
+        for (int attempt = 0; attempt < 2; attempt++) {
+            try (PreparedStatement p = c.prepareStatement(
+                    "UPDATE group_users SET reports = reports + 1 WHERE group_id = ? AND user_hash = ?")) {
+                p.setString(1, groupId);
+                p.setString(2, user);
+                if (p.executeUpdate() == 1) {
+                    return;
+                }
+            }
+            try (PreparedStatement p = c.prepareStatement("INSERT INTO group_users (group_id, user_hash, reports) "
+                    + "VALUES (?, ?, 1) ON CONFLICT (group_id, user_hash) DO NOTHING")) {
+                p.setString(1, groupId);
+                p.setString(2, user);
+                if (p.executeUpdate() == 1) {
+                    try (PreparedStatement u = c.prepareStatement(
+                            "UPDATE crash_groups SET user_count = user_count + 1 WHERE id = ?")) {
+                        u.setString(1, groupId);
+                        u.executeUpdate();
+                    }
+                    return;
+                }
+            }
+        }
+    }
+
+    /** Takes a report of {@code user} out of a group: the user's last report there takes one from {@code user_count}. */
+    private static void userLeaves(Connection c, String groupId, String user) throws SQLException {
+        try (PreparedStatement p = c.prepareStatement(
+                "UPDATE group_users SET reports = reports - 1 WHERE group_id = ? AND user_hash = ?")) {
+            p.setString(1, groupId);
+            p.setString(2, user);
+            p.executeUpdate();
+        }
+        try (PreparedStatement p = c.prepareStatement(
+                "DELETE FROM group_users WHERE group_id = ? AND user_hash = ? AND reports <= 0")) {
+            p.setString(1, groupId);
+            p.setString(2, user);
+            if (p.executeUpdate() == 1) {
+                try (PreparedStatement u = c.prepareStatement(
+                        "UPDATE crash_groups SET user_count = user_count - 1 WHERE id = ? AND user_count > 0")) {
+                    u.setString(1, groupId);
+                    u.executeUpdate();
+                }
+            }
+        }
     }
 
     private static void newVersion(Connection c, String groupId, Member m, long now) throws SQLException {
@@ -240,6 +299,9 @@ public final class Triage {
     private static void leave(Connection c, String groupId, Member m) throws SQLException {
         for (Map.Entry<String, String> e : m.values().entrySet()) {
             facet(c, groupId, e.getKey(), e.getValue(), -1);
+        }
+        if (m.user().isPresent()) {
+            userLeaves(c, groupId, m.user().get());
         }
         // MIN/MAX over reports_by_group (group_id, received_at, id): two index probes, whatever the group's size;
         // reports removed by retention still count (schema 7 keeps their first and last received times).

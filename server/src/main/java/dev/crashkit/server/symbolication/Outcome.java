@@ -1,5 +1,6 @@
 package dev.crashkit.server.symbolication;
 
+import dev.crashkit.symbolicator.ImageOrigin;
 import java.util.List;
 import java.util.Optional;
 
@@ -7,9 +8,11 @@ import java.util.Optional;
  * The result of symbolicating one stored report.
  *
  * @param symbolicatedJson the symbolicated/1 document
- * @param status           {@code symbolicated} (every image with frames had a debug file) or {@code partial}
+ * @param status           {@code symbolicated} (every image with frames had a debug file, but perhaps system
+ *                         images: the OS's, the JDK's, JNA's) or {@code partial} (an image of the app's, or of
+ *                         unknown origin, had none)
  * @param appImages        names of the report's images that are the app's own (highlighted in the UI)
- * @param missing          images with frames but no debug file
+ * @param missing          images with frames but no debug file (system ones too, each with its origin)
  * @param dimensions       what the report says about version, OS, device and time
  * @param frameText        function names of its crashed thread, one per line (searched by {@code q})
  */
@@ -27,7 +30,11 @@ public record Outcome(String symbolicatedJson, String status, Group group, List<
         }
     }
 
-    /** An image that frames fell into without a debug file. */
-    public record MissingImage(String debugId, String name, Optional<String> arch, int frames) {
+    /** An image that frames fell into without a debug file, and whose image it is. */
+    public record MissingImage(String debugId, String name, Optional<String> arch, int frames, ImageOrigin origin) {
+        /** {@return whether the report waits for it to be complete: the app's images and those of unknown origin} */
+        public boolean keepsPartial() {
+            return origin != ImageOrigin.SYSTEM;
+        }
     }
 }

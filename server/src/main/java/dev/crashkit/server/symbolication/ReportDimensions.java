@@ -26,13 +26,19 @@ import java.util.regex.Pattern;
  * {@code CFBundleShortVersionString}/{@code CFBundleVersion} and {@code machine}; Sentry {@code release}
  * and {@code contexts.device.model}; MetricKit {@code metaData.appVersion}/{@code deviceType}; our
  * crashreport/1 {@code process.app_version}. A {@code ???} (what Apple writes when it does not know) is
- * no value.
+ * no value. The install or user, where the format names one: Sentry's {@code user} ({@code id}, else
+ * {@code email}, {@code username}, {@code ip_address}: the order Sentry counts users by), KSCrash's
+ * {@code system.device_app_hash}, Apple's {@code crashReporterKey} (.ips) / {@code CrashReporter Key:}
+ * (.crash), the same key in both. MetricKit, PLCrashReporter, hs_err and crashreport/1 carry none.
  */
 public final class ReportDimensions {
     private static final ObjectMapper JSON = new ObjectMapper();
     /** Greedy to the line's end, stripped after: linear in the line (no backtracking over trailing blanks). */
     private static final Pattern CRASH_VERSION = Pattern.compile("(?m)^Version:[ \\t]+([^\\r\\n]*)");
     private static final Pattern CRASH_MODEL = Pattern.compile("(?m)^Hardware Model:[ \\t]+([^\\r\\n]*)");
+    private static final Pattern CRASH_REPORTER_KEY = Pattern.compile("(?m)^CrashReporter Key:[ \\t]+([^\\r\\n]*)");
+    /** Sentry's user fields, in the order Sentry picks the one that identifies a user. */
+    private static final String[] SENTRY_USER = {"id", "email", "username", "ip_address"};
     /** How Apple (.crash Date/Time, .ips captureTime) and MetricKit write times: {@code 2026-11-21 11:30:00.1234 +0000}. */
     private static final DateTimeFormatter APPLE_TIME = new DateTimeFormatterBuilder()
             .appendPattern("yyyy-MM-dd HH:mm:ss")
@@ -51,6 +57,7 @@ public final class ReportDimensions {
         OptionalLong time = report.model().process().timestamp().map(ReportDimensions::time).orElse(OptionalLong.empty());
         Optional<String> version = Optional.empty();
         Optional<String> device = Optional.empty();
+        Optional<String> user = Optional.empty();
         try {
             switch (report.format()) {
                 case "ips": {
@@ -59,7 +66,9 @@ public final class ReportDimensions {
                     JsonNode header = JSON.readTree(nl > 0 ? text.substring(0, nl) : text);
                     version = join(text(header, "app_version"), text(header, "build_version"));
                     if (nl > 0) {
-                        device = text(JSON.readTree(text.substring(nl + 1)), "modelCode");
+                        JsonNode ips = JSON.readTree(text.substring(nl + 1));
+                        device = text(ips, "modelCode");
+                        user = text(ips, "crashReporterKey").map(k -> "apple.crashReporterKey:" + k);
                     }
                     break;
                 }
@@ -68,6 +77,7 @@ public final class ReportDimensions {
                     // "Version: 1.2 (45)" is CFBundleShortVersionString (CFBundleVersion); "1.0 (1.0)" is just 1.0.
                     version = match(CRASH_VERSION, head).map(ReportDimensions::sameBuildOnce);
                     device = match(CRASH_MODEL, head);
+                    user = match(CRASH_REPORTER_KEY, head).map(k -> "apple.crashReporterKey:" + k);
                     if (version.isEmpty() && head.startsWith("{")) {
                         // A .crash behind an .ips header line: the header names the version.
                         int nl = head.indexOf('\n');
@@ -80,12 +90,14 @@ public final class ReportDimensions {
                     JsonNode system = JSON.readTree(body).path("system");
                     version = join(text(system, "CFBundleShortVersionString"), text(system, "CFBundleVersion"));
                     device = text(system, "machine");
+                    user = text(system, "device_app_hash").map(h -> "kscrash.device_app_hash:" + h);
                     break;
                 }
                 case "sentry": {
                     JsonNode root = JSON.readTree(body);
                     version = text(root, "release");
                     device = text(root.path("contexts").path("device"), "model");
+                    user = sentryUser(root.path("user"));
                     break;
                 }
                 case "metrickit": {
@@ -107,7 +119,21 @@ public final class ReportDimensions {
             // The report was read already; a label it lacks is only absent.
         }
         return new Dimensions(version.filter(ReportDimensions::known), os.filter(ReportDimensions::known),
-                device.filter(ReportDimensions::known), time);
+                device.filter(ReportDimensions::known), time, user);
+    }
+
+    /**
+     * The first of Sentry's user fields that is set; {@code {{auto}}} (the SDK asking the server to fill in
+     * the sender's address) is no value: the server does not fill it in.
+     */
+    private static Optional<String> sentryUser(JsonNode user) {
+        for (String field : SENTRY_USER) {
+            Optional<String> v = text(user, field).filter(x -> !x.equals("{{auto}}"));
+            if (v.isPresent()) {
+                return Optional.of("sentry.user." + field + ":" + v.get());
+            }
+        }
+        return Optional.empty();
     }
 
     /** A stored MetricKit part is one diagnostic (with {@code diagnosticMetaData}) or a payload holding one. */

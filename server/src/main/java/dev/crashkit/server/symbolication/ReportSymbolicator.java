@@ -119,9 +119,11 @@ public final class ReportSymbolicator {
         Signature sig = result.signature();
         List<Outcome.MissingImage> missing = new ArrayList<>();
         for (MissingDebugFile m : result.missingDebugFiles()) {
-            missing.add(new Outcome.MissingImage(m.debugId(), m.image(), m.arch(), m.frames()));
+            missing.add(new Outcome.MissingImage(m.debugId(), m.image(), m.arch(), m.frames(), m.origin()));
         }
-        return new Outcome(cut.omitted().into(json.toString()), missing.isEmpty() ? "symbolicated" : "partial",
+        // Complete when the app's own images are named: system images without symbols do not keep it partial.
+        boolean partial = missing.stream().anyMatch(Outcome.MissingImage::keepsPartial);
+        return new Outcome(cut.omitted().into(json.toString()), partial ? "partial" : "symbolicated",
                 new Outcome.Group(sig.id(), sig.title(), sig.exception(), sig.frames()), result.appImages(), missing,
                 ReportDimensions.of(report, body), frameText(result));
     }

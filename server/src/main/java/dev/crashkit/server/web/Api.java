@@ -53,9 +53,12 @@ final class Api {
         app.get("/api/missing-debug-files", ctx -> {
             ArrayNode out = JSON.createArrayNode();
             for (Groups.MissingFile m : s.groups().missingFiles()) {
-                out.addObject().put("debug_id", m.debugId()).put("image", m.imageName())
+                ObjectNode o = out.addObject().put("debug_id", m.debugId()).put("image", m.imageName())
                         .put("arch", m.arch().isEmpty() ? null : m.arch()).put("reports", m.reports())
-                        .put("frames", m.frames());
+                        .put("frames", m.frames()).put("origin", m.system() ? "system" : "app");
+                if (m.system()) {
+                    o.put("how", SystemSymbols.how(m.imageName(), m.debugId()));
+                }
             }
             json(ctx, 200, out);
         });
@@ -145,9 +148,17 @@ final class Api {
         String id = ctx.pathParam("id");
         ReportStore.Report r = s.reports().report(id).orElseThrow(() -> new ApiError(404, "no such report"));
         ObjectNode out = report(r);
+        // The app's images keep a report partial; the system's are listed apart, with where to get them.
         ArrayNode missing = out.putArray("missing");
-        for (String m : s.reports().missing(id)) {
-            missing.add(m);
+        ArrayNode system = out.putArray("missing_system");
+        for (ReportStore.Waiting m : s.reports().missing(id)) {
+            if (m.system()) {
+                system.addObject().put("debug_id", m.debugId()).put("image", m.imageName())
+                        .put("arch", m.arch().isEmpty() ? null : m.arch()).put("frames", m.frames())
+                        .put("how", SystemSymbols.how(m.imageName(), m.debugId()));
+            } else {
+                missing.add(m.debugId());
+            }
         }
         Optional<ReportStore.Result> result = s.reports().result(id);
         if (result.isPresent()) {

@@ -137,7 +137,7 @@ final class GroupsApi {
         ObjectNode n = Api.JSON.createObjectNode();
         n.put("id", g.id()).put("title", g.title()).put("exception", g.exception()).put("status", g.status())
                 .put("resolved_in_version", g.resolvedInVersion().orElse(null)).put("count", g.count())
-                .put("removed_reports", g.removed())
+                .put("removed_reports", g.removed()).put("users", g.users())
                 .put("first_seen", Instant.ofEpochMilli(g.firstSeen()).toString())
                 .put("last_seen", Instant.ofEpochMilli(g.lastSeen()).toString())
                 .put("first_version", g.firstVersion().orElse(null))

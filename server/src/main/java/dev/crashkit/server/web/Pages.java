@@ -67,7 +67,7 @@ final class Pages {
         app.get("/reports", this::reports);
         app.get("/reports/{id}", this::report);
         app.get("/missing", ctx -> render(ctx, 200, "missing.jte",
-                new Views.MissingPage(missingRows(), Optional.empty(), Optional.empty())));
+                missingPage(Optional.empty(), Optional.empty())));
         app.post("/upload", this::upload);
     }
 
@@ -172,11 +172,14 @@ final class Pages {
         if (r.group().isPresent()) {
             title = s.groups().get(r.group().get()).map(Groups.Group::title);
         }
-        List<String> waiting = s.reports().missing(id);
         List<Views.MissingRow> missing = new ArrayList<>();
-        for (Views.MissingRow m : missingRows()) {
-            if (waiting.contains(m.debugId())) {
-                missing.add(m);
+        List<Views.MissingRow> missingSystem = new ArrayList<>();
+        for (ReportStore.Waiting w : s.reports().missing(id)) {
+            if (w.system()) {
+                missingSystem.add(new Views.MissingRow(w.debugId(), w.imageName(), w.arch(), 1, w.frames(),
+                        Optional.of(SystemSymbols.how(w.imageName(), w.debugId()))));
+            } else {
+                missing.add(new Views.MissingRow(w.debugId(), w.imageName(), w.arch(), 1, w.frames(), Optional.empty()));
             }
         }
         List<Views.ThreadView> threads = List.of();
@@ -187,13 +190,13 @@ final class Pages {
         }
         Optional<String> javaException = s.reports().body(id).flatMap(b -> s.symbolicator().javaExceptionOf(b));
         render(ctx, 200, "report.jte", new Views.ReportPage(reportRow(r), r.group(), title, r.error(), javaException,
-                missing, threads));
+                missing, missingSystem, threads));
     }
 
     private void upload(Context ctx) throws IOException {
         UploadedFile f = ctx.uploadedFile("file");
         if (f == null) {
-            render(ctx, 400, "missing.jte", new Views.MissingPage(missingRows(), Optional.empty(),
+            render(ctx, 400, "missing.jte", missingPage(Optional.empty(),
                     Optional.of("choose a file to upload")));
             return;
         }
@@ -203,24 +206,32 @@ final class Pages {
             out.get("ids").forEach(i -> ids.add(i.get("id").asText() + " (" + i.get("arch").asText() + ")"));
             String msg = f.filename() + ": " + String.join(", ", ids) + "; " + out.get("reports_queued").asInt()
                     + " waiting report(s) queued";
-            render(ctx, 201, "missing.jte", new Views.MissingPage(missingRows(), Optional.of(msg), Optional.empty()));
+            render(ctx, 201, "missing.jte", missingPage(Optional.of(msg), Optional.empty()));
         } catch (ApiError e) {
-            render(ctx, e.status, "missing.jte", new Views.MissingPage(missingRows(), Optional.empty(),
+            render(ctx, e.status, "missing.jte", missingPage(Optional.empty(),
                     Optional.of(f.filename() + ": " + e.getMessage())));
         }
     }
 
-    private List<Views.MissingRow> missingRows() throws IOException {
-        List<Views.MissingRow> out = new ArrayList<>();
+    /** The /missing page: the app's debug files to upload, and apart the system's with where to get them. */
+    private Views.MissingPage missingPage(Optional<String> message, Optional<String> error) throws IOException {
+        List<Views.MissingRow> app = new ArrayList<>();
+        List<Views.MissingRow> system = new ArrayList<>();
         for (Groups.MissingFile m : s.groups().missingFiles()) {
-            out.add(new Views.MissingRow(m.debugId(), m.imageName(), m.arch(), m.reports(), m.frames()));
+            if (m.system()) {
+                system.add(new Views.MissingRow(m.debugId(), m.imageName(), m.arch(), m.reports(), m.frames(),
+                        Optional.of(SystemSymbols.how(m.imageName(), m.debugId()))));
+            } else {
+                app.add(new Views.MissingRow(m.debugId(), m.imageName(), m.arch(), m.reports(), m.frames(),
+                        Optional.empty()));
+            }
         }
-        return out;
+        return new Views.MissingPage(app, system, message, error);
     }
 
     private static Views.GroupRow row(Groups.Group g, List<Groups.Day> days) {
         return new Views.GroupRow(g.id(), g.title(), g.count(), Times.show(g.firstSeen()), Times.show(g.lastSeen()),
-                g.versions(), bars(days), g.status());
+                g.versions(), bars(days), g.status(), g.users());
     }
 
     private static Views.ReportRow reportRow(ReportStore.Report r) {

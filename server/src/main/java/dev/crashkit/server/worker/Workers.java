@@ -184,7 +184,7 @@ public final class Workers implements AutoCloseable {
         }
         List<Results.Missing> missing = new ArrayList<>();
         for (Outcome.MissingImage m : o.missing()) {
-            missing.add(new Results.Missing(m.debugId(), m.name(), m.arch().orElse(""), m.frames()));
+            missing.add(new Results.Missing(m.debugId(), m.name(), m.arch().orElse(""), m.frames(), m.keepsPartial()));
         }
         return Optional.of(new Results.Done(job, new Results.Written(o.status(), o.symbolicatedJson(),
                 json(o.appImages()), o.group().id(), o.group().title(), o.group().exception(),

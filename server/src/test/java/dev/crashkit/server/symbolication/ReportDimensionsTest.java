@@ -40,6 +40,61 @@ class ReportDimensionsTest {
         assertEquals("(1)", ReportDimensions.sameBuildOnce("(1)"));
     }
 
+    /**
+     * The install/user identity of real reports, each checked against the field of the file itself (read
+     * here with Jackson or as the text line): Apple's CrashReporter Key in an .ips and in a .crash
+     * (getsentry/apple-crash-report-parser), KSCrash's device_app_hash (a SentryCrash report of sentry-cocoa),
+     * none in a Sentry event without a user (CrashProbe).
+     */
+    @Test
+    void theInstallOrUserEachFormatNames() throws Exception {
+        com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+        java.nio.file.Path ips = dev.crashkit.testkit.TestData.file("reports/apple/ios-arm64.ips");
+        String ipsText = java.nio.file.Files.readString(ips);
+        String key = json.readTree(ipsText.substring(ipsText.indexOf('\n') + 1)).get("crashReporterKey").asText();
+        assertEquals(java.util.Optional.of("apple.crashReporterKey:" + key), user(ips));
+
+        java.nio.file.Path crash = dev.crashkit.testkit.TestData.thirdParty("apple-crash-report-parser/fixtures/xcode16.txt");
+        String line = java.nio.file.Files.readAllLines(crash).get(1);
+        assertTrue(line.startsWith("CrashReporter Key:"), line);
+        assertEquals(java.util.Optional.of("apple.crashReporterKey:" + line.substring("CrashReporter Key:".length()).strip()),
+                user(crash));
+
+        java.nio.file.Path kscrash = dev.crashkit.testkit.TestData.thirdParty("sentrycrash/crash-report-1.json");
+        String hash = json.readTree(kscrash.toFile()).get("system").get("device_app_hash").asText();
+        assertEquals(java.util.Optional.of("kscrash.device_app_hash:" + hash), user(kscrash));
+
+        assertEquals(java.util.Optional.empty(),
+                user(dev.crashkit.testkit.TestData.thirdParty("sentry-crashprobe/release-arm64/Call abort().json")));
+    }
+
+    /** Sentry's user fields in the order Sentry picks one; {@code {{auto}}} is no address. */
+    @Test
+    void aSentryUserIsItsIdElseEmailElseUsernameElseAddress() throws Exception {
+        byte[] event = java.nio.file.Files.readAllBytes(
+                dev.crashkit.testkit.TestData.thirdParty("sentry-crashprobe/release-arm64/Call abort().json"));
+        com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+        String[][] cases = {
+            {"{\"id\":\"42\",\"email\":\"a@example.com\"}", "sentry.user.id:42"},
+            {"{\"email\":\"a@example.com\",\"username\":\"a\"}", "sentry.user.email:a@example.com"},
+            {"{\"username\":\"a\",\"ip_address\":\"198.51.100.7\"}", "sentry.user.username:a"},
+            {"{\"ip_address\":\"198.51.100.7\"}", "sentry.user.ip_address:198.51.100.7"},
+            {"{\"ip_address\":\"{{auto}}\"}", null},
+        };
+        for (String[] c : cases) {
+            com.fasterxml.jackson.databind.node.ObjectNode root = (com.fasterxml.jackson.databind.node.ObjectNode) json.readTree(event);
+            root.set("user", json.readTree(c[0]));
+            byte[] body = json.writeValueAsBytes(root);
+            Dimensions d = ReportDimensions.of(Report.read("r", body, InputLimits.defaults()), body);
+            assertEquals(java.util.Optional.ofNullable(c[1]), d.user(), c[0]);
+        }
+    }
+
+    private static java.util.Optional<String> user(java.nio.file.Path file) throws Exception {
+        byte[] body = java.nio.file.Files.readAllBytes(file);
+        return ReportDimensions.of(Report.read("r", body, InputLimits.defaults()), body).user();
+    }
+
     /** A .crash whose header lines are huge, blank-padded or unknown: read in time linear in the header. */
     @Test
     void hostileCrashHeadersStayLinear() throws Exception {

@@ -18,8 +18,9 @@ public final class Views {
     /** Chart height in pixels. */
     public static final int CHART_HEIGHT = 24;
 
+    /** A crash group as listed; {@code users} the distinct installs/users among its reports that name one. */
     public record GroupRow(String id, String title, long count, String firstSeen, String lastSeen,
-                           List<String> versions, List<Bar> bars, String status) {
+                           List<String> versions, List<Bar> bars, String status, long users) {
     }
 
     /**
@@ -64,15 +65,24 @@ public final class Views {
     public record ThreadView(String title, boolean crashed, List<FrameLine> frames, Optional<String> note) {
     }
 
-    public record MissingRow(String debugId, String image, String arch, long reports, long frames) {
+    /**
+     * A missing debug file.
+     *
+     * @param how for a system image's, where to get it (empty: the app's, to upload from its build)
+     */
+    public record MissingRow(String debugId, String image, String arch, long reports, long frames,
+                             Optional<String> how) {
     }
 
+    /** A report; {@code missing} the app's images it waits for, {@code missingSystem} system images without symbols. */
     public record ReportPage(ReportRow report, Optional<String> groupId, Optional<String> groupTitle,
                              Optional<String> error, Optional<String> javaException, List<MissingRow> missing,
-                             List<ThreadView> threads) {
+                             List<MissingRow> missingSystem, List<ThreadView> threads) {
     }
 
-    public record MissingPage(List<MissingRow> missing, Optional<String> message, Optional<String> error) {
+    /** The missing debug files: the app's ({@code missing}) and, apart, the system's ({@code system}). */
+    public record MissingPage(List<MissingRow> missing, List<MissingRow> system, Optional<String> message,
+                              Optional<String> error) {
     }
 
     public record LoginPage(boolean failed) {
