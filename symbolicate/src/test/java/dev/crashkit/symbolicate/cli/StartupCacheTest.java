@@ -15,6 +15,7 @@ import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.jar.Attributes;
 import java.util.jar.JarEntry;
@@ -71,6 +72,30 @@ class StartupCacheTest {
         Files.setLastModifiedTime(recording, FileTime.fromMillis(System.currentTimeMillis() - 11 * 60 * 1000L));
         assertFalse(Relaunch.recordingUnderway(stem), "a killed run's recording is recorded over");
         Files.delete(other);
+    }
+
+    @Test
+    void theAssemblyRunsThisJvmsOptionsInCreateModeAndTheBackgroundSymbolCacheRunDoesNotRecord() {
+        List<String> own = List.of("/jdk/bin/java", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-XX:AOTMode=record",
+                "-XX:AOTConfiguration=/c/s.aotconf-9", "-D" + Relaunch.AOT_CACHE + "=/c/s.aot", "-D" + Relaunch.ARCHIVING + "=1",
+                "-Xlog:aot*=off", "-XX:+UnlockDiagnosticVMOptions", "-XX:-DisplayVMOutput", "-cp", "/j/all.jar",
+                Main.class.getName(), "r.ips", "--dsym", "App.dSYM");
+        List<String> cmd = AotCacheInBackground.command(Optional.of(own), "/c/s.aot", 9).orElseThrow();
+        assertEquals(List.of("sh", "9", "/c/s.aotconf-9", "/c/s.aot.tmp-9", "/c/s.aot"), cmd.subList(0, 5));
+        List<String> jvm = cmd.subList(cmd.indexOf("/jdk/bin/java"), cmd.size());
+        assertEquals(List.of("/jdk/bin/java", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-XX:+UnlockDiagnosticVMOptions",
+                "-XX:-DisplayVMOutput", "-XX:AOTMode=create", "-XX:AOTConfiguration=/c/s.aotconf-9",
+                "-XX:AOTCache=/c/s.aot.tmp-9", "-Xlog:aot*=off", "-Xlog:cds*=off", "-cp", "/j/all.jar"), jvm);
+        assertEquals(Optional.empty(), AotCacheInBackground.command(Optional.of(List.of("/jdk/bin/java", "-cp", "a.jar",
+                "Main")), "/c/s.aot", 9), "no recording named: nothing to assemble");
+
+        List<String> background = SymcacheInBackground.command(Optional.of(own), new String[] {"r.ips", "--dsym",
+            "App.dSYM"}).orElseThrow();
+        assertEquals(List.of("/jdk/bin/java", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xlog:aot*=off",
+                "-XX:+UnlockDiagnosticVMOptions", "-XX:-DisplayVMOutput", "-cp", "/j/all.jar", Main.class.getName(),
+                SymcacheInBackground.OPTION, "r.ips", "--dsym", "App.dSYM"),
+                background.subList(background.indexOf("/jdk/bin/java"), background.size()),
+                "the background symbol-cache run neither records nor names the cache to assemble");
     }
 
     @Test
