@@ -41,12 +41,15 @@ rows=(
 )
 checked="c w bc bw"
 if [ -n "${JAVA25:-}" ]; then
-    JAVA_HOME="$JAVA25" "$root/bin/symbolicate" $ours --out "$out/bin25" --cache-dir "$b/cache-warm" > /dev/null 2>&1   # its AOT cache
+    JAVA_HOME="$JAVA25" "$root/bin/symbolicate" $ours --out "$out/bin25" --cache-dir "$b/cache-warm" > /dev/null 2>&1   # records
+    while pgrep -f '^[^ ]*java .*AOTMode=creat[e]' > /dev/null; do sleep 0.1; done   # its AOT cache assembled
     rows+=(
-        "JDK 25 bin/symbolicate, cold=$(cold $out/c25 $b/cache-cold);;JAVA_HOME=$JAVA25 $root/bin/symbolicate $ours --out $out/c25 --cache-dir $b/cache-cold > /dev/null 2>&1"
-        "JDK 25 bin/symbolicate, warm=$(fresh $out/w25);;JAVA_HOME=$JAVA25 $root/bin/symbolicate $ours --out $out/w25 --cache-dir $b/cache-warm > /dev/null 2>&1"
+        "JDK 25 bin/symbolicate, cold=$(cold $out/c25 $b/cache-cold);;env JAVA_HOME=$JAVA25 $root/bin/symbolicate $ours --out $out/c25 --cache-dir $b/cache-cold > /dev/null 2>&1"
+        "JDK 25 bin/symbolicate, warm=$(fresh $out/w25);;env JAVA_HOME=$JAVA25 $root/bin/symbolicate $ours --out $out/w25 --cache-dir $b/cache-warm > /dev/null 2>&1"
+        "JDK 25 java -jar batch, cold=$(cold $out/jc25 $b/cache-cold);;$JAVA25/bin/java -jar $jar $ours --out $out/jc25 --cache-dir $b/cache-cold > /dev/null 2>&1"
+        "JDK 25 java -jar batch, warm=$(fresh $out/jw25);;$JAVA25/bin/java -jar $jar $ours --out $out/jw25 --cache-dir $b/cache-warm > /dev/null 2>&1"
     )
-    checked="$checked c25 w25"
+    checked="$checked c25 w25 jc25 jw25"
 fi
 echo "uptime: $(uptime)"
 echo "DWARF file $(du -b "$dwarf" | cut -f1) bytes; symbol cache $(du -b "$b"/cache-warm/symcache/*.symc | cut -f1) bytes"

@@ -32,7 +32,7 @@ java -jar "$jar" $args --cache-dir "$s/cache-warm" > /dev/null || [ $? = 1 ]    
 eval "$wait_bg"
 rows=(
     "llvm-symbolizer-19 (1 process)=llvm-symbolizer-$v -i --output-style=JSON < $s/lookups.txt > $o/llvm.json"
-    "java -jar, first run=rm -rf $first $s/cache-cold;;CRASHKIT_CACHE=$first java -jar $jar $args --cache-dir $s/cache-cold > $o/j-first.json@@$wait_bg"
+    "java -jar, first run=rm -rf $first $s/cache-cold;;env CRASHKIT_CACHE=$first java -jar $jar $args --cache-dir $s/cache-cold > $o/j-first.json@@$wait_bg"
     "java -jar, cold=rm -rf $s/cache-cold;;java -jar $jar $args --cache-dir $s/cache-cold > $o/j-cold.json"
     "java -jar, warm=java -jar $jar $args --cache-dir $s/cache-warm > $o/j-warm.json"
     "bin/symbolicate, cold=rm -rf $s/cache-cold;;$root/bin/symbolicate $args --cache-dir $s/cache-cold > $o/b-cold.json"
@@ -43,11 +43,11 @@ if [ -n "${JAVA25:-}" ]; then
     "$JAVA25/bin/java" -jar "$jar" $args --cache-dir "$s/cache-warm" > /dev/null || [ $? = 1 ]   # records; AOT cache after
     eval "$wait_bg"
     rows+=(
-        "JDK 25 java -jar, first run=rm -rf $first $s/cache-cold;;CRASHKIT_CACHE=$first $JAVA25/bin/java -jar $jar $args --cache-dir $s/cache-cold > $o/j25-first.json@@$wait_bg"
+        "JDK 25 java -jar, first run=rm -rf $first $s/cache-cold;;env CRASHKIT_CACHE=$first $JAVA25/bin/java -jar $jar $args --cache-dir $s/cache-cold > $o/j25-first.json@@$wait_bg"
         "JDK 25 java -jar, cold=rm -rf $s/cache-cold;;$JAVA25/bin/java -jar $jar $args --cache-dir $s/cache-cold > $o/j25-cold.json"
         "JDK 25 java -jar, warm=$JAVA25/bin/java -jar $jar $args --cache-dir $s/cache-warm > $o/j25-warm.json"
-        "JDK 25 bin/symbolicate, cold=rm -rf $s/cache-cold;;JAVA_HOME=$JAVA25 $root/bin/symbolicate $args --cache-dir $s/cache-cold > $o/b25-cold.json"
-        "JDK 25 bin/symbolicate, warm=JAVA_HOME=$JAVA25 $root/bin/symbolicate $args --cache-dir $s/cache-warm > $o/b25-warm.json"
+        "JDK 25 bin/symbolicate, cold=rm -rf $s/cache-cold;;env JAVA_HOME=$JAVA25 $root/bin/symbolicate $args --cache-dir $s/cache-cold > $o/b25-cold.json"
+        "JDK 25 bin/symbolicate, warm=env JAVA_HOME=$JAVA25 $root/bin/symbolicate $args --cache-dir $s/cache-warm > $o/b25-warm.json"
     )
     checked="$checked j25-first j25-cold j25-warm b25-cold b25-warm"
 fi

@@ -137,6 +137,7 @@ class StartupCacheTest {
         Path log2 = dir.resolve("classes25-jar.log");
         Run jar = l.javaJar(jdk25, cache, "-Xlog:class+load=info:file=" + log2);
         assertEquals(plain, jar.out, "java -jar on JDK 25");
+        assertEquals(plainErr(dir, jdk25), jar.err, "no JDK warning either (the System.load of the exec library)");
         assertOursFromTheCache(log2);
 
         // A cache the JVM cannot use (damaged) costs only time: same output, nothing printed.
@@ -292,7 +293,7 @@ class StartupCacheTest {
             }
             writeJar(target.resolve("symbolicate-all.jar"), null, String.join(" ", classPath));
             Path launcher = target.resolve("symbolicate.jar");
-            writeJar(launcher, Main.class.getName(), "symbolicate-all.jar");
+            writeJar(launcher, Main.class.getName(), "symbolicate-all.jar");   // with Enable-Native-Access, as the pom
             Path bin = Files.createDirectories(dir.resolve("layout/bin")).resolve("symbolicate");
             Files.copy(repositoryRoot().resolve("bin/symbolicate"), bin);
             assertTrue(bin.toFile().setExecutable(true));
@@ -334,6 +335,7 @@ class StartupCacheTest {
             m.getMainAttributes().put(Attributes.Name.CLASS_PATH, classPath);
             if (mainClass != null) {
                 m.getMainAttributes().put(Attributes.Name.MAIN_CLASS, mainClass);
+                m.getMainAttributes().put(new Attributes.Name("Enable-Native-Access"), "ALL-UNNAMED");
             }
             try (OutputStream out = Files.newOutputStream(to); JarOutputStream jar = new JarOutputStream(out, m)) {
                 jar.flush();
