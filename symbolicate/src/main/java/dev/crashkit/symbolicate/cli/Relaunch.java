@@ -279,8 +279,7 @@ final class Relaunch {
             Path stem = folder.resolve(stem(mtime, size, real) + "-" + fileSafe(runtime));
             int feature = Runtime.version().feature();
             boolean record = Files.isWritable(folder) && (feature < 25 || !recordingUnderway(stem));
-            return new CacheFiles(startupCacheOptions(stem, feature, record,
-                    Long.toString(ProcessHandle.current().pid())), library);
+            return new CacheFiles(startupCacheOptions(stem, feature, record, ownId()), library);
         } catch (IOException | RuntimeException e) {
             return CacheFiles.NONE; // no archive: slower start, same results
         }
@@ -352,6 +351,20 @@ final class Relaunch {
             }
         }
         return false;
+    }
+
+    /**
+     * This process's id, from where {@code /proc/self} points (one system call, classes already
+     * loaded); {@code ProcessHandle} only without procfs: its class starts the JDK's process reaper
+     * machinery through lambdas, which the parent avoids (see the class comment).
+     */
+    private static String ownId() throws IOException {
+        String self = new java.io.File("/proc/self").getCanonicalFile().getName();
+        boolean digits = !self.isEmpty();
+        for (int i = 0; i < self.length(); i++) {
+            digits &= self.charAt(i) >= '0' && self.charAt(i) <= '9';
+        }
+        return digits ? self : Long.toString(ProcessHandle.current().pid());
     }
 
     /** Set on a run that records for the AOT cache: the cache file a background JVM assembles after it. */
