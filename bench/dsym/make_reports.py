@@ -19,6 +19,9 @@ for i, (addr, name) in enumerate(syms):
     if name.startswith("_fn_") and i + 1 < len(syms):
         fns.append((addr, syms[i + 1][0]))
 BASE = 0x100000000
+# The image's size in the reports: the text of the clang-19 build fits in 0x688000 (kept so that its
+# reports stay byte-identical); a bigger build gets its last function's end, rounded up to a page.
+SIZE = max(0x688000, (max(end for _, end in fns) - BASE + 0x3fff) & ~0x3fff)
 
 
 def frames(rng, n):
@@ -41,7 +44,7 @@ def report(uuid_, threads, loads):
     return {"schema": "crashreport/1",
             "process": {"name": "Big", "pid": 1, "arch": "arm64", "os": "macOS 14.0"},
             "images": [{"name": f"Big{i:02d}" if len(loads) > 1 else "Big", "uuid": u, "arch": "arm64",
-                        "load_address": hex(load), "size": "0x688000"} for i, (u, load) in enumerate(zip(uuid_, loads))],
+                        "load_address": hex(load), "size": hex(SIZE)} for i, (u, load) in enumerate(zip(uuid_, loads))],
             "threads": threads}
 
 
@@ -94,3 +97,42 @@ for r in range(1000):
 for i in range(20):
     with open(os.path.join(batch, f"addrs-{i:02d}.txt"), "w") as f:
         f.write("".join(hex(a) + "\n" for a in per_image[i]))
+
+# Batch into one image (issue 32 goal 2, the CI case): 1,000 reports x 100 frames (4 threads x 25),
+# every frame in Big itself; addrs.txt holds all 100,000 lookup addresses, in report order, for one
+# llvm-symbolizer process.
+batch1 = os.path.join(out, "batch1")
+shutil.rmtree(batch1, ignore_errors=True)
+os.makedirs(os.path.join(batch1, "reports"))
+rng = random.Random(20261129)
+all_lookups = []
+for r in range(1000):
+    threads = []
+    for t in range(4):
+        fr, lk = frames(rng, 25)
+        threads.append({"id": t + 1, "crashed": t == 0, "frames": [hex(a) for a in fr]})
+        all_lookups += lk
+    with open(os.path.join(batch1, "reports", f"r{r:04d}.json"), "w") as f:
+        json.dump(report([uuid], threads, [BASE]), f)
+with open(os.path.join(batch1, "addrs.txt"), "w") as f:
+    f.write("".join(hex(a) + "\n" for a in all_lookups))
+
+# A typical small report (issue 32 goal 1): 30 threads x 30 frames over 3 images (the first three
+# batch copies, Big00-Big02), every frame in a random one of them; lookups.txt holds "DWARF ADDRESS"
+# lines, in report order, for one llvm-symbolizer process without --obj.
+small = os.path.join(out, "small")
+shutil.rmtree(small, ignore_errors=True)
+os.makedirs(small)
+rng = random.Random(20261130)
+threads, lines = [], []
+for t in range(30):
+    fr, lk = frames(rng, 30)
+    imgs = [rng.randrange(3) for _ in fr]
+    threads.append({"id": t + 1, "name": f"thread {t}", "crashed": t == 0,
+                    "frames": [hex(a - BASE + loads[i]) for a, i in zip(fr, imgs)]})
+    for a, i in zip(lk, imgs):
+        lines.append(f"{batch}/dsyms/Big{i:02d}.dSYM/Contents/Resources/DWARF/Big{i:02d} {hex(a)}\n")
+with open(os.path.join(small, "report.json"), "w") as f:
+    json.dump(report(uuids[:3], threads, loads[:3]), f)
+with open(os.path.join(small, "lookups.txt"), "w") as f:
+    f.write("".join(lines))

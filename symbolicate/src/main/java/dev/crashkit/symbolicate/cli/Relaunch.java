@@ -246,15 +246,15 @@ final class Relaunch {
         return System.getProperty("os.name", "").startsWith("Windows");
     }
 
-    /** The class-data archive's JVM options and the exec library's file, both named after the jar. */
+    /** The start-up cache's JVM options and the exec library's file, both named after the jar. */
     private record CacheFiles(List<String> archiveOptions, Optional<java.io.File> library) {
         static final CacheFiles NONE = new CacheFiles(List.of(), Optional.empty());
     }
 
     /**
-     * The class-data archive options bin/symbolicate uses: the archive of this jar (named by its
-     * {@link #archiveName}) in the cache folder, made at the end of the first run that has none;
-     * that run also loads the classes other kinds of runs use ({@link ArchiveTraining}).
+     * The start-up cache options bin/symbolicate uses, for the JDK this JVM runs on
+     * ({@link #startupCacheOptions}), and the exec library's file; the files are named after the jar
+     * ({@link #archiveName}) and the JDK's runtime version.
      */
     private static CacheFiles cacheFiles(Path jar) {
         try {
@@ -270,18 +270,118 @@ final class Relaunch {
                 return CacheFiles.NONE; // cannot be read now: nothing named after it
             }
             String real = jar.toRealPath().toString();
-            Path jsa = folder.resolve(archiveName(mtime, size, real));
             Optional<java.io.File> library = Optional.of(folder.resolve(libraryName(mtime, size, real,
                     System.getProperty("os.arch", ""))).toFile());
-            if (Files.isRegularFile(jsa)) {
-                return new CacheFiles(List.of("-XX:SharedArchiveFile=" + jsa, "-Xlog:cds=off", "-Xlog:cds+dynamic=off"),
-                        library);
+            String runtime = System.getProperty("java.runtime.version");
+            if (runtime == null) {
+                return new CacheFiles(List.of(), library);
             }
-            return new CacheFiles(List.of("-XX:ArchiveClassesAtExit=" + jsa, "-D" + ARCHIVING + "=1", "-Xlog:cds=off",
-                    "-Xlog:cds+dynamic=off"), library);
+            Path stem = folder.resolve(stem(mtime, size, real) + "-" + fileSafe(runtime));
+            int feature = Runtime.version().feature();
+            boolean record = Files.isWritable(folder) && (feature < 25 || !recordingUnderway(stem));
+            return new CacheFiles(startupCacheOptions(stem, feature, record, ownId()), library);
         } catch (IOException | RuntimeException e) {
             return CacheFiles.NONE; // no archive: slower start, same results
         }
+    }
+
+    /**
+     * The JVM options that give a run the start-up cache of the JDK it runs on, named {@code stem}
+     * plus a suffix (the jar's name from {@link #archiveName} without {@code .jsa}, then the JDK's
+     * runtime version: a cache is only valid for the JVM build that made it, and one JDK's file must
+     * not hide another's). bin/symbolicate chooses the same way.
+     * <ul>
+     * <li>JDK 25 and later: the AOT cache (JEP 483/514/515: classes loaded and linked, the heap objects
+     * of their start-up, method profiles), {@code stem.aot}, when it is there; else, when {@code record}
+     * (the folder is writable and no other run is recording: {@link #recordingUnderway}), this run records what it does ({@code -XX:AOTMode=record} into {@code
+     * stem.aotconf-ID}, {@code id} this process's) and loads the classes other kinds of runs use
+     * ({@link ArchiveTraining}), and after it has ended a background JVM assembles the cache from that
+     * ({@link AotCacheInBackground}). Not JEP 514's one step ({@code -XX:AOTCacheOutput}): that
+     * assembles inside the user's run, seconds of wall, and its child JVM prints {@code Picked up
+     * JAVA_TOOL_OPTIONS} on standard error. A folder that cannot be written: no option.</li>
+     * <li>Earlier JDKs: the dynamic class-data archive {@code stem.jsa}, written at the end of the
+     * first run ({@code -XX:ArchiveClassesAtExit}, with {@link ArchiveTraining}) when {@code record}
+     * (the folder is writable).</li>
+     * </ul>
+     * The JVM's own messages about either cache are turned off: they would go to standard output,
+     * which is the report, and a cache the JVM cannot use only costs start-up time.
+     */
+    static List<String> startupCacheOptions(Path stem, int feature, boolean record, String id) {
+        if (feature >= 25) {
+            Path aot = stem.resolveSibling(stem.getFileName() + ".aot");
+            if (Files.isRegularFile(aot)) {
+                return List.of("-XX:AOTCache=" + aot, "-Xlog:aot*=off", "-Xlog:cds*=off");
+            }
+            if (!record) {
+                return List.of();
+            }
+            // The recording JVM prints "AOTConfiguration recorded: FILE" on standard output whatever -Xlog
+            // says (JDK 25.0.3); only turning off the VM's own output keeps the report clean.
+            return List.of("-XX:AOTMode=record", "-XX:AOTConfiguration=" + stem + ".aotconf-" + id,
+                    "-D" + AOT_CACHE + "=" + aot, "-D" + ARCHIVING + "=1", "-Xlog:aot*=off", "-Xlog:cds*=off",
+                    "-XX:+UnlockDiagnosticVMOptions", "-XX:-DisplayVMOutput");
+        }
+        Path jsa = stem.resolveSibling(stem.getFileName() + ".jsa");
+        if (Files.isRegularFile(jsa)) {
+            return List.of("-XX:SharedArchiveFile=" + jsa, "-Xlog:cds=off", "-Xlog:cds+dynamic=off");
+        }
+        if (!record) {
+            return List.of();
+        }
+        return List.of("-XX:ArchiveClassesAtExit=" + jsa, "-D" + ARCHIVING + "=1", "-Xlog:cds=off",
+                "-Xlog:cds+dynamic=off");
+    }
+
+    /**
+     * Whether another run recorded for {@code stem}'s AOT cache in the last ten minutes (its
+     * {@code stem.aotconf-ID} is there: it or its background assembly is still at work); then this
+     * run neither records nor waits. An older recording is a run that was killed: recorded over.
+     */
+    static boolean recordingUnderway(Path stem) {
+        java.io.File folder = stem.getParent().toFile();
+        String prefix = stem.getFileName() + ".aotconf-";
+        String[] names = folder.list();
+        if (names == null) {
+            return false;
+        }
+        long recent = System.currentTimeMillis() - 10 * 60 * 1000L;
+        for (String n : names) {
+            if (n.startsWith(prefix) && new java.io.File(folder, n).lastModified() > recent) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * This process's id, from where {@code /proc/self} points (one system call, classes already
+     * loaded); {@code ProcessHandle} only without procfs: its class starts the JDK's process reaper
+     * machinery through lambdas, which the parent avoids (see the class comment).
+     */
+    private static String ownId() throws IOException {
+        String self = new java.io.File("/proc/self").getCanonicalFile().getName();
+        boolean digits = !self.isEmpty();
+        for (int i = 0; i < self.length(); i++) {
+            digits &= self.charAt(i) >= '0' && self.charAt(i) <= '9';
+        }
+        return digits ? self : Long.toString(ProcessHandle.current().pid());
+    }
+
+    /** Set on a run that records for the AOT cache: the cache file a background JVM assembles after it. */
+    static final String AOT_CACHE = "crashkit.aotcache";
+
+    /** {@code s} with every character but ASCII letters, digits, {@code . + _ -} as {@code _} (as bin/symbolicate's {@code tr}). */
+    static String fileSafe(String s) {
+        char[] c = s.toCharArray();
+        for (int i = 0; i < c.length; i++) {
+            char x = c[i];
+            boolean ok = (x >= 'a' && x <= 'z') || (x >= 'A' && x <= 'Z') || (x >= '0' && x <= '9') || x == '.'
+                    || x == '+' || x == '_' || x == '-';
+            if (!ok) {
+                c[i] = '_';
+            }
+        }
+        return new String(c);
     }
 
     /**

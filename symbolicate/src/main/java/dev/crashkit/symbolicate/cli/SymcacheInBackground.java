@@ -92,7 +92,7 @@ final class SymcacheInBackground {
     /**
      * The background run's command line: {@code own} (this process's, program first) with
      * {@link #OPTION} before the trailing {@code args}, without the options that write the
-     * class-data archive (the run that writes it is this one), under {@code nice} when there is one.
+     * class-data archive or record for the AOT cache (the run that writes it is this one), under {@code nice} when there is one.
      * Empty when {@code own} does not end with {@code args}.
      */
     static Optional<List<String>> command(Optional<List<String>> own, String[] args) {
@@ -115,7 +115,9 @@ final class SymcacheInBackground {
         }
         for (int i = 0; i < prefix; i++) {
             String a = line.get(i);
-            if (!a.startsWith("-XX:ArchiveClassesAtExit=") && !a.startsWith("-D" + Relaunch.ARCHIVING + "=")) {
+            if (!a.startsWith("-XX:ArchiveClassesAtExit=") && !a.startsWith("-D" + Relaunch.ARCHIVING + "=")
+                    && !a.startsWith("-XX:AOTMode=") && !a.startsWith("-XX:AOTConfiguration=")
+                    && !a.startsWith("-XX:AOTCacheOutput=") && !a.startsWith("-D" + Relaunch.AOT_CACHE + "=")) {
                 cmd.add(a);
             }
         }
