@@ -1,0 +1,281 @@
+package dev.crashkit.symbolicate.dwarf;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The functions and line records of each compilation unit as Breakpad's {@code dump_syms} takes them from
+ * DWARF ({@code DwarfCUToModule}, {@code DwarfLineToModule}): subprograms at unit level or inside
+ * namespaces, classes, structs and unions (nested functions and local classes are not visited, as in
+ * Breakpad); each row-to-row span of the line program as a line (empty spans, and spans at address 0 with
+ * the spans that follow them, left out); lines cut to the function ranges they overlap
+ * ({@code AssignLinesToFunctions}). Names are given raw (the linkage name, which the caller demangles, and
+ * the name qualified by its enclosing scopes), since demangling lives in another module.
+ */
+public final class BreakpadUnits {
+    /** Name Breakpad gives a function whose DWARF has none. */
+    public static final String NAME_OMITTED = "<name omitted>";
+
+    private BreakpadUnits() {
+    }
+
+    /**
+     * A function of one unit.
+     *
+     * @param linkageName its linkage (mangled) name, following specifications and abstract origins
+     * @param scopedName  its {@code DW_AT_name} qualified with its enclosing namespaces and classes, or
+     *                    {@link #NAME_OMITTED}
+     * @param ranges      address ranges as start/end pairs, in DWARF order (each becomes one FUNC record)
+     * @param lines       the unit's lines cut to this function's ranges, by address
+     */
+    public record Function(Optional<String> linkageName, String scopedName, long[] ranges, List<Line> lines) {
+        /** Start of the first range: where Breakpad keys the function. */
+        public long address() {
+            return ranges[0];
+        }
+    }
+
+    /**
+     * One line record.
+     *
+     * @param address first address
+     * @param size    length in bytes
+     * @param file    the source file's full path
+     * @param line    line number
+     */
+    public record Line(long address, long size, String file, long line) {
+    }
+
+    /** Receives each unit's functions. */
+    public interface Sink {
+        /**
+         * One unit.
+         *
+         * @param functions its functions with non-empty ranges starting above 0, sorted by address
+         */
+        void unit(List<Function> functions);
+    }
+
+    /**
+     * Reads every compilation unit.
+     *
+     * @param dwarf the DWARF of one image
+     * @param sink  receives each unit's functions
+     * @throws DwarfException when a unit's entries or line program are corrupt
+     */
+    public static void forEachUnit(DwarfContext dwarf, Sink sink) throws DwarfException {
+        for (Unit u : dwarf.data().units) {
+            if (u.isEmpty() || u.isTypeUnit()) {
+                continue;
+            }
+            List<Function> functions = functions(u);
+            if (functions.isEmpty()) {
+                sink.unit(functions);
+                continue;
+            }
+            assignLines(functions, lines(u));
+            sink.unit(functions);
+        }
+    }
+
+    private static final int TAG_COMPILE_UNIT = 0x11;
+    private static final int TAG_PARTIAL_UNIT = 0x3c;
+    private static final int TAG_NAMESPACE = 0x39;
+    private static final int TAG_CLASS = 0x02;
+    private static final int TAG_STRUCT = 0x13;
+    private static final int TAG_UNION = 0x17;
+    private static final int AT_NAME = 0x03;
+
+    /** Subprograms Breakpad visits, with their raw names and ranges (lines not yet assigned). */
+    private static List<Function> functions(Unit u) throws DwarfException {
+        List<Function> out = new ArrayList<>();
+        DieWalker c = new DieWalker(u, u.firstDieOffset());
+        // Per open DIE with children: the qualified scope name when Breakpad descends into it, else null.
+        List<String> scopes = new ArrayList<>();
+        int[] forms = new int[64];
+        long[] values = new long[64];
+        while (c.pos() < u.end()) {
+            int dieOffset = c.pos();
+            long code = c.code();
+            if (code == 0) {
+                if (scopes.isEmpty()) {
+                    break;
+                }
+                scopes.remove(scopes.size() - 1);
+                if (scopes.isEmpty()) {
+                    break;
+                }
+                continue;
+            }
+            Abbrev a = c.abbrev(code);
+            String parent = scopes.isEmpty() ? "" : scopes.get(scopes.size() - 1);
+            String childScope = null;
+            if (scopes.isEmpty()) {
+                c.skipAttributes(a);
+                childScope = a.tag() == TAG_COMPILE_UNIT || a.tag() == TAG_PARTIAL_UNIT ? "" : null;
+            } else if (parent == null) {
+                c.skipAttributes(a);
+            } else if (a.tag() == TAG_SUBPROGRAM_TAG && a.hasCodeRanges()) {
+                c.skipAttributes(a);
+                Die d = u.dieAt(dieOffset);
+                long[] ranges = RangeLists.of(d);
+                if (!emptyRanges(ranges) && ranges[0] != 0) {
+                    Names.Identity id = Names.of(d);
+                    String name = id.name().map(n -> qualify(parent, n)).orElse(NAME_OMITTED);
+                    out.add(new Function(id.linkageName(), name, ranges, new ArrayList<>()));
+                }
+            } else if (a.tag() == TAG_NAMESPACE || a.tag() == TAG_CLASS || a.tag() == TAG_STRUCT
+                    || a.tag() == TAG_UNION) {
+                Die d = c.read(dieOffset, forms, values);
+                int i = d.find(AT_NAME);
+                Optional<String> own = i >= 0 ? u.string(d, i) : Optional.empty();
+                String name = own.orElse(a.tag() == TAG_NAMESPACE ? "(anonymous namespace)" : "");
+                childScope = qualify(parent, name);
+            } else {
+                c.skipAttributes(a);
+            }
+            if (a.hasChildren()) {
+                scopes.add(childScope);
+            } else if (scopes.isEmpty()) {
+                break;
+            }
+        }
+        out.sort(Comparator.comparingLong(Function::address));
+        return out;
+    }
+
+    private static final int TAG_SUBPROGRAM_TAG = Dw.TAG_SUBPROGRAM;
+
+    private static String qualify(String parent, String name) {
+        return parent.isEmpty() ? name : parent + "::" + name;
+    }
+
+    private static boolean emptyRanges(long[] ranges) {
+        for (int i = 0; i + 1 < ranges.length; i += 2) {
+            if (ranges[i + 1] != ranges[i]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The unit's line spans in program order, as {@code DwarfLineToModule::AddLine} keeps them. */
+    private static List<Line> lines(Unit u) throws DwarfException {
+        LineTable t = u.lineTable();
+        List<Line> out = new ArrayList<>();
+        if (t == null) {
+            return out;
+        }
+        long omittedEnd = 0;
+        for (int s : t.sequencesInProgramOrder()) {
+            int first = t.sequenceFirst(s);
+            int endRow = t.sequenceEnd(s) - 1; // the end_sequence row
+            for (int r = first; r < endRow; r++) {
+                long address = t.address(r);
+                long length = t.address(r + 1) - address;
+                if (length == 0) {
+                    continue;
+                }
+                if (Long.compareUnsigned(address + length, address) < 0) {
+                    length = -address;
+                }
+                if (address == 0 || address == omittedEnd) {
+                    omittedEnd = address + length;
+                    continue;
+                }
+                omittedEnd = 0;
+                Optional<String> file = t.files.path(t.file(r));
+                if (file.isEmpty()) {
+                    continue;
+                }
+                out.add(new Line(address, length, file.get(), t.line(r) & 0xffffffffL));
+            }
+        }
+        return out;
+    }
+
+    /** A function range with the function it belongs to. */
+    private record Range(long address, long size, Function function) {
+        boolean within(long a) {
+            return Long.compareUnsigned(a - address, size) < 0;
+        }
+    }
+
+    private static boolean within(Line l, long a) {
+        return Long.compareUnsigned(a - l.address(), l.size()) < 0;
+    }
+
+    /** {@code DwarfCUToModule::AssignLinesToFunctions}: one sweep over ranges and lines by address. */
+    private static void assignLines(List<Function> functions, List<Line> unsortedLines) {
+        List<Line> lines = new ArrayList<>(unsortedLines);
+        lines.sort((x, y) -> Long.compareUnsigned(x.address(), y.address()));
+        List<Range> ranges = new ArrayList<>();
+        for (Function f : functions) {
+            for (int i = 0; i + 1 < f.ranges().length; i += 2) {
+                long size = f.ranges()[i + 1] - f.ranges()[i];
+                if (size != 0) {
+                    ranges.add(new Range(f.ranges()[i], size, f));
+                }
+            }
+        }
+        ranges.sort((x, y) -> Long.compareUnsigned(x.address(), y.address()));
+        int ri = 0;
+        int li = 0;
+        Range range = ri < ranges.size() ? ranges.get(ri) : null;
+        Line line = li < lines.size() ? lines.get(li) : null;
+        long current;
+        if (range != null && line != null) {
+            current = Long.compareUnsigned(range.address(), line.address()) < 0 ? range.address() : line.address();
+        } else if (line != null) {
+            current = line.address();
+        } else if (range != null) {
+            current = range.address();
+        } else {
+            return;
+        }
+        if (current == -1L) {
+            return;
+        }
+        long guard = 4L * (ranges.size() + lines.size()) + 4; // each step passes a range or line boundary
+        while ((range != null || line != null) && guard-- > 0) {
+            long next;
+            if (range != null && Long.compareUnsigned(current, range.address()) >= 0) {
+                if (line != null && Long.compareUnsigned(current, line.address()) >= 0) {
+                    long rangeLeft = range.size() - (current - range.address());
+                    long lineLeft = line.size() - (current - line.address());
+                    next = current + (Long.compareUnsigned(rangeLeft, lineLeft) < 0 ? rangeLeft : lineLeft);
+                    range.function().lines().add(new Line(current, next - current, line.file(), line.line()));
+                } else if (line != null && range.within(line.address())) {
+                    next = line.address();
+                } else {
+                    next = range.address() + range.size();
+                }
+            } else if (line != null && Long.compareUnsigned(current, line.address()) >= 0) {
+                next = range != null && within(line, range.address()) ? range.address() : line.address() + line.size();
+            } else if (range != null && line != null) {
+                next = Long.compareUnsigned(range.address(), line.address()) < 0 ? range.address() : line.address();
+            } else {
+                next = range != null ? range.address() : line.address();
+            }
+            if (next == 0 || next == -1L) {
+                break;
+            }
+            while (ri < ranges.size() && Long.compareUnsigned(next, ranges.get(ri).address()) >= 0
+                    && !ranges.get(ri).within(next)) {
+                ri++;
+            }
+            range = ri < ranges.size() ? ranges.get(ri) : null;
+            while (li < lines.size() && Long.compareUnsigned(next, lines.get(li).address()) >= 0
+                    && !within(lines.get(li), next)) {
+                li++;
+            }
+            line = li < lines.size() ? lines.get(li) : null;
+            if (Long.compareUnsigned(next, current) <= 0) {
+                break; // malformed sizes: Breakpad asserts here
+            }
+            current = next;
+        }
+    }
+}
