@@ -38,6 +38,18 @@ public final class BreakpadCfi {
         "$tr", "$ldtr",
         "$mxcsr", "$fcw", "$fsw"};
 
+    /** Breakpad's DWARF register names for x86 ({@code DwarfCFIToModule::RegisterNames::I386}). */
+    public static final String[] X86_NAMES = {
+        "$eax", "$ecx", "$edx", "$ebx", "$esp", "$ebp", "$esi", "$edi",
+        "$eip", "$eflags", "$unused1",
+        "$st0", "$st1", "$st2", "$st3", "$st4", "$st5", "$st6", "$st7",
+        "$unused2", "$unused3",
+        "$xmm0", "$xmm1", "$xmm2", "$xmm3", "$xmm4", "$xmm5", "$xmm6", "$xmm7",
+        "$mm0", "$mm1", "$mm2", "$mm3", "$mm4", "$mm5", "$mm6", "$mm7",
+        "$fcw", "$fsw", "$mxcsr",
+        "$es", "$cs", "$ss", "$ds", "$fs", "$gs", "$unused4", "$unused5",
+        "$tr", "$ldtr"};
+
     /** Breakpad's DWARF register names for AArch64 ({@code DwarfCFIToModule::RegisterNames::ARM64}). */
     public static final String[] ARM64_NAMES = arm64Names();
 

@@ -2,7 +2,9 @@ package dev.crashkit.symbolicate.dwarf;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -27,7 +29,7 @@ public final class BreakpadUnits {
      * @param linkageName its linkage (mangled) name, following specifications and abstract origins
      * @param scopedName  its {@code DW_AT_name} qualified with its enclosing namespaces and classes, or
      *                    {@link #NAME_OMITTED}
-     * @param ranges      address ranges as start/end pairs, in DWARF order (each becomes one FUNC record)
+     * @param ranges      address ranges as start/end pairs, by start address (each becomes one FUNC record)
      * @param lines       the unit's lines cut to this function's ranges, by address
      */
     public record Function(Optional<String> linkageName, String scopedName, long[] ranges, List<Line> lines) {
@@ -66,11 +68,14 @@ public final class BreakpadUnits {
      * @throws DwarfException when a unit's entries or line program are corrupt
      */
     public static void forEachUnit(DwarfContext dwarf, Sink sink) throws DwarfException {
+        // The enclosing scope of every subprogram seen so far, for definitions naming a declaration
+        // (DW_AT_specification) in an earlier unit, as Breakpad keeps its specifications per file.
+        Map<Long, String> declScopes = new HashMap<>();
         for (Unit u : dwarf.data().units) {
             if (u.isEmpty() || u.isTypeUnit()) {
                 continue;
             }
-            List<Function> functions = functions(u);
+            List<Function> functions = functions(u, declScopes);
             if (functions.isEmpty()) {
                 sink.unit(functions);
                 continue;
@@ -89,7 +94,7 @@ public final class BreakpadUnits {
     private static final int AT_NAME = 0x03;
 
     /** Subprograms Breakpad visits, with their raw names and ranges (lines not yet assigned). */
-    private static List<Function> functions(Unit u) throws DwarfException {
+    private static List<Function> functions(Unit u, Map<Long, String> declScopes) throws DwarfException {
         List<Function> out = new ArrayList<>();
         DieWalker c = new DieWalker(u, u.firstDieOffset());
         // Per open DIE with children: the qualified scope name when Breakpad descends into it, else null.
@@ -117,22 +122,26 @@ public final class BreakpadUnits {
                 childScope = a.tag() == TAG_COMPILE_UNIT || a.tag() == TAG_PARTIAL_UNIT ? "" : null;
             } else if (parent == null) {
                 c.skipAttributes(a);
-            } else if (a.tag() == TAG_SUBPROGRAM_TAG && a.hasCodeRanges()) {
+            } else if (a.tag() == TAG_SUBPROGRAM_TAG) {
                 c.skipAttributes(a);
-                Die d = u.dieAt(dieOffset);
-                long[] ranges = RangeLists.of(d);
-                if (!emptyRanges(ranges) && ranges[0] != 0) {
-                    Names.Identity id = Names.of(d);
-                    String name = id.name().map(n -> qualify(parent, n)).orElse(NAME_OMITTED);
-                    out.add(new Function(id.linkageName(), name, ranges, new ArrayList<>()));
+                declScopes.put((long) dieOffset, parent);
+                if (a.hasCodeRanges()) {
+                    Die d = u.dieAt(dieOffset);
+                    long[] ranges = sortedRanges(RangeLists.of(d));
+                    if (!emptyRanges(ranges) && ranges[0] != 0) {
+                        Names.Identity id = Names.of(d);
+                        String name = scopedName(d, parent, declScopes, 0);
+                        out.add(new Function(id.linkageName(), name, ranges, new ArrayList<>()));
+                    }
                 }
             } else if (a.tag() == TAG_NAMESPACE || a.tag() == TAG_CLASS || a.tag() == TAG_STRUCT
                     || a.tag() == TAG_UNION) {
                 Die d = c.read(dieOffset, forms, values);
                 int i = d.find(AT_NAME);
                 Optional<String> own = i >= 0 ? u.string(d, i) : Optional.empty();
-                String name = own.orElse(a.tag() == TAG_NAMESPACE ? "(anonymous namespace)" : "");
-                childScope = qualify(parent, name);
+                // Breakpad names an unnamed scope "" (not "(anonymous namespace)"), so what it encloses is
+                // named as if at top level.
+                childScope = own.map(n -> qualify(parent, n)).orElse("");
             } else {
                 c.skipAttributes(a);
             }
@@ -147,6 +156,72 @@ public final class BreakpadUnits {
     }
 
     private static final int TAG_SUBPROGRAM_TAG = Dw.TAG_SUBPROGRAM;
+    /** Chains of specifications and origins longer than this are cut (a forged cycle stays bounded). */
+    private static final int MAX_CHAIN = 8;
+
+    /**
+     * {@code ComputeQualifiedName} without a linkage name: the DIE's own name, else its specification's,
+     * qualified with the specification's enclosing scope when it has one, else with {@code parent}; a DIE
+     * with neither takes its abstract origin's name (Breakpad's {@code AbstractOrigin}).
+     */
+    private static String scopedName(Die d, String parent, Map<Long, String> declScopes, int depth)
+            throws DwarfException {
+        Optional<String> own = nameOf(d);
+        String enclosing = parent;
+        Optional<String> unqualified = own;
+        long spec = target(d, Dw.AT_SPECIFICATION);
+        if (spec >= 0 && depth < MAX_CHAIN) {
+            enclosing = declScopes.getOrDefault(spec, "");
+            if (unqualified.isEmpty()) {
+                Die s = d.unit().data().dieAt(spec);
+                if (s != null && !s.isNull()) {
+                    String specName = scopedName(s, enclosing, declScopes, depth + 1);
+                    return specName;
+                }
+            }
+        }
+        if (unqualified.isPresent()) {
+            return qualify(enclosing, unqualified.get());
+        }
+        long origin = target(d, Dw.AT_ABSTRACT_ORIGIN);
+        if (origin >= 0 && depth < MAX_CHAIN) {
+            Die o = d.unit().data().dieAt(origin);
+            if (o != null && !o.isNull()) {
+                return scopedName(o, declScopes.getOrDefault(origin, ""), declScopes, depth + 1);
+            }
+        }
+        return NAME_OMITTED;
+    }
+
+    private static Optional<String> nameOf(Die d) throws DwarfException {
+        int i = d.find(AT_NAME);
+        return i >= 0 ? d.unit().string(d, i) : Optional.empty();
+    }
+
+    private static long target(Die d, int attr) {
+        int i = d.find(attr);
+        if (i < 0) {
+            return -1;
+        }
+        long t = d.unit().reference(d, i);
+        return t == d.offset() ? -1 : t;
+    }
+
+    /** Ranges by start address, as Breakpad's range-list handler sorts them. */
+    private static long[] sortedRanges(long[] ranges) {
+        int n = ranges.length / 2;
+        Integer[] order = new Integer[n];
+        for (int i = 0; i < n; i++) {
+            order[i] = i;
+        }
+        java.util.Arrays.sort(order, (x, y) -> Long.compareUnsigned(ranges[2 * x], ranges[2 * y]));
+        long[] out = new long[2 * n];
+        for (int i = 0; i < n; i++) {
+            out[2 * i] = ranges[2 * order[i]];
+            out[2 * i + 1] = ranges[2 * order[i] + 1];
+        }
+        return out;
+    }
 
     private static String qualify(String parent, String name) {
         return parent.isEmpty() ? name : parent + "::" + name;

@@ -227,10 +227,11 @@ public final class SymbolFileWriter {
         String[] names = switch (arch) {
             case "x86_64" -> BreakpadCfi.X86_64_NAMES;
             case "arm64" -> BreakpadCfi.ARM64_NAMES;
+            case "x86" -> BreakpadCfi.X86_NAMES;
             default -> null;
         };
         if (names == null) {
-            return; // Breakpad names registers of other CPUs too; dump-syms writes CFI for these two
+            return; // 32-bit ARM unwinds through .ARM.exidx, which dump-syms does not translate
         }
         BreakpadCfi cfi = new BreakpadCfi(names);
         List<UnwindSection> sections;
@@ -250,7 +251,7 @@ public final class SymbolFileWriter {
             long base = u.debugFrame() ? 0 : u.address();
             ByteMemory memory = new ByteMemory(base, bytes);
             try {
-                cfi.forEachEntry(new CfiSection(memory, base, u.debugFrame()), bytes.length,
+                cfi.forEachEntry(new CfiSection(memory, base, u.debugFrame(), elf.is64() ? 8 : 4), bytes.length,
                         (address, size, initial, changes) -> {
                             if (failed[0] != null || !inModule(address)) {
                                 return;
