@@ -26,13 +26,12 @@ public final class BreakpadUnits {
     /**
      * A function of one unit.
      *
-     * @param linkageName its linkage (mangled) name, following specifications and abstract origins
-     * @param scopedName  its {@code DW_AT_name} qualified with its enclosing namespaces and classes, or
-     *                    {@link #NAME_OMITTED}
+     * @param name        its name as Breakpad computes it: the demangled linkage name, else the DWARF name
+     *                    qualified with its enclosing scopes, else its abstract origin's, else {@link #NAME_OMITTED}
      * @param ranges      address ranges as start/end pairs, by start address (each becomes one FUNC record)
      * @param lines       the unit's lines cut to this function's ranges, by address
      */
-    public record Function(Optional<String> linkageName, String scopedName, long[] ranges, List<Line> lines) {
+    public record Function(String name, long[] ranges, List<Line> lines) {
         /** Start of the first range: where Breakpad keys the function. */
         public long address() {
             return ranges[0];
@@ -63,11 +62,13 @@ public final class BreakpadUnits {
     /**
      * Reads every compilation unit.
      *
-     * @param dwarf the DWARF of one image
-     * @param sink  receives each unit's functions
+     * @param dwarf     the DWARF of one image
+     * @param demangler a linkage name's demangling as {@code __cxa_demangle} gives it, or empty when it fails
+     * @param sink      receives each unit's functions
      * @throws DwarfException when a unit's entries or line program are corrupt
      */
-    public static void forEachUnit(DwarfContext dwarf, Sink sink) throws DwarfException {
+    public static void forEachUnit(DwarfContext dwarf, java.util.function.Function<String, Optional<String>> demangler,
+            Sink sink) throws DwarfException {
         // The enclosing scope of every subprogram seen so far, for definitions naming a declaration
         // (DW_AT_specification) in an earlier unit, as Breakpad keeps its specifications per file.
         Map<Long, String> declScopes = new HashMap<>();
@@ -75,7 +76,7 @@ public final class BreakpadUnits {
             if (u.isEmpty() || u.isTypeUnit()) {
                 continue;
             }
-            List<Function> functions = functions(u, declScopes);
+            List<Function> functions = new Walk(u, declScopes, demangler).functions();
             if (functions.isEmpty()) {
                 sink.unit(functions);
                 continue;
@@ -91,110 +92,178 @@ public final class BreakpadUnits {
     private static final int TAG_CLASS = 0x02;
     private static final int TAG_STRUCT = 0x13;
     private static final int TAG_UNION = 0x17;
+    private static final int TAG_MODULE = 0x1e;
     private static final int AT_NAME = 0x03;
-
-    /** Subprograms Breakpad visits, with their raw names and ranges (lines not yet assigned). */
-    private static List<Function> functions(Unit u, Map<Long, String> declScopes) throws DwarfException {
-        List<Function> out = new ArrayList<>();
-        DieWalker c = new DieWalker(u, u.firstDieOffset());
-        // Per open DIE with children: the qualified scope name when Breakpad descends into it, else null.
-        List<String> scopes = new ArrayList<>();
-        int[] forms = new int[64];
-        long[] values = new long[64];
-        while (c.pos() < u.end()) {
-            int dieOffset = c.pos();
-            long code = c.code();
-            if (code == 0) {
-                if (scopes.isEmpty()) {
-                    break;
-                }
-                scopes.remove(scopes.size() - 1);
-                if (scopes.isEmpty()) {
-                    break;
-                }
-                continue;
-            }
-            Abbrev a = c.abbrev(code);
-            String parent = scopes.isEmpty() ? "" : scopes.get(scopes.size() - 1);
-            String childScope = null;
-            if (scopes.isEmpty()) {
-                c.skipAttributes(a);
-                childScope = a.tag() == TAG_COMPILE_UNIT || a.tag() == TAG_PARTIAL_UNIT ? "" : null;
-            } else if (parent == null) {
-                c.skipAttributes(a);
-            } else if (a.tag() == TAG_SUBPROGRAM_TAG) {
-                c.skipAttributes(a);
-                declScopes.put((long) dieOffset, parent);
-                if (a.hasCodeRanges()) {
-                    Die d = u.dieAt(dieOffset);
-                    long[] ranges = sortedRanges(RangeLists.of(d));
-                    if (!emptyRanges(ranges) && ranges[0] != 0) {
-                        Names.Identity id = Names.of(d);
-                        String name = scopedName(d, parent, declScopes, 0);
-                        out.add(new Function(id.linkageName(), name, ranges, new ArrayList<>()));
-                    }
-                }
-            } else if (a.tag() == TAG_NAMESPACE || a.tag() == TAG_CLASS || a.tag() == TAG_STRUCT
-                    || a.tag() == TAG_UNION) {
-                Die d = c.read(dieOffset, forms, values);
-                int i = d.find(AT_NAME);
-                Optional<String> own = i >= 0 ? u.string(d, i) : Optional.empty();
-                // Breakpad names an unnamed scope "" (not "(anonymous namespace)"), so what it encloses is
-                // named as if at top level.
-                childScope = own.map(n -> qualify(parent, n)).orElse("");
-            } else {
-                c.skipAttributes(a);
-            }
-            if (a.hasChildren()) {
-                scopes.add(childScope);
-            } else if (scopes.isEmpty()) {
-                break;
-            }
-        }
-        out.sort(Comparator.comparingLong(Function::address));
-        return out;
-    }
-
-    private static final int TAG_SUBPROGRAM_TAG = Dw.TAG_SUBPROGRAM;
     /** Chains of specifications and origins longer than this are cut (a forged cycle stays bounded). */
     private static final int MAX_CHAIN = 8;
 
     /**
-     * {@code ComputeQualifiedName} without a linkage name: the DIE's own name, else its specification's,
-     * qualified with the specification's enclosing scope when it has one, else with {@code parent}; a DIE
-     * with neither takes its abstract origin's name (Breakpad's {@code AbstractOrigin}).
+     * An open DIE with children, as Breakpad's handler for it sees it: a unit or named scope (namespace,
+     * class, struct, union, module) whose subprograms and scopes are visited; a function, whose classes,
+     * structs and unions are (and, without inline records, its inlined subroutines, through a missing
+     * {@code break} in {@code FuncHandler::FindChildHandler}); or a DIE whose children are skipped.
      */
-    private static String scopedName(Die d, String parent, Map<Long, String> declScopes, int depth)
-            throws DwarfException {
-        Optional<String> own = nameOf(d);
-        String enclosing = parent;
-        Optional<String> unqualified = own;
-        long spec = target(d, Dw.AT_SPECIFICATION);
-        if (spec >= 0 && depth < MAX_CHAIN) {
-            enclosing = declScopes.getOrDefault(spec, "");
-            if (unqualified.isEmpty()) {
-                Die s = d.unit().data().dieAt(spec);
-                if (s != null && !s.isNull()) {
-                    String specName = scopedName(s, enclosing, declScopes, depth + 1);
-                    return specName;
+    private static final class Scope {
+        static final int SKIP = 0;
+        static final int NAMED = 1;
+        static final int FUNCTION = 2;
+        final int kind;
+        final Unit unit;
+        final int dieOffset;
+        final Scope parent;
+        private String name;
+
+        Scope(int kind, Unit unit, int dieOffset, Scope parent, String name) {
+            this.kind = kind;
+            this.unit = unit;
+            this.dieOffset = dieOffset;
+            this.parent = parent;
+            this.name = name;
+        }
+    }
+
+    /** One unit's walk. */
+    private static final class Walk {
+        private final Unit u;
+        private final Map<Long, String> declScopes;
+        private final java.util.function.Function<String, Optional<String>> demangler;
+
+        Walk(Unit u, Map<Long, String> declScopes, java.util.function.Function<String, Optional<String>> demangler) {
+            this.u = u;
+            this.declScopes = declScopes;
+            this.demangler = demangler;
+        }
+
+        /** A scope's qualified name, computed when something inside it is named. */
+        String scopeName(Scope s) throws DwarfException {
+            if (s.name == null) {
+                Die d = u.dieAt(s.dieOffset);
+                s.name = name(d, scopeName(s.parent), 0);
+            }
+            return s.name;
+        }
+
+        List<Function> functions() throws DwarfException {
+            List<Function> out = new ArrayList<>();
+            DieWalker c = new DieWalker(u, u.firstDieOffset());
+            List<Scope> open = new ArrayList<>();
+            Scope skip = new Scope(Scope.SKIP, u, -1, null, "");
+            while (c.pos() < u.end()) {
+                int dieOffset = c.pos();
+                long code = c.code();
+                if (code == 0) {
+                    if (open.isEmpty()) {
+                        break;
+                    }
+                    open.remove(open.size() - 1);
+                    if (open.isEmpty()) {
+                        break;
+                    }
+                    continue;
+                }
+                Abbrev a = c.abbrev(code);
+                c.skipAttributes(a);
+                int tag = a.tag();
+                Scope parent = open.isEmpty() ? null : open.get(open.size() - 1);
+                Scope child = skip;
+                if (parent == null) {
+                    if (tag == TAG_COMPILE_UNIT || tag == TAG_PARTIAL_UNIT) {
+                        child = new Scope(Scope.NAMED, u, dieOffset, null, "");
+                    }
+                } else if (parent.kind == Scope.NAMED) {
+                    if (tag == Dw.TAG_SUBPROGRAM) {
+                        String enclosing = scopeName(parent);
+                        declScopes.put((long) dieOffset, enclosing);
+                        child = new Scope(Scope.FUNCTION, u, dieOffset, parent, null);
+                        if (a.hasCodeRanges()) {
+                            Die d = u.dieAt(dieOffset);
+                            long[] ranges = sortedRanges(RangeLists.of(d));
+                            if (!emptyRanges(ranges) && ranges[0] != 0) {
+                                String name = name(d, enclosing, 0);
+                                child.name = name;
+                                out.add(new Function(name.isEmpty() ? NAME_OMITTED : name, ranges, new ArrayList<>()));
+                            }
+                        }
+                    } else if (tag == TAG_NAMESPACE || tag == TAG_CLASS || tag == TAG_STRUCT || tag == TAG_UNION
+                            || tag == TAG_MODULE) {
+                        child = new Scope(Scope.NAMED, u, dieOffset, parent, null);
+                    }
+                } else if (parent.kind == Scope.FUNCTION) {
+                    if (tag == TAG_CLASS || tag == TAG_STRUCT || tag == TAG_UNION || tag == Dw.TAG_INLINED_SUBROUTINE) {
+                        child = new Scope(Scope.NAMED, u, dieOffset, parent, null);
+                    }
+                }
+                if (a.hasChildren()) {
+                    open.add(child);
+                } else if (open.isEmpty()) {
+                    break;
                 }
             }
+            out.sort(Comparator.comparingLong(Function::address));
+            return out;
         }
-        if (unqualified.isPresent()) {
-            return qualify(enclosing, unqualified.get());
-        }
-        long origin = target(d, Dw.AT_ABSTRACT_ORIGIN);
-        if (origin >= 0 && depth < MAX_CHAIN) {
-            Die o = d.unit().data().dieAt(origin);
-            if (o != null && !o.isNull()) {
-                return scopedName(o, declScopes.getOrDefault(origin, ""), declScopes, depth + 1);
+
+        /**
+         * {@code ComputeQualifiedName}, then the abstract origin's name: this DIE's demangled linkage name,
+         * else its specification's; else its name (or its specification's, or the raw linkage name that did
+         * not demangle) qualified with the specification's enclosing scope or {@code enclosing}; "" when none.
+         */
+        String name(Die d, String enclosing, int depth) throws DwarfException {
+            Optional<String> linkage = linkageOf(d);
+            if (linkage.isPresent()) {
+                Optional<String> demangled = demangler.apply(linkage.get());
+                if (demangled.isPresent()) {
+                    return demangled.get();
+                }
             }
+            long spec = target(d, Dw.AT_SPECIFICATION);
+            Die specDie = null;
+            if (spec >= 0 && depth < MAX_CHAIN) {
+                specDie = d.unit().data().dieAt(spec);
+                if (specDie != null && !specDie.isNull()) {
+                    Optional<String> specLinkage = linkageOf(specDie);
+                    if (specLinkage.isPresent()) {
+                        Optional<String> demangled = demangler.apply(specLinkage.get());
+                        if (demangled.isPresent()) {
+                            return demangled.get();
+                        }
+                    }
+                } else {
+                    specDie = null;
+                }
+            }
+            Optional<String> unqualified = nameOf(d);
+            if (unqualified.isEmpty() && specDie != null) {
+                unqualified = nameOf(specDie);
+            }
+            if (unqualified.isEmpty()) {
+                unqualified = linkage;
+            }
+            if (unqualified.isPresent()) {
+                String scope = specDie != null ? declScopes.getOrDefault(spec, "") : enclosing;
+                return qualify(scope, unqualified.get());
+            }
+            long origin = target(d, Dw.AT_ABSTRACT_ORIGIN);
+            if (origin >= 0 && depth < MAX_CHAIN) {
+                Die o = d.unit().data().dieAt(origin);
+                if (o != null && !o.isNull()) {
+                    return name(o, declScopes.getOrDefault(origin, ""), depth + 1);
+                }
+            }
+            return "";
         }
-        return NAME_OMITTED;
     }
 
     private static Optional<String> nameOf(Die d) throws DwarfException {
         int i = d.find(AT_NAME);
+        return i >= 0 ? d.unit().string(d, i) : Optional.empty();
+    }
+
+    private static Optional<String> linkageOf(Die d) throws DwarfException {
+        int i = d.find(Dw.AT_LINKAGE_NAME);
+        if (i < 0) {
+            i = d.find(Dw.AT_MIPS_LINKAGE_NAME);
+        }
         return i >= 0 ? d.unit().string(d, i) : Optional.empty();
     }
 

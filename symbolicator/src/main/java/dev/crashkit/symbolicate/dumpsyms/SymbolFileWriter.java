@@ -150,34 +150,19 @@ public final class SymbolFileWriter {
         }
         try {
             DwarfContext dwarf = DwarfContext.open(elf.path().toString(), DwarfSections.of(elf));
-            BreakpadUnits.forEachUnit(dwarf, unit -> {
+            BreakpadUnits.forEachUnit(dwarf, ItaniumDemangler::tryDemangleGnu, unit -> {
                 for (BreakpadUnits.Function f : unit) {
                     if (!inModule(f.address())) {
                         continue;
                     }
                     externs.remove(f.address());
-                    out.add(new Function(name(f), f.ranges(), f.lines()));
+                    out.add(new Function(f.name(), f.ranges(), f.lines()));
                 }
             });
         } catch (ObjectFormatException e) {
             throw new DumpSymsException(e.getMessage());
         }
         return out;
-    }
-
-    /** {@code ComputeQualifiedName}: the demangled linkage name, else the scoped DWARF name. */
-    private static String name(BreakpadUnits.Function f) {
-        if (f.linkageName().isPresent()) {
-            String raw = f.linkageName().get();
-            var demangled = ItaniumDemangler.tryDemangleGnu(raw);
-            if (demangled.isPresent()) {
-                return demangled.get();
-            }
-            if (f.scopedName().equals(BreakpadUnits.NAME_OMITTED)) {
-                return raw;
-            }
-        }
-        return f.scopedName();
     }
 
     private void writeSymbols(Writer out, TreeSet<Function> functions, TreeMap<Long, String> externs)
