@@ -178,7 +178,9 @@ public final class ItaniumDemangler implements Demangler {
         Workspace w = WORKSPACE.get();
         try {
             w.parser.reset(s, start, s.length());
+            w.parser.gnu = gnu;
             Node ast = w.parser.parse();
+            w.parser.gnu = false;
             if (ast == null) {
                 return null;
             }

@@ -211,7 +211,7 @@ final class Parser extends NameParser {
                 }
                 case 'T': {
                     // GNU transactional-memory clones (libiberty's d_special_name; LLVM leaves them mangled).
-                    if (look(2) == 't' || look(2) == 'n') {
+                    if (gnu && (look(2) == 't' || look(2) == 'n')) {
                         boolean transaction = look(2) == 't';
                         pos += 3;
                         return special(transaction ? "transaction clone for " : "non-transaction clone for ",
