@@ -216,9 +216,11 @@ public final class BreakpadUnits {
                     return demangled.get();
                 }
             }
+            // Breakpad knows a specification or origin only if its walk visited that DIE (a subprogram in
+            // a scope it descends into, seen before: declarations precede definitions).
             long spec = target(d, Dw.AT_SPECIFICATION);
             Die specDie = null;
-            if (spec >= 0 && depth < MAX_CHAIN) {
+            if (spec >= 0 && depth < MAX_CHAIN && declScopes.containsKey(spec)) {
                 specDie = d.unit().data().dieAt(spec);
                 if (specDie != null && !specDie.isNull()) {
                     Optional<String> specLinkage = linkageOf(specDie);
@@ -244,7 +246,7 @@ public final class BreakpadUnits {
                 return qualify(scope, unqualified.get());
             }
             long origin = target(d, Dw.AT_ABSTRACT_ORIGIN);
-            if (origin >= 0 && depth < MAX_CHAIN) {
+            if (origin >= 0 && depth < MAX_CHAIN && declScopes.containsKey(origin)) {
                 Die o = d.unit().data().dieAt(origin);
                 if (o != null && !o.isNull()) {
                     return name(o, declScopes.getOrDefault(origin, ""), depth + 1);
