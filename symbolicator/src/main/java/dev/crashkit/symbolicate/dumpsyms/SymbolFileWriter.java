@@ -119,7 +119,7 @@ public final class SymbolFileWriter {
         try {
             symbols = elf.symbols();
         } catch (ObjectFormatException e) {
-            throw new DumpSymsException(e.getMessage());
+            throw named(e);
         }
         boolean hasSymtab = symbols.stream().anyMatch(s -> !s.dynamic());
         TreeMap<Long, String> out = new TreeMap<>(Long::compareUnsigned);
@@ -160,7 +160,7 @@ public final class SymbolFileWriter {
                 }
             });
         } catch (ObjectFormatException e) {
-            throw new DumpSymsException(e.getMessage());
+            throw named(e);
         }
         return out;
     }
@@ -223,7 +223,7 @@ public final class SymbolFileWriter {
         try {
             sections = new ArrayList<>(elf.unwindSections());
         } catch (ObjectFormatException e) {
-            throw new DumpSymsException(e.getMessage());
+            throw named(e);
         }
         // Breakpad reads .debug_frame first, then .eh_frame.
         sections.sort((x, y) -> Boolean.compare(!x.debugFrame(), !y.debugFrame()));
@@ -262,6 +262,13 @@ public final class SymbolFileWriter {
                 throw failed[0];
             }
         }
+    }
+
+    /** A failure as one line that names the file (DWARF errors name only the unit or offset). */
+    private DumpSymsException named(ObjectFormatException e) {
+        String message = String.valueOf(e.getMessage());
+        String file = elf.path().toString();
+        return new DumpSymsException(message.contains(file) ? message : file + ": " + message);
     }
 
     private static void rules(StringBuilder b, Map<String, String> rules) {
