@@ -14,6 +14,8 @@ public final class CfiSection {
     private final Memory memory;
     private final long address;
     private final boolean debugFrame;
+    /** Size of a {@code .debug_frame} address (4 in 32-bit files); {@code .eh_frame} encodes its own. */
+    private final int addressSize;
     private final Map<Long, Cie> cies = new java.util.concurrent.ConcurrentHashMap<>();
     /** Parsed FDEs by address: a warm unwinder then needs no memory reads for CFI at all. */
     private final Map<Long, Fde> fdes = new java.util.concurrent.ConcurrentHashMap<>();
@@ -24,9 +26,20 @@ public final class CfiSection {
      * @param debugFrame true for {@code .debug_frame} (CIE ids and pointers differ from {@code .eh_frame})
      */
     public CfiSection(Memory memory, long address, boolean debugFrame) {
+        this(memory, address, debugFrame, 8);
+    }
+
+    /**
+     * @param memory      where the section's bytes can be read
+     * @param address     address of the section's first byte in {@code memory}
+     * @param debugFrame  true for {@code .debug_frame} (CIE ids and pointers differ from {@code .eh_frame})
+     * @param addressSize size in bytes of a {@code .debug_frame} FDE's address and length (4 or 8)
+     */
+    public CfiSection(Memory memory, long address, boolean debugFrame, int addressSize) {
         this.memory = memory;
         this.address = address;
         this.debugFrame = debugFrame;
+        this.addressSize = addressSize;
     }
 
     /**
@@ -120,8 +133,8 @@ public final class CfiSection {
             cieAddress = idField - id;
         }
         Cie cie = cie(cieAddress);
-        long begin = debugFrame ? b.u64() : b.encoded(cie.fdeEncoding(), 0);
-        long range = debugFrame ? b.u64() : b.encoded(cie.fdeEncoding() & 0x0f, 0);
+        long begin = debugFrame ? (addressSize == 4 ? b.u32() : b.u64()) : b.encoded(cie.fdeEncoding(), 0);
+        long range = debugFrame ? (addressSize == 4 ? b.u32() : b.u64()) : b.encoded(cie.fdeEncoding() & 0x0f, 0);
         if (cie.augmented()) {
             b.skip(b.uleb());
         }

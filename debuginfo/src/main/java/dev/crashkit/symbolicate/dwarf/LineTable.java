@@ -133,6 +133,34 @@ final class LineTable {
         }
     }
 
+    /** Sequence indexes in the order the line program wrote them (they are stored sorted by end address). */
+    int[] sequencesInProgramOrder() {
+        Integer[] order = new Integer[seqFirst.length];
+        for (int i = 0; i < order.length; i++) {
+            order[i] = i;
+        }
+        java.util.Arrays.sort(order, java.util.Comparator.comparingInt(i -> seqFirst[i]));
+        int[] out = new int[order.length];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = order[i];
+        }
+        return out;
+    }
+
+    /** Index of a sequence's first row. */
+    int sequenceFirst(int seq) {
+        return seqFirst[seq];
+    }
+
+    /** One past the index of a sequence's last row (its end_sequence row). */
+    int sequenceEnd(int seq) {
+        return seqEnd[seq];
+    }
+
+    long address(int row) {
+        return rowAddress[row];
+    }
+
     int file(int row) {
         return rowFile[row];
     }

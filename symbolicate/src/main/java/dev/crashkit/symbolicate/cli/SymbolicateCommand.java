@@ -20,7 +20,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** The default command: symbolicate one crash report. */
-@Command(name = "symbolicate", mixinStandardHelpOptions = true, subcommands = {AtosCommand.class, DemangleCommand.class, BatchCommand.class}, version = "crashkit symbolicate 0.1",
+@Command(name = "symbolicate", mixinStandardHelpOptions = true, subcommands = {AtosCommand.class, DemangleCommand.class, BatchCommand.class, DumpSymsCommand.class}, version = "crashkit symbolicate 0.1",
         description = "Symbolicate a crash report with dSYMs / unstripped binaries matched by UUID.",
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:all frames that have an image were looked up in a debug file",

@@ -11,6 +11,7 @@ import dev.crashkit.symbolicate.format.ObjectFile;
 import dev.crashkit.symbolicate.format.ObjectSection;
 import dev.crashkit.symbolicate.format.ObjectSegment;
 import dev.crashkit.symbolicate.format.detect.ObjectFiles;
+import dev.crashkit.symbolicate.dumpsyms.SymbolFileWriter;
 import dev.crashkit.symbolicate.format.elf.ElfFile;
 import dev.crashkit.symbolicate.symbolize.ObjectCodeMap;
 import dev.crashkit.core.unwind.ByteMemory;
@@ -92,6 +93,26 @@ class ObjectFilesFuzzTest {
                 dwarf.unitCount();
                 lookups(o, dwarf);
                 flatten(dwarf);
+            }
+        }));
+    }
+
+    /**
+     * {@code dump-syms}: a whole Breakpad symbol file written for the input (build-id, symbol table, every
+     * unit's functions and line program cut to function ranges, every FDE's CFA program as STACK CFI rules).
+     */
+    @FuzzTest
+    void dumpSyms(byte[] input) throws IOException {
+        Files.write(FILE, input);
+        FuzzContract.check(input.length, BUDGET, ObjectFormatException.class, () -> named(() -> {
+            ElfFile elf = ElfFile.parse(FILE, ByteBuffer.wrap(input));
+            try {
+                new SymbolFileWriter(elf, new SymbolFileWriter.Options("fuzz-input", "Linux", true))
+                        .write(java.io.Writer.nullWriter());
+            } catch (ObjectFormatException e) {
+                throw e;
+            } catch (IOException e) {
+                throw new UncheckedIOException(e); // the null writer does not fail
             }
         }));
     }

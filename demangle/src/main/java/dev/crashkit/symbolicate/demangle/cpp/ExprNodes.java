@@ -313,6 +313,18 @@ final class ExprNodes {
         @Override
         void printLeft(Printer p) {
             p.append(prefix);
+            if (p.gnu && prefix.equals("&") && child instanceof FunctionNodes.FunctionEncoding f) {
+                // libiberty: the address of a qualified function drops its parameter list; of any other
+                // function it is parenthesised whole ("&(f(int))").
+                if (f.name instanceof NameNodes.NestedName) {
+                    f.name.print(p);
+                } else {
+                    p.append('(');
+                    child.print(p);
+                    p.append(')');
+                }
+                return;
+            }
             child.printAsOperand(p, prec, false);
         }
     }

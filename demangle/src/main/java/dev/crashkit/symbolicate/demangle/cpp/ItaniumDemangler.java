@@ -155,16 +155,46 @@ public final class ItaniumDemangler implements Demangler {
     }
 
     private static String parseAndPrint(String s, int start) {
+        return parseAndPrint(s, start, false);
+    }
+
+    /**
+     * Demangles a whole symbol name as GNU libiberty's {@code __cxa_demangle} prints it (what Breakpad's
+     * {@code dump_syms} and {@code c++filt} write): {@code > >}, {@code [clone .cold]}, {@code {lambda()#1}},
+     * {@code {unnamed type#1}}; empty when the name is not an Itanium name or libiberty would not demangle
+     * it (a clone suffix that is not {@code .name[.digits]...}).
+     *
+     * @param mangled a symbol name
+     * @return the GNU-style demangling, or empty
+     */
+    public static Optional<String> tryDemangleGnu(String mangled) {
+        if (mangled == null || mangled.length() > MAX_INPUT || !mangled.startsWith("_Z")) {
+            return Optional.empty();
+        }
+        return Optional.ofNullable(parseAndPrint(mangled, 0, true));
+    }
+
+    private static String parseAndPrint(String s, int start, boolean gnu) {
         Workspace w = WORKSPACE.get();
         try {
             w.parser.reset(s, start, s.length());
+            w.parser.gnu = gnu;
             Node ast = w.parser.parse();
+            w.parser.gnu = false;
             if (ast == null) {
+                return null;
+            }
+            if (gnu && ast instanceof SpecialNodes.DotSuffix d && SpecialNodes.gnuCloneGroups(d.suffix) == null) {
                 return null;
             }
             Printer p = w.printer;
             p.reset();
-            ast.print(p);
+            p.gnu = gnu;
+            try {
+                ast.print(p);
+            } finally {
+                p.gnu = false;
+            }
             return p.result();
         } catch (Bail e) {
             return null;

@@ -248,6 +248,18 @@ final class NameNodes {
         }
     }
 
+    /** libiberty numbers lambdas and unnamed types from 1: no number is #1, {@code 0} is #2. */
+    static String gnuNumber(String count) {
+        if (count.isEmpty()) {
+            return "1";
+        }
+        try {
+            return Long.toString(Long.parseLong(count) + 2);
+        } catch (NumberFormatException e) {
+            return count;
+        }
+    }
+
     static final class UnnamedTypeName extends Node {
         final String count;
 
@@ -257,7 +269,11 @@ final class NameNodes {
 
         @Override
         void printLeft(Printer p) {
-            p.append("'unnamed").append(count).append('\'');
+            if (p.gnu) {
+                p.append("{unnamed type#").append(gnuNumber(count)).append('}');
+            } else {
+                p.append("'unnamed").append(count).append('\'');
+            }
         }
     }
 
@@ -301,6 +317,12 @@ final class NameNodes {
 
         @Override
         void printLeft(Printer p) {
+            if (p.gnu) {
+                p.append("{lambda");
+                printDeclarator(p);
+                p.append('#').append(gnuNumber(count)).append('}');
+                return;
+            }
             p.append("'lambda").append(count).append('\'');
             printDeclarator(p);
         }

@@ -209,6 +209,16 @@ final class Parser extends NameParser {
                     }
                     return new SpecialName("reference temporary for ", name);
                 }
+                case 'T': {
+                    // GNU transactional-memory clones (libiberty's d_special_name; LLVM leaves them mangled).
+                    if (gnu && (look(2) == 't' || look(2) == 'n')) {
+                        boolean transaction = look(2) == 't';
+                        pos += 3;
+                        return special(transaction ? "transaction clone for " : "non-transaction clone for ",
+                                parseEncoding());
+                    }
+                    return null;
+                }
                 case 'I': {
                     pos += 2;
                     ModuleName module = parseModuleNameOpt(null);

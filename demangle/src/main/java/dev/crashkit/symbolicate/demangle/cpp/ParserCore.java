@@ -28,6 +28,8 @@ abstract class ParserCore {
     /** The characters of {@link #s}; array access is cheaper than String.charAt on the hot path. */
     char[] in;
     int pos;
+    /** Parse GNU extensions LLVM leaves mangled ({@code GTt}/{@code GTn} transaction clones): libiberty mode. */
+    boolean gnu;
     int end;
     private int depth;
 

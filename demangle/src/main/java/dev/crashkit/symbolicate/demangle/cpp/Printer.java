@@ -19,6 +19,13 @@ final class Printer {
     private int len;
     /** Zero while inside template arguments, where a bare {@code >} would end the list. */
     int gtIsGt = 1;
+    /**
+     * Print as GNU libiberty's {@code __cxa_demangle} (what Breakpad's {@code dump_syms} writes): a space
+     * between closing template brackets, {@code [clone .cold]}, {@code {lambda(int)#1}} and
+     * {@code {unnamed type#1}} instead of LLVM's {@code >>}, {@code (.cold)}, {@code 'lambda'(int)} and
+     * {@code 'unnamed'}.
+     */
+    boolean gnu;
     int currentPackIndex = NO_PACK;
     int currentPackMax = NO_PACK;
     /** Result slot of ReferenceType's collapse: whether the collapsed reference is &&. */

@@ -43,7 +43,7 @@ final class SpecialNodes {
                 if (kind == STRING) {
                     p.append(", std::allocator<char>");
                 }
-                p.append('>');
+                p.append(p.gnu ? " >" : ">");
             }
         }
     }
@@ -96,8 +96,47 @@ final class SpecialNodes {
         @Override
         void printLeft(Printer p) {
             prefix.print(p);
-            p.append(" (").append(suffix).append(')');
+            if (p.gnu) {
+                // libiberty prints each clone group (".name" then ".digits" parts) on its own.
+                for (String group : gnuCloneGroups(suffix)) {
+                    p.append(" [clone ").append(group).append(']');
+                }
+            } else {
+                p.append(" (").append(suffix).append(')');
+            }
         }
+    }
+
+    /**
+     * libiberty's {@code d_clone_suffix} groups: {@code .} then letters, digits or {@code _}, then any
+     * {@code .digits} parts; null when the suffix is not made of such groups (libiberty then fails).
+     */
+    static java.util.List<String> gnuCloneGroups(String suffix) {
+        java.util.List<String> out = new java.util.ArrayList<>();
+        int i = 0;
+        int n = suffix.length();
+        while (i < n) {
+            if (suffix.charAt(i) != '.' || i + 1 >= n || !cloneChar(suffix.charAt(i + 1))) {
+                return null;
+            }
+            int start = i;
+            i += 2;
+            while (i < n && cloneChar(suffix.charAt(i))) {
+                i++;
+            }
+            while (i + 1 < n && suffix.charAt(i) == '.' && Character.isDigit(suffix.charAt(i + 1))) {
+                i += 2;
+                while (i < n && suffix.charAt(i) >= '0' && suffix.charAt(i) <= '9') {
+                    i++;
+                }
+            }
+            out.add(suffix.substring(start, i));
+        }
+        return out;
+    }
+
+    private static boolean cloneChar(char c) {
+        return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
     }
 
     static final class EnableIfAttr extends Node {

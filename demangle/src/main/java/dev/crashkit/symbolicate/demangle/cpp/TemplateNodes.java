@@ -286,6 +286,9 @@ final class TemplateNodes {
             p.gtIsGt = 0;
             p.append('<');
             p.printWithComma(params);
+            if (p.gnu && p.back() == '>') {
+                p.append(' ');
+            }
             p.append('>');
             // The requires clause is not printed, to keep the output simple.
             p.gtIsGt = saved;

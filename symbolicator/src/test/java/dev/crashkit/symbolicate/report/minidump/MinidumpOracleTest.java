@@ -58,6 +58,22 @@ class MinidumpOracleTest {
         compare(name, TestData.file("minidump/sym/crashy/E739390F2DB70873B7AF11A3B6C4767E0/crashy.sym"));
     }
 
+    /**
+     * The same dumps given only the .sym file our dump-syms writes for the binary: the walk must agree with
+     * Breakpad's walk with Breakpad's own .sym as much as with that file.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"crashy", "crashy-abort"})
+    void agreesWithMinidumpStackwalkGivenOnlyOurSymbolFile(String name, @org.junit.jupiter.api.io.TempDir Path dir)
+            throws Exception {
+        Path sym = dir.resolve("crashy.sym");
+        try (java.io.Writer w = Files.newBufferedWriter(sym, StandardCharsets.UTF_8)) {
+            dev.crashkit.symbolicator.DumpSyms.open(TestData.file("minidump/crashy"), Optional.empty(), "Linux", true)
+                    .write(w);
+        }
+        compare(name, sym);
+    }
+
     private static void compare(String name, Path debugFile) throws Exception {
         Map<Integer, List<Golden>> golden = golden("minidump/golden/" + name);
         Symbolication result;
