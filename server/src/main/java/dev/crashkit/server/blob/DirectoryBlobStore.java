@@ -146,7 +146,8 @@ public final class DirectoryBlobStore implements BlobStore {
         // nothing held open
     }
 
-    private static void fsyncFolder(Path dir) {
+    /** Forces a folder's entries (a rename into it) to disk, where the file system allows it. */
+    public static void fsyncFolder(Path dir) {
         try (FileChannel ch = FileChannel.open(dir, StandardOpenOption.READ)) {
             ch.force(true);
         } catch (IOException e) {

@@ -1,15 +1,27 @@
 package dev.crashkit.server.blob;
 
+import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 
-/** SHA-256 digests as the store keys them (lower-case hex). */
-final class Sha256 {
+/** SHA-256 digests as the server keeps them everywhere (lower-case hex): blob keys, report and token hashes. */
+public final class Sha256 {
     private Sha256() {
     }
 
-    static MessageDigest digest() {
+    /** {@return the lower-case hex SHA-256 of {@code data}} */
+    public static String of(byte[] data) {
+        return HexFormat.of().formatHex(digest().digest(data));
+    }
+
+    /** {@return the lower-case hex SHA-256 of {@code text} in UTF-8} */
+    public static String of(String text) {
+        return of(text.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** A new SHA-256 digest. */
+    public static MessageDigest digest() {
         try {
             return MessageDigest.getInstance("SHA-256");
         } catch (NoSuchAlgorithmException e) {
@@ -17,7 +29,8 @@ final class Sha256 {
         }
     }
 
-    static String hex(MessageDigest d) {
+    /** {@return the digest's result in lower-case hex (the digest is reset)} */
+    public static String hex(MessageDigest d) {
         return HexFormat.of().formatHex(d.digest());
     }
 }

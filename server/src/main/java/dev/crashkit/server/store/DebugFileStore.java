@@ -3,6 +3,7 @@ package dev.crashkit.server.store;
 import dev.crashkit.server.blob.BlobCache;
 import dev.crashkit.server.blob.BlobException;
 import dev.crashkit.server.blob.BlobKeys;
+import dev.crashkit.server.blob.DirectoryBlobStore;
 import dev.crashkit.server.blob.BlobStore;
 import java.io.IOException;
 import java.io.InputStream;
@@ -138,8 +139,8 @@ public final class DebugFileStore {
         } catch (AtomicMoveNotSupportedException e) {
             Files.move(s.file(), target);
         }
-        fsyncFolder(dir);
-        fsyncFolder(folder);
+        DirectoryBlobStore.fsyncFolder(dir);
+        DirectoryBlobStore.fsyncFolder(folder);
         return target;
     }
 
@@ -338,14 +339,6 @@ public final class DebugFileStore {
             safe = "upload";
         }
         return safe.length() > 100 ? safe.substring(safe.length() - 100) : safe;
-    }
-
-    private static void fsyncFolder(Path dir) {
-        try (FileChannel ch = FileChannel.open(dir, StandardOpenOption.READ)) {
-            ch.force(true);
-        } catch (IOException e) {
-            // Some file systems cannot open folders for sync; the file itself was forced.
-        }
     }
 
     private static MessageDigest digest(String algorithm) {

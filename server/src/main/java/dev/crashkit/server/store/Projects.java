@@ -1,5 +1,6 @@
 package dev.crashkit.server.store;
 
+import dev.crashkit.server.blob.Sha256;
 import java.security.MessageDigest;
 import java.security.SecureRandom;
 import java.sql.Connection;
@@ -46,7 +47,7 @@ public final class Projects {
         public boolean uploadTokenMatches(String token) {
             return uploadTokenSha256.isPresent() && MessageDigest.isEqual(
                     uploadTokenSha256.get().getBytes(StandardCharsets.US_ASCII),
-                    sha256Hex(token).getBytes(StandardCharsets.US_ASCII));
+                    Sha256.of(token).getBytes(StandardCharsets.US_ASCII));
         }
 
         /** True when {@code slug} names this project (its name, or its id as a number). */
@@ -150,7 +151,7 @@ public final class Projects {
         int changed = db.write(c -> {
             try (PreparedStatement p = c.prepareStatement(
                     "UPDATE projects SET upload_token_sha256 = ?, upload_token_created_at = ? WHERE id = ?")) {
-                p.setString(1, sha256Hex(token));
+                p.setString(1, Sha256.of(token));
                 p.setLong(2, System.currentTimeMillis());
                 p.setLong(3, id);
                 return p.executeUpdate();
@@ -183,14 +184,6 @@ public final class Projects {
             }
         }
         return Optional.ofNullable(found);
-    }
-
-    static String sha256Hex(String s) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(s.getBytes(StandardCharsets.UTF_8)));
-        } catch (java.security.NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is required of every JVM", e);
-        }
     }
 
     /** Every project, by id. */

@@ -2,13 +2,11 @@ package dev.crashkit.server.store;
 
 import dev.crashkit.server.blob.BlobException;
 import dev.crashkit.server.blob.BlobKeys;
+import dev.crashkit.server.blob.Sha256;
 import dev.crashkit.server.blob.BlobStore;
 import dev.crashkit.server.symbolication.Dimensions;
 import java.io.IOException;
 import java.io.InputStream;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -236,19 +234,11 @@ public final class ReportStore {
         } catch (IOException e) {
             throw new StoreUnavailableException("report " + id + ": reading " + key + " failed: " + e, e);
         }
-        if (bytes.length != row.size() || !sha256(bytes).equals(row.sha256())) {
+        if (bytes.length != row.size() || !Sha256.of(bytes).equals(row.sha256())) {
             throw new StoreException("report " + id + ": " + key + " is not the report's bytes (" + bytes.length
                     + " bytes, " + row.size() + " recorded)");
         }
         return Optional.of(bytes);
-    }
-
-    private static String sha256(byte[] data) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(data));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is required of every JVM", e);
-        }
     }
 
     /** The symbolicated/1 document and app image names (JSON array) of the latest symbolication. */

@@ -1,8 +1,8 @@
 package dev.crashkit.server.store;
 
+import dev.crashkit.server.blob.Sha256;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -47,13 +47,9 @@ public final class UserHashes {
 
     /** {@return the stored form of {@code identity}: lower-case hex SHA-256 of salt and identity (UTF-8)} */
     public String hash(String identity) {
-        try {
-            MessageDigest d = MessageDigest.getInstance("SHA-256");
-            d.update(salt);
-            d.update(identity.getBytes(StandardCharsets.UTF_8));
-            return HexFormat.of().formatHex(d.digest());
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is required of every JVM", e);
-        }
+        MessageDigest d = Sha256.digest();
+        d.update(salt);
+        d.update(identity.getBytes(StandardCharsets.UTF_8));
+        return Sha256.hex(d);
     }
 }

@@ -1,11 +1,10 @@
 package dev.crashkit.server.web;
 
+import dev.crashkit.server.blob.Sha256;
 import dev.crashkit.server.store.Projects;
 import io.javalin.http.Context;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
 import java.util.Optional;
 
 /**
@@ -22,7 +21,7 @@ final class Auth {
 
     Auth(Optional<String> token) {
         this.token = token.map(t -> t.getBytes(StandardCharsets.UTF_8));
-        this.cookieValue = token.map(t -> sha256("crashkit-ui-session\n" + t));
+        this.cookieValue = token.map(t -> Sha256.of("crashkit-ui-session\n" + t));
     }
 
     /** What a request's bearer header is. */
@@ -166,13 +165,5 @@ final class Auth {
         }
         ctx.header("Set-Cookie", COOKIE + "=" + cookieValue.get() + "; Path=/; HttpOnly; SameSite=Strict");
         return true;
-    }
-
-    private static String sha256(String s) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(s.getBytes(StandardCharsets.UTF_8)));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is required of every JVM", e);
-        }
     }
 }
