@@ -16,7 +16,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * <pre>
  * java -cp server/target/crashkit-server.jar dev.crashkit.server.bench.IngestBench [--reports 10000] [--clients 8]
  *      [--report testdata/server/bench-crash.json] [--dsym testdata/macho] [--single 50] [--kill-after N]
- *      [--webhook]
+ *      [--webhook] [--server-arg ARG]...
  * </pre>
  * Prints reports/s accepted with p50/p99 request latency, the time until the queue drained, upload-to-
  * symbolicated p50/p99 for the burst (queue wait included) and for single reports at idle. With
@@ -38,6 +38,7 @@ public final class IngestBench {
         boolean webhook = false;
         int instances = 0;
         String db = null;
+        List<String> extraServerArgs = new ArrayList<>();
         Path report = Path.of("testdata/server/bench-crash.json");
         Path dsym = Path.of("testdata/macho");
         for (int i = 0; i < args.length; i++) {
@@ -51,9 +52,10 @@ public final class IngestBench {
                 case "--webhook" -> webhook = true;
                 case "--instances" -> instances = Integer.parseInt(args[++i]);
                 case "--db" -> db = args[++i];
+                case "--server-arg" -> extraServerArgs.add(args[++i]);
                 default -> {
                     System.err.println("usage: IngestBench [--reports N] [--clients N] [--single N] [--kill-after N] "
-                            + "[--report FILE] [--dsym PATH] [--webhook] [--instances N --db JDBC_POSTGRESQL_URL]");
+                            + "[--report FILE] [--dsym PATH] [--webhook] [--server-arg ARG]... [--instances N --db JDBC_POSTGRESQL_URL]");
                     System.exit(2);
                 }
             }
@@ -61,6 +63,7 @@ public final class IngestBench {
         Path data = Files.createTempDirectory("crashkit-bench");
         byte[] body = Files.readAllBytes(report);
         List<String> serverArgs = new ArrayList<>(List.of("--dsym", dsym.toString()));
+        serverArgs.addAll(extraServerArgs);
         Optional<Receiver> receiver = webhook ? Optional.of(new Receiver()) : Optional.empty();
         receiver.ifPresent(r -> serverArgs.addAll(List.of("--webhook", r.url(), "--webhook-secret", "bench-secret")));
         if (instances > 0) {
