@@ -27,6 +27,9 @@ public final class Results {
         }
     }
 
+    /** The advisory lock key of {@link #lockAgainstRequeue} ("crk" + 2; the migrations use their own). */
+    private static final long REQUEUE_LOCK = 0x63726b02L;
+
     private final Database db;
     private final AlertRules alerts;
 
@@ -62,6 +65,7 @@ public final class Results {
         }
         order.sort(java.util.Comparator.comparing(i -> done.get(i).written().groupId()));
         return db.write(c -> {
+            lockAgainstRequeue(c, false);
             Boolean[] firsts = new Boolean[done.size()];
             for (int i : order) {
                 Done d = done.get(i);
@@ -241,6 +245,7 @@ public final class Results {
             return 0;
         }
         return db.write(c -> {
+            lockAgainstRequeue(c, true);
             int n = 0;
             for (String id : debugIds) {
                 try (PreparedStatement p = c.prepareStatement("SELECT DISTINCT report_id FROM missing_images WHERE debug_id = ?")) {
@@ -254,6 +259,24 @@ public final class Results {
             }
             return n;
         });
+    }
+
+    /**
+     * On PostgreSQL, result writes (shared) and {@link #requeueWaitingFor} (exclusive) exclude each other for
+     * the length of their transactions. Without it, under READ COMMITTED, a pass could decide "no new debug
+     * files, do not queue again" before an upload's index reload yet commit its missing images after the
+     * upload's re-queue had read {@code missing_images}: the report stayed partial although its file was
+     * there (a lost wake-up, seen with two servers). With it, the re-queue reads only committed passes, and a
+     * pass that waited for it sees the reloaded index. SQLite's single writer already orders the two.
+     */
+    private void lockAgainstRequeue(Connection c, boolean exclusive) throws SQLException {
+        if (db.dialect() != Dialect.POSTGRESQL) {
+            return;
+        }
+        try (var s = c.createStatement()) {
+            s.execute("SELECT " + (exclusive ? "pg_advisory_xact_lock(" : "pg_advisory_xact_lock_shared(")
+                    + REQUEUE_LOCK + ")");
+        }
     }
 
     private static int queue(Connection c, String reportId, long now) throws SQLException {

@@ -68,6 +68,62 @@ class ResultsTest {
         }
     }
 
+    /**
+     * The lost wake-up seen with two servers on PostgreSQL: a pass decides "no new debug files, do not queue
+     * again" just before an upload's index reload, and commits its missing images only after the upload's
+     * re-queue has read {@code missing_images}. The re-queue must wait for that commit and queue the report.
+     */
+    @Test
+    void anUploadWhileAPassCommitsItsMissingImagesQueuesTheReport() throws Exception {
+        onBoth(db -> {
+            ReportStore reports = new ReportStore(db);
+            Queue queue = new Queue(db, 60_000, "a");
+            Results results = new Results(db);
+            reports.ingest(new byte[] {1}, "sha", "crashreport", Dimensions.none(), Optional.empty(), 1000);
+            Queue.Job job = queue.claim(1001, 1).get(0);
+            java.util.concurrent.CountDownLatch decided = new java.util.concurrent.CountDownLatch(1);
+            java.util.concurrent.CountDownLatch uploaded = new java.util.concurrent.CountDownLatch(1);
+            var pass = java.util.concurrent.CompletableFuture.runAsync(() -> {
+                try {
+                    results.completeAll(List.of(new Results.Done(job, written("partial",
+                            List.of(new Results.Missing("X", "App", "arm64", 1, true))), 0)), d -> {
+                                decided.countDown();
+                                awaitQuietly(uploaded); // slow to commit after deciding
+                                return false;
+                            }, 1002);
+                } catch (StoreException e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+            assertTrue(decided.await(10, java.util.concurrent.TimeUnit.SECONDS));
+            var upload = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+                try {
+                    return results.requeueWaitingFor(List.of("X"), 2000);
+                } catch (StoreException e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+            try {
+                upload.get(700, java.util.concurrent.TimeUnit.MILLISECONDS); // done early: it read before the commit
+            } catch (java.util.concurrent.TimeoutException e) {
+                // waiting for the pass's transaction, as it must
+            }
+            uploaded.countDown();
+            pass.get(30, java.util.concurrent.TimeUnit.SECONDS);
+            assertEquals(1, upload.get(30, java.util.concurrent.TimeUnit.SECONDS), "the re-queue saw the pass's missing image");
+            assertEquals(1, queue.depth(), "the report waits for X, X is there: it is queued again");
+            reports.close();
+        });
+    }
+
+    private static void awaitQuietly(java.util.concurrent.CountDownLatch latch) {
+        try {
+            latch.await(10, java.util.concurrent.TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
     /** SQLite, and a schema of its own on the test PostgreSQL (dropped afterwards). */
     private interface OnDatabase {
         void run(Database db) throws Exception;
