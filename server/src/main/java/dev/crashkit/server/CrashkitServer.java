@@ -6,6 +6,7 @@ import dev.crashkit.server.blob.BlobCache;
 import dev.crashkit.server.blob.BlobStore;
 import dev.crashkit.server.blob.BlobStoreConfig;
 import dev.crashkit.server.metrics.Metrics;
+import dev.crashkit.server.store.BlobDeletions;
 import dev.crashkit.server.store.Database;
 import dev.crashkit.server.store.DebugFileStore;
 import dev.crashkit.server.store.Groups;
@@ -183,7 +184,8 @@ public final class CrashkitServer implements AutoCloseable {
             Workers workers = new Workers(queue, reports, results, symbolication.apply(symbolicator::symbolicate),
                     debugFiles, metrics, log);
             wake[0] = workers;
-            Cleanup cleanup = new Cleanup(new Retention(db), config.cleanup().policy(), metrics,
+            Cleanup cleanup = new Cleanup(new Retention(db), config.cleanup().policy(),
+                    new BlobDeletions(db, config.cleanup().blobGraceMillis()), blobs, metrics,
                     m -> log.accept(m), System::currentTimeMillis);
             Services services = new Services(new Services.Limits(config.maxReportBytes(), config.maxDebugFileBytes(),
                     config.uploadChunkSize()),

@@ -1,5 +1,6 @@
 package dev.crashkit.server;
 
+import dev.crashkit.server.store.BlobDeletions;
 import dev.crashkit.server.store.Retention;
 import dev.crashkit.symbolicator.SymbolSources;
 import java.nio.file.Path;
@@ -40,13 +41,29 @@ public record ServerConfig(String bind, int port, Path data, Optional<String> db
     /**
      * Retention: the policy and how often the cleanup runs (also at start, and on {@code POST /api/admin/cleanup}).
      */
-    public record Cleanup(Retention.Policy policy, long intervalMillis) {
+    public record Cleanup(Retention.Policy policy, long intervalMillis, long blobGraceMillis) {
         public static final long DEFAULT_INTERVAL = 60 * 60_000L;
 
         public Cleanup {
             if (intervalMillis <= 0) {
                 throw new IllegalArgumentException("the cleanup interval must be positive");
             }
+            if (blobGraceMillis < 0) {
+                throw new IllegalArgumentException("the blob deletion grace period must not be negative");
+            }
+        }
+
+        /** With the blob deletion grace period of {@link BlobDeletions#GRACE_MILLIS}. */
+        public Cleanup(Retention.Policy policy, long intervalMillis) {
+            this(policy, intervalMillis, BlobDeletions.GRACE_MILLIS);
+        }
+
+        /**
+         * With another grace period before unreferenced blobs are deleted (tests: a shorter one than any real
+         * ingest's put-to-commit time is unsafe, see {@link BlobDeletions}).
+         */
+        public Cleanup withBlobGrace(long millis) {
+            return new Cleanup(policy, intervalMillis, millis);
         }
 
         public static Cleanup keepAll() {

@@ -23,6 +23,7 @@ public final class Metrics {
     private final AtomicLong removedReports = new AtomicLong();
     private final AtomicLong removedResults = new AtomicLong();
     private final AtomicLong freedBytes = new AtomicLong();
+    private final AtomicLong blobsDeleted = new AtomicLong();
     private final AtomicLongArray buckets = new AtomicLongArray(BOUNDS.length + 1);
     private final AtomicLong latencyCount = new AtomicLong();
     private final AtomicLong latencySumMillis = new AtomicLong();
@@ -61,6 +62,11 @@ public final class Metrics {
         freedBytes.addAndGet(bytes);
     }
 
+    /** Blobs of removed rows deleted from the shared blob store, nothing naming them any more. */
+    public void blobsDeleted(long blobs) {
+        blobsDeleted.addAndGet(blobs);
+    }
+
     /** A symbolication finished; {@code firstLatencyMillis} is upload-to-result for a report's first one, else -1. */
     public void symbolicated(long firstLatencyMillis) {
         symbolicated.incrementAndGet();
@@ -93,6 +99,9 @@ public final class Metrics {
                 removedResults.get());
         counter(b, "crashkit_cleanup_freed_bytes_total",
                 "Bytes removed by retention (raw report sizes, result document lengths).", freedBytes.get());
+        counter(b, "crashkit_cleanup_blobs_deleted_total",
+                "Blobs deleted from the shared blob store once no stored report or debug file named them.",
+                blobsDeleted.get());
         counter(b, "crashkit_symcache_opened_total", "Symbol cache files opened (no debug file parsed).",
                 symbolCaches.get().opened());
         counter(b, "crashkit_symcache_built_total", "Symbol caches built from a debug file (rebuilds included).",

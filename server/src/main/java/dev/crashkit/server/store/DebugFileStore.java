@@ -144,12 +144,12 @@ public final class DebugFileStore {
         return target;
     }
 
-    /** Records the file and its identities (after {@link #keep}). */
-    public void record(Staged s, String name, List<Id> ids, long now) throws StoreException {
+    /** Records the file and its identities (after {@link #keep}, which answered {@code stored}). */
+    public void record(Staged s, Path stored, String name, List<Id> ids, long now) throws StoreException {
         // Known as this server's own before it is visible to the watcher, which leaves it to the upload.
         recordedHere.add(s.sha256());
         try {
-            insert(s, name, ids, now);
+            insert(s, stored, name, ids, now);
         } catch (StoreException | RuntimeException e) {
             recordedHere.remove(s.sha256());
             throw e;
@@ -164,8 +164,19 @@ public final class DebugFileStore {
         return recordedHere.contains(sha256);
     }
 
-    private void insert(Staged s, String name, List<Id> ids, long now) throws StoreException {
+    private void insert(Staged s, Path stored, String name, List<Id> ids, long now) throws StoreException {
         db.write(c -> {
+            if (shared.isPresent()) {
+                // Deleted by the cleanup since keep() put it (the same content removed before): put it again.
+                String key = BlobKeys.debugFile(s.sha256());
+                if (!BlobDeletions.claim(c, db.dialect(), List.of(key)).isEmpty()) {
+                    try {
+                        shared.get().store().put(key, stored, s.sha256());
+                    } catch (BlobException e) {
+                        throw new StoreUnavailableException("the debug file was not stored: " + e.getMessage(), e);
+                    }
+                }
+            }
             try (PreparedStatement p = c.prepareStatement("INSERT INTO debug_files (sha256, name, size, uploaded_at, sha1) "
                     + "VALUES (?, ?, ?, ?, ?) ON CONFLICT (sha256) DO NOTHING")) {
                 p.setString(1, s.sha256());
