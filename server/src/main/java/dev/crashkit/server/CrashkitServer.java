@@ -8,6 +8,8 @@ import dev.crashkit.server.blob.BlobStoreConfig;
 import dev.crashkit.server.metrics.Metrics;
 import dev.crashkit.server.store.BlobDeletions;
 import dev.crashkit.server.store.Database;
+import dev.crashkit.server.store.DebugFileRetention;
+import dev.crashkit.server.store.DebugFileUses;
 import dev.crashkit.server.store.DebugFileStore;
 import dev.crashkit.server.store.Groups;
 import dev.crashkit.server.store.Outbox;
@@ -184,9 +186,14 @@ public final class CrashkitServer implements AutoCloseable {
             Workers workers = new Workers(queue, reports, results, symbolication.apply(symbolicator::symbolicate),
                     debugFiles, metrics, log);
             wake[0] = workers;
-            Cleanup cleanup = new Cleanup(new Retention(db), config.cleanup().policy(),
-                    new BlobDeletions(db, config.cleanup().blobGraceMillis()), blobs, metrics,
-                    m -> log.accept(m), System::currentTimeMillis);
+            if (config.cleanup().debugFileRetentionMillis() > 0) {
+                workers.recordUsesIn(new DebugFileUses(db));
+            }
+            Cleanup cleanup = new Cleanup(new Cleanup.Parts(new Retention(db), config.cleanup().policy(),
+                    new DebugFileRetention(db), config.cleanup().debugFileRetentionMillis(),
+                    new BlobDeletions(db, config.cleanup().blobGraceMillis()), blobs, Optional.of(files),
+                    debugFiles::reload), config.cleanup().blobGraceMillis(), metrics, m -> log.accept(m),
+                    System::currentTimeMillis);
             Services services = new Services(new Services.Limits(config.maxReportBytes(), config.maxDebugFileBytes(),
                     config.uploadChunkSize()),
                     reports, queue, results, new Groups(db), files, debugFiles, symbolicator, workers, metrics,

@@ -27,7 +27,7 @@ public final class ServerMain {
             "                       [--blob-store-endpoint URL] [--blob-store-region R] [--blob-store-access-key-id ID]",
             "                       [--blob-store-secret-access-key SECRET] [--blob-cache-bytes N]",
             "                       [--retention-days N] [--max-reports-per-group N] [--max-stored-reports-mb N]",
-            "                       [--cleanup-interval-minutes N]",
+            "                       [--cleanup-interval-minutes N] [--debug-file-retention-days N]",
             "Receives crash reports and debug files, symbolicates, groups and shows them.",
             "      --port N               port (default: 8080; 0: any free port)",
             "      --bind ADDRESS         address to listen on (default: 127.0.0.1); others need --token",
@@ -91,6 +91,9 @@ public final class ServerMain {
             "      --max-stored-reports-mb N",
             "                             remove the oldest raw reports while they add up to more than N MiB",
             "                             (default: 0, no budget); group counts keep counting removed reports",
+            "      --debug-file-retention-days N",
+            "                             remove uploaded debug files neither uploaded nor used by a symbolication",
+            "                             for N days (default: 0, keep)",
             "      --cleanup-interval-minutes N",
             "                             how often the retention cleanup runs (default: 60; also at start)",
             "  -h, --help                 show this help and exit",
@@ -137,6 +140,7 @@ public final class ServerMain {
     long maxReportsPerGroup;
     long maxStoredReportsMb;
     long cleanupIntervalMinutes = ServerConfig.Cleanup.DEFAULT_INTERVAL / 60_000;
+    long debugFileRetentionDays;
     boolean help;
     boolean version;
 
@@ -179,7 +183,7 @@ public final class ServerMain {
                         "--webhook-timeout-seconds", "--blob-store", "--blob-store-endpoint",
                         "--blob-store-region", "--blob-store-access-key-id", "--blob-store-secret-access-key",
                         "--blob-cache-bytes", "--retention-days", "--max-reports-per-group",
-                        "--max-stored-reports-mb", "--cleanup-interval-minutes" -> {
+                        "--max-stored-reports-mb", "--cleanup-interval-minutes", "--debug-file-retention-days" -> {
                     String value = inline;
                     if (value == null) {
                         if (i + 1 >= args.length) {
@@ -247,6 +251,7 @@ public final class ServerMain {
             case "--max-reports-per-group" -> maxReportsPerGroup = number(name, value, 0, Long.MAX_VALUE);
             case "--max-stored-reports-mb" -> maxStoredReportsMb = number(name, value, 0, Long.MAX_VALUE >> 20);
             case "--cleanup-interval-minutes" -> cleanupIntervalMinutes = number(name, value, 1, 7L * 24 * 60);
+            case "--debug-file-retention-days" -> debugFileRetentionDays = number(name, value, 0, 100L * 365);
             default -> throw new IllegalStateException(name);
         }
     }
@@ -391,7 +396,8 @@ public final class ServerMain {
         return new ServerConfig(bind, port, data, Optional.ofNullable(db), dsyms, sources, token, maxReport,
                 maxDebugFile, workers, !noSymcache, uploadChunkSize, maxThreads, maxFrames, new ServerConfig.Cleanup(
                 new dev.crashkit.server.store.Retention.Policy(retentionDays * 86_400_000L, maxReportsPerGroup,
-                        maxStoredReportsMb << 20), cleanupIntervalMinutes * 60_000));
+                        maxStoredReportsMb << 20), cleanupIntervalMinutes * 60_000)
+                .withDebugFileRetention(debugFileRetentionDays * 86_400_000L));
     }
 
     public static void main(String[] args) throws InterruptedException {

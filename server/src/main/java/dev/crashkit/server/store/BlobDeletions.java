@@ -131,20 +131,56 @@ public final class BlobDeletions {
         });
     }
 
-    /**
-     * Deletes the blobs of keys queued before the grace period (before {@code now}) that no row names, and forgets deleted
-     * keys older than that.
-     *
-     * @throws StoreUnavailableException when the store refused a deletion (what was deleted before is recorded)
-     */
+    /** Where the bytes of queued keys are deleted: a blob store, this server's local copies, or both. */
+    public interface Target {
+        /** The kinds of keys it deletes ({@link BlobKeys#REPORTS}, {@link BlobKeys#DEBUG_FILES}); others wait. */
+        List<String> prefixes();
+
+        /** Deletes the bytes under {@code key}; nothing there is no error. */
+        void delete(String key) throws BlobException;
+
+        String describe();
+    }
+
+    /** A blob store, for every kind of key. */
+    public static Target of(BlobStore store) {
+        return new Target() {
+            @Override
+            public List<String> prefixes() {
+                return List.of(BlobKeys.REPORTS, BlobKeys.DEBUG_FILES);
+            }
+
+            @Override
+            public void delete(String key) throws BlobException {
+                store.delete(key);
+            }
+
+            @Override
+            public String describe() {
+                return store.describe();
+            }
+        };
+    }
+
+    /** As {@link #sweep(Target, long)} on a blob store. */
     public Swept sweep(BlobStore store, long now) throws StoreException {
+        return sweep(of(store), now);
+    }
+
+    /**
+     * Deletes the bytes of keys queued before the grace period (before {@code now}) that no row names, and
+     * forgets deleted keys older than that.
+     *
+     * @throws StoreUnavailableException when the target refused a deletion (what was deleted before is recorded)
+     */
+    public Swept sweep(Target target, long now) throws StoreException {
         long due = now - graceMillis;
         Swept total = Swept.NONE;
         while (true) {
-            Batch b = db.write(c -> sweepBatch(c, store, due, now));
+            Batch b = db.write(c -> sweepBatch(c, target, due, now));
             total = total.plus(b.swept());
             if (b.failure().isPresent()) {
-                throw new StoreUnavailableException("deleting unreferenced blobs from " + store.describe() + ": "
+                throw new StoreUnavailableException("deleting unreferenced blobs from " + target.describe() + ": "
                         + b.failure().get().getMessage(), b.failure().get());
             }
             if (b.taken() < BATCH) {
@@ -165,14 +201,23 @@ public final class BlobDeletions {
     private record Batch(int taken, Swept swept, Optional<BlobException> failure) {
     }
 
-    private Batch sweepBatch(Connection c, BlobStore store, long due, long now) throws SQLException {
+    private Batch sweepBatch(Connection c, Target target, long due, long now) throws SQLException {
         List<String> keys = new ArrayList<>();
+        List<String> prefixes = target.prefixes();
+        if (prefixes.isEmpty()) {
+            return new Batch(0, Swept.NONE, Optional.empty());
+        }
         // PostgreSQL: rows an ingest has locked are skipped (it is about to cancel them); another server's sweep
         // takes other rows.
         try (PreparedStatement p = c.prepareStatement("SELECT blob_key FROM blob_deletions WHERE queued_at < ? AND "
-                + "(deleted_at IS NULL OR queued_at > deleted_at) ORDER BY queued_at, blob_key LIMIT " + BATCH
+                + "(deleted_at IS NULL OR queued_at > deleted_at) AND ("
+                + String.join(" OR ", Collections.nCopies(prefixes.size(), "blob_key LIKE ?"))
+                + ") ORDER BY queued_at, blob_key LIMIT " + BATCH
                 + (db.dialect() == Dialect.POSTGRESQL ? " FOR UPDATE SKIP LOCKED" : ""))) {
             p.setLong(1, due);
+            for (int i = 0; i < prefixes.size(); i++) {
+                p.setString(i + 2, prefixes.get(i) + "%");
+            }
             try (ResultSet r = p.executeQuery()) {
                 while (r.next()) {
                     keys.add(r.getString(1));
@@ -201,7 +246,7 @@ public final class BlobDeletions {
                     continue;
                 }
                 try {
-                    store.delete(key);
+                    target.delete(key);
                 } catch (BlobException e) {
                     // The store may or may not have deleted it: ingests of the key put it again, and it is queued
                     // again (after the grace period) for another try.

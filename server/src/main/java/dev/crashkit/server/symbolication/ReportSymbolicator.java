@@ -14,6 +14,9 @@ import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import dev.crashkit.symbolicator.ImageOutcome;
 
 /**
  * The one place where the server calls the symbolicator for reports: detect and read a report (within
@@ -125,7 +128,18 @@ public final class ReportSymbolicator {
         boolean partial = missing.stream().anyMatch(Outcome.MissingImage::keepsPartial);
         return new Outcome(cut.omitted().into(json.toString()), partial ? "partial" : "symbolicated",
                 new Outcome.Group(sig.id(), sig.title(), sig.exception(), sig.frames()), result.appImages(), missing,
-                ReportDimensions.of(report, body), frameText(result));
+                ReportDimensions.of(report, body), frameText(result), usedUploads(result));
+    }
+
+    /** The uploaded debug files (by SHA-256) that matched an image of the report. */
+    private Set<String> usedUploads(Symbolication result) {
+        Set<String> out = new TreeSet<>();
+        for (ImageOutcome image : result.images()) {
+            if (image instanceof ImageOutcome.Matched m) {
+                debugFiles.uploadedSha256(m.debugFile()).ifPresent(out::add);
+            }
+        }
+        return out;
     }
 
     /** Longest frame text kept per report (what {@code q} searches). */

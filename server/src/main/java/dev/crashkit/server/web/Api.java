@@ -70,6 +70,8 @@ final class Api {
             Retention.Removed r = run.removed();
             json(ctx, 200, JSON.createObjectNode().put("reports_removed", r.reports())
                     .put("results_removed", r.results()).put("bytes_freed", r.bytes())
+                    .put("debug_files_removed", run.debugFiles().files())
+                    .put("debug_file_bytes_freed", run.debugFiles().bytes())
                     .put("blobs_deleted", run.blobsDeleted()));
         });
         app.get("/api/admin/backup", this::backup);
