@@ -178,6 +178,7 @@ public final class CrashkitServer implements AutoCloseable {
             // taken over once their lease runs out).
             queue.releaseOwn();
             Metrics metrics = new Metrics(debugFiles::symbolCacheStats);
+            queue.onTakeover(metrics::claimsTakenOver);
             // The server's report size, threads and frames (images as the command line's).
             InputLimits cli = InputLimits.defaults();
             ReportSymbolicator symbolicator = new ReportSymbolicator(debugFiles, new InputLimits(
