@@ -183,7 +183,7 @@ public final class CrashkitServer implements AutoCloseable {
             InputLimits cli = InputLimits.defaults();
             ReportSymbolicator symbolicator = new ReportSymbolicator(debugFiles, new InputLimits(
                     Math.min(config.maxReportBytes(), InputLimits.MAX_BYTES_CEILING), config.maxThreads(),
-                    config.maxFrames(), cli.maxImages()), StoredFrames.DEFAULT);
+                    config.maxFrames(), cli.maxImages()), StoredFrames.DEFAULT, !ingest.keepUserData());
             Workers workers = new Workers(queue, reports, results, symbolication.apply(symbolicator::symbolicate),
                     debugFiles, metrics, log);
             wake[0] = workers;

@@ -27,7 +27,7 @@ public final class ServerMain {
             "                       [--blob-store-endpoint URL] [--blob-store-region R] [--blob-store-access-key-id ID]",
             "                       [--blob-store-secret-access-key SECRET] [--blob-cache-bytes N]",
             "                       [--retention-days N] [--max-reports-per-group N] [--max-stored-reports-mb N]",
-            "                       [--cleanup-interval-minutes N] [--debug-file-retention-days N]",
+            "                       [--cleanup-interval-minutes N] [--debug-file-retention-days N] [--keep-user-data]",
             "Receives crash reports and debug files, symbolicates, groups and shows them.",
             "      --port N               port (default: 8080; 0: any free port)",
             "      --bind ADDRESS         address to listen on (default: 127.0.0.1); others need --token",
@@ -91,6 +91,8 @@ public final class ServerMain {
             "      --max-stored-reports-mb N",
             "                             remove the oldest raw reports while they add up to more than N MiB",
             "                             (default: 0, no budget); group counts keep counting removed reports",
+            "      --keep-user-data       store Sentry events' user (id, email, IP address, ...) as sent; by",
+            "                             default only its segment is kept (users are counted by a salted hash)",
             "      --debug-file-retention-days N",
             "                             remove uploaded debug files neither uploaded nor used by a symbolication",
             "                             for N days (default: 0, keep)",
@@ -120,6 +122,7 @@ public final class ServerMain {
     int maxThreads = ServerConfig.DEFAULT_MAX_THREADS;
     int maxFrames = ServerConfig.DEFAULT_MAX_FRAMES;
     boolean noSymcache;
+    boolean keepUserData;
     List<String> projects = new ArrayList<>();
     String publicUrl;
     int sentryRateLimit;
@@ -168,6 +171,7 @@ public final class ServerMain {
                 case "-V", "--version" -> m.version = true;
                 case "--debuginfod-urls" -> m.debuginfodUrls = true;
                 case "--no-symcache" -> m.noSymcache = true;
+                case "--keep-user-data" -> m.keepUserData = true;
                 case "--symbol-server-header" -> {
                     if (inline != null || i + 2 >= args.length) {
                         throw new UsageException("--symbol-server-header takes two values: LAYOUT=URL HEADER");
@@ -338,7 +342,8 @@ public final class ServerMain {
 
     /** The projects and Sentry ingest the options give. */
     IngestConfig ingestConfig() {
-        IngestConfig c = IngestConfig.defaults().withProjects(projects).withRateLimit(sentryRateLimit);
+        IngestConfig c = IngestConfig.defaults().withProjects(projects).withRateLimit(sentryRateLimit)
+                .withKeepUserData(keepUserData);
         return publicUrl == null ? c : c.withPublicUrl(publicUrl);
     }
 
