@@ -166,23 +166,6 @@ public final class DebugFileStore {
 
     private void insert(Staged s, Path stored, String name, List<Id> ids, long now) throws StoreException {
         db.write(c -> {
-            // The same content removed by the retention before: its deletion is cancelled, or if the cleanup
-            // deleted the bytes since keep(), they are put back (the shared store) or the upload is refused
-            // (its local file went; the client's retry stores it anew).
-            String key = BlobKeys.debugFile(s.sha256());
-            if (!BlobDeletions.claim(c, db.dialect(), List.of(key)).isEmpty()) {
-                if (!Files.isRegularFile(stored)) {
-                    throw new StoreUnavailableException("the debug file was removed by the cleanup while it was "
-                            + "uploaded; upload it again", new java.nio.file.NoSuchFileException(stored.toString()));
-                }
-                if (shared.isPresent()) {
-                    try {
-                        shared.get().store().put(key, stored, s.sha256());
-                    } catch (BlobException e) {
-                        throw new StoreUnavailableException("the debug file was not stored: " + e.getMessage(), e);
-                    }
-                }
-            }
             try (PreparedStatement p = c.prepareStatement("INSERT INTO debug_files (sha256, name, size, uploaded_at, sha1) "
                     + "VALUES (?, ?, ?, ?, ?) ON CONFLICT (sha256) DO NOTHING")) {
                 p.setString(1, s.sha256());
@@ -205,6 +188,24 @@ public final class DebugFileStore {
                 p.setString(1, s.sha1());
                 p.setString(2, s.sha256());
                 p.executeUpdate();
+            }
+            // After the row (locked in the order the retention takes them: the file's row, then its blob's).
+            // The same content removed by the retention before: its deletion is cancelled, or if the cleanup
+            // deleted the bytes since keep(), they are put back (the shared store) or the upload is refused
+            // (its local file went; the client's retry stores it anew).
+            String key = BlobKeys.debugFile(s.sha256());
+            if (!BlobDeletions.claim(c, db.dialect(), List.of(key)).isEmpty()) {
+                if (!Files.isRegularFile(stored)) {
+                    throw new StoreUnavailableException("the debug file was removed by the cleanup while it was "
+                            + "uploaded; upload it again", new java.nio.file.NoSuchFileException(stored.toString()));
+                }
+                if (shared.isPresent()) {
+                    try {
+                        shared.get().store().put(key, stored, s.sha256());
+                    } catch (BlobException e) {
+                        throw new StoreUnavailableException("the debug file was not stored: " + e.getMessage(), e);
+                    }
+                }
             }
             try (PreparedStatement p = c.prepareStatement("INSERT INTO debug_ids (debug_id, sha256, arch, member, "
                     + "debug_info) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING")) {
