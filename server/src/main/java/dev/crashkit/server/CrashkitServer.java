@@ -6,7 +6,10 @@ import dev.crashkit.server.blob.BlobCache;
 import dev.crashkit.server.blob.BlobStore;
 import dev.crashkit.server.blob.BlobStoreConfig;
 import dev.crashkit.server.metrics.Metrics;
+import dev.crashkit.server.store.BlobDeletions;
 import dev.crashkit.server.store.Database;
+import dev.crashkit.server.store.DebugFileRetention;
+import dev.crashkit.server.store.DebugFileUses;
 import dev.crashkit.server.store.DebugFileStore;
 import dev.crashkit.server.store.Groups;
 import dev.crashkit.server.store.Outbox;
@@ -175,16 +178,23 @@ public final class CrashkitServer implements AutoCloseable {
             // taken over once their lease runs out).
             queue.releaseOwn();
             Metrics metrics = new Metrics(debugFiles::symbolCacheStats);
+            queue.onTakeover(metrics::claimsTakenOver);
             // The server's report size, threads and frames (images as the command line's).
             InputLimits cli = InputLimits.defaults();
             ReportSymbolicator symbolicator = new ReportSymbolicator(debugFiles, new InputLimits(
                     Math.min(config.maxReportBytes(), InputLimits.MAX_BYTES_CEILING), config.maxThreads(),
-                    config.maxFrames(), cli.maxImages()), StoredFrames.DEFAULT);
+                    config.maxFrames(), cli.maxImages()), StoredFrames.DEFAULT, !ingest.keepUserData());
             Workers workers = new Workers(queue, reports, results, symbolication.apply(symbolicator::symbolicate),
                     debugFiles, metrics, log);
             wake[0] = workers;
-            Cleanup cleanup = new Cleanup(new Retention(db), config.cleanup().policy(), metrics,
-                    m -> log.accept(m), System::currentTimeMillis);
+            if (config.cleanup().debugFileRetentionMillis() > 0) {
+                workers.recordUsesIn(new DebugFileUses(db));
+            }
+            Cleanup cleanup = new Cleanup(new Cleanup.Parts(new Retention(db), config.cleanup().policy(),
+                    new DebugFileRetention(db), config.cleanup().debugFileRetentionMillis(),
+                    new BlobDeletions(db, config.cleanup().blobGraceMillis()), blobs, Optional.of(files),
+                    debugFiles::reload), config.cleanup().blobGraceMillis(), metrics, m -> log.accept(m),
+                    System::currentTimeMillis);
             Services services = new Services(new Services.Limits(config.maxReportBytes(), config.maxDebugFileBytes(),
                     config.uploadChunkSize()),
                     reports, queue, results, new Groups(db), files, debugFiles, symbolicator, workers, metrics,

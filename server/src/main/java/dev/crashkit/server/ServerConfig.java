@@ -1,5 +1,6 @@
 package dev.crashkit.server;
 
+import dev.crashkit.server.store.BlobDeletions;
 import dev.crashkit.server.store.Retention;
 import dev.crashkit.symbolicator.SymbolSources;
 import java.nio.file.Path;
@@ -40,13 +41,38 @@ public record ServerConfig(String bind, int port, Path data, Optional<String> db
     /**
      * Retention: the policy and how often the cleanup runs (also at start, and on {@code POST /api/admin/cleanup}).
      */
-    public record Cleanup(Retention.Policy policy, long intervalMillis) {
+    public record Cleanup(Retention.Policy policy, long intervalMillis, long blobGraceMillis,
+                          long debugFileRetentionMillis) {
         public static final long DEFAULT_INTERVAL = 60 * 60_000L;
 
         public Cleanup {
             if (intervalMillis <= 0) {
                 throw new IllegalArgumentException("the cleanup interval must be positive");
             }
+            if (blobGraceMillis < 0) {
+                throw new IllegalArgumentException("the blob deletion grace period must not be negative");
+            }
+            if (debugFileRetentionMillis < 0) {
+                throw new IllegalArgumentException("the debug file retention is 0 (off) or positive");
+            }
+        }
+
+        /** With the blob deletion grace period of {@link BlobDeletions#GRACE_MILLIS}. */
+        public Cleanup(Retention.Policy policy, long intervalMillis) {
+            this(policy, intervalMillis, BlobDeletions.GRACE_MILLIS, 0);
+        }
+
+        /**
+         * With another grace period before unreferenced blobs are deleted (tests: a shorter one than any real
+         * ingest's put-to-commit time is unsafe, see {@link BlobDeletions}).
+         */
+        public Cleanup withBlobGrace(long millis) {
+            return new Cleanup(policy, intervalMillis, millis, debugFileRetentionMillis);
+        }
+
+        /** Debug files neither uploaded nor used by a symbolication for this long are removed; 0: kept. */
+        public Cleanup withDebugFileRetention(long millis) {
+            return new Cleanup(policy, intervalMillis, blobGraceMillis, millis);
         }
 
         public static Cleanup keepAll() {

@@ -27,7 +27,7 @@ public final class ServerMain {
             "                       [--blob-store-endpoint URL] [--blob-store-region R] [--blob-store-access-key-id ID]",
             "                       [--blob-store-secret-access-key SECRET] [--blob-cache-bytes N]",
             "                       [--retention-days N] [--max-reports-per-group N] [--max-stored-reports-mb N]",
-            "                       [--cleanup-interval-minutes N]",
+            "                       [--cleanup-interval-minutes N] [--debug-file-retention-days N] [--keep-user-data]",
             "Receives crash reports and debug files, symbolicates, groups and shows them.",
             "      --port N               port (default: 8080; 0: any free port)",
             "      --bind ADDRESS         address to listen on (default: 127.0.0.1); others need --token",
@@ -91,6 +91,11 @@ public final class ServerMain {
             "      --max-stored-reports-mb N",
             "                             remove the oldest raw reports while they add up to more than N MiB",
             "                             (default: 0, no budget); group counts keep counting removed reports",
+            "      --keep-user-data       store Sentry events' user (id, email, IP address, ...) as sent; by",
+            "                             default only its segment is kept (users are counted by a salted hash)",
+            "      --debug-file-retention-days N",
+            "                             remove uploaded debug files neither uploaded nor used by a symbolication",
+            "                             for N days (default: 0, keep)",
             "      --cleanup-interval-minutes N",
             "                             how often the retention cleanup runs (default: 60; also at start)",
             "  -h, --help                 show this help and exit",
@@ -117,6 +122,7 @@ public final class ServerMain {
     int maxThreads = ServerConfig.DEFAULT_MAX_THREADS;
     int maxFrames = ServerConfig.DEFAULT_MAX_FRAMES;
     boolean noSymcache;
+    boolean keepUserData;
     List<String> projects = new ArrayList<>();
     String publicUrl;
     int sentryRateLimit;
@@ -137,6 +143,7 @@ public final class ServerMain {
     long maxReportsPerGroup;
     long maxStoredReportsMb;
     long cleanupIntervalMinutes = ServerConfig.Cleanup.DEFAULT_INTERVAL / 60_000;
+    long debugFileRetentionDays;
     boolean help;
     boolean version;
 
@@ -164,6 +171,7 @@ public final class ServerMain {
                 case "-V", "--version" -> m.version = true;
                 case "--debuginfod-urls" -> m.debuginfodUrls = true;
                 case "--no-symcache" -> m.noSymcache = true;
+                case "--keep-user-data" -> m.keepUserData = true;
                 case "--symbol-server-header" -> {
                     if (inline != null || i + 2 >= args.length) {
                         throw new UsageException("--symbol-server-header takes two values: LAYOUT=URL HEADER");
@@ -179,7 +187,7 @@ public final class ServerMain {
                         "--webhook-timeout-seconds", "--blob-store", "--blob-store-endpoint",
                         "--blob-store-region", "--blob-store-access-key-id", "--blob-store-secret-access-key",
                         "--blob-cache-bytes", "--retention-days", "--max-reports-per-group",
-                        "--max-stored-reports-mb", "--cleanup-interval-minutes" -> {
+                        "--max-stored-reports-mb", "--cleanup-interval-minutes", "--debug-file-retention-days" -> {
                     String value = inline;
                     if (value == null) {
                         if (i + 1 >= args.length) {
@@ -247,6 +255,7 @@ public final class ServerMain {
             case "--max-reports-per-group" -> maxReportsPerGroup = number(name, value, 0, Long.MAX_VALUE);
             case "--max-stored-reports-mb" -> maxStoredReportsMb = number(name, value, 0, Long.MAX_VALUE >> 20);
             case "--cleanup-interval-minutes" -> cleanupIntervalMinutes = number(name, value, 1, 7L * 24 * 60);
+            case "--debug-file-retention-days" -> debugFileRetentionDays = number(name, value, 0, 100L * 365);
             default -> throw new IllegalStateException(name);
         }
     }
@@ -333,7 +342,8 @@ public final class ServerMain {
 
     /** The projects and Sentry ingest the options give. */
     IngestConfig ingestConfig() {
-        IngestConfig c = IngestConfig.defaults().withProjects(projects).withRateLimit(sentryRateLimit);
+        IngestConfig c = IngestConfig.defaults().withProjects(projects).withRateLimit(sentryRateLimit)
+                .withKeepUserData(keepUserData);
         return publicUrl == null ? c : c.withPublicUrl(publicUrl);
     }
 
@@ -391,7 +401,8 @@ public final class ServerMain {
         return new ServerConfig(bind, port, data, Optional.ofNullable(db), dsyms, sources, token, maxReport,
                 maxDebugFile, workers, !noSymcache, uploadChunkSize, maxThreads, maxFrames, new ServerConfig.Cleanup(
                 new dev.crashkit.server.store.Retention.Policy(retentionDays * 86_400_000L, maxReportsPerGroup,
-                        maxStoredReportsMb << 20), cleanupIntervalMinutes * 60_000));
+                        maxStoredReportsMb << 20), cleanupIntervalMinutes * 60_000)
+                .withDebugFileRetention(debugFileRetentionDays * 86_400_000L));
     }
 
     public static void main(String[] args) throws InterruptedException {

@@ -184,6 +184,61 @@ class SentryJavaSdkTest {
                 r.next();
                 assertEquals(0, r.getInt(1));
             }
+            // The stored events (by default) hold no user identity either: the user object keeps only a segment,
+            // and the SHA-256 recorded is the stored bytes'.
+            try (java.sql.ResultSet r = st.executeQuery("SELECT b.body, r.sha256, r.size FROM report_bodies b "
+                    + "JOIN reports r ON r.id = b.report_id ORDER BY r.received_at")) {
+                int bodies = 0;
+                while (r.next()) {
+                    bodies++;
+                    byte[] body = r.getBytes(1);
+                    String text = new String(body, java.nio.charset.StandardCharsets.UTF_8);
+                    for (String identity : List.of("user-4711", "bob@example.com", "203.0.113.9", "{{auto}}")) {
+                        assertTrue(!text.contains(identity), identity + " stored: " + text);
+                    }
+                    JsonNode event = Http.JSON.readTree(body);
+                    assertTrue(event.path("user").isMissingNode() || event.get("user").size() == 0
+                            || (event.get("user").size() == 1 && event.get("user").has("segment")), event.path("user").toString());
+                    assertTrue(event.get("exception").get("values").size() > 0, "the rest of the event is kept");
+                    assertEquals(java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256")
+                            .digest(body)), r.getString(2));
+                    assertEquals(body.length, r.getLong(3));
+                }
+                assertEquals(4, bodies);
+            }
+        }
+    }
+
+    /** With {@code --keep-user-data} the event is stored as the SDK sent it, user included. */
+    @Test
+    void withKeepUserDataTheEventIsStoredAsSent() throws Exception {
+        server.close();
+        server = CrashkitServer.start(ServerConfig.local(data.resolve("keep"), 0), IngestConfig.defaults()
+                .withProjects(List.of("backend")).withKeepUserData(true), m -> { });
+        http = new Http(server.port());
+        JsonNode project = http.get("/api/projects").json().get(1);
+        Sentry.init(o -> {
+            o.setDsn(project.get("dsn").asText());
+            o.setEnableUncaughtExceptionHandler(false);
+        });
+        io.sentry.protocol.User bob = new io.sentry.protocol.User();
+        bob.setEmail("bob@example.com");
+        Sentry.setUser(bob);
+        String id;
+        try {
+            Checkout.pay(7);
+            throw new AssertionError("unreachable");
+        } catch (IllegalStateException e) {
+            id = Sentry.captureException(e).toString();
+        }
+        Sentry.flush(30_000);
+        http.awaitSymbolicated(id, "symbolicated");
+        try (java.sql.Connection c = java.sql.DriverManager.getConnection("jdbc:sqlite:"
+                + data.resolve("keep").resolve("crashkit.db"));
+             java.sql.Statement st = c.createStatement();
+             java.sql.ResultSet r = st.executeQuery("SELECT body FROM report_bodies")) {
+            r.next();
+            assertEquals("bob@example.com", Http.JSON.readTree(r.getBytes(1)).get("user").get("email").asText());
         }
     }
 

@@ -177,6 +177,25 @@ public final class BlobCache {
         }
     }
 
+    /** Removes the local copy of a blob whose file is no longer stored; whether there was one. */
+    public synchronized boolean remove(String sha256) throws IOException {
+        Held h = held.remove(sha256);
+        if (h == null) {
+            return false;
+        }
+        Files.deleteIfExists(h.path());
+        Files.deleteIfExists(h.path().getParent());
+        total -= h.size();
+        return true;
+    }
+
+    /** The SHA-256s of the blobs held now, with when each was placed here (its file's modification time). */
+    public synchronized Map<String, Long> held() {
+        Map<String, Long> out = new java.util.TreeMap<>();
+        held.forEach((sha, h) -> out.put(sha, modified(h.path()).toMillis()));
+        return out;
+    }
+
     /** Bytes held now. */
     public synchronized long bytes() {
         return total;

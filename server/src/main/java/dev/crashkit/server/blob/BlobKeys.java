@@ -26,6 +26,15 @@ public final class BlobKeys {
         return DEBUG_FILES + sharded(sha256);
     }
 
+    /** The content's SHA-256 of a key made by {@link #report} or {@link #debugFile}. */
+    public static String sha256Of(String key) {
+        String sha256 = key.substring(key.lastIndexOf('/') + 1);
+        if (!SHA256.matcher(sha256).matches() || !(key.equals(report(sha256)) || key.equals(debugFile(sha256)))) {
+            throw new IllegalArgumentException("not a report or debug file key: " + key);
+        }
+        return sha256;
+    }
+
     private static String sharded(String sha256) {
         if (!SHA256.matcher(sha256).matches()) {
             throw new IllegalArgumentException("not a lower-case hex SHA-256: " + sha256);

@@ -23,6 +23,10 @@ public final class Metrics {
     private final AtomicLong removedReports = new AtomicLong();
     private final AtomicLong removedResults = new AtomicLong();
     private final AtomicLong freedBytes = new AtomicLong();
+    private final AtomicLong blobsDeleted = new AtomicLong();
+    private final AtomicLong debugFilesRemoved = new AtomicLong();
+    private final AtomicLong debugFileBytesFreed = new AtomicLong();
+    private final AtomicLong claimsTakenOver = new AtomicLong();
     private final AtomicLongArray buckets = new AtomicLongArray(BOUNDS.length + 1);
     private final AtomicLong latencyCount = new AtomicLong();
     private final AtomicLong latencySumMillis = new AtomicLong();
@@ -61,6 +65,22 @@ public final class Metrics {
         freedBytes.addAndGet(bytes);
     }
 
+    /** Debug files removed by {@code --debug-file-retention-days}, and their sizes. */
+    public void debugFilesRemoved(long files, long bytes) {
+        debugFilesRemoved.addAndGet(files);
+        debugFileBytesFreed.addAndGet(bytes);
+    }
+
+    /** Jobs claimed after another claim's lease ran out (its server died or hung). */
+    public void claimsTakenOver(long claims) {
+        claimsTakenOver.addAndGet(claims);
+    }
+
+    /** Blobs of removed rows deleted from the shared blob store, nothing naming them any more. */
+    public void blobsDeleted(long blobs) {
+        blobsDeleted.addAndGet(blobs);
+    }
+
     /** A symbolication finished; {@code firstLatencyMillis} is upload-to-result for a report's first one, else -1. */
     public void symbolicated(long firstLatencyMillis) {
         symbolicated.incrementAndGet();
@@ -93,6 +113,15 @@ public final class Metrics {
                 removedResults.get());
         counter(b, "crashkit_cleanup_freed_bytes_total",
                 "Bytes removed by retention (raw report sizes, result document lengths).", freedBytes.get());
+        counter(b, "crashkit_cleanup_blobs_deleted_total", "Stored bytes of removed reports and debug files deleted "
+                + "(shared blob store objects, local debug files) once nothing named them.", blobsDeleted.get());
+        counter(b, "crashkit_cleanup_debug_files_removed_total",
+                "Debug files removed, neither uploaded nor used for --debug-file-retention-days.", debugFilesRemoved.get());
+        counter(b, "crashkit_cleanup_debug_file_bytes_freed_total", "Sizes of the debug files removed.",
+                debugFileBytesFreed.get());
+        counter(b, "crashkit_queue_claims_taken_over_total",
+                "Jobs this server claimed after another claim's lease ran out (its server died or hung).",
+                claimsTakenOver.get());
         counter(b, "crashkit_symcache_opened_total", "Symbol cache files opened (no debug file parsed).",
                 symbolCaches.get().opened());
         counter(b, "crashkit_symcache_built_total", "Symbol caches built from a debug file (rebuilds included).",

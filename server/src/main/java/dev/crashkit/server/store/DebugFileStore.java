@@ -144,12 +144,12 @@ public final class DebugFileStore {
         return target;
     }
 
-    /** Records the file and its identities (after {@link #keep}). */
-    public void record(Staged s, String name, List<Id> ids, long now) throws StoreException {
+    /** Records the file and its identities (after {@link #keep}, which answered {@code stored}). */
+    public void record(Staged s, Path stored, String name, List<Id> ids, long now) throws StoreException {
         // Known as this server's own before it is visible to the watcher, which leaves it to the upload.
         recordedHere.add(s.sha256());
         try {
-            insert(s, name, ids, now);
+            insert(s, stored, name, ids, now);
         } catch (StoreException | RuntimeException e) {
             recordedHere.remove(s.sha256());
             throw e;
@@ -164,7 +164,7 @@ public final class DebugFileStore {
         return recordedHere.contains(sha256);
     }
 
-    private void insert(Staged s, String name, List<Id> ids, long now) throws StoreException {
+    private void insert(Staged s, Path stored, String name, List<Id> ids, long now) throws StoreException {
         db.write(c -> {
             try (PreparedStatement p = c.prepareStatement("INSERT INTO debug_files (sha256, name, size, uploaded_at, sha1) "
                     + "VALUES (?, ?, ?, ?, ?) ON CONFLICT (sha256) DO NOTHING")) {
@@ -175,11 +175,37 @@ public final class DebugFileStore {
                 p.setString(5, s.sha1());
                 p.executeUpdate();
             }
+            // Uploaded again: counts as a use for --debug-file-retention-days.
+            try (PreparedStatement p = c.prepareStatement("UPDATE debug_files SET last_used_at = ? WHERE sha256 = ? "
+                    + "AND uploaded_at < ?")) {
+                p.setLong(1, now);
+                p.setString(2, s.sha256());
+                p.setLong(3, now);
+                p.executeUpdate();
+            }
             // A file stored before SHA-1s were recorded gets its SHA-1 when it is uploaded again.
             try (PreparedStatement p = c.prepareStatement("UPDATE debug_files SET sha1 = ? WHERE sha256 = ? AND sha1 IS NULL")) {
                 p.setString(1, s.sha1());
                 p.setString(2, s.sha256());
                 p.executeUpdate();
+            }
+            // After the row (locked in the order the retention takes them: the file's row, then its blob's).
+            // The same content removed by the retention before: its deletion is cancelled, or if the cleanup
+            // deleted the bytes since keep(), they are put back (the shared store) or the upload is refused
+            // (its local file went; the client's retry stores it anew).
+            String key = BlobKeys.debugFile(s.sha256());
+            if (!BlobDeletions.claim(c, db.dialect(), List.of(key)).isEmpty()) {
+                if (!Files.isRegularFile(stored)) {
+                    throw new StoreUnavailableException("the debug file was removed by the cleanup while it was "
+                            + "uploaded; upload it again", new java.nio.file.NoSuchFileException(stored.toString()));
+                }
+                if (shared.isPresent()) {
+                    try {
+                        shared.get().store().put(key, stored, s.sha256());
+                    } catch (BlobException e) {
+                        throw new StoreUnavailableException("the debug file was not stored: " + e.getMessage(), e);
+                    }
+                }
             }
             try (PreparedStatement p = c.prepareStatement("INSERT INTO debug_ids (debug_id, sha256, arch, member, "
                     + "debug_info) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING")) {
@@ -194,6 +220,73 @@ public final class DebugFileStore {
             }
             return null;
         });
+    }
+
+    /**
+     * Deletes this server's local bytes of a removed file (the upload folder's, or the shared store's cached
+     * copy); whether there were any. The index must be reloaded after ({@code DebugFiles.reload}).
+     */
+    public boolean dropLocal(String sha256) throws IOException {
+        if (!sha256.matches("[0-9a-f]{64}")) {
+            throw new IllegalArgumentException("not a SHA-256: " + sha256);
+        }
+        if (shared.isPresent()) {
+            return shared.get().cache().remove(sha256);
+        }
+        Path dir = folder.resolve(sha256);
+        if (!Files.isDirectory(dir)) {
+            return false;
+        }
+        try (var files = Files.list(dir)) {
+            for (Path p : (Iterable<Path>) files::iterator) {
+                Files.deleteIfExists(p);
+            }
+        }
+        Files.deleteIfExists(dir);
+        return true;
+    }
+
+    /**
+     * With a shared store: drops the cached copies of files no longer recorded (removed by another server's
+     * cleanup), placed here before {@code placedBefore} (a newer one may be an upload not recorded yet).
+     *
+     * @return how many were dropped
+     */
+    public int dropUnrecordedCopies(long placedBefore) throws StoreException, IOException {
+        if (shared.isEmpty()) {
+            return 0;
+        }
+        List<String> old = new ArrayList<>();
+        shared.get().cache().held().forEach((sha, placed) -> {
+            if (placed < placedBefore) {
+                old.add(sha);
+            }
+        });
+        int dropped = 0;
+        for (int from = 0; from < old.size(); from += 100) {
+            List<String> part = old.subList(from, Math.min(old.size(), from + 100));
+            java.util.Set<String> recorded = db.read(c -> {
+                java.util.Set<String> out = new java.util.HashSet<>();
+                try (PreparedStatement p = c.prepareStatement("SELECT sha256 FROM debug_files WHERE sha256 IN ("
+                        + String.join(", ", java.util.Collections.nCopies(part.size(), "?")) + ")")) {
+                    for (int i = 0; i < part.size(); i++) {
+                        p.setString(i + 1, part.get(i));
+                    }
+                    try (ResultSet r = p.executeQuery()) {
+                        while (r.next()) {
+                            out.add(r.getString(1));
+                        }
+                    }
+                }
+                return out;
+            });
+            for (String sha : part) {
+                if (!recorded.contains(sha) && shared.get().cache().remove(sha)) {
+                    dropped++;
+                }
+            }
+        }
+        return dropped;
     }
 
     /** The stored file whose content has this SHA-1 (lower-case hex), with its identities. */

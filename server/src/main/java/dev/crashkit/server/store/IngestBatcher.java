@@ -1,7 +1,11 @@
 package dev.crashkit.server.store;
 
+import dev.crashkit.server.blob.BlobException;
+import dev.crashkit.server.blob.BlobKeys;
+import dev.crashkit.server.blob.BlobStore;
 import dev.crashkit.server.symbolication.Dimensions;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -37,12 +41,15 @@ final class IngestBatcher {
     }
 
     private final Database db;
+    private final Optional<BlobStore> blobs;
     private final LinkedBlockingQueue<Request> queue = new LinkedBlockingQueue<>();
     private final Thread writer;
     private volatile boolean running = true;
 
-    IngestBatcher(Database db) {
+    /** With {@code blobs}: the store the bodies of {@code bodyInBlobStore} reports were put into. */
+    IngestBatcher(Database db, Optional<BlobStore> blobs) {
         this.db = db;
+        this.blobs = blobs;
         this.writer = new Thread(this::loop, "crashkit-ingest-writer");
         writer.setDaemon(true);
         writer.start();
@@ -63,6 +70,8 @@ final class IngestBatcher {
             }
             throw new StoreException("storing the report failed: " + cause, cause);
         } catch (TimeoutException e) {
+            // Not written once its caller gave up: a blob put for it is never committed long after (BlobDeletions).
+            r.done().cancel(false);
             throw new StoreException("storing the report took over 120 s");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -92,10 +101,28 @@ final class IngestBatcher {
 
     private void write(List<Request> batch) {
         try {
+            batch.removeIf(r -> r.done().isCancelled());
+            if (batch.isEmpty()) {
+                return;
+            }
             Map<Request, ReportStore.Ingested> results = db.write(c -> {
                 Map<Request, ReportStore.Ingested> out = new IdentityHashMap<>();
+                Map<String, Pending> inBlobStore = new HashMap<>();
                 for (Request r : batch) {
-                    out.put(r, ReportStore.insert(c, r.pending()));
+                    ReportStore.Ingested ingested = ReportStore.insert(c, r.pending());
+                    out.put(r, ingested);
+                    if (ingested.created() && r.pending().bodyInBlobStore()) {
+                        inBlobStore.put(BlobKeys.report(r.pending().sha256()), r.pending());
+                    }
+                }
+                // A blob deleted by the cleanup after this batch's puts: put again before the rows commit.
+                for (String key : BlobDeletions.claim(c, db.dialect(), inBlobStore.keySet())) {
+                    Pending p = inBlobStore.get(key);
+                    try {
+                        blobs.orElseThrow().put(key, p.body(), p.sha256());
+                    } catch (BlobException e) {
+                        throw new StoreUnavailableException("the report was not stored: " + e.getMessage(), e);
+                    }
                 }
                 return out;
             });

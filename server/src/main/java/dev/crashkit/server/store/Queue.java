@@ -11,6 +11,7 @@ import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongConsumer;
 
 /**
  * The symbolication queue, in the database: a burst of uploads waits here, not in memory, and survives a
@@ -47,6 +48,11 @@ public final class Queue {
     private final AtomicLong claims = new AtomicLong();
     /** The claims this server's workers hold now (report id to claim), renewed until completed. */
     private final Map<String, String> held = new ConcurrentHashMap<>();
+    private volatile LongConsumer onTakeover = n -> { };
+
+    /** The jobs a claim took, and how many of them it took over from other servers' stale leases. */
+    private record Claimed(List<Job> mine, long fromOthers) {
+    }
 
     /** A queue for a server whose identity is not kept across restarts (its old claims wait for the lease). */
     public Queue(Database db, long leaseMillis) {
@@ -64,6 +70,19 @@ public final class Queue {
         this.claimPrefix = instance + "/" + Long.toString(System.currentTimeMillis(), 36) + "-";
     }
 
+    /**
+     * Told how many jobs each claim took over from another server whose lease ran out (its server died or
+     * hangs; {@code /metrics}).
+     */
+    public void onTakeover(LongConsumer counter) {
+        this.onTakeover = counter;
+    }
+
+    /** A claim last held by another server (a claim of this server's earlier process has the same instance). */
+    private boolean anotherServers(String previousClaim) {
+        return previousClaim != null && !previousClaim.startsWith(instance + "/");
+    }
+
     public long leaseMillis() {
         return leaseMillis;
     }
@@ -74,7 +93,11 @@ public final class Queue {
      */
     public List<Job> claim(long now, int max) throws StoreException {
         String claim = claimPrefix + claims.incrementAndGet();
-        List<Job> mine = db.dialect() == Dialect.POSTGRESQL ? claimLocking(claim, now, max) : claimSerialised(claim, now, max);
+        Claimed claimed = db.dialect() == Dialect.POSTGRESQL ? claimLocking(claim, now, max) : claimSerialised(claim, now, max);
+        List<Job> mine = claimed.mine();
+        if (claimed.fromOthers() > 0) {
+            onTakeover.accept(claimed.fromOthers());
+        }
         for (Job j : mine) {
             held.put(j.reportId(), j.claim());
         }
@@ -85,19 +108,22 @@ public final class Queue {
      * PostgreSQL: rows another server's claim is locking are skipped, not waited for nor taken twice. A job
      * claimed more than {@link #MAX_ATTEMPTS} times is given up in the same transaction.
      */
-    private List<Job> claimLocking(String claim, long now, int max) throws StoreException {
+    private Claimed claimLocking(String claim, long now, int max) throws StoreException {
         return db.write(c -> {
             List<Job> mine = new ArrayList<>();
+            long fromOthers = 0;
             List<Job> spent = new ArrayList<>();
             List<Optional<String>> spentErrors = new ArrayList<>();
-            try (PreparedStatement p = c.prepareStatement("UPDATE jobs SET claimed_at = ?, claimed_by = ?, "
-                    + "attempts = attempts + 1 WHERE report_id IN ("
-                    + "SELECT report_id FROM jobs WHERE claimed_at IS NULL OR claimed_at < ? ORDER BY queued_at LIMIT ? "
-                    + "FOR UPDATE SKIP LOCKED) RETURNING report_id, queued_at, attempts, last_error")) {
-                p.setLong(1, now);
-                p.setString(2, claim);
-                p.setLong(3, now - leaseMillis);
-                p.setInt(4, max);
+            // The previous holder (a stale lease's) is read in the same statement: counted as taken over.
+            try (PreparedStatement p = c.prepareStatement("WITH taken AS (SELECT report_id, claimed_by AS previous "
+                    + "FROM jobs WHERE claimed_at IS NULL OR claimed_at < ? ORDER BY queued_at LIMIT ? "
+                    + "FOR UPDATE SKIP LOCKED) UPDATE jobs SET claimed_at = ?, claimed_by = ?, attempts = attempts + 1 "
+                    + "FROM taken WHERE jobs.report_id = taken.report_id "
+                    + "RETURNING jobs.report_id, jobs.queued_at, jobs.attempts, jobs.last_error, taken.previous")) {
+                p.setLong(1, now - leaseMillis);
+                p.setInt(2, max);
+                p.setLong(3, now);
+                p.setString(4, claim);
                 try (ResultSet r = p.executeQuery()) {
                     while (r.next()) {
                         Job j = new Job(r.getString(1), r.getLong(2), claim, r.getInt(3));
@@ -106,6 +132,7 @@ public final class Queue {
                             spentErrors.add(Optional.ofNullable(r.getString(4)));
                         } else {
                             mine.add(j);
+                            fromOthers += anotherServers(r.getString(5)) ? 1 : 0;
                         }
                     }
                 }
@@ -113,27 +140,28 @@ public final class Queue {
             for (int i = 0; i < spent.size(); i++) {
                 giveUp(c, spent.get(i), spentErrors.get(i));
             }
-            return mine;
+            return new Claimed(mine, fromOthers);
         });
     }
 
     /** SQLite: one writer at a time, so what the select found is still there for the update. */
-    private List<Job> claimSerialised(String claim, long now, int max) throws StoreException {
+    private Claimed claimSerialised(String claim, long now, int max) throws StoreException {
         return db.write(c -> {
-            record Candidate(Job job, Optional<String> lastError) {
+            record Candidate(Job job, Optional<String> lastError, boolean anotherServers) {
             }
             List<Candidate> candidates = new ArrayList<>();
-            try (PreparedStatement p = c.prepareStatement("SELECT report_id, queued_at, attempts, last_error FROM jobs "
-                    + "WHERE claimed_at IS NULL OR claimed_at < ? ORDER BY queued_at LIMIT ?")) {
+            try (PreparedStatement p = c.prepareStatement("SELECT report_id, queued_at, attempts, last_error, claimed_by "
+                    + "FROM jobs WHERE claimed_at IS NULL OR claimed_at < ? ORDER BY queued_at LIMIT ?")) {
                 p.setLong(1, now - leaseMillis);
                 p.setInt(2, max);
                 try (ResultSet r = p.executeQuery()) {
                     while (r.next()) {
                         candidates.add(new Candidate(new Job(r.getString(1), r.getLong(2), claim, r.getInt(3) + 1),
-                                Optional.ofNullable(r.getString(4))));
+                                Optional.ofNullable(r.getString(4)), anotherServers(r.getString(5))));
                     }
                 }
             }
+            long fromOthers = 0;
             List<Job> mine = new ArrayList<>();
             try (PreparedStatement p = c.prepareStatement("UPDATE jobs SET claimed_at = ?, claimed_by = ?, "
                     + "attempts = attempts + 1 WHERE report_id = ? AND queued_at = ? "
@@ -151,10 +179,11 @@ public final class Queue {
                     p.setLong(5, now - leaseMillis);
                     if (p.executeUpdate() == 1) {
                         mine.add(j);
+                        fromOthers += candidate.anotherServers() ? 1 : 0;
                     }
                 }
             }
-            return mine;
+            return new Claimed(mine, fromOthers);
         });
     }
 

@@ -53,7 +53,7 @@ public final class ReportStore {
     public ReportStore(Database db, Optional<BlobStore> blobs) throws StoreException {
         this.db = db;
         this.users = UserHashes.load(db);
-        this.batcher = new IngestBatcher(db);
+        this.batcher = new IngestBatcher(db, blobs);
         this.blobs = blobs;
     }
 

@@ -1,5 +1,6 @@
 package dev.crashkit.server.store;
 
+import dev.crashkit.server.blob.BlobKeys;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -11,7 +12,8 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * Removes raw reports (row, body, result, missing images) by the {@link Policy}: older than the retention,
+ * Removes raw reports (row, body, result, missing images; bytes in a shared blob store are queued for
+ * {@link BlobDeletions}) by the {@link Policy}: older than the retention,
  * beyond the newest N of their group, or the oldest while the stored reports exceed the byte budget.
  *
  * <p>Never removed: a report with a queue entry (pending, queued again, claimed by a worker): so never one an
@@ -174,8 +176,10 @@ public final class Retention {
             List<String> doomed = new ArrayList<>();
             long bytes = 0;
             Map<String, long[]> byGroup = new TreeMap<>(); // group → {count, min received, max received}
-            try (PreparedStatement p = c.prepareStatement("SELECT id, size, group_id, received_at FROM reports r "
-                    + "WHERE id IN (" + marks + ") AND received_at < ? AND " + NO_JOB + lock)) {
+            List<String> blobKeys = new ArrayList<>();
+            try (PreparedStatement p = c.prepareStatement("SELECT id, size, group_id, received_at, sha256, "
+                    + "CASE WHEN EXISTS (SELECT 1 FROM report_bodies b WHERE b.report_id = r.id) THEN 1 ELSE 0 END "
+                    + "FROM reports r WHERE id IN (" + marks + ") AND received_at < ? AND " + NO_JOB + lock)) {
                 int i = 1;
                 for (String id : ids) {
                     p.setString(i++, id);
@@ -187,6 +191,9 @@ public final class Retention {
                         bytes += r.getLong(2);
                         String group = r.getString(3);
                         long received = r.getLong(4);
+                        if (r.getInt(6) == 0 && r.getString(5) != null) {
+                            blobKeys.add(BlobKeys.report(r.getString(5))); // its bytes are in the blob store
+                        }
                         if (group != null) {
                             long[] g = byGroup.computeIfAbsent(group, k -> new long[] {0, Long.MAX_VALUE, Long.MIN_VALUE});
                             g[0]++;
@@ -222,6 +229,8 @@ public final class Retention {
                 bind(p, doomed);
                 p.executeUpdate();
             }
+            // The blobs go later, once no row names them (BlobDeletions); a crash before this commits keeps both.
+            BlobDeletions.queue(c, blobKeys, runStart);
             // Groups in id order (TreeMap): two transactions touching the same groups lock them in one order.
             try (PreparedStatement p = c.prepareStatement("UPDATE crash_groups SET removed_reports = removed_reports + ?, "
                     + "removed_first_seen = CASE WHEN removed_first_seen IS NULL OR removed_first_seen > ? THEN ? "

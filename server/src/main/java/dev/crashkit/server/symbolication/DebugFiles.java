@@ -49,10 +49,25 @@ public final class DebugFiles implements AutoCloseable {
     }
 
     private final Symbolicator symbolicator;
+    private final Path uploads;
     private volatile Fetcher fetcher = ids -> 0;
 
-    private DebugFiles(Symbolicator symbolicator) {
+    private DebugFiles(Symbolicator symbolicator, Path uploads) {
         this.symbolicator = symbolicator;
+        this.uploads = uploads.toAbsolutePath().normalize();
+    }
+
+    /**
+     * The SHA-256 of the uploaded file a matched debug file is (or is a member of): uploads are kept as
+     * {@code <upload folder>/<sha256>/<name>}; empty for a {@code --dsym} path or a symbol server's file.
+     */
+    public Optional<String> uploadedSha256(Path debugFile) {
+        Path p = debugFile.toAbsolutePath().normalize();
+        if (!p.startsWith(uploads) || p.getNameCount() <= uploads.getNameCount()) {
+            return Optional.empty();
+        }
+        String first = p.getName(uploads.getNameCount()).toString();
+        return first.matches("[0-9a-f]{64}") ? Optional.of(first) : Optional.empty();
     }
 
     /** Where files missing here are fetched from (a shared blob store); by default nowhere. */
@@ -105,7 +120,7 @@ public final class DebugFiles implements AutoCloseable {
                 .withSymbolCache(symbolCache ? SymbolCachePolicy.BUILD_ON_FIRST_USE : SymbolCachePolicy.OFF)
                 .withDemangling(Demangling.SIMPLIFIED) // the signature's names, and the UI's
                 .withDiagnostics(DiagnosticSink.all(warnings));
-        return new DebugFiles(Symbolicator.open(config));
+        return new DebugFiles(Symbolicator.open(config), uploads);
     }
 
     /** Scans every root again (cheap for files already indexed): the next reports find the new files. */

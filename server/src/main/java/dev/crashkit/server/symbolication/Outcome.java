@@ -3,6 +3,7 @@ package dev.crashkit.server.symbolication;
 import dev.crashkit.symbolicator.ImageOrigin;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The result of symbolicating one stored report.
@@ -15,12 +16,14 @@ import java.util.Optional;
  * @param missing          images with frames but no debug file (system ones too, each with its origin)
  * @param dimensions       what the report says about version, OS, device and time
  * @param frameText        function names of its crashed thread, one per line (searched by {@code q})
+ * @param usedUploads      SHA-256s of the uploaded debug files that answered frames (for the debug file retention)
  */
 public record Outcome(String symbolicatedJson, String status, Group group, List<String> appImages,
-                      List<MissingImage> missing, Dimensions dimensions, String frameText) {
+                      List<MissingImage> missing, Dimensions dimensions, String frameText, Set<String> usedUploads) {
     public Outcome {
         appImages = List.copyOf(appImages);
         missing = List.copyOf(missing);
+        usedUploads = Set.copyOf(usedUploads);
     }
 
     /** The crash group a report belongs to (see {@code CrashSignature}). */

@@ -14,6 +14,9 @@ import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import dev.crashkit.symbolicator.ImageOutcome;
 
 /**
  * The one place where the server calls the symbolicator for reports: detect and read a report (within
@@ -24,6 +27,7 @@ public final class ReportSymbolicator {
     private final DebugFiles debugFiles;
     private final InputLimits limits;
     private final StoredFrames stored;
+    private final boolean scrubSentryUsers;
 
     /** What ingest learns of a report before storing it. */
     public record Checked(String format, Dimensions dimensions) {
@@ -51,6 +55,15 @@ public final class ReportSymbolicator {
      * @param stored how many frames of a report are symbolicated and stored (the rest counted as omitted)
      */
     public ReportSymbolicator(DebugFiles debugFiles, InputLimits limits, StoredFrames stored) {
+        this(debugFiles, limits, stored, false);
+    }
+
+    /**
+     * @param scrubSentryUsers whether a Sentry event's user identity is removed from the bytes stored
+     *                         ({@link SentryUserScrub}; users are counted by a salted hash either way)
+     */
+    public ReportSymbolicator(DebugFiles debugFiles, InputLimits limits, StoredFrames stored, boolean scrubSentryUsers) {
+        this.scrubSentryUsers = scrubSentryUsers;
         this.debugFiles = debugFiles;
         this.limits = limits;
         this.stored = stored;
@@ -81,13 +94,15 @@ public final class ReportSymbolicator {
         }
         if (all.size() == 1 && all.get(0).part().isEmpty()) {
             Report r = all.get(0);
-            return List.of(new Part(body, Optional.empty(), new Checked(r.format(), ReportDimensions.of(r, body))));
+            // The dimensions (the user's hash among them) from the bytes as sent; the bytes stored without the user.
+            Checked checked = new Checked(r.format(), ReportDimensions.of(r, body));
+            return List.of(new Part(toStore(r.format(), body), Optional.empty(), checked));
         }
         List<Part> parts = new ArrayList<>(all.size());
         for (Report r : all) {
             byte[] alone = r.standalone().orElseThrow(() -> new BadInputException("report: " + r.part().orElse("")
                     + ": a part of a multi-report input that cannot be stored on its own"));
-            parts.add(new Part(alone, r.part(), new Checked(r.format(), ReportDimensions.of(r, alone))));
+            parts.add(new Part(toStore(r.format(), alone), r.part(), new Checked(r.format(), ReportDimensions.of(r, alone))));
         }
         return parts;
     }
@@ -109,6 +124,18 @@ public final class ReportSymbolicator {
         return debugFiles.fetchMissing(ids) ? symbolicateOnce(body) : first;
     }
 
+    /** The bytes to store of a report read as {@code format}. */
+    private byte[] toStore(String format, byte[] body) throws BadInputException {
+        if (!scrubSentryUsers || !format.equals("sentry")) {
+            return body;
+        }
+        try {
+            return SentryUserScrub.scrub(body).orElse(body);
+        } catch (IOException e) {
+            throw new BadInputException("report: " + e.getMessage());
+        }
+    }
+
     private Outcome symbolicateOnce(byte[] body) throws BadInputException, IOException {
         // A minidump's stacks are walked first, so that the budget applies to the frames the walk finds.
         Report report = debugFiles.symbolicator().walked(parse(body));
@@ -125,7 +152,18 @@ public final class ReportSymbolicator {
         boolean partial = missing.stream().anyMatch(Outcome.MissingImage::keepsPartial);
         return new Outcome(cut.omitted().into(json.toString()), partial ? "partial" : "symbolicated",
                 new Outcome.Group(sig.id(), sig.title(), sig.exception(), sig.frames()), result.appImages(), missing,
-                ReportDimensions.of(report, body), frameText(result));
+                ReportDimensions.of(report, body), frameText(result), usedUploads(result));
+    }
+
+    /** The uploaded debug files (by SHA-256) that matched an image of the report. */
+    private Set<String> usedUploads(Symbolication result) {
+        Set<String> out = new TreeSet<>();
+        for (ImageOutcome image : result.images()) {
+            if (image instanceof ImageOutcome.Matched m) {
+                debugFiles.uploadedSha256(m.debugFile()).ifPresent(out::add);
+            }
+        }
+        return out;
     }
 
     /** Longest frame text kept per report (what {@code q} searches). */

@@ -9,6 +9,7 @@ import dev.crashkit.server.store.Backup;
 import dev.crashkit.server.store.Groups;
 import dev.crashkit.server.store.ReportStore;
 import dev.crashkit.server.store.Retention;
+import dev.crashkit.server.worker.Cleanup;
 import dev.crashkit.server.symbolication.BadInputException;
 import dev.crashkit.server.symbolication.ReportSymbolicator;
 import io.javalin.Javalin;
@@ -65,9 +66,13 @@ final class Api {
             ctx.contentType("text/plain").result("ok\n");
         });
         app.post("/api/admin/cleanup", ctx -> {
-            Retention.Removed r = s.cleanup().runNow();
+            Cleanup.Run run = s.cleanup().runNow();
+            Retention.Removed r = run.removed();
             json(ctx, 200, JSON.createObjectNode().put("reports_removed", r.reports())
-                    .put("results_removed", r.results()).put("bytes_freed", r.bytes()));
+                    .put("results_removed", r.results()).put("bytes_freed", r.bytes())
+                    .put("debug_files_removed", run.debugFiles().files())
+                    .put("debug_file_bytes_freed", run.debugFiles().bytes())
+                    .put("blobs_deleted", run.blobsDeleted()));
         });
         app.get("/api/admin/backup", this::backup);
         app.get("/metrics", ctx -> ctx.contentType("text/plain; version=0.0.4")

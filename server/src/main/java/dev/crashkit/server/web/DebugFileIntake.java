@@ -75,7 +75,7 @@ final class DebugFileIntake {
         for (DebugFiles.Identity id : ids) {
             rows.add(new DebugFileStore.Id(id.debugId(), id.arch(), id.member(), id.debugInfo()));
         }
-        s.debugFileStore().record(staged, name, rows, System.currentTimeMillis());
+        s.debugFileStore().record(staged, stored, name, rows, System.currentTimeMillis());
         s.metrics().debugFile();
         return new Stored(staged, stored, ids);
     }

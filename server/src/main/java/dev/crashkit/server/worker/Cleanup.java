@@ -1,8 +1,17 @@
 package dev.crashkit.server.worker;
 
+import dev.crashkit.server.blob.BlobException;
+import dev.crashkit.server.blob.BlobKeys;
+import dev.crashkit.server.blob.BlobStore;
 import dev.crashkit.server.metrics.Metrics;
+import dev.crashkit.server.store.BlobDeletions;
+import dev.crashkit.server.store.DebugFileRetention;
+import dev.crashkit.server.store.DebugFileStore;
 import dev.crashkit.server.store.Retention;
 import dev.crashkit.server.store.StoreException;
+import java.io.IOException;
+import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -10,12 +19,38 @@ import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 
 /**
- * Runs the retention cleanup ({@link Retention}) at start, every interval, and when an admin asks
- * ({@code POST /api/admin/cleanup}); one run at a time. Each run's counts go to {@code /metrics}.
+ * Runs the retention cleanup at start, every interval, and when an admin asks ({@code POST
+ * /api/admin/cleanup}); one run at a time. A run removes raw reports ({@link Retention}) and debug files
+ * neither uploaded nor used for {@code --debug-file-retention-days} ({@link DebugFileRetention}), then
+ * deletes the stored bytes removed rows left unreferenced once their grace period is over
+ * ({@link BlobDeletions}: the shared blob store's objects, this server's local debug files) and reindexes the
+ * debug files when any went. Each run's counts go to {@code /metrics}.
  */
 public final class Cleanup implements AutoCloseable {
-    private final Retention retention;
-    private final Retention.Policy policy;
+    /** What one run did: removed reports and debug files, and stored blobs or files deleted. */
+    public record Run(Retention.Removed removed, DebugFileRetention.Removed debugFiles, long blobsDeleted) {
+    }
+
+    /** Reloads the debug file index (after local files went). */
+    @FunctionalInterface
+    public interface Reindex {
+        void reload() throws IOException;
+    }
+
+    /**
+     * What a run works on.
+     *
+     * @param debugFileRetentionMillis remove debug files neither uploaded nor used for this long; 0: keep them
+     * @param blobs                    the shared blob store, when there is one
+     * @param files                    the uploaded debug files (their local copies)
+     */
+    public record Parts(Retention retention, Retention.Policy policy, DebugFileRetention debugFileRetention,
+                        long debugFileRetentionMillis, BlobDeletions blobDeletions, Optional<BlobStore> blobs,
+                        Optional<DebugFileStore> files, Reindex reindex) {
+    }
+
+    private final Parts parts;
+    private final long graceMillis;
     private final Metrics metrics;
     private final Consumer<String> log;
     private final LongSupplier clock;
@@ -25,17 +60,18 @@ public final class Cleanup implements AutoCloseable {
         return t;
     });
 
-    public Cleanup(Retention retention, Retention.Policy policy, Metrics metrics, Consumer<String> log, LongSupplier clock) {
-        this.retention = retention;
-        this.policy = policy;
+    /** @param graceMillis what {@code parts.blobDeletions()} waits before deleting (local copies the same) */
+    public Cleanup(Parts parts, long graceMillis, Metrics metrics, Consumer<String> log, LongSupplier clock) {
+        this.parts = parts;
+        this.graceMillis = graceMillis;
         this.metrics = metrics;
         this.log = log;
         this.clock = clock;
     }
 
-    /** Runs now and then every {@code intervalMillis}, when the policy removes anything at all. */
+    /** Runs now and then every {@code intervalMillis}, when it removes anything at all. */
     public void start(long intervalMillis) {
-        if (policy.keepsAll()) {
+        if (parts.policy().keepsAll() && parts.debugFileRetentionMillis() == 0) {
             return;
         }
         timer.scheduleWithFixedDelay(this::scheduled, 0, intervalMillis, TimeUnit.MILLISECONDS);
@@ -43,9 +79,11 @@ public final class Cleanup implements AutoCloseable {
 
     private void scheduled() {
         try {
-            Retention.Removed r = runNow();
-            if (r.reports() > 0) {
-                log.accept("cleanup: removed " + r.reports() + " reports, " + r.bytes() + " bytes");
+            Run r = runNow();
+            if (r.removed().reports() > 0 || r.debugFiles().files() > 0 || r.blobsDeleted() > 0) {
+                log.accept("cleanup: removed " + r.removed().reports() + " reports (" + r.removed().bytes()
+                        + " bytes) and " + r.debugFiles().files() + " debug files (" + r.debugFiles().bytes()
+                        + " bytes); deleted " + r.blobsDeleted() + " unreferenced blobs");
             }
         } catch (StoreException | RuntimeException e) {
             // The next run tries again; the timer must not stop on one failure.
@@ -53,15 +91,69 @@ public final class Cleanup implements AutoCloseable {
         }
     }
 
-    /** One run now (waiting for a run in progress to end first). */
-    public synchronized Retention.Removed runNow() throws StoreException {
-        Retention.Removed r = retention.run(policy, clock.getAsLong());
+    /**
+     * One run now (waiting for a run in progress to end first).
+     *
+     * @throws StoreException also when a deletion was refused (what was removed before is counted)
+     */
+    public synchronized Run runNow() throws StoreException {
+        long now = clock.getAsLong();
+        Retention.Removed r = parts.retention().run(parts.policy(), now);
         metrics.cleanedUp(r.reports(), r.results(), r.bytes());
-        return r;
+        DebugFileRetention.Removed files = parts.debugFileRetention().run(parts.debugFileRetentionMillis(), now);
+        metrics.debugFilesRemoved(files.files(), files.bytes());
+        boolean[] localGone = {false};
+        BlobDeletions.Target target = new BlobDeletions.Target() {
+            @Override
+            public List<String> prefixes() {
+                // Without a blob store only local debug files are this server's to delete.
+                return parts.blobs().isPresent() ? List.of(BlobKeys.REPORTS, BlobKeys.DEBUG_FILES)
+                        : parts.files().isPresent() ? List.of(BlobKeys.DEBUG_FILES) : List.of();
+            }
+
+            @Override
+            public void delete(String key) throws BlobException {
+                if (parts.blobs().isPresent()) {
+                    parts.blobs().get().delete(key);
+                }
+                if (key.startsWith(BlobKeys.DEBUG_FILES) && parts.files().isPresent()) {
+                    try {
+                        localGone[0] |= parts.files().get().dropLocal(BlobKeys.sha256Of(key));
+                    } catch (IOException e) {
+                        throw new BlobException("cannot delete the local copy of " + key + ": " + e.getMessage(), e);
+                    }
+                }
+            }
+
+            @Override
+            public String describe() {
+                return parts.blobs().map(BlobStore::describe).orElse("the debug files folder");
+            }
+        };
+        try {
+            BlobDeletions.Swept swept = parts.blobDeletions().sweep(target, now);
+            metrics.blobsDeleted(swept.deleted());
+            if (parts.files().isPresent()) {
+                // Copies of files another server's cleanup removed (each server caches the shared store's files).
+                localGone[0] |= parts.files().get().dropUnrecordedCopies(now - graceMillis) > 0;
+            }
+            return new Run(r, files, swept.deleted());
+        } catch (IOException e) {
+            throw new StoreException("cleanup: dropping cached copies of removed debug files: " + e.getMessage(), e);
+        } finally {
+            if (localGone[0] || parts.debugFileRetentionMillis() > 0) {
+                // Nothing serves a removed file (and a server sharing the folder learns of another's removals).
+                try {
+                    parts.reindex().reload();
+                } catch (IOException e) {
+                    log.accept("cleanup: reindexing the debug files: " + e.getMessage());
+                }
+            }
+        }
     }
 
     public Retention.Policy policy() {
-        return policy;
+        return parts.policy();
     }
 
     @Override

@@ -2,6 +2,7 @@ package dev.crashkit.server.worker;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.crashkit.server.metrics.Metrics;
+import dev.crashkit.server.store.DebugFileUses;
 import dev.crashkit.server.store.Queue;
 import dev.crashkit.server.store.ReportStore;
 import dev.crashkit.server.store.Results;
@@ -32,6 +33,7 @@ public final class Workers implements AutoCloseable {
     private final Results results;
     private final Symbolize symbolicator;
     private final DebugFiles debugFiles;
+    private volatile Optional<DebugFileUses> uses = Optional.empty();
     private final Metrics metrics;
     private final Consumer<String> log;
     private final Semaphore work = new Semaphore(0);
@@ -59,6 +61,11 @@ public final class Workers implements AutoCloseable {
         this.debugFiles = debugFiles;
         this.metrics = metrics;
         this.log = log;
+    }
+
+    /** Records which uploaded debug files each pass used (for {@code --debug-file-retention-days}). */
+    public void recordUsesIn(DebugFileUses uses) {
+        this.uses = Optional.of(uses);
     }
 
     public void start(int count) {
@@ -181,6 +188,14 @@ public final class Workers implements AutoCloseable {
                 queue.release(job, error);
             }
             return Optional.empty();
+        }
+        if (uses.isPresent() && !o.usedUploads().isEmpty()) {
+            try {
+                uses.get().used(o.usedUploads(), System.currentTimeMillis());
+            } catch (StoreException e) {
+                // Only the retention's view of the files' use; the pass itself is stored.
+                log.accept("recording the debug files report " + job.reportId() + " used: " + e.getMessage());
+            }
         }
         List<Results.Missing> missing = new ArrayList<>();
         for (Outcome.MissingImage m : o.missing()) {
