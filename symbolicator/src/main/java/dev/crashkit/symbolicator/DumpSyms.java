@@ -48,26 +48,24 @@ public final class DumpSyms {
     }
 
     /**
-     * Opens a debug file.
+     * Opens a debug file: an ELF file, or a thin Mach-O file or dSYM (see the other {@code open}).
      *
-     * @param file an ELF executable, library or debug file with a GNU build-id
+     * @param file an ELF executable, library or debug file with a GNU build-id, or a Mach-O file or dSYM
      * @param name the module name for the MODULE line, or empty for the file's name
-     * @param os   the operating system for the MODULE line ({@code Linux} as dump_syms writes)
+     * @param os   the operating system for an ELF file's MODULE line ({@code Linux} as dump_syms writes)
      * @param cfi  whether to write STACK CFI records
      * @return the writer for that file
-     * @throws CrashkitException when the file cannot be read, is not ELF, or has no build-id; the message is one
-     *                           line naming the file
+     * @throws CrashkitException when the file cannot be read, is neither ELF nor Mach-O, or has no build-id or
+     *                           UUID; the message is one line naming the file
      */
     public static DumpSyms open(Path file, Optional<String> name, String os, boolean cfi) throws CrashkitException {
-        byte[] head = new byte[64];
-        try (var in = Files.newInputStream(file)) {
-            int n = in.readNBytes(head, 0, head.length);
-            head = java.util.Arrays.copyOf(head, n);
-        } catch (IOException e) {
-            throw new CrashkitException(file + ": cannot read: " + e.getMessage());
-        }
-        if (ObjectFiles.peek(head).orElse(null) != ObjectFormat.ELF) {
-            throw new CrashkitException(file + ": not an ELF file (dump-syms reads ELF executables, libraries and debug files)");
+        return open(file, Optional.empty(), Optional.empty(), name, os, cfi);
+    }
+
+    private static DumpSyms openElf(Path file, Optional<String> name, String os, boolean cfi) throws CrashkitException {
+        if (peek(file) != ObjectFormat.ELF) {
+            throw new CrashkitException(file + ": not an ELF file, nor Mach-O (dump-syms reads ELF executables,"
+                    + " libraries and debug files, Mach-O binaries and dSYMs)");
         }
         ElfFile elf;
         try {
@@ -105,7 +103,7 @@ public final class DumpSyms {
             if (dsym.isPresent() || arch.isPresent()) {
                 throw new CrashkitException(file + ": not a Mach-O file (--dsym and --arch are for Mach-O files)");
             }
-            return open(object, name, os, cfi);
+            return openElf(object, name, os, cfi);
         }
         if (dsym.isEmpty()) {
             MachOSymbolFileWriter writer = machO(object, arch, name, cfi);

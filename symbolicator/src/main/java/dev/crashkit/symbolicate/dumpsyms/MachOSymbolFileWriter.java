@@ -416,17 +416,13 @@ public final class MachOSymbolFileWriter {
 
     /** {@code StabsToModule::Finalize}: sizes from the sorted boundaries, then each function added. */
     private static void finishStabs(Module m, StabsState st) {
-        long[] bounds = st.boundaries.stream().mapToLong(Long::longValue).sorted().toArray();
+        // Sorted unsigned (sign bit flipped), searched with upper_bound: linear-logarithmic in the symbol count.
+        long[] bounds = st.boundaries.stream().mapToLong(b -> b ^ Long.MIN_VALUE).sorted().toArray();
         List<StabsFunction> fs = new ArrayList<>(st.functions);
         fs.sort((a, b) -> Long.compareUnsigned(a.address(), b.address()));
         for (StabsFunction f : fs) {
-            long size = STABS_FALLBACK_SIZE;
-            for (long b : bounds) { // upper_bound: the first boundary above the start
-                if (Long.compareUnsigned(b, f.address()) > 0) {
-                    size = b - f.address();
-                    break;
-                }
-            }
+            int above = upperBound(bounds, f.address() ^ Long.MIN_VALUE);
+            long size = above < bounds.length ? (bounds[above] ^ Long.MIN_VALUE) - f.address() : STABS_FALLBACK_SIZE;
             List<Integer> order = new ArrayList<>();
             for (int k = 0; k < f.lines().size(); k++) {
                 order.add(k);
@@ -442,6 +438,21 @@ public final class MachOSymbolFileWriter {
                 m.addFunction(new Function(f.name(), new long[] {f.address(), f.address() + size}, lines));
             }
         }
+    }
+
+    /** The index of the first element of sorted {@code a} greater than {@code key} ({@code a.length} if none). */
+    private static int upperBound(long[] a, long key) {
+        int lo = 0;
+        int hi = a.length;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (a[mid] <= key) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo;
     }
 
     /** {@code StabsToModule::Extern}: {@code __Z} names demangled, one leading underscore removed. */
