@@ -20,6 +20,7 @@ import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
@@ -123,7 +124,7 @@ public final class MachOSymbolFileWriter {
      *
      * @return the name, or empty for a CPU type Breakpad does not know
      */
-    public static java.util.Optional<String> archName(int cpuType, int cpuSubtype) {
+    public static Optional<String> archName(int cpuType, int cpuSubtype) {
         String candidate = null;
         for (KnownArch k : KNOWN) {
             if (k.cpuType() == cpuType) {
@@ -136,7 +137,7 @@ public final class MachOSymbolFileWriter {
                 }
             }
         }
-        return java.util.Optional.ofNullable(candidate).map(n -> n.equals("i386") ? "x86" : n);
+        return Optional.ofNullable(candidate).map(n -> n.equals("i386") ? "x86" : n);
     }
 
     /**
@@ -147,23 +148,23 @@ public final class MachOSymbolFileWriter {
      * @param arch   an architecture name ({@code x86_64}, {@code arm64}, {@code arm64e}, {@code i386}, ...)
      * @return the slice, or empty when the name is unknown or no slice has its CPU type
      */
-    public static java.util.Optional<MachOImage> selectSlice(List<MachOImage> slices, String arch) {
+    public static Optional<MachOImage> selectSlice(List<MachOImage> slices, String arch) {
         KnownArch wanted = KNOWN.stream().filter(k -> k.name().equals(arch)).findFirst().orElse(null);
         if (wanted == null) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
         MachOImage closest = null;
         for (MachOImage s : slices) {
             if (s.cpuType() == wanted.cpuType()) {
                 if ((s.cpuSubtype() & ~CPU_SUBTYPE_MASK) == (wanted.cpuSubtype() & ~CPU_SUBTYPE_MASK)) {
-                    return java.util.Optional.of(s);
+                    return Optional.of(s);
                 }
                 if (closest == null) {
                     closest = s;
                 }
             }
         }
-        return java.util.Optional.ofNullable(closest);
+        return Optional.ofNullable(closest);
     }
 
     /**
