@@ -3,6 +3,10 @@ package dev.crashkit.symbolicator;
 import dev.crashkit.core.CrashkitException;
 import dev.crashkit.core.ObjectFormatException;
 import dev.crashkit.symbolicate.dumpsyms.DumpSymsException;
+import dev.crashkit.symbolicate.dumpsyms.MachOSymbolFileWriter;
+import dev.crashkit.symbolicate.format.macho.MachOFile;
+import dev.crashkit.symbolicate.format.macho.MachOImage;
+import java.util.List;
 import dev.crashkit.symbolicate.dumpsyms.SymbolFileWriter;
 import dev.crashkit.symbolicate.format.detect.ObjectFiles;
 import dev.crashkit.symbolicate.format.ObjectFormat;
@@ -22,35 +26,46 @@ import java.util.Optional;
  * {@code minidump_stackwalk}, symbol servers and our own minidump walker.
  */
 public final class DumpSyms {
-    private final SymbolFileWriter writer;
+    /** Writes the symbol file's text. */
+    private interface Body {
+        void write(Writer out) throws DumpSymsException, IOException;
+    }
+
+    private final Body body;
     private final SymbolFileWriter.ModuleId id;
 
-    private DumpSyms(SymbolFileWriter writer) throws CrashkitException {
-        this.writer = writer;
-        this.id = writer.moduleId();
+    private DumpSyms(SymbolFileWriter.ModuleId id, Body body) {
+        this.body = body;
+        this.id = id;
+    }
+
+    private static SymbolFileWriter.ModuleId moduleId(SymbolFileWriter writer) throws CrashkitException {
+        try {
+            return writer.moduleId();
+        } catch (DumpSymsException e) {
+            throw new CrashkitException(e.getMessage());
+        }
     }
 
     /**
-     * Opens a debug file.
+     * Opens a debug file: an ELF file, or a thin Mach-O file or dSYM (see the other {@code open}).
      *
-     * @param file an ELF executable, library or debug file with a GNU build-id
+     * @param file an ELF executable, library or debug file with a GNU build-id, or a Mach-O file or dSYM
      * @param name the module name for the MODULE line, or empty for the file's name
-     * @param os   the operating system for the MODULE line ({@code Linux} as dump_syms writes)
+     * @param os   the operating system for an ELF file's MODULE line ({@code Linux} as dump_syms writes)
      * @param cfi  whether to write STACK CFI records
      * @return the writer for that file
-     * @throws CrashkitException when the file cannot be read, is not ELF, or has no build-id; the message is one
-     *                           line naming the file
+     * @throws CrashkitException when the file cannot be read, is neither ELF nor Mach-O, or has no build-id or
+     *                           UUID; the message is one line naming the file
      */
     public static DumpSyms open(Path file, Optional<String> name, String os, boolean cfi) throws CrashkitException {
-        byte[] head = new byte[64];
-        try (var in = Files.newInputStream(file)) {
-            int n = in.readNBytes(head, 0, head.length);
-            head = java.util.Arrays.copyOf(head, n);
-        } catch (IOException e) {
-            throw new CrashkitException(file + ": cannot read: " + e.getMessage());
-        }
-        if (ObjectFiles.peek(head).orElse(null) != ObjectFormat.ELF) {
-            throw new CrashkitException(file + ": not an ELF file (dump-syms reads ELF executables, libraries and debug files)");
+        return open(file, Optional.empty(), Optional.empty(), name, os, cfi);
+    }
+
+    private static DumpSyms openElf(Path file, Optional<String> name, String os, boolean cfi) throws CrashkitException {
+        if (peek(file) != ObjectFormat.ELF) {
+            throw new CrashkitException(file + ": not an ELF file, nor Mach-O (dump-syms reads ELF executables,"
+                    + " libraries and debug files, Mach-O binaries and dSYMs)");
         }
         ElfFile elf;
         try {
@@ -59,7 +74,119 @@ public final class DumpSyms {
             throw new CrashkitException(e.getMessage());
         }
         String moduleName = name.orElse(file.getFileName().toString());
-        return new DumpSyms(new SymbolFileWriter(elf, new SymbolFileWriter.Options(moduleName, os, cfi)));
+        SymbolFileWriter writer = new SymbolFileWriter(elf, new SymbolFileWriter.Options(moduleName, os, cfi));
+        return new DumpSyms(moduleId(writer), writer::write);
+    }
+
+    /**
+     * Opens an ELF file, a Mach-O file (thin or universal) or a dSYM (the bundle or its DWARF file), and for
+     * Mach-O optionally the dSYM of a binary, as Breakpad's Mac {@code dump_syms -g DSYM BINARY} takes them:
+     * FILE, FUNC, line and PUBLIC records from the dSYM, STACK CFI from both (the binary's {@code __eh_frame}
+     * entries that overlap none of the dSYM's), provided both have the same name, architecture and UUID
+     * (architectures compared by CPU type and subtype, so an arm64e binary goes with its dSYM, which
+     * Breakpad's Linux-built tool refuses; the MODULE line names the dSYM's).
+     *
+     * @param file the ELF file, Mach-O binary, dSYM bundle or dSYM DWARF file
+     * @param dsym the binary's dSYM (bundle or DWARF file), Mach-O only
+     * @param arch the slice of a universal file ({@code x86_64}, {@code arm64}, ...), as {@code dump_syms -a};
+     *             required when the file has more than one
+     * @param name the module name, or empty for the file's name (for a bundle, its DWARF file's name)
+     * @param os   the operating system of an ELF file's MODULE line (Mach-O is always {@code mac})
+     * @param cfi  whether to write STACK CFI records
+     * @return the writer for that file
+     * @throws CrashkitException when a file cannot be read or does not fit; the message is one line naming it
+     */
+    public static DumpSyms open(Path file, Optional<Path> dsym, Optional<String> arch, Optional<String> name, String os,
+            boolean cfi) throws CrashkitException {
+        Path object = ImageLookup.resolveBundle(file);
+        if (peek(object) != ObjectFormat.MACH_O) {
+            if (dsym.isPresent() || arch.isPresent()) {
+                throw new CrashkitException(file + ": not a Mach-O file (--dsym and --arch are for Mach-O files)");
+            }
+            return openElf(object, name, os, cfi);
+        }
+        if (dsym.isEmpty()) {
+            MachOSymbolFileWriter writer = machO(object, arch, name, cfi);
+            MachOSymbolFileWriter.Module module = read(writer);
+            return new DumpSyms(macId(writer), out -> writer.write(out, module));
+        }
+        Path dwarfFile = ImageLookup.resolveBundle(dsym.get());
+        if (peek(dwarfFile) != ObjectFormat.MACH_O) {
+            throw new CrashkitException(dsym.get() + ": not a Mach-O dSYM");
+        }
+        MachOSymbolFileWriter primary = machO(dwarfFile, arch, name, cfi);
+        MachOSymbolFileWriter.Module module = read(primary);
+        SymbolFileWriter.ModuleId id = macId(primary);
+        if (cfi) {
+            MachOSymbolFileWriter binary = machO(object, arch, name, cfi);
+            SymbolFileWriter.ModuleId binaryId = macId(binary);
+            if (!binaryId.name().equals(id.name()) || !binary.sameArchitecture(primary)
+                    || !binaryId.debugId().equals(id.debugId())) {
+                throw new CrashkitException(file + " and " + dsym.get() + " do not match: binary " + binaryId.name()
+                        + " " + binaryId.arch() + " " + binaryId.debugId() + ", dSYM " + id.name() + " " + id.arch()
+                        + " " + id.debugId());
+            }
+            module.copyCfiFrom(read(binary));
+        }
+        return new DumpSyms(id, out -> primary.write(out, module));
+    }
+
+    private static ObjectFormat peek(Path file) throws CrashkitException {
+        byte[] head = new byte[64];
+        try (var in = Files.newInputStream(file)) {
+            int n = in.readNBytes(head, 0, head.length);
+            head = java.util.Arrays.copyOf(head, n);
+        } catch (IOException e) {
+            throw new CrashkitException(file + ": cannot read: " + e.getMessage());
+        }
+        return ObjectFiles.peek(head).orElse(null);
+    }
+
+    private static MachOSymbolFileWriter machO(Path file, Optional<String> arch, Optional<String> name, boolean cfi)
+            throws CrashkitException {
+        MachOFile macho;
+        try {
+            macho = MachOFile.open(file);
+        } catch (ObjectFormatException e) {
+            throw new CrashkitException(e.getMessage());
+        }
+        List<MachOImage> slices = macho.slices();
+        MachOImage image;
+        if (arch.isPresent()) {
+            if (!MachOSymbolFileWriter.knownArchNames().contains(arch.get())) {
+                throw new CrashkitException("unknown architecture " + arch.get() + " (known: "
+                        + String.join(", ", MachOSymbolFileWriter.knownArchNames()) + ")");
+            }
+            image = MachOSymbolFileWriter.selectSlice(slices, arch.get()).orElseThrow(() -> new CrashkitException(
+                    file + ": no " + arch.get() + " slice (has " + archs(slices) + ")"));
+        } else if (slices.size() == 1) {
+            image = slices.get(0);
+        } else {
+            throw new CrashkitException(file + ": " + slices.size() + " architectures (" + archs(slices)
+                    + "): choose one with --arch");
+        }
+        return new MachOSymbolFileWriter(image, name.orElse(file.getFileName().toString()), cfi);
+    }
+
+    private static String archs(List<MachOImage> slices) {
+        return slices.stream().map(s -> MachOSymbolFileWriter.archName(s.cpuType(), s.cpuSubtype())
+                .orElse("cpu " + s.cpuType())).collect(java.util.stream.Collectors.joining(", "));
+    }
+
+    private static SymbolFileWriter.ModuleId macId(MachOSymbolFileWriter writer) throws CrashkitException {
+        try {
+            return writer.moduleId();
+        } catch (DumpSymsException e) {
+            throw new CrashkitException(e.getMessage());
+        }
+    }
+
+    private static MachOSymbolFileWriter.Module read(MachOSymbolFileWriter writer) throws CrashkitException {
+        try {
+            return writer.read();
+        } catch (DumpSymsException e) {
+            throw new CrashkitException(e.getMessage());
+        }
     }
 
     /** {@return the Breakpad debug id of the MODULE line} */
@@ -81,7 +208,7 @@ public final class DumpSyms {
      */
     public void write(Writer out) throws IOException {
         try {
-            writer.write(out);
+            body.write(out);
         } catch (DumpSymsException e) {
             throw new CrashkitException(e.getMessage());
         }

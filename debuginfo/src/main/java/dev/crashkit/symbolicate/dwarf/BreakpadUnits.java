@@ -72,11 +72,13 @@ public final class BreakpadUnits {
         // The enclosing scope of every subprogram seen so far, for definitions naming a declaration
         // (DW_AT_specification) in an earlier unit, as Breakpad keeps its specifications per file.
         Map<Long, String> declScopes = new HashMap<>();
+        // Subprograms an abstract origin may name: those with DW_AT_inline and no code (Breakpad's origins).
+        java.util.Set<Long> inlineOrigins = new java.util.HashSet<>();
         for (Unit u : dwarf.data().units) {
             if (u.isEmpty() || u.isTypeUnit()) {
                 continue;
             }
-            List<Function> functions = new Walk(u, declScopes, demangler).functions();
+            List<Function> functions = new Walk(u, declScopes, inlineOrigins, demangler).functions();
             if (functions.isEmpty()) {
                 sink.unit(functions);
                 continue;
@@ -94,6 +96,7 @@ public final class BreakpadUnits {
     private static final int TAG_UNION = 0x17;
     private static final int TAG_MODULE = 0x1e;
     private static final int AT_NAME = 0x03;
+    private static final int AT_INLINE = 0x20;
     /** Chains of specifications and origins longer than this are cut (a forged cycle stays bounded). */
     private static final int MAX_CHAIN = 8;
 
@@ -126,11 +129,14 @@ public final class BreakpadUnits {
     private static final class Walk {
         private final Unit u;
         private final Map<Long, String> declScopes;
+        private final java.util.Set<Long> inlineOrigins;
         private final java.util.function.Function<String, Optional<String>> demangler;
 
-        Walk(Unit u, Map<Long, String> declScopes, java.util.function.Function<String, Optional<String>> demangler) {
+        Walk(Unit u, Map<Long, String> declScopes, java.util.Set<Long> inlineOrigins,
+                java.util.function.Function<String, Optional<String>> demangler) {
             this.u = u;
             this.declScopes = declScopes;
+            this.inlineOrigins = inlineOrigins;
             this.demangler = demangler;
         }
 
@@ -145,6 +151,9 @@ public final class BreakpadUnits {
 
         List<Function> functions() throws DwarfException {
             List<Function> out = new ArrayList<>();
+            // Functions whose specification or abstract origin comes later in the unit, by that DIE's offset:
+            // Breakpad's forward_ref_die_to_func, through which that subprogram, once read, names them.
+            Map<Long, Integer> forwardRefs = new HashMap<>();
             DieWalker c = new DieWalker(u, u.firstDieOffset());
             List<Scope> open = new ArrayList<>();
             Scope skip = new Scope(Scope.SKIP, u, -1, null, "");
@@ -175,13 +184,30 @@ public final class BreakpadUnits {
                         String enclosing = scopeName(parent);
                         declScopes.put((long) dieOffset, enclosing);
                         child = new Scope(Scope.FUNCTION, u, dieOffset, parent, null);
+                        boolean hasCode = false;
                         if (a.hasCodeRanges()) {
                             Die d = u.dieAt(dieOffset);
                             long[] ranges = sortedRanges(RangeLists.of(d));
+                            hasCode = !emptyRanges(ranges);
                             if (!emptyRanges(ranges) && ranges[0] != 0) {
                                 String name = name(d, enclosing, 0);
                                 child.name = name;
                                 out.add(new Function(name.isEmpty() ? NAME_OMITTED : name, ranges, new ArrayList<>()));
+                                long forward = Math.max(target(d, Dw.AT_SPECIFICATION), target(d, Dw.AT_ABSTRACT_ORIGIN));
+                                if (forward > dieOffset) {
+                                    forwardRefs.put(forward, out.size() - 1);
+                                }
+                            }
+                        }
+                        if (!hasCode && u.dieAt(dieOffset).find(AT_INLINE) >= 0) {
+                            inlineOrigins.add((long) dieOffset);
+                        }
+                        Integer referrer = forwardRefs.remove((long) dieOffset);
+                        if (referrer != null) {
+                            String name = child.name != null ? child.name : name(u.dieAt(dieOffset), enclosing, 0);
+                            if (!name.isEmpty()) {
+                                Function f = out.get(referrer);
+                                out.set(referrer, new Function(name, f.ranges(), f.lines()));
                             }
                         }
                     } else if (tag == TAG_NAMESPACE || tag == TAG_CLASS || tag == TAG_STRUCT || tag == TAG_UNION
@@ -246,7 +272,7 @@ public final class BreakpadUnits {
                 return qualify(scope, unqualified.get());
             }
             long origin = target(d, Dw.AT_ABSTRACT_ORIGIN);
-            if (origin >= 0 && depth < MAX_CHAIN && declScopes.containsKey(origin)) {
+            if (origin >= 0 && depth < MAX_CHAIN && inlineOrigins.contains(origin)) {
                 Die o = d.unit().data().dieAt(origin);
                 if (o != null && !o.isNull()) {
                     return name(o, declScopes.getOrDefault(origin, ""), depth + 1);

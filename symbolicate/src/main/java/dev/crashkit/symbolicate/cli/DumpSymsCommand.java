@@ -18,11 +18,13 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code dump-syms [-c] [-n NAME] [-o OS] [--store DIR] FILE}: a Breakpad symbol file for an ELF file, as
- * Breakpad's {@code dump_syms} writes it, to standard output or into a symbol store.
+ * {@code dump-syms [-c] [-n NAME] [-o OS] [-a ARCH] [-g DSYM] [--store DIR] FILE}: a Breakpad symbol file for an
+ * ELF file, a Mach-O file or a dSYM, as Breakpad's {@code dump_syms} (Linux and Mac) writes it, to standard output
+ * or into a symbol store.
  */
 @Command(name = "dump-syms", mixinStandardHelpOptions = true,
-        description = "Write a Breakpad symbol file (.sym) for an ELF file, as Breakpad's dump_syms does.")
+        description = "Write a Breakpad symbol file (.sym) for an ELF file, a Mach-O file (thin or universal) or a"
+                + " dSYM, as Breakpad's dump_syms does.")
 public final class DumpSymsCommand implements Callable<Integer> {
     @Option(names = "-c", description = "Do not write STACK CFI records.")
     boolean noCfi;
@@ -30,14 +32,24 @@ public final class DumpSymsCommand implements Callable<Integer> {
     @Option(names = "-n", paramLabel = "NAME", description = "Module name (default: the file's name).")
     String name;
 
-    @Option(names = "-o", paramLabel = "OS", description = "Operating system of the MODULE line (default: Linux).")
+    @Option(names = "-o", paramLabel = "OS", description = "Operating system of an ELF file's MODULE line (default: Linux; Mach-O is always mac).")
     String os = "Linux";
+
+    @Option(names = {"-a", "--arch"}, paramLabel = "ARCH",
+            description = "Slice of a universal Mach-O file (x86_64, arm64, arm64e, i386, ...), as dump_syms -a;"
+                    + " required when the file has more than one.")
+    String arch;
+
+    @Option(names = {"-g", "--dsym"}, paramLabel = "DSYM",
+            description = "The binary's dSYM (bundle or DWARF file): symbols and lines from the dSYM, STACK CFI"
+                    + " from both, as dump_syms -g DSYM BINARY.")
+    Path dsym;
 
     @Option(names = "--store", paramLabel = "DIR",
             description = "Write DIR/NAME/DEBUGID/NAME.sym (the symbol-server layout) instead of standard output.")
     Path store;
 
-    @Parameters(paramLabel = "FILE", description = "ELF executable, library or debug file.")
+    @Parameters(paramLabel = "FILE", description = "ELF executable, library or debug file; Mach-O binary or dylib; .dSYM bundle or its DWARF file.")
     Path file;
 
     @Spec
@@ -47,7 +59,8 @@ public final class DumpSymsCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter err = spec != null ? spec.commandLine().getErr() : new PrintWriter(System.err, true);
         try {
-            DumpSyms dump = DumpSyms.open(file, Optional.ofNullable(name), os, !noCfi);
+            DumpSyms dump = DumpSyms.open(file, Optional.ofNullable(dsym), Optional.ofNullable(arch),
+                    Optional.ofNullable(name), os, !noCfi);
             if (store != null) {
                 Path written = dump.writeTo(store);
                 if (spec != null) {

@@ -26,6 +26,30 @@ class DumpSymsCommandTest {
                 Files.readString(written));
     }
 
+    /** A slice of a universal binary with its universal dSYM: Breakpad's Mac dump_syms -a arm64 -g output. */
+    @Test
+    void universalBinaryWithItsDsym(@TempDir Path store) throws Exception {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = Main.run(new PrintWriter(out), new PrintWriter(err), "dump-syms", "--arch", "arm64", "--dsym",
+                TestData.file("macho/App-fat.dSYM").toString(), "--store", store.toString(),
+                TestData.file("macho/App-fat").toString());
+        assertEquals(0, code, err.toString());
+        Path written = store.resolve("App-fat/4C4C449655553144A13187BD71641C8C0/App-fat.sym");
+        assertEquals(written.toString(), out.toString().trim());
+        assertEquals(Files.readString(TestData.file("dumpsyms/golden/mac/App-fat+dSYM.arm64.sym")),
+                Files.readString(written));
+    }
+
+    @Test
+    void universalWithoutArchIsExitThree() {
+        StringWriter err = new StringWriter();
+        int code = Main.run(new PrintWriter(new StringWriter()), new PrintWriter(err), "dump-syms",
+                TestData.file("macho/App-fat").toString());
+        assertEquals(ExitCodes.INVALID_INPUT, code);
+        assertTrue(err.toString().contains("choose one with --arch"), err.toString());
+    }
+
     @Test
     void notElfIsExitThreeWithOneLine(@TempDir Path dir) throws Exception {
         Path text = dir.resolve("notes.txt");

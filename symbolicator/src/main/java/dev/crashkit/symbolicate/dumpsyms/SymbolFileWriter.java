@@ -8,6 +8,7 @@ import dev.crashkit.core.unwind.CfiException;
 import dev.crashkit.core.unwind.CfiSection;
 import dev.crashkit.symbolicate.breakpad.BreakpadIds;
 import dev.crashkit.symbolicate.demangle.cpp.ItaniumDemangler;
+import dev.crashkit.symbolicate.dumpsyms.ModuleText.Function;
 import dev.crashkit.symbolicate.dwarf.BreakpadUnits;
 import dev.crashkit.symbolicate.dwarf.DwarfContext;
 import dev.crashkit.symbolicate.dwarf.DwarfSections;
@@ -18,12 +19,9 @@ import dev.crashkit.symbolicate.format.elf.ElfSymbol;
 import java.io.IOException;
 import java.io.Writer;
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
-import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
@@ -95,7 +93,7 @@ public final class SymbolFileWriter {
         out.write("INFO CODE_ID " + m.codeId() + "\n");
         TreeMap<Long, String> externs = externs();
         TreeSet<Function> functions = functions(externs);
-        writeSymbols(out, functions, externs);
+        ModuleText.writeSymbols(out, functions, externs, loadAddress);
         if (options.cfi()) {
             writeCfi(out, m.arch());
         }
@@ -122,7 +120,7 @@ public final class SymbolFileWriter {
             throw named(e);
         }
         boolean hasSymtab = symbols.stream().anyMatch(s -> !s.dynamic());
-        TreeMap<Long, String> out = new TreeMap<>(Long::compareUnsigned);
+        TreeMap<Long, String> out = ModuleText.externSet();
         for (ElfSymbol s : symbols) {
             if (s.dynamic() == hasSymtab || s.type() != ElfSymbol.STT_FUNC || s.sectionIndex() == 0
                     || !inModule(s.value())) {
@@ -133,18 +131,8 @@ public final class SymbolFileWriter {
         return out;
     }
 
-    /** One FUNC (all its ranges) with its lines. */
-    private record Function(String name, long[] ranges, List<BreakpadUnits.Line> lines) {
-        long address() {
-            return ranges[0];
-        }
-    }
-
     private TreeSet<Function> functions(TreeMap<Long, String> externs) throws DumpSymsException {
-        TreeSet<Function> out = new TreeSet<>((a, b) -> {
-            int c = Long.compareUnsigned(a.address(), b.address());
-            return c != 0 ? c : a.name().compareTo(b.name());
-        });
+        TreeSet<Function> out = ModuleText.functionSet();
         if (!elf.hasDwarf()) {
             return out;
         }
@@ -163,49 +151,6 @@ public final class SymbolFileWriter {
             throw named(e);
         }
         return out;
-    }
-
-    private void writeSymbols(Writer out, TreeSet<Function> functions, TreeMap<Long, String> externs)
-            throws IOException {
-        // FILE ids in name order (byte order, as std::string compares), for the files lines cite.
-        TreeMap<String, Integer> files = new TreeMap<>((a, b) -> Arrays.compareUnsigned(
-                a.getBytes(StandardCharsets.UTF_8), b.getBytes(StandardCharsets.UTF_8)));
-        for (Function f : functions) {
-            for (BreakpadUnits.Line l : f.lines()) {
-                files.put(l.file(), 0);
-            }
-        }
-        int next = 0;
-        for (Map.Entry<String, Integer> e : files.entrySet()) {
-            e.setValue(next++);
-            out.write("FILE " + e.getValue() + " " + e.getKey() + "\n");
-        }
-        StringBuilder b = new StringBuilder(256);
-        for (Function f : functions) {
-            int line = 0;
-            List<BreakpadUnits.Line> lines = f.lines();
-            for (int i = 0; i + 1 < f.ranges().length; i += 2) {
-                long start = f.ranges()[i];
-                long size = f.ranges()[i + 1] - start;
-                b.setLength(0);
-                b.append("FUNC ").append(Long.toHexString(start - loadAddress)).append(' ')
-                        .append(Long.toHexString(size)).append(" 0 ").append(f.name()).append('\n');
-                out.append(b);
-                // Module::Write: one cursor over the lines for all ranges, as Breakpad advances it.
-                while (line < lines.size() && Long.compareUnsigned(lines.get(line).address(), start) >= 0
-                        && Long.compareUnsigned(lines.get(line).address() - start, size) < 0) {
-                    BreakpadUnits.Line l = lines.get(line++);
-                    b.setLength(0);
-                    b.append(Long.toHexString(l.address() - loadAddress)).append(' ')
-                            .append(Long.toHexString(l.size())).append(' ').append(l.line()).append(' ')
-                            .append(files.get(l.file())).append('\n');
-                    out.append(b);
-                }
-            }
-        }
-        for (Map.Entry<Long, String> e : externs.entrySet()) {
-            out.write("PUBLIC " + Long.toHexString(e.getKey() - loadAddress) + " 0 " + e.getValue() + "\n");
-        }
     }
 
     private void writeCfi(Writer out, String arch) throws DumpSymsException, IOException {
@@ -242,13 +187,7 @@ public final class SymbolFileWriter {
                                 return;
                             }
                             b.setLength(0);
-                            b.append("STACK CFI INIT ").append(Long.toHexString(address - loadAddress)).append(' ')
-                                    .append(Long.toHexString(size)).append(' ');
-                            rules(b, initial);
-                            for (Map.Entry<Long, Map<String, String>> c : changes.entrySet()) {
-                                b.append("STACK CFI ").append(Long.toHexString(c.getKey() - loadAddress)).append(' ');
-                                rules(b, c.getValue());
-                            }
+                            ModuleText.appendCfi(b, address, size, initial, changes, loadAddress);
                             try {
                                 out.append(b);
                             } catch (IOException e) {
@@ -269,17 +208,5 @@ public final class SymbolFileWriter {
         String message = String.valueOf(e.getMessage());
         String file = elf.path().toString();
         return new DumpSymsException(message.contains(file) ? message : file + ": " + message);
-    }
-
-    private static void rules(StringBuilder b, Map<String, String> rules) {
-        boolean first = true;
-        for (Map.Entry<String, String> r : rules.entrySet()) {
-            if (!first) {
-                b.append(' ');
-            }
-            first = false;
-            b.append(r.getKey()).append(": ").append(r.getValue());
-        }
-        b.append('\n');
     }
 }

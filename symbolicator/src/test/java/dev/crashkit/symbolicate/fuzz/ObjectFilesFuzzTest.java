@@ -11,7 +11,10 @@ import dev.crashkit.symbolicate.format.ObjectFile;
 import dev.crashkit.symbolicate.format.ObjectSection;
 import dev.crashkit.symbolicate.format.ObjectSegment;
 import dev.crashkit.symbolicate.format.detect.ObjectFiles;
+import dev.crashkit.symbolicate.dumpsyms.MachOSymbolFileWriter;
 import dev.crashkit.symbolicate.dumpsyms.SymbolFileWriter;
+import dev.crashkit.symbolicate.format.macho.MachOFile;
+import dev.crashkit.symbolicate.format.macho.MachOImage;
 import dev.crashkit.symbolicate.format.elf.ElfFile;
 import dev.crashkit.symbolicate.symbolize.ObjectCodeMap;
 import dev.crashkit.core.unwind.ByteMemory;
@@ -113,6 +116,28 @@ class ObjectFilesFuzzTest {
                 throw e;
             } catch (IOException e) {
                 throw new UncheckedIOException(e); // the null writer does not fail
+            }
+        }));
+    }
+
+    /**
+     * {@code dump-syms} on Mach-O: every slice of a thin or universal file (a binary or a dSYM's DWARF file) read as
+     * Breakpad's Mac {@code dump_syms} reads it (nlist PUBLICs, debug-map stabs turned into FUNCs with sizes from
+     * the sorted boundaries, DWARF, {@code __eh_frame}/{@code __debug_frame} CFI) and written to a null writer.
+     */
+    @FuzzTest
+    void dumpSymsMachO(byte[] input) throws IOException {
+        Files.write(FILE, input);
+        FuzzContract.check(input.length, BUDGET, ObjectFormatException.class, () -> named(() -> {
+            for (MachOImage slice : MachOFile.open(FILE).slices()) {
+                MachOSymbolFileWriter writer = new MachOSymbolFileWriter(slice, "fuzz-input", true);
+                try {
+                    writer.write(java.io.Writer.nullWriter(), writer.read());
+                } catch (ObjectFormatException e) {
+                    throw e;
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e); // the null writer does not fail
+                }
             }
         }));
     }

@@ -48,6 +48,8 @@ public final class MachOImage implements ObjectFile {
     private final MachO.MachHeader.SymtabCommand symtab;
     private final MachO.MachHeader.LinkeditDataCommand functionStarts;
     private final Optional<String> installName;
+    /** The segments whose load commands come before LC_SYMTAB's (all of them when there is none). */
+    private final java.util.Set<String> segmentsBeforeSymtab;
 
     private MachOImage(Path file, long sliceOffset, ByteBuffer bytes, MachO parsed) {
         this.file = file;
@@ -61,9 +63,13 @@ public final class MachOImage implements ObjectFile {
         MachO.MachHeader.SymtabCommand st = null;
         MachO.MachHeader.LinkeditDataCommand fs = null;
         Optional<String> install = Optional.empty();
+        java.util.Set<String> beforeSymtab = new java.util.HashSet<>();
         for (MachO.MachHeader.LoadCommand lc : parsed.header().loadCommands().commands()) {
             Object body = lc.body();
             if (body instanceof MachO.MachHeader.SegmentCommand seg) {
+                if (st == null) {
+                    beforeSymtab.add(seg.segname());
+                }
                 segs.add(new Segment(seg.segname(), number(seg.vmaddr()), number(seg.vmsize()),
                         number(seg.fileoff()), number(seg.filesize()), (int) seg.initprot()));
                 for (MachO.MachHeader.Section s : seg.sections()) {
@@ -87,6 +93,7 @@ public final class MachOImage implements ObjectFile {
         this.symtab = st;
         this.functionStarts = fs;
         this.installName = install;
+        this.segmentsBeforeSymtab = java.util.Set.copyOf(beforeSymtab);
     }
 
     /** Parses the thin image in {@code bytes} (the slice at {@code sliceOffset} of {@code file}). */
@@ -300,6 +307,14 @@ public final class MachOImage implements ObjectFile {
                 sectionBytes(s); // throws when the section lies past the end: truncated
             }
         }
+    }
+
+    /**
+     * Whether the segment's load command comes before LC_SYMTAB's (true when there is no LC_SYMTAB); Breakpad's
+     * {@code dump_syms} reads load commands in order, so which comes first decides which PUBLIC records survive.
+     */
+    public boolean segmentBeforeSymtab(String segment) {
+        return segmentsBeforeSymtab.contains(segment);
     }
 
     /** True when the image has an LC_SYMTAB with at least one entry. */

@@ -60,6 +60,16 @@ public final class NlistEntries {
         return strx <= 0 || strx >= strings.capacity() ? -1 : (int) strx;
     }
 
+    /** Entry i's raw {@code n_strx} (unsigned, not checked against the string table). */
+    public long stringIndex(int i) {
+        return entries.getInt(i * entrySize) & 0xffffffffL;
+    }
+
+    /** The NUL-terminated UTF-8 string at {@code offset} of the string table ({@code ""} when outside it). */
+    public String stringAt(long offset) {
+        return offset < 0 || offset >= strings.capacity() ? "" : decode(strings, (int) offset);
+    }
+
     /** Entry i's name decoded as UTF-8 ({@code ""} when it has none). */
     public String name(int i) {
         return decode(strings, nameOffset(i));

@@ -1,0 +1,112 @@
+package dev.crashkit.symbolicate.dumpsyms;
+
+import dev.crashkit.symbolicate.dwarf.BreakpadUnits;
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * The records of Breakpad's {@code Module::Write} shared by the ELF and Mach-O writers: FILE (the files lines
+ * cite, numbered in name order), FUNC with their lines, PUBLIC, and STACK CFI; addresses relative to the load
+ * address.
+ */
+final class ModuleText {
+    /** One FUNC (all its ranges, as start/end pairs) with its lines. */
+    record Function(String name, long[] ranges, List<BreakpadUnits.Line> lines) {
+        long address() {
+            return ranges[0];
+        }
+    }
+
+    /** One STACK CFI INIT entry with the rule changes after its start. */
+    record CfiEntry(long address, long size, Map<String, String> initial, Map<Long, Map<String, String>> changes) {
+    }
+
+    private ModuleText() {
+    }
+
+    /** Breakpad's FunctionSet: ordered by address then name; a second function with both equal is dropped. */
+    static TreeSet<Function> functionSet() {
+        return new TreeSet<>((a, b) -> {
+            int c = Long.compareUnsigned(a.address(), b.address());
+            return c != 0 ? c : a.name().compareTo(b.name());
+        });
+    }
+
+    /** Breakpad's ExternSet: one name per address, the first one added kept. */
+    static TreeMap<Long, String> externSet() {
+        return new TreeMap<>(Long::compareUnsigned);
+    }
+
+    static void writeSymbols(Writer out, TreeSet<Function> functions, TreeMap<Long, String> externs,
+            long loadAddress) throws IOException {
+        // FILE ids in name order (byte order, as std::string compares), for the files lines cite.
+        TreeMap<String, Integer> files = new TreeMap<>((a, b) -> Arrays.compareUnsigned(
+                a.getBytes(StandardCharsets.UTF_8), b.getBytes(StandardCharsets.UTF_8)));
+        for (Function f : functions) {
+            for (BreakpadUnits.Line l : f.lines()) {
+                files.put(l.file(), 0);
+            }
+        }
+        int next = 0;
+        for (Map.Entry<String, Integer> e : files.entrySet()) {
+            e.setValue(next++);
+            out.write("FILE " + e.getValue() + " " + e.getKey() + "\n");
+        }
+        StringBuilder b = new StringBuilder(256);
+        for (Function f : functions) {
+            int line = 0;
+            List<BreakpadUnits.Line> lines = f.lines();
+            for (int i = 0; i + 1 < f.ranges().length; i += 2) {
+                long start = f.ranges()[i];
+                long size = f.ranges()[i + 1] - start;
+                b.setLength(0);
+                b.append("FUNC ").append(Long.toHexString(start - loadAddress)).append(' ')
+                        .append(Long.toHexString(size)).append(" 0 ").append(f.name()).append('\n');
+                out.append(b);
+                // Module::Write: one cursor over the lines for all ranges, as Breakpad advances it.
+                while (line < lines.size() && Long.compareUnsigned(lines.get(line).address(), start) >= 0
+                        && Long.compareUnsigned(lines.get(line).address() - start, size) < 0) {
+                    BreakpadUnits.Line l = lines.get(line++);
+                    b.setLength(0);
+                    b.append(Long.toHexString(l.address() - loadAddress)).append(' ')
+                            .append(Long.toHexString(l.size())).append(' ').append(l.line()).append(' ')
+                            .append(files.get(l.file())).append('\n');
+                    out.append(b);
+                }
+            }
+        }
+        for (Map.Entry<Long, String> e : externs.entrySet()) {
+            out.write("PUBLIC " + Long.toHexString(e.getKey() - loadAddress) + " 0 " + e.getValue() + "\n");
+        }
+    }
+
+    /** Appends one entry's STACK CFI INIT and STACK CFI lines to {@code b}. */
+    static void appendCfi(StringBuilder b, long address, long size, Map<String, String> initial,
+            Map<Long, Map<String, String>> changes, long loadAddress) {
+        b.append("STACK CFI INIT ").append(Long.toHexString(address - loadAddress)).append(' ')
+                .append(Long.toHexString(size)).append(' ');
+        rules(b, initial);
+        for (Map.Entry<Long, Map<String, String>> c : changes.entrySet()) {
+            b.append("STACK CFI ").append(Long.toHexString(c.getKey() - loadAddress)).append(' ');
+            rules(b, c.getValue());
+        }
+    }
+
+    private static void rules(StringBuilder b, Map<String, String> rules) {
+        boolean first = true;
+        for (Map.Entry<String, String> r : rules.entrySet()) {
+            if (!first) {
+                b.append(' ');
+            }
+            first = false;
+            b.append(r.getKey()).append(": ").append(r.getValue());
+        }
+        b.append('\n');
+    }
+}
