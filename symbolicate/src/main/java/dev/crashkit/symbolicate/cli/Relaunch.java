@@ -57,8 +57,8 @@ final class Relaunch {
      * a 24 GB machine). A batch's live data between reports is a few MB, so its eden can be small and
      * reused: the default made it touch ~25,000 fresh eden pages once each (first-touch page faults,
      * costly in a virtual machine) for a single collection; 16 MB makes ~12 cheap collections and
-     * ~20,000 faults fewer: 20-25% less CPU for the 1,000-report batch into one image, warm, and a
-     * little less cold (BENCHMARKS.md, batch into one image, again).
+     * ~20,000 faults fewer: ~20% less CPU for the 1,000-report batch into one image or 20 images, warm,
+     * and the same cold, on a 2-core VM (BENCHMARKS.md, batch into one image, again).
      */
     static final String BATCH_YOUNG_GENERATION = "-Xmn16m";
 
