@@ -85,11 +85,11 @@ class RelaunchTest {
     }
 
     @Test
-    void batchKeepsTheDefaultYoungGeneration() {
+    void batchHasASmallYoungGeneration() {
         List<String> cmd = Relaunch.childCommand(Path.of("/j/bin/java"), Path.of("/x/symbolicate.jar"), List.of(),
                 new String[] {"batch", "reports", "--dsym", "d"});
         assertEquals(List.of("/j/bin/java", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-XX:-UsePerfData",
-                "-D" + Relaunch.MARKER + "=1", "-cp", "/x/symbolicate.jar", Main.class.getName(), "batch", "reports",
+                "-Xmn16m", "-D" + Relaunch.MARKER + "=1", "-cp", "/x/symbolicate.jar", Main.class.getName(), "batch", "reports",
                 "--dsym", "d"), cmd);
     }
 
