@@ -2,9 +2,7 @@ package dev.crashkit.server.store;
 
 import dev.crashkit.server.symbolication.Dimensions;
 import java.util.ArrayList;
-import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -92,15 +90,10 @@ final class IngestBatcher {
 
     private void write(List<Request> batch) {
         try {
-            Map<Request, ReportStore.Ingested> results = db.write(c -> {
-                Map<Request, ReportStore.Ingested> out = new IdentityHashMap<>();
-                for (Request r : batch) {
-                    out.put(r, ReportStore.insert(c, r.pending()));
-                }
-                return out;
-            });
-            for (Request r : batch) {
-                r.done().complete(results.get(r));
+            List<ReportStore.Ingested> results = db.write(c ->
+                    ReportStore.insertAll(c, batch.stream().map(Request::pending).toList()));
+            for (int i = 0; i < batch.size(); i++) {
+                batch.get(i).done().complete(results.get(i));
             }
         } catch (StoreException | RuntimeException e) {
             for (Request r : batch) {

@@ -24,6 +24,8 @@ public final class ReportSymbolicator {
     private final DebugFiles debugFiles;
     private final InputLimits limits;
     private final StoredFrames stored;
+    /** Reports up to 64 KiB read at ingest, 128 at most: about a second of a burst's backlog at most. */
+    private final ReadAtIngest readAtIngest = new ReadAtIngest(128, 64 * 1024);
 
     /** What ingest learns of a report before storing it. */
     public record Checked(String format, Dimensions dimensions) {
@@ -81,6 +83,8 @@ public final class ReportSymbolicator {
         }
         if (all.size() == 1 && all.get(0).part().isEmpty()) {
             Report r = all.get(0);
+            // Stored as uploaded: the worker that symbolicates these bytes here need not read them again.
+            readAtIngest.put(body, r);
             return List.of(new Part(body, Optional.empty(), new Checked(r.format(), ReportDimensions.of(r, body))));
         }
         List<Part> parts = new ArrayList<>(all.size());
@@ -100,18 +104,25 @@ public final class ReportSymbolicator {
      * @throws DebugFiles.Unavailable when such files could not be fetched now (retry later)
      */
     public Outcome symbolicate(byte[] body) throws BadInputException, IOException {
-        Outcome first = symbolicateOnce(body);
+        Optional<Report> read = readAtIngest.take(body);
+        Report report = read.isPresent() ? read.get() : parse(body);
+        Outcome first = symbolicateOnce(report, body);
         if (first.missing().isEmpty()) {
             return first;
         }
         // Files another instance uploaded are in the shared store: fetched, then the report is read again.
         List<String> ids = first.missing().stream().map(Outcome.MissingImage::debugId).toList();
-        return debugFiles.fetchMissing(ids) ? symbolicateOnce(body) : first;
+        return debugFiles.fetchMissing(ids) ? symbolicateOnce(report, body) : first;
     }
 
-    private Outcome symbolicateOnce(byte[] body) throws BadInputException, IOException {
+    /** Reports read at ingest and not yet symbolicated here (for tests). */
+    int heldFromIngest() {
+        return readAtIngest.size();
+    }
+
+    private Outcome symbolicateOnce(Report read, byte[] body) throws IOException {
         // A minidump's stacks are walked first, so that the budget applies to the frames the walk finds.
-        Report report = debugFiles.symbolicator().walked(parse(body));
+        Report report = debugFiles.symbolicator().walked(read);
         StoredFrames.Cut cut = stored.cut(report);
         Symbolication result = debugFiles.symbolicator().symbolicate(cut.report());
         StringWriter json = new StringWriter();
