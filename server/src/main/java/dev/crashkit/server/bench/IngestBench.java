@@ -16,7 +16,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * <pre>
  * java -cp server/target/crashkit-server.jar dev.crashkit.server.bench.IngestBench [--reports 10000] [--clients 8]
  *      [--report testdata/server/bench-crash.json] [--dsym testdata/macho] [--single 50] [--kill-after N]
- *      [--webhook] [--server-arg ARG]...
+ *      [--webhook] [--server-arg ARG]... [--server-jvm-arg OPTION]... [--warmup 500]
+ *      [--client urlconnection|httpclient]
  * </pre>
  * Prints reports/s accepted with p50/p99 request latency, the time until the queue drained, upload-to-
  * symbolicated p50/p99 for the burst (queue wait included) and for single reports at idle. With
@@ -24,7 +25,11 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * data, and every 201-acknowledged report must be there and symbolicated (exit 1 otherwise). With
  * {@code --webhook} the server posts its alerts (signed) to a receiver in this process ({@code --webhook URL
  * --webhook-secret S}, default spike rule: the burst is one group, so one group.created and one group.spike).
- * The server process's CPU time (user + system) is printed after the burst drained and at the end.
+ * The server process's CPU time (user + system) is printed after the burst drained and at the end, with the
+ * burst's share by server thread (Linux) and the bench JVM's own (its clients share the machine). Every body
+ * is made different ({@link Burst#unique}), as real reports are. {@code --client httpclient} sends with
+ * {@code java.net.http.HttpClient} (the bench's client before issue 32 goal 4; about 2.5 times the client CPU);
+ * {@code --server-jvm-arg} adds a JVM option to the server (e.g. {@code -XX:StartFlightRecording=...}).
  */
 public final class IngestBench {
     private IngestBench() {

@@ -24,8 +24,11 @@ public final class ReportSymbolicator {
     private final DebugFiles debugFiles;
     private final InputLimits limits;
     private final StoredFrames stored;
-    /** Reports up to 64 KiB read at ingest, 128 at most: about a second of a burst's backlog at most. */
-    private final ReadAtIngest readAtIngest = new ReadAtIngest(128, 64 * 1024);
+    /**
+     * Reports up to 512 KiB read at ingest, 256 or 8 MiB of them at most: more than the backlog of a burst
+     * that the workers keep up with (the queue is empty 0.1 s after it, BENCHMARKS.md).
+     */
+    private final ReadAtIngest readAtIngest = new ReadAtIngest(256, 512 * 1024, 8L * 1024 * 1024);
 
     /** What ingest learns of a report before storing it. */
     public record Checked(String format, Dimensions dimensions) {
@@ -83,9 +86,10 @@ public final class ReportSymbolicator {
         }
         if (all.size() == 1 && all.get(0).part().isEmpty()) {
             Report r = all.get(0);
+            Dimensions dimensions = ReportDimensions.of(r, body);
             // Stored as uploaded: the worker that symbolicates these bytes here need not read them again.
-            readAtIngest.put(body, r);
-            return List.of(new Part(body, Optional.empty(), new Checked(r.format(), ReportDimensions.of(r, body))));
+            readAtIngest.put(body, new ReadAtIngest.Read(r, Optional.of(dimensions)));
+            return List.of(new Part(body, Optional.empty(), new Checked(r.format(), dimensions)));
         }
         List<Part> parts = new ArrayList<>(all.size());
         for (Report r : all) {
@@ -104,15 +108,20 @@ public final class ReportSymbolicator {
      * @throws DebugFiles.Unavailable when such files could not be fetched now (retry later)
      */
     public Outcome symbolicate(byte[] body) throws BadInputException, IOException {
-        Optional<Report> read = readAtIngest.take(body);
-        Report report = read.isPresent() ? read.get() : parse(body);
-        Outcome first = symbolicateOnce(report, body);
+        Optional<ReadAtIngest.Read> atIngest = readAtIngest.take(body);
+        ReadAtIngest.Read read = atIngest.isPresent() ? atIngest.get() : unread(body);
+        Outcome first = symbolicateOnce(read, body);
         if (first.missing().isEmpty()) {
             return first;
         }
         // Files another instance uploaded are in the shared store: fetched, then the report is read again.
         List<String> ids = first.missing().stream().map(Outcome.MissingImage::debugId).toList();
-        return debugFiles.fetchMissing(ids) ? symbolicateOnce(report, body) : first;
+        return debugFiles.fetchMissing(ids) ? symbolicateOnce(read, body) : first;
+    }
+
+    /** The stored bytes read again, their dimensions not yet taken. */
+    private ReadAtIngest.Read unread(byte[] body) throws BadInputException {
+        return new ReadAtIngest.Read(parse(body), Optional.empty());
     }
 
     /** Reports read at ingest and not yet symbolicated here (for tests). */
@@ -120,9 +129,12 @@ public final class ReportSymbolicator {
         return readAtIngest.size();
     }
 
-    private Outcome symbolicateOnce(Report read, byte[] body) throws IOException {
+    private Outcome symbolicateOnce(ReadAtIngest.Read read, byte[] body) throws IOException {
         // A minidump's stacks are walked first, so that the budget applies to the frames the walk finds.
-        Report report = debugFiles.symbolicator().walked(read);
+        Report report = debugFiles.symbolicator().walked(read.report());
+        // Ingest's dimensions are of this very report unless the walk made another (a minidump's).
+        Dimensions dimensions = read.dimensions().filter(d -> report == read.report())
+                .orElseGet(() -> ReportDimensions.of(report, body));
         StoredFrames.Cut cut = stored.cut(report);
         Symbolication result = debugFiles.symbolicator().symbolicate(cut.report());
         StringWriter json = new StringWriter();
@@ -136,7 +148,7 @@ public final class ReportSymbolicator {
         boolean partial = missing.stream().anyMatch(Outcome.MissingImage::keepsPartial);
         return new Outcome(cut.omitted().into(json.toString()), partial ? "partial" : "symbolicated",
                 new Outcome.Group(sig.id(), sig.title(), sig.exception(), sig.frames()), result.appImages(), missing,
-                ReportDimensions.of(report, body), frameText(result));
+                dimensions, frameText(result));
     }
 
     /** Longest frame text kept per report (what {@code q} searches). */
