@@ -41,6 +41,14 @@ public final class Burst {
         }
     }
 
+    /**
+     * How the clients send: {@code HTTP_CLIENT} is {@link HttpClient} (its sends hop between the caller and the
+     * client's selector thread: about 1.7 ms of CPU a request here, on the cores the server shares);
+     * {@code URL_CONNECTION} is {@link java.net.HttpURLConnection}, blocking on the calling thread over a kept-alive
+     * connection, at a fraction of that (BENCHMARKS.md, "Ingest speed").
+     */
+    public enum Client { HTTP_CLIENT, URL_CONNECTION }
+
     private Burst() {
     }
 
@@ -68,8 +76,13 @@ public final class Burst {
     /** As {@link #run(int, byte[], int, int, Optional, String, IntConsumer)}, request {@code i} sending {@code reports(i)}. */
     public static Result run(int port, java.util.function.IntFunction<byte[]> reports, int total, int clients,
                              Optional<String> token, String runId, IntConsumer afterAck) throws InterruptedException {
-        HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
-        URI uri = URI.create("http://127.0.0.1:" + port + "/api/reports");
+        return run(Client.HTTP_CLIENT, port, reports, total, clients, token, runId, afterAck);
+    }
+
+    /** As {@link #run(int, java.util.function.IntFunction, int, int, Optional, String, IntConsumer)}, sending with {@code kind}. */
+    public static Result run(Client kind, int port, java.util.function.IntFunction<byte[]> reports, int total, int clients,
+                             Optional<String> token, String runId, IntConsumer afterAck) throws InterruptedException {
+        Sender send = kind == Client.HTTP_CLIENT ? httpClient(port, token) : urlConnection(port, token);
         AtomicInteger next = new AtomicInteger();
         AtomicInteger acks = new AtomicInteger();
         AtomicInteger errors = new AtomicInteger();
@@ -83,15 +96,12 @@ public final class Burst {
                 int i;
                 while ((i = next.getAndIncrement()) < total) {
                     String clientId = runId + "-" + i;
-                    HttpRequest.Builder b = HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(60))
-                            .header("Content-Type", "application/json").header("X-Crashkit-Report-Id", clientId)
-                            .POST(HttpRequest.BodyPublishers.ofByteArray(reports.apply(i)));
-                    token.ifPresent(tk -> b.header("Authorization", "Bearer " + tk));
+                    byte[] body = reports.apply(i);
                     long t0 = System.nanoTime();
                     try {
-                        HttpResponse<String> r = client.send(b.build(), HttpResponse.BodyHandlers.ofString());
+                        Answer r = send.post(clientId, body);
                         long dt = System.nanoTime() - t0;
-                        if (r.statusCode() == 201) {
+                        if (r.status() == 201) {
                             JsonNode n = JSON.readTree(r.body());
                             acknowledged.put(clientId, n.get("id").asText());
                             latencies[latencyCount.getAndIncrement()] = dt;
@@ -114,5 +124,61 @@ public final class Burst {
         }
         long elapsed = System.nanoTime() - start;
         return new Result(acknowledged, Arrays.copyOf(latencies, latencyCount.get()), elapsed, errors.get());
+    }
+
+    private record Answer(int status, String body) {
+    }
+
+    /** One POST of a report with its client id; IOException when the server is gone or the exchange broke. */
+    @FunctionalInterface
+    private interface Sender {
+        Answer post(String clientId, byte[] body) throws IOException, InterruptedException;
+    }
+
+    private static Sender httpClient(int port, Optional<String> token) {
+        HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+        URI uri = URI.create("http://127.0.0.1:" + port + "/api/reports");
+        return (clientId, body) -> {
+            HttpRequest.Builder b = HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(60))
+                    .header("Content-Type", "application/json").header("X-Crashkit-Report-Id", clientId)
+                    .POST(HttpRequest.BodyPublishers.ofByteArray(body));
+            token.ifPresent(tk -> b.header("Authorization", "Bearer " + tk));
+            HttpResponse<String> r = client.send(b.build(), HttpResponse.BodyHandlers.ofString());
+            return new Answer(r.statusCode(), r.body());
+        };
+    }
+
+    /**
+     * Blocking sends on the calling thread; the JDK keeps each thread's connection alive between requests
+     * (the answer is read to its end). Fixed-length streaming: a POST is never silently sent twice.
+     */
+    private static Sender urlConnection(int port, Optional<String> token) {
+        java.net.URL url;
+        try {
+            url = URI.create("http://127.0.0.1:" + port + "/api/reports").toURL();
+        } catch (java.net.MalformedURLException e) {
+            throw new IllegalStateException("a loopback URL is well formed", e);
+        }
+        return (clientId, body) -> {
+            java.net.HttpURLConnection c = (java.net.HttpURLConnection) url.openConnection();
+            c.setConnectTimeout(5000);
+            c.setReadTimeout(60_000);
+            c.setDoOutput(true);
+            c.setRequestMethod("POST");
+            c.setFixedLengthStreamingMode(body.length);
+            c.setRequestProperty("Content-Type", "application/json");
+            c.setRequestProperty("X-Crashkit-Report-Id", clientId);
+            token.ifPresent(tk -> c.setRequestProperty("Authorization", "Bearer " + tk));
+            try (java.io.OutputStream out = c.getOutputStream()) {
+                out.write(body);
+            }
+            int status = c.getResponseCode();
+            java.io.InputStream in = status >= 400 ? c.getErrorStream() : c.getInputStream();
+            String text;
+            try (java.io.InputStream answer = in) {
+                text = answer == null ? "" : new String(answer.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            }
+            return new Answer(status, text);
+        };
     }
 }

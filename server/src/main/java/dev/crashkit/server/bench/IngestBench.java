@@ -16,7 +16,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * <pre>
  * java -cp server/target/crashkit-server.jar dev.crashkit.server.bench.IngestBench [--reports 10000] [--clients 8]
  *      [--report testdata/server/bench-crash.json] [--dsym testdata/macho] [--single 50] [--kill-after N]
- *      [--webhook] [--server-arg ARG]...
+ *      [--webhook] [--server-arg ARG]... [--server-jvm-arg OPTION]... [--warmup 500]
+ *      [--client urlconnection|httpclient]
  * </pre>
  * Prints reports/s accepted with p50/p99 request latency, the time until the queue drained, upload-to-
  * symbolicated p50/p99 for the burst (queue wait included) and for single reports at idle. With
@@ -24,7 +25,11 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * data, and every 201-acknowledged report must be there and symbolicated (exit 1 otherwise). With
  * {@code --webhook} the server posts its alerts (signed) to a receiver in this process ({@code --webhook URL
  * --webhook-secret S}, default spike rule: the burst is one group, so one group.created and one group.spike).
- * The server process's CPU time (user + system) is printed after the burst drained and at the end.
+ * The server process's CPU time (user + system) is printed after the burst drained and at the end, with the
+ * burst's share by server thread (Linux) and the bench JVM's own (its clients share the machine). Every body
+ * is made different ({@link Burst#unique}), as real reports are. {@code --client httpclient} sends with
+ * {@code java.net.http.HttpClient} (the bench's client before issue 32 goal 4; about 2.5 times the client CPU);
+ * {@code --server-jvm-arg} adds a JVM option to the server (e.g. {@code -XX:StartFlightRecording=...}).
  */
 public final class IngestBench {
     private IngestBench() {
@@ -34,11 +39,14 @@ public final class IngestBench {
         int reports = 10_000;
         int clients = 8;
         int single = 50;
+        int warmup = 500;
+        Burst.Client client = Burst.Client.URL_CONNECTION;
         int killAfter = -1;
         boolean webhook = false;
         int instances = 0;
         String db = null;
         List<String> extraServerArgs = new ArrayList<>();
+        List<String> serverJvm = new ArrayList<>(List.of("-Xmx1g"));
         Path report = Path.of("testdata/server/bench-crash.json");
         Path dsym = Path.of("testdata/macho");
         for (int i = 0; i < args.length; i++) {
@@ -53,9 +61,18 @@ public final class IngestBench {
                 case "--instances" -> instances = Integer.parseInt(args[++i]);
                 case "--db" -> db = args[++i];
                 case "--server-arg" -> extraServerArgs.add(args[++i]);
+                case "--server-jvm-arg" -> serverJvm.add(args[++i]);
+                case "--warmup" -> warmup = Integer.parseInt(args[++i]);
+                case "--client" -> client = switch (args[++i]) {
+                    case "urlconnection" -> Burst.Client.URL_CONNECTION;
+                    case "httpclient" -> Burst.Client.HTTP_CLIENT;
+                    default -> throw new IllegalArgumentException("--client is urlconnection or httpclient");
+                };
                 default -> {
                     System.err.println("usage: IngestBench [--reports N] [--clients N] [--single N] [--kill-after N] "
-                            + "[--report FILE] [--dsym PATH] [--webhook] [--server-arg ARG]... [--instances N --db JDBC_POSTGRESQL_URL]");
+                            + "[--report FILE] [--dsym PATH] [--webhook] [--server-arg ARG]... [--server-jvm-arg OPTION]... "
+                            + "[--warmup N] [--client urlconnection|httpclient] "
+                            + "[--instances N --db JDBC_POSTGRESQL_URL]");
                     System.exit(2);
                 }
             }
@@ -79,12 +96,20 @@ public final class IngestBench {
             System.out.println(k.summary());
             System.exit(k.lost().isEmpty() && k.notSymbolicated().isEmpty() ? 0 : 1);
         }
-        try (ServerProcess server = ServerProcess.start(data, serverArgs)) {
+        try (ServerProcess server = ServerProcess.start(data, serverJvm, serverArgs)) {
             Drain drain = new Drain(server.port(), Optional.empty());
-            Burst.run(server.port(), body, 500, clients, Optional.empty(), "warmup", n -> { });
+            Burst.run(client, server.port(), i -> Burst.unique(body, i), warmup, clients, Optional.empty(), "warmup", n -> { });
             drain.awaitEmptyQueue(Duration.ofMinutes(10));
-            Burst.Result r = Burst.run(server.port(), body, reports, clients, Optional.empty(), "burst", n -> { });
+            Map<String, Duration> threadsBefore = server.cpuByThread();
+            Duration serverBefore = server.cpu();
+            Duration benchBefore = ownCpu();
+            int firstBurst = warmup;
+            // Each body different (trailing whitespace), as real reports are: nothing may profit from repeats.
+            Burst.Result r = Burst.run(client, server.port(), i -> Burst.unique(body, firstBurst + i), reports, clients, Optional.empty(), "burst", n -> { });
+            Duration benchBurst = ownCpu().minus(benchBefore);
             Duration drained = drain.awaitEmptyQueue(Duration.ofMinutes(30));
+            Duration serverBurst = server.cpu().minus(serverBefore);
+            Map<String, Duration> threadsBurst = minus(server.cpuByThread(), threadsBefore);
             List<Drain.Stored> stored = drain.check(r.acknowledged().values());
             long[] toSym = stored.stream().mapToLong(s -> Duration.between(s.received(), s.symbolicated().orElseThrow())
                     .toMillis()).toArray();
@@ -95,8 +120,13 @@ public final class IngestBench {
                     + " upload-to-symbolicated p50 %d ms, p99 %d ms (queue wait included)%n",
                     drained.toMillis() / 1000.0, r.acknowledged().size() / ((r.elapsedNanos() / 1e9) + drained.toMillis() / 1000.0),
                     percentile(toSym, 50), percentile(toSym, 99));
-            System.out.printf("server CPU (user + system) after warm-up, burst and drain: %.1f s%n",
-                    server.cpu().toMillis() / 1000.0);
+            System.out.printf("server CPU (user + system) after warm-up, burst and drain: %.1f s; in the burst and drain"
+                    + " alone %.1f s (%.2f ms a report); the bench JVM (clients) in the burst %.1f s%n",
+                    server.cpu().toMillis() / 1000.0, serverBurst.toMillis() / 1000.0,
+                    serverBurst.toNanos() / 1e6 / Math.max(1, r.acknowledged().size()), benchBurst.toMillis() / 1000.0);
+            if (!threadsBurst.isEmpty()) {
+                System.out.println("server CPU in the burst and drain by thread: " + byThread(threadsBurst));
+            }
             long[] idle = new long[single];
             for (int i = 0; i < single; i++) {
                 Burst.Result one = Burst.run(server.port(), body, 1, 1, Optional.empty(), "single" + i, n -> { });
@@ -154,6 +184,25 @@ public final class IngestBench {
         public void close() {
             http.stop(0);
         }
+    }
+
+    /** This JVM's CPU time (user + system) so far. */
+    private static Duration ownCpu() {
+        return ProcessHandle.current().info().totalCpuDuration().orElse(Duration.ZERO);
+    }
+
+    private static Map<String, Duration> minus(Map<String, Duration> after, Map<String, Duration> before) {
+        Map<String, Duration> out = new java.util.HashMap<>();
+        after.forEach((name, cpu) -> out.put(name, cpu.minus(before.getOrDefault(name, Duration.ZERO))));
+        return out;
+    }
+
+    /** The thread groups that used 0.1 s or more, most first: {@code name 1.2 s, ...}. */
+    private static String byThread(Map<String, Duration> cpu) {
+        return cpu.entrySet().stream().filter(e -> e.getValue().toMillis() >= 100)
+                .sorted(Map.Entry.<String, Duration>comparingByValue().reversed())
+                .map(e -> String.format("%s %.1f s", e.getKey(), e.getValue().toMillis() / 1000.0))
+                .collect(java.util.stream.Collectors.joining(", "));
     }
 
     static long percentile(long[] values, double p) {

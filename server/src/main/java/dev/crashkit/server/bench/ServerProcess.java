@@ -80,6 +80,43 @@ public final class ServerProcess implements AutoCloseable {
         return process.toHandle().info().totalCpuDuration().orElse(java.time.Duration.ZERO);
     }
 
+    /**
+     * CPU time (user + system) of the server's threads so far, summed by thread name with digits dropped
+     * ({@code crashkit-symbolicate-#}, {@code JettyServerThreadPool-#}, {@code C2 CompilerThre}, ...), from
+     * {@code /proc/PID/task} (Linux; empty elsewhere). Names are the kernel's, cut to 15 characters; threads
+     * that ended are not counted.
+     */
+    public java.util.Map<String, java.time.Duration> cpuByThread() {
+        return threadCpu(process.pid());
+    }
+
+    /** As {@link #cpuByThread()}, for any process (the bench's own JVM: {@code ProcessHandle.current().pid()}). */
+    public static java.util.Map<String, java.time.Duration> threadCpu(long pid) {
+        java.util.Map<String, java.time.Duration> out = new java.util.TreeMap<>();
+        Path tasks = Path.of("/proc", Long.toString(pid), "task");
+        // Linux's clock ticks per second (USER_HZ) is 100 on every architecture the JDK runs on.
+        long nanosPerTick = 10_000_000L;
+        try (java.util.stream.Stream<Path> list = java.nio.file.Files.list(tasks)) {
+            for (Path task : (Iterable<Path>) list::iterator) {
+                try {
+                    String stat = java.nio.file.Files.readString(task.resolve("stat"));
+                    int open = stat.indexOf('(');
+                    int close = stat.lastIndexOf(')');
+                    String name = stat.substring(open + 1, close).replaceAll("\\d+", "#");
+                    String[] fields = stat.substring(close + 2).split(" ");
+                    // After "(comm) ": state is field 3 of stat(5), utime 14 and stime 15.
+                    long ticks = Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
+                    out.merge(name, java.time.Duration.ofNanos(ticks * nanosPerTick), java.time.Duration::plus);
+                } catch (IOException | RuntimeException e) {
+                    // the thread ended while listing
+                }
+            }
+        } catch (IOException e) {
+            return java.util.Map.of();
+        }
+        return out;
+    }
+
     /** SIGKILL: no shutdown hook, no flush, nothing. */
     public void kill9() throws InterruptedException {
         process.destroyForcibly();

@@ -6,7 +6,6 @@ import dev.crashkit.server.blob.BlobStore;
 import dev.crashkit.server.symbolication.Dimensions;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -105,14 +104,13 @@ final class IngestBatcher {
             if (batch.isEmpty()) {
                 return;
             }
-            Map<Request, ReportStore.Ingested> results = db.write(c -> {
-                Map<Request, ReportStore.Ingested> out = new IdentityHashMap<>();
+            List<ReportStore.Ingested> results = db.write(c -> {
+                List<ReportStore.Ingested> out = ReportStore.insertAll(c, batch.stream().map(Request::pending).toList());
                 Map<String, Pending> inBlobStore = new HashMap<>();
-                for (Request r : batch) {
-                    ReportStore.Ingested ingested = ReportStore.insert(c, r.pending());
-                    out.put(r, ingested);
-                    if (ingested.created() && r.pending().bodyInBlobStore()) {
-                        inBlobStore.put(BlobKeys.report(r.pending().sha256()), r.pending());
+                for (int i = 0; i < batch.size(); i++) {
+                    Pending p = batch.get(i).pending();
+                    if (out.get(i).created() && p.bodyInBlobStore()) {
+                        inBlobStore.put(BlobKeys.report(p.sha256()), p);
                     }
                 }
                 // A blob deleted by the cleanup after this batch's puts: put again before the rows commit.
@@ -126,8 +124,8 @@ final class IngestBatcher {
                 }
                 return out;
             });
-            for (Request r : batch) {
-                r.done().complete(results.get(r));
+            for (int i = 0; i < batch.size(); i++) {
+                batch.get(i).done().complete(results.get(i));
             }
         } catch (StoreException | RuntimeException e) {
             for (Request r : batch) {

@@ -108,71 +108,74 @@ public final class ReportStore {
                 Optional.of(id), projectId, inBlobStore, dimensions.user().map(users::hash)));
     }
 
-    /** Inserts one report inside the batch's transaction; a client id seen before answers with its report. */
-    static Ingested insert(Connection c, IngestBatcher.Pending r) throws SQLException {
+    /**
+     * Inserts a batch of reports inside one transaction, in order; a client id (or id) seen before, in the
+     * database or earlier in the batch, answers with its report. Each statement is prepared once for the batch.
+     */
+    static List<Ingested> insertAll(Connection c, List<IngestBatcher.Pending> batch) throws SQLException {
+        List<Ingested> out = new ArrayList<>(batch.size());
+        try (PreparedStatement byClientId = c.prepareStatement("SELECT id FROM reports WHERE client_report_id = ?");
+             PreparedStatement exists = c.prepareStatement("SELECT 1 FROM reports WHERE id = ?");
+             PreparedStatement report = c.prepareStatement("INSERT INTO reports (id, client_report_id, format, size, "
+                     + "sha256, received_at, app_version, os, device, crash_time, status, project_id, user_hash) "
+                     + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?)");
+             PreparedStatement body = c.prepareStatement("INSERT INTO report_bodies (report_id, body) VALUES (?, ?)");
+             PreparedStatement job = c.prepareStatement("INSERT INTO jobs (report_id, queued_at) VALUES (?, ?)")) {
+            for (IngestBatcher.Pending r : batch) {
+                out.add(insert(r, byClientId, exists, report, body, job));
+            }
+        }
+        return out;
+    }
+
+    private static Ingested insert(IngestBatcher.Pending r, PreparedStatement byClientId, PreparedStatement exists,
+                                   PreparedStatement report, PreparedStatement body, PreparedStatement job)
+            throws SQLException {
         if (r.clientReportId().isPresent()) {
             // Inside the write transaction: a concurrent repeat cannot slip in between check and insert.
-            Optional<String> existing = byClientId(c, r.clientReportId().get());
+            Optional<String> existing = firstString(byClientId, r.clientReportId().get());
             if (existing.isPresent()) {
                 return new Ingested(existing.get(), false);
             }
         }
-        if (r.id().isPresent() && exists(c, r.id().get())) {
+        if (r.id().isPresent() && firstString(exists, r.id().get()).isPresent()) {
             return new Ingested(r.id().get(), false);
         }
         String id = r.id().orElseGet(() -> UUID.randomUUID().toString());
-        try (PreparedStatement p = c.prepareStatement("INSERT INTO reports (id, client_report_id, format, size, "
-                + "sha256, received_at, app_version, os, device, crash_time, status, project_id, user_hash) "
-                + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?)")) {
-            p.setString(1, id);
-            p.setString(2, r.clientReportId().orElse(null));
-            p.setString(3, r.format());
-            p.setLong(4, r.body().length);
-            p.setString(5, r.sha256());
-            p.setLong(6, r.now());
-            Dimensions d = r.dimensions();
-            p.setString(7, d.appVersion().orElse(null));
-            p.setString(8, d.os().orElse(null));
-            p.setString(9, d.device().orElse(null));
-            if (d.crashTime().isPresent()) {
-                p.setLong(10, d.crashTime().getAsLong());
-            } else {
-                p.setNull(10, java.sql.Types.BIGINT);
-            }
-            p.setLong(11, r.projectId());
-            p.setString(12, r.userHash().orElse(null));
-            p.executeUpdate();
+        report.setString(1, id);
+        report.setString(2, r.clientReportId().orElse(null));
+        report.setString(3, r.format());
+        report.setLong(4, r.body().length);
+        report.setString(5, r.sha256());
+        report.setLong(6, r.now());
+        Dimensions d = r.dimensions();
+        report.setString(7, d.appVersion().orElse(null));
+        report.setString(8, d.os().orElse(null));
+        report.setString(9, d.device().orElse(null));
+        if (d.crashTime().isPresent()) {
+            report.setLong(10, d.crashTime().getAsLong());
+        } else {
+            report.setNull(10, java.sql.Types.BIGINT);
         }
+        report.setLong(11, r.projectId());
+        report.setString(12, r.userHash().orElse(null));
+        report.executeUpdate();
         if (!r.bodyInBlobStore()) {
-            try (PreparedStatement p = c.prepareStatement("INSERT INTO report_bodies (report_id, body) VALUES (?, ?)")) {
-                p.setString(1, id);
-                p.setBytes(2, r.body());
-                p.executeUpdate();
-            }
+            body.setString(1, id);
+            body.setBytes(2, r.body());
+            body.executeUpdate();
         }
-        try (PreparedStatement p = c.prepareStatement("INSERT INTO jobs (report_id, queued_at) VALUES (?, ?)")) {
-            p.setString(1, id);
-            p.setLong(2, r.now());
-            p.executeUpdate();
-        }
+        job.setString(1, id);
+        job.setLong(2, r.now());
+        job.executeUpdate();
         return new Ingested(id, true);
     }
 
-    private static boolean exists(Connection c, String id) throws SQLException {
-        try (PreparedStatement p = c.prepareStatement("SELECT 1 FROM reports WHERE id = ?")) {
-            p.setString(1, id);
-            try (ResultSet r = p.executeQuery()) {
-                return r.next();
-            }
-        }
-    }
-
-    private static Optional<String> byClientId(Connection c, String clientId) throws SQLException {
-        try (PreparedStatement p = c.prepareStatement("SELECT id FROM reports WHERE client_report_id = ?")) {
-            p.setString(1, clientId);
-            try (ResultSet r = p.executeQuery()) {
-                return r.next() ? Optional.of(r.getString(1)) : Optional.empty();
-            }
+    /** The first column of the first row {@code query} finds for {@code key}, as text. */
+    private static Optional<String> firstString(PreparedStatement query, String key) throws SQLException {
+        query.setString(1, key);
+        try (ResultSet r = query.executeQuery()) {
+            return r.next() ? Optional.of(r.getString(1)) : Optional.empty();
         }
     }
 

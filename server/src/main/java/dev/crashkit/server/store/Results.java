@@ -58,6 +58,15 @@ public final class Results {
      */
     public List<Boolean> completeAll(List<Done> done, java.util.function.Predicate<Done> requeue, long now)
             throws StoreException {
+        return completeAllReceived(done, requeue, now).stream().map(java.util.OptionalLong::isPresent).toList();
+    }
+
+    /**
+     * As {@link #completeAll}, answering per result when the report was received if this result was its
+     * first, else empty (read in the same transaction: the worker's latency metric needs no read of its own).
+     */
+    public List<java.util.OptionalLong> completeAllReceived(List<Done> done, java.util.function.Predicate<Done> requeue,
+                                                             long now) throws StoreException {
         // Group rows are updated in group-id order, so that two batches lock them in the same order.
         List<Integer> order = new java.util.ArrayList<>();
         for (int i = 0; i < done.size(); i++) {
@@ -66,7 +75,7 @@ public final class Results {
         order.sort(java.util.Comparator.comparing(i -> done.get(i).written().groupId()));
         return db.write(c -> {
             lockAgainstRequeue(c, false);
-            Boolean[] firsts = new Boolean[done.size()];
+            java.util.OptionalLong[] firsts = new java.util.OptionalLong[done.size()];
             for (int i : order) {
                 Done d = done.get(i);
                 firsts[i] = write(c, d.job(), d.written(), !d.written().missing().isEmpty() && requeue.test(d), now, alerts);
@@ -75,15 +84,17 @@ public final class Results {
         });
     }
 
-    private static boolean write(Connection c, Queue.Job job, Written w, boolean requeue, long now, AlertRules alerts)
-            throws SQLException {
+    /** Writes one result; its report's received time when this was its first result, else empty. */
+    private static java.util.OptionalLong write(Connection c, Queue.Job job, Written w, boolean requeue, long now,
+                                                AlertRules alerts) throws SQLException {
         if (!stillHeld(c, job)) {
             // A newer pass over this report finished first (its job row is gone), the report was queued again,
             // or another server took the job over after this claim's lease: this result is not to be written.
-            return false;
+            return java.util.OptionalLong.empty();
         }
         {
             boolean first;
+            long received;
             Optional<String> beforeGroup;
             Triage.Member before;
             Triage.Member after;
@@ -92,11 +103,11 @@ public final class Results {
                 p.setString(1, job.reportId());
                 try (var r = p.executeQuery()) {
                     if (!r.next()) {
-                        return false;
+                        return java.util.OptionalLong.empty();
                     }
                     first = r.getObject(1) == null;
                     beforeGroup = Optional.ofNullable(r.getString(2));
-                    long received = r.getLong(3);
+                    received = r.getLong(3);
                     Optional<String> version = Optional.ofNullable(r.getString(4));
                     Optional<String> os = Optional.ofNullable(r.getString(5));
                     Optional<String> device = Optional.ofNullable(r.getString(6));
@@ -172,7 +183,7 @@ public final class Results {
                 }
             }
             finish(c, job, requeue, now);
-            return first;
+            return first ? java.util.OptionalLong.of(received) : java.util.OptionalLong.empty();
         }
     }
 

@@ -28,6 +28,11 @@ public final class ReportSymbolicator {
     private final InputLimits limits;
     private final StoredFrames stored;
     private final boolean scrubSentryUsers;
+    /**
+     * Reports up to 512 KiB read at ingest, 256 or 8 MiB of them at most: more than the backlog of a burst
+     * that the workers keep up with (the queue is empty 0.1 s after it, BENCHMARKS.md).
+     */
+    private final ReadAtIngest readAtIngest = new ReadAtIngest(256, 512 * 1024, 8L * 1024 * 1024);
 
     /** What ingest learns of a report before storing it. */
     public record Checked(String format, Dimensions dimensions) {
@@ -95,8 +100,13 @@ public final class ReportSymbolicator {
         if (all.size() == 1 && all.get(0).part().isEmpty()) {
             Report r = all.get(0);
             // The dimensions (the user's hash among them) from the bytes as sent; the bytes stored without the user.
-            Checked checked = new Checked(r.format(), ReportDimensions.of(r, body));
-            return List.of(new Part(toStore(r.format(), body), Optional.empty(), checked));
+            Dimensions dimensions = ReportDimensions.of(r, body);
+            byte[] stored = toStore(r.format(), body);
+            if (stored == body) {
+                // Stored as uploaded: the worker that symbolicates these bytes here need not read them again.
+                readAtIngest.put(body, new ReadAtIngest.Read(r, Optional.of(dimensions)));
+            }
+            return List.of(new Part(stored, Optional.empty(), new Checked(r.format(), dimensions)));
         }
         List<Part> parts = new ArrayList<>(all.size());
         for (Report r : all) {
@@ -115,16 +125,18 @@ public final class ReportSymbolicator {
      * @throws DebugFiles.Unavailable when such files could not be fetched now (retry later)
      */
     public Outcome symbolicate(byte[] body) throws BadInputException, IOException {
-        Outcome first = symbolicateOnce(body);
+        Optional<ReadAtIngest.Read> atIngest = readAtIngest.take(body);
+        ReadAtIngest.Read read = atIngest.isPresent() ? atIngest.get() : unread(body);
+        Outcome first = symbolicateOnce(read, body);
         if (first.missing().isEmpty()) {
             return first;
         }
         // Files another instance uploaded are in the shared store: fetched, then the report is read again.
         List<String> ids = first.missing().stream().map(Outcome.MissingImage::debugId).toList();
-        return debugFiles.fetchMissing(ids) ? symbolicateOnce(body) : first;
+        return debugFiles.fetchMissing(ids) ? symbolicateOnce(read, body) : first;
     }
 
-    /** The bytes to store of a report read as {@code format}. */
+    /** The bytes to store of a report read as {@code format} (the same array when stored as sent). */
     private byte[] toStore(String format, byte[] body) throws BadInputException {
         if (!scrubSentryUsers || !format.equals("sentry")) {
             return body;
@@ -136,9 +148,22 @@ public final class ReportSymbolicator {
         }
     }
 
-    private Outcome symbolicateOnce(byte[] body) throws BadInputException, IOException {
+    /** The stored bytes read again, their dimensions not yet taken. */
+    private ReadAtIngest.Read unread(byte[] body) throws BadInputException {
+        return new ReadAtIngest.Read(parse(body), Optional.empty());
+    }
+
+    /** Reports read at ingest and not yet symbolicated here (for tests). */
+    int heldFromIngest() {
+        return readAtIngest.size();
+    }
+
+    private Outcome symbolicateOnce(ReadAtIngest.Read read, byte[] body) throws IOException {
         // A minidump's stacks are walked first, so that the budget applies to the frames the walk finds.
-        Report report = debugFiles.symbolicator().walked(parse(body));
+        Report report = debugFiles.symbolicator().walked(read.report());
+        // Ingest's dimensions are of this very report unless the walk made another (a minidump's).
+        Dimensions dimensions = read.dimensions().filter(d -> report == read.report())
+                .orElseGet(() -> ReportDimensions.of(report, body));
         StoredFrames.Cut cut = stored.cut(report);
         Symbolication result = debugFiles.symbolicator().symbolicate(cut.report());
         StringWriter json = new StringWriter();
@@ -152,7 +177,7 @@ public final class ReportSymbolicator {
         boolean partial = missing.stream().anyMatch(Outcome.MissingImage::keepsPartial);
         return new Outcome(cut.omitted().into(json.toString()), partial ? "partial" : "symbolicated",
                 new Outcome.Group(sig.id(), sig.title(), sig.exception(), sig.frames()), result.appImages(), missing,
-                ReportDimensions.of(report, body), frameText(result), usedUploads(result));
+                dimensions, frameText(result), usedUploads(result));
     }
 
     /** The uploaded debug files (by SHA-256) that matched an image of the report. */

@@ -260,13 +260,10 @@ public final class Workers implements AutoCloseable {
     private void completeTogether(List<Results.Done> done) throws StoreException {
         long now = System.currentTimeMillis();
         // The debug files changed since a pass began: what it still missed may be there now.
-        List<Boolean> first = results.completeAll(done, d -> debugFiles.generation() != d.started(), now);
-        for (int i = 0; i < done.size(); i++) {
-            long latency = -1;
-            if (first.get(i)) {
-                latency = reports.report(done.get(i).job().reportId()).map(r -> now - r.receivedAt()).orElse(-1L);
-            }
-            metrics.symbolicated(latency);
+        List<java.util.OptionalLong> firstReceived = results.completeAllReceived(done,
+                d -> debugFiles.generation() != d.started(), now);
+        for (java.util.OptionalLong received : firstReceived) {
+            metrics.symbolicated(received.isPresent() ? now - received.getAsLong() : -1);
         }
     }
 
