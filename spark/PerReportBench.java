@@ -42,6 +42,7 @@ public final class PerReportBench {
                     what, r + 1, n1, a, n2, b, slopeMs);
         }
         delete(work);
+        System.exit(0); // Spark may leave threads that are not daemons
     }
 
     /** Runs one job into {@code out}, returns this process's CPU seconds for it; the output is removed after. */
