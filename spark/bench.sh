@@ -35,6 +35,10 @@ run_config() {
   local out=$OUT
   case "$1" in
     spark-local1) java -jar "$SPARK_JAR" --master 'local[1]' --input "$DATA/reports" --dsym "$DATA/dsyms" --out "$out" ;;
+    # The JVM options `symbolicate batch` relaunches itself with (C1 only, the serial collector): a short local job
+    # spends most of its CPU warming C2 and G1 up (BENCHMARKS.md "Spark per-report CPU").
+    spark-local1-c1) java -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -jar "$SPARK_JAR" --master 'local[1]' --input "$DATA/reports" \
+                         --dsym "$DATA/dsyms" --out "$out" ;;
     spark-local2) java -jar "$SPARK_JAR" --master 'local[2]' --input "$DATA/reports" --dsym "$DATA/dsyms" --out "$out" ;;
     spark-local2-group) java -jar "$SPARK_JAR" --master 'local[2]' --group-by-image --input "$DATA/reports" \
                             --dsym "$DATA/dsyms" --out "$out" ;;

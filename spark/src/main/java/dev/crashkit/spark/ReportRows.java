@@ -1,7 +1,5 @@
 package dev.crashkit.spark;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.util.ArrayList;
 import dev.crashkit.symbolicator.MissingDebugFile;
@@ -18,7 +16,6 @@ import scala.jdk.javaapi.CollectionConverters;
 final class ReportRows {
     static final String OK = "ok";
     static final String FAILED = "failed";
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     private ReportRows() {
     }
@@ -35,10 +32,9 @@ final class ReportRows {
             List<Symbolicator.Outcome> outs = symbolicator.symbolicateAll(in.source(), in.data());
             List<Row> rows = new ArrayList<>(outs.size());
             for (Symbolicator.Outcome out : outs) {
-                JsonNode doc = JSON.readTree(out.json());
                 String suffix = out.part().map(p -> " " + p).orElse("");
                 rows.add(RowFactory.create(in.id() + suffix, in.source() + suffix, out.format(), OK, null,
-                        out.signature(), out.signatureTitle(), JsonRows.row(doc, OutputSchema.SYMBOLICATED),
+                        out.signature(), out.signatureTitle(), out.symbolicated(),
                         CollectionConverters.asScala(missing(out.missing()))));
             }
             return rows;

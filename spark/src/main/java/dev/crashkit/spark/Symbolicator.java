@@ -10,7 +10,6 @@ import dev.crashkit.symbolicator.Demangling;
 import dev.crashkit.symbolicator.DiagnosticSink;
 import dev.crashkit.symbolicator.InputLimits;
 import dev.crashkit.symbolicator.MissingDebugFile;
-import dev.crashkit.symbolicator.OutputFormat;
 import dev.crashkit.symbolicator.Report;
 import dev.crashkit.symbolicator.Signature;
 import dev.crashkit.symbolicator.SymbolCachePolicy;
@@ -29,19 +28,21 @@ import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.UnaryOperator;
 import java.util.stream.Collectors;
+import org.apache.spark.sql.Row;
 
 /**
  * The one place this module calls the symbolicator, through its library API
  * ({@link dev.crashkit.symbolicator.Symbolicator}): the same path as {@code symbolicate batch --format
- * json}. Everything else in this module works on the JSON text and the neutral values returned here.
+ * json}. Everything else in this module works on the rows and the neutral values returned here.
  */
 final class Symbolicator {
 
     /**
-     * A symbolicated report: detected format, the {@code symbolicated/1} text, the grouping signature
-     * (the server's rule): its id and title, and the debug files that would have named frames.
+     * A symbolicated report: detected format, the {@code symbolicated/1} document as a row of
+     * {@link OutputSchema#SYMBOLICATED}, the grouping signature (the server's rule): its id and title, and
+     * the debug files that would have named frames.
      */
-    record Outcome(String format, String json, String signature, String signatureTitle,
+    record Outcome(String format, Row symbolicated, String signature, String signatureTitle,
                    List<MissingDebugFile> missing, Optional<String> part) {
     }
 
@@ -140,11 +141,10 @@ final class Symbolicator {
         return out;
     }
 
-    private Outcome symbolicate(Report report) throws IOException {
-        StringWriter json = new StringWriter();
-        Symbolication r = symbolicator.symbolicate(report, OutputFormat.JSON, json);
+    private Outcome symbolicate(Report report) {
+        Symbolication r = symbolicator.symbolicate(report);
         Signature signature = r.signature();
-        return new Outcome(report.format(), json.toString(), signature.id(), signature.title(),
+        return new Outcome(report.format(), SymbolicatedRow.of(r), signature.id(), signature.title(),
                 r.missingDebugFiles(), report.part());
     }
 

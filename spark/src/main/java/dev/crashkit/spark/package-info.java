@@ -5,9 +5,9 @@
  * lists inputs ({@code InputListing}); executors read them ({@code InputReader}, {@code ExportLine}),
  * optionally place them by main image ({@code ImagePartitioner}), symbolicate each partition with the
  * JVM's shared {@code Symbolicator} ({@code SymbolicatorHolder}) and turn the result into rows of the
- * explicit schemas in {@code OutputSchema} ({@code ReportRows}, {@code JsonRows}).
+ * explicit schemas in {@code OutputSchema} ({@code ReportRows}, {@code SymbolicatedRow}).
  *
- * <p>{@code Symbolicator} is the only class that calls the symbolicator's API; everything else works on
- * the {@code symbolicated/1} JSON text and plain values, so a reshaped symbolicator touches one file.
+ * <p>{@code Symbolicator} is the only class that calls the symbolicator's API, and {@code SymbolicatedRow}
+ * the only one that reads its result's values; everything else works on rows and plain values.
  */
 package dev.crashkit.spark;

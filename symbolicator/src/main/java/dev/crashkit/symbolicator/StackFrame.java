@@ -1,6 +1,7 @@
 package dev.crashkit.symbolicator;
 
 import dev.crashkit.core.model.DebugId;
+import dev.crashkit.core.model.ReportedFrame;
 import dev.crashkit.core.model.Trust;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -25,11 +26,25 @@ import java.util.OptionalLong;
  * @param status        whether a name was found, or why not
  * @param nameSource    what answered: dwarf, symtab, exports, objc, swift, function_starts, report
  * @param trust         how the capturing unwinder found the frame, when the report says
+ * @param symbolVersion the ELF symbol version split off the name ({@code GLIBC_2.3.2}), when it has one
+ * @param reported      what the report itself names the frame, when we found no name and it gives one
+ *                      (symbolicated/1's {@code reported})
+ * @param keptFromCapture the input frame is the capture's: a re-unwind could not rebuild it
  */
 public record StackFrame(int index, long address, Optional<String> image, Optional<DebugId> imageId,
                          Optional<String> function, Optional<String> linkageName, OptionalLong functionAddress,
                          long offset, Optional<String> file, OptionalInt line, OptionalInt column, boolean inlined,
-                         Status status, Optional<String> nameSource, Optional<Trust> trust) {
+                         Status status, Optional<String> nameSource, Optional<Trust> trust,
+                         Optional<String> symbolVersion, Optional<ReportedFrame> reported, boolean keptFromCapture) {
+
+    /** A frame without symbol version, reported names, or capture flag. */
+    public StackFrame(int index, long address, Optional<String> image, Optional<DebugId> imageId,
+                      Optional<String> function, Optional<String> linkageName, OptionalLong functionAddress,
+                      long offset, Optional<String> file, OptionalInt line, OptionalInt column, boolean inlined,
+                      Status status, Optional<String> nameSource, Optional<Trust> trust) {
+        this(index, address, image, imageId, function, linkageName, functionAddress, offset, file, line, column,
+                inlined, status, nameSource, trust, Optional.empty(), Optional.empty(), false);
+    }
 
     /** Why a frame has (or lacks) a name. */
     public enum Status {
@@ -40,6 +55,14 @@ public record StackFrame(int index, long address, Optional<String> image, Option
         /** The image has no debug file. */
         NO_DEBUG_FILE,
         /** No image of the report holds the address. */
-        NO_IMAGE
+        NO_IMAGE;
+
+        /** Lower-cased once: the name symbolicated/1 prints, asked for every frame. */
+        private final String label = name().toLowerCase(java.util.Locale.ROOT);
+
+        /** {@return the name symbolicated/1 prints: {@code symbolicated}, {@code no_symbol}, ...} */
+        public String label() {
+            return label;
+        }
     }
 }

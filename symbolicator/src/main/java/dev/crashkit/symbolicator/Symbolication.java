@@ -98,6 +98,19 @@ public final class Symbolication {
         return out;
     }
 
+    /**
+     * {@return every image of the report as symbolicated/1's {@code images} lists it, in the report's order}
+     * For clients that keep the document as values rather than text (Spark's columns): the same entries,
+     * with the status by its printed name and the detail the document gives.
+     */
+    public List<ImageResult> imageResults() {
+        List<ImageResult> out = new ArrayList<>(result.result().images().size());
+        for (ImageStatus s : result.result().images()) {
+            out.add(new ImageResult(s.image(), s.debugFile(), s.status().jsonName(), s.detail()));
+        }
+        return out;
+    }
+
     /** {@return whether some frame fell into an image without a usable debug file (the CLI's exit code 1)} */
     public boolean anyDebugFileMissing() {
         return result.result().missingDebugFiles();
@@ -204,12 +217,22 @@ public final class Symbolication {
         return ReportRenderer.extension(report.parsed(), format.internal());
     }
 
+    /** The public statuses by the internal ones' ordinals (the two enums list the same names in one order). */
+    private static final StackFrame.Status[] STATUSES = new StackFrame.Status[FrameStatus.values().length];
+
+    static {
+        for (FrameStatus s : FrameStatus.values()) {
+            STATUSES[s.ordinal()] = StackFrame.Status.valueOf(s.name());
+        }
+    }
+
     private static SymbolicatedStack stack(SymbolicatedThread t) {
         List<StackFrame> frames = new ArrayList<>(t.frames().size());
         for (SymbolicatedFrame f : t.frames()) {
             frames.add(new StackFrame(f.index(), f.address(), f.image(), f.imageId(), f.symbol(), f.mangled(),
                     f.symbolAddress(), f.offset(), f.file(), f.line(), f.column(), f.inlined(),
-                    StackFrame.Status.valueOf(f.status().name()), f.source(), f.trust()));
+                    STATUSES[f.status().ordinal()], f.source(), f.trust(), f.symbolVersion(), f.reportedFallback(),
+                    f.keptFromCapture()));
         }
         return new SymbolicatedStack(t.thread(), frames);
     }

@@ -13,8 +13,8 @@ import org.apache.spark.sql.types.StructType;
 import scala.jdk.javaapi.CollectionConverters;
 
 /**
- * Converts a JSON tree into a Spark value of a given type, driven by the schema alone (so the
- * schema in {@link OutputSchema} is the only place the columns are listed): objects become rows
+ * Converts a JSON tree into a Spark value of a given type, driven by the schema alone: how the job made
+ * its rows before {@link SymbolicatedRow}, kept to check that one against batch's JSON. Objects become rows
  * with fields taken by name, arrays become Scala sequences, a missing or null field becomes null.
  */
 final class JsonRows {
