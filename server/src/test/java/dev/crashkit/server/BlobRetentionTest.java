@@ -13,9 +13,6 @@ import dev.crashkit.server.blob.LocalS3;
 import dev.crashkit.server.blob.Sha256;
 import dev.crashkit.server.store.Retention;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.Statement;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -47,22 +44,12 @@ class BlobRetentionTest {
     @CsvSource({"sqlite, dir", "sqlite, s3", "postgresql, s3"})
     void blobsOfRemovedReportsGoOnceNoStoredReportNamesThem(String database, String store) throws Exception {
         ServerConfig base = ServerConfig.local(data.resolve("server"), 0);
-        String schema = "blobret_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
-        if (database.equals("postgresql")) {
-            // A schema of its own: other suites empty the shared database's public schema.
-            try (Connection c = DriverManager.getConnection(PostgresTest.URL); Statement s = c.createStatement()) {
-                s.execute("CREATE SCHEMA " + schema);
-            }
-            base = base.withDb(PostgresTest.URL + (PostgresTest.URL.contains("?") ? "&" : "?") + "currentSchema=" + schema);
-        }
-        try {
+        if (!database.equals("postgresql")) {
             run(base, store);
-        } finally {
-            if (database.equals("postgresql")) {
-                try (Connection c = DriverManager.getConnection(PostgresTest.URL); Statement s = c.createStatement()) {
-                    s.execute("DROP SCHEMA " + schema + " CASCADE");
-                }
-            }
+            return;
+        }
+        try (PostgresSchema schema = PostgresSchema.create("blobret")) {
+            run(base.withDb(schema.url()), store);
         }
     }
 

@@ -15,7 +15,14 @@ import java.util.Optional;
  * @param detail    what went wrong or how it was matched, when the document says
  */
 public record ImageResult(Image image, Optional<Path> debugFile, String status, Optional<String> detail) {
-    /** Checks that no component is null. */
+    /**
+     * Checks that no component is null.
+     *
+     * @param image     the report's image
+     * @param debugFile the debug file that answered its frames, when one did
+     * @param status    the document's status
+     * @param detail    what went wrong or how it was matched, when the document says
+     */
     public ImageResult {
         Objects.requireNonNull(image, "image");
         Objects.requireNonNull(debugFile, "debugFile");

@@ -37,7 +37,25 @@ public record StackFrame(int index, long address, Optional<String> image, Option
                          Status status, Optional<String> nameSource, Optional<Trust> trust,
                          Optional<String> symbolVersion, Optional<ReportedFrame> reported, boolean keptFromCapture) {
 
-    /** A frame without symbol version, reported names, or capture flag. */
+    /**
+     * A frame without symbol version, reported names, or capture flag.
+     *
+     * @param index           position of the input frame in its thread
+     * @param address         the address as recorded
+     * @param image           name of the image holding the address
+     * @param imageId         that image's UUID / build-id
+     * @param function        the function's name as printed
+     * @param linkageName     the raw linkage name
+     * @param functionAddress runtime address of the function's start
+     * @param offset          {@code address - functionAddress}, or the offset into the image when unnamed
+     * @param file            source file
+     * @param line            source line
+     * @param column          source column
+     * @param inlined         an inlined call (not the last entry of its input frame)
+     * @param status          whether a name was found, or why not
+     * @param nameSource      what answered
+     * @param trust           how the capturing unwinder found the frame, when the report says
+     */
     public StackFrame(int index, long address, Optional<String> image, Optional<DebugId> imageId,
                       Optional<String> function, Optional<String> linkageName, OptionalLong functionAddress,
                       long offset, Optional<String> file, OptionalInt line, OptionalInt column, boolean inlined,
