@@ -49,6 +49,9 @@ public final class DebugFiles implements AutoCloseable {
     }
 
     private final Symbolicator symbolicator;
+    /** An uploaded file's folder name (asked for each matched image of every report: compiled once). */
+    private static final java.util.regex.Pattern SHA256_HEX = java.util.regex.Pattern.compile("[0-9a-f]{64}");
+
     private final Path uploads;
     private volatile Fetcher fetcher = ids -> 0;
 
@@ -67,7 +70,7 @@ public final class DebugFiles implements AutoCloseable {
             return Optional.empty();
         }
         String first = p.getName(uploads.getNameCount()).toString();
-        return first.matches("[0-9a-f]{64}") ? Optional.of(first) : Optional.empty();
+        return SHA256_HEX.matcher(first).matches() ? Optional.of(first) : Optional.empty();
     }
 
     /** Where files missing here are fetched from (a shared blob store); by default nowhere. */

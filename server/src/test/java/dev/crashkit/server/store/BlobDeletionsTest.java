@@ -1,5 +1,7 @@
 package dev.crashkit.server.store;
 
+import dev.crashkit.server.PostgresSchema;
+
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -15,9 +17,6 @@ import dev.crashkit.server.symbolication.Dimensions;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.Statement;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -66,18 +65,10 @@ class BlobDeletionsTest {
                 }
                 return;
             }
-            String base = System.getenv().getOrDefault("CRASHKIT_TEST_POSTGRES",
-                    "jdbc:postgresql://127.0.0.1:5432/crashkit_test?user=crashkit&password=crashkit");
-            String schema = "blobdel_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
-            try (Connection c = DriverManager.getConnection(base); Statement s = c.createStatement()) {
-                s.execute("CREATE SCHEMA " + schema);
-            }
-            try (Database db = Database.open(base + (base.contains("?") ? "&" : "?") + "currentSchema=" + schema, 4)) {
+            // A schema of its own on the test PostgreSQL, dropped afterwards.
+            try (PostgresSchema schema = PostgresSchema.create("blobdel");
+                 Database db = Database.open(schema.url(), 4)) {
                 test.run(db, blobs);
-            } finally {
-                try (Connection c = DriverManager.getConnection(base); Statement s = c.createStatement()) {
-                    s.execute("DROP SCHEMA " + schema + " CASCADE");
-                }
             }
         }
     }

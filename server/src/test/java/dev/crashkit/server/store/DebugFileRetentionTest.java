@@ -1,5 +1,7 @@
 package dev.crashkit.server.store;
 
+import dev.crashkit.server.PostgresSchema;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -12,12 +14,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.List;
-import java.util.UUID;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -45,18 +45,10 @@ class DebugFileRetentionTest {
             }
             return;
         }
-        String base = System.getenv().getOrDefault("CRASHKIT_TEST_POSTGRES",
-                "jdbc:postgresql://127.0.0.1:5432/crashkit_test?user=crashkit&password=crashkit");
-        String schema = "dfret_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
-        try (Connection c = DriverManager.getConnection(base); Statement s = c.createStatement()) {
-            s.execute("CREATE SCHEMA " + schema);
-        }
-        try (Database db = Database.open(base + (base.contains("?") ? "&" : "?") + "currentSchema=" + schema, 4)) {
+        // A schema of its own on the test PostgreSQL, dropped afterwards.
+        try (PostgresSchema schema = PostgresSchema.create("dfret");
+             Database db = Database.open(schema.url(), 4)) {
             test.run(db);
-        } finally {
-            try (Connection c = DriverManager.getConnection(base); Statement s = c.createStatement()) {
-                s.execute("DROP SCHEMA " + schema + " CASCADE");
-            }
         }
     }
 

@@ -1,5 +1,7 @@
 package dev.crashkit.server.store;
 
+import dev.crashkit.server.PostgresSchema;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -7,12 +9,8 @@ import dev.crashkit.server.metrics.Metrics;
 import dev.crashkit.server.symbolication.Dimensions;
 import dev.crashkit.symbolicator.SymbolCacheStats;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.Statement;
 import java.util.List;
 import java.util.Optional;
-import java.util.UUID;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -35,18 +33,10 @@ class QueueTakeoverTest {
             }
             return;
         }
-        String base = System.getenv().getOrDefault("CRASHKIT_TEST_POSTGRES",
-                "jdbc:postgresql://127.0.0.1:5432/crashkit_test?user=crashkit&password=crashkit");
-        String schema = "takeover_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
-        try (Connection c = DriverManager.getConnection(base); Statement s = c.createStatement()) {
-            s.execute("CREATE SCHEMA " + schema);
-        }
-        try (Database db = Database.open(base + (base.contains("?") ? "&" : "?") + "currentSchema=" + schema, 4)) {
+        // A schema of its own on the test PostgreSQL, dropped afterwards.
+        try (PostgresSchema schema = PostgresSchema.create("takeover");
+             Database db = Database.open(schema.url(), 4)) {
             check(db);
-        } finally {
-            try (Connection c = DriverManager.getConnection(base); Statement s = c.createStatement()) {
-                s.execute("DROP SCHEMA " + schema + " CASCADE");
-            }
         }
     }
 

@@ -1,5 +1,7 @@
 package dev.crashkit.server.store;
 
+import dev.crashkit.server.PostgresSchema;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -133,18 +135,10 @@ class ResultsTest {
         try (Database db = Database.open("jdbc:sqlite:" + dir.resolve("t.db"), 4)) {
             test.run(db);
         }
-        String base = System.getenv().getOrDefault("CRASHKIT_TEST_POSTGRES",
-                "jdbc:postgresql://127.0.0.1:5432/crashkit_test?user=crashkit&password=crashkit");
-        String schema = "results_" + java.util.UUID.randomUUID().toString().replace("-", "").substring(0, 12);
-        try (java.sql.Connection c = java.sql.DriverManager.getConnection(base); java.sql.Statement s = c.createStatement()) {
-            s.execute("CREATE SCHEMA " + schema);
-        }
-        try (Database db = Database.open(base + (base.contains("?") ? "&" : "?") + "currentSchema=" + schema, 4)) {
+        // A schema of its own on the test PostgreSQL, dropped afterwards.
+        try (PostgresSchema schema = PostgresSchema.create("results");
+             Database db = Database.open(schema.url(), 4)) {
             test.run(db);
-        } finally {
-            try (java.sql.Connection c = java.sql.DriverManager.getConnection(base); java.sql.Statement s = c.createStatement()) {
-                s.execute("DROP SCHEMA " + schema + " CASCADE");
-            }
         }
     }
 
