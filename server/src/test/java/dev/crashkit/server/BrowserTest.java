@@ -158,18 +158,18 @@ class BrowserTest {
         // Status buttons: resolve in 1.1, ignore, reopen; each shown and logged.
         browser.findElement(By.id("in-version")).sendKeys("1.1");
         browser.findElement(By.id("resolve-in-version")).click();
-        assertEquals("resolved", waitFor(By.id("group-status")).getText());
+        assertEquals("resolved", groupStatus("resolved"));
         assertTrue(browser.findElement(By.id("resolved-in")).getText().contains("1.1"));
         assertTrue(text().contains("Status open → resolved in version 1.1"), text());
         screenshot("ui-group-resolved.png");
         TriageFlows.post(api, TriageFlows.sampleInVersion("1.3"));
         browser.navigate().refresh();
-        assertEquals("regressed", waitFor(By.id("group-status")).getText());
+        assertEquals("regressed", groupStatus("regressed"));
         assertTrue(text().contains("Regressed: seen again in version 1.3 after it was resolved in 1.1"), text());
         browser.findElement(By.id("ignore")).click();
-        assertEquals("ignored", waitFor(By.id("group-status")).getText());
+        assertEquals("ignored", groupStatus("ignored"));
         browser.findElement(By.id("reopen")).click();
-        assertEquals("open", waitFor(By.id("group-status")).getText());
+        assertEquals("open", groupStatus("open"));
         browser.findElement(By.id("in-version")).sendKeys("soon");
         browser.findElement(By.id("resolve-in-version")).click();
         assertTrue(waitFor(By.id("status-error")).getText().contains("in_version is not a version"));
@@ -303,6 +303,20 @@ class BrowserTest {
 
     private String text() {
         return browser.findElement(By.tagName("body")).getText();
+    }
+
+    /**
+     * The group's status once it reads {@code expected}, else what it reads after 20 s: the page renders the
+     * element again after a click, so it is found afresh each time (an element found before that goes stale).
+     */
+    private String groupStatus(String expected) {
+        try {
+            new WebDriverWait(browser, Duration.ofSeconds(20)).ignoring(org.openqa.selenium.StaleElementReferenceException.class)
+                    .until(d -> expected.equals(d.findElement(By.id("group-status")).getText()));
+        } catch (org.openqa.selenium.TimeoutException e) {
+            // the assertion below says what it reads instead
+        }
+        return browser.findElement(By.id("group-status")).getText();
     }
 
     private WebElement waitFor(By by) {
