@@ -19,8 +19,10 @@
  *   prints "ready <pid>" once every thread runs;
  *   "gap <from> <to>" -> "gap <longest ns> <its start ns> <gaps logged in window>": the longest
  *                        logged gap overlapping [from, to] (ns of CLOCK_MONOTONIC), 0 0 0 if none;
+ *                        answered once the gap thread has read its clock after <to> (or 10 s passed);
  *   "gaps <from> <len> <n>" -> "gaps <g1> ... <gn>": the longest gap overlapping each of n
- *                        consecutive windows of len ns starting at from (0 where none);
+ *                        consecutive windows of len ns starting at from (0 where none), answered
+ *                        once the gap thread has read its clock after the last window;
  *   "now"             -> "now <ns>";
  *   "quit" or end of input exits.
  * Built by the capture tests and the bench with: gcc -O2 -pthread -o gaptarget gaptarget.c */
@@ -41,6 +43,7 @@
 struct gap { int64_t start, len; };
 static struct gap ring[RING];
 static volatile uint64_t written; /* gaps logged so far; ring[i % RING] */
+static volatile int64_t last_read; /* the gap thread's latest clock read, logged gaps up to it */
 static int pipefd[2];
 static pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t cv = PTHREAD_COND_INITIALIZER;
@@ -68,6 +71,7 @@ static void *gap_thread(void *arg) {
             ring[w % RING].len = t - prev;
             __atomic_store_n(&written, w + 1, __ATOMIC_RELEASE);
         }
+        __atomic_store_n(&last_read, t, __ATOMIC_RELEASE);
         prev = t;
     }
     return 0;
@@ -99,6 +103,14 @@ static void *churn_thread(void *arg) {
         if (pthread_create(&t, 0, short_lived, 0) == 0) pthread_join(t, 0);
     }
     return 0;
+}
+
+/* Waits (at most 10 s) until the gap thread has read its clock after `to`: a gap ending after `to` is
+ * logged only once that thread runs again, and right after a capture resumes the process a loaded
+ * machine may not have scheduled it yet while this main thread already answers. */
+static void wait_past(int64_t to) {
+    int64_t give_up = now_ns() + 10000000000LL;
+    while (__atomic_load_n(&last_read, __ATOMIC_ACQUIRE) <= to && now_ns() < give_up) usleep(200);
 }
 
 /* Longest logged gap overlapping [from, to]; scans back from the newest entry. */
@@ -145,9 +157,11 @@ int main(int argc, char **argv) {
         int64_t start;
         long count;
         if (sscanf(line, "gap %lld %lld", &a, &b) == 2) {
+            wait_past(b);
             int64_t g = longest(a, b, &start, &count);
             printf("gap %lld %lld %ld\n", (long long) g, (long long) start, count);
         } else if (sscanf(line, "gaps %lld %lld %lld", &a, &b, &c) == 3 && b > 0 && c > 0 && c <= 100000) {
+            wait_past(a + c * b);
             printf("gaps");
             for (long long i = 0; i < c; i++) {
                 printf(" %lld", (long long) longest(a + i * b, a + (i + 1) * b, &start, &count));
