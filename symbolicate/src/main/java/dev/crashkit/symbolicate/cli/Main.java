@@ -28,6 +28,7 @@ public final class Main {
         SymcacheInBackground.allow(args);
         int code = run(args);
         ArchiveTraining.loadListedClassesIfArchiving();
+        StartupCacheRetention.pruneIfArchiving();
         AotCacheInBackground.startIfRecording();
         System.exit(code);
     }

@@ -402,7 +402,7 @@ final class Relaunch {
         return stem(mtime, size, realPath) + ".jsa";
     }
 
-    private static String stem(long mtime, long size, String realPath) {
+    static String stem(long mtime, long size, String realPath) {
         return "symbolicate-" + mtime + "-" + size + "-" + cksum(realPath.getBytes(StandardCharsets.UTF_8));
     }
 

@@ -105,7 +105,20 @@ class StartupCacheTest {
         Layout l = Layout.make(dir);
         String plain = plainRun(dir, home);
         Path cache = dir.resolve("cache17");
+        // Start-up caches of five other jars, used one minute apart: the run that writes a new one keeps the
+        // three used last (StartupCacheRetention).
+        Files.createDirectories(cache);
+        List<Path> others = new ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            Path f = Files.createFile(cache.resolve("symbolicate-100" + i + "-2-3-17.0.21.jsa"));
+            FileTime t = FileTime.fromMillis(System.currentTimeMillis() - (10 - i) * 60_000L);
+            Files.getFileAttributeView(f, java.nio.file.attribute.BasicFileAttributeView.class).setTimes(t, t, null);
+            others.add(f);
+        }
         assertEquals(plain, l.binSymbolicate(home, cache, "").out, "first run, writing the archive");
+        assertEquals(List.of(false, false, true, true, true), others.stream().map(Files::exists).toList(),
+                "the two other jars used least recently are pruned");
+        others.subList(2, 5).forEach(f -> f.toFile().delete());
         List<Path> jsa = files(cache, ".jsa");
         assertEquals(1, jsa.size(), "one archive: " + files(cache, ""));
         assertTrue(jsa.get(0).getFileName().toString().endsWith("-" + Relaunch.fileSafe(runtimeVersion(home)) + ".jsa"),
