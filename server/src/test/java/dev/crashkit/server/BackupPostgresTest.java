@@ -35,7 +35,7 @@ class BackupPostgresTest {
 
     @BeforeEach
     void emptyDatabases() {
-        new PostgresTest().emptyDatabase();
+        empty(PostgresTest.URL);
         empty(RESTORE_URL);
     }
 

@@ -22,7 +22,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -51,27 +50,21 @@ class InstancesPostgresTest {
     @TempDir
     Path data;
 
-    private final String schema = "instances_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+    private PostgresSchema schema;
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
     private String url() {
-        return PostgresTest.URL + (PostgresTest.URL.contains("?") ? "&" : "?") + "currentSchema=" + schema;
+        return schema.url();
     }
 
     @BeforeEach
-    void createSchema() {
-        try (Connection c = DriverManager.getConnection(PostgresTest.URL); Statement s = c.createStatement()) {
-            s.execute("CREATE SCHEMA " + schema);
-        } catch (SQLException e) {
-            fail("PostgreSQL is not reachable (run .ci/setup.d/server.sh as root): " + e.getMessage());
-        }
+    void createSchema() throws SQLException {
+        schema = PostgresSchema.create("instances");
     }
 
     @AfterEach
     void dropSchema() throws SQLException {
-        try (Connection c = DriverManager.getConnection(PostgresTest.URL); Statement s = c.createStatement()) {
-            s.execute("DROP SCHEMA " + schema + " CASCADE");
-        }
+        schema.close();
     }
 
     @Test

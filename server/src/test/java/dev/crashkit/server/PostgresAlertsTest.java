@@ -17,6 +17,7 @@ import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -30,9 +31,16 @@ class PostgresAlertsTest {
     @TempDir
     Path data;
 
+    private PostgresSchema schema;
+
     @BeforeEach
-    void emptyDatabase() {
-        new PostgresTest().emptyDatabase();
+    void createSchema() throws java.sql.SQLException {
+        schema = PostgresSchema.create("alertspg");
+    }
+
+    @AfterEach
+    void dropSchema() throws java.sql.SQLException {
+        schema.close();
     }
 
     @Test
@@ -42,9 +50,9 @@ class PostgresAlertsTest {
             AlertConfig alerts = AlertConfig.defaults().withWebhooks(List.of(receiver.url("/hook")),
                     Optional.of(AlertsTest.SECRET)).withSpike(5, AlertsTest.WEEK_MINUTES)
                     .withRetries(Duration.ofMillis(200), 5, Duration.ofSeconds(5));
-            try (CrashkitServer a = CrashkitServer.start(ServerConfig.local(data.resolve("a"), 0).withDb(PostgresTest.URL),
+            try (CrashkitServer a = CrashkitServer.start(ServerConfig.local(data.resolve("a"), 0).withDb(schema.url()),
                     IngestConfig.defaults(), alerts, m -> { });
-                 CrashkitServer b = CrashkitServer.start(ServerConfig.local(data.resolve("b"), 0).withDb(PostgresTest.URL),
+                 CrashkitServer b = CrashkitServer.start(ServerConfig.local(data.resolve("b"), 0).withDb(schema.url()),
                     IngestConfig.defaults(), alerts, m -> { })) {
                 List<Http> servers = List.of(new Http(a.port()), new Http(b.port()));
                 List<String> files = List.of("reports/apple/arm64e-pac.crash", "reports/apple/ios-arm64.ips",
@@ -103,7 +111,7 @@ class PostgresAlertsTest {
         try (WebhookReceiver receiver = new WebhookReceiver()) {
             AlertConfig alerts = AlertConfig.defaults().withWebhooks(List.of(receiver.url("/hook")), Optional.empty())
                     .withSpike(0, 60).withRetries(Duration.ofMillis(200), 5, Duration.ofSeconds(5));
-            try (CrashkitServer s = CrashkitServer.start(ServerConfig.local(data, 0).withDb(PostgresTest.URL),
+            try (CrashkitServer s = CrashkitServer.start(ServerConfig.local(data, 0).withDb(schema.url()),
                     IngestConfig.defaults(), alerts, m -> { })) {
                 Http http = new Http(s.port());
                 TriageFlows.resolveInVersionThenRegress(http);

@@ -22,6 +22,9 @@ public final class PostgresSchema implements AutoCloseable {
         String name = prefix + "_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
         try (Connection c = DriverManager.getConnection(PostgresTest.URL); Statement s = c.createStatement()) {
             s.execute("CREATE SCHEMA " + name);
+        } catch (SQLException e) {
+            throw new SQLException("PostgreSQL is not reachable at " + PostgresTest.URL.replaceAll("password=[^&]*",
+                    "password=…") + " (run .ci/setup.d/server.sh as root): " + e.getMessage(), e);
         }
         return new PostgresSchema(name);
     }

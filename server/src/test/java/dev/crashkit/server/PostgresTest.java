@@ -2,7 +2,6 @@ package dev.crashkit.server;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
@@ -11,6 +10,7 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -26,20 +26,21 @@ class PostgresTest {
     @TempDir
     Path data;
 
+    private PostgresSchema schema;
+
     @BeforeEach
-    void emptyDatabase() {
-        try (Connection c = DriverManager.getConnection(URL); Statement s = c.createStatement()) {
-            s.execute("DROP SCHEMA public CASCADE");
-            s.execute("CREATE SCHEMA public");
-        } catch (SQLException e) {
-            fail("PostgreSQL is not reachable at " + URL.replaceAll("password=[^&]*", "password=…")
-                    + " (run .ci/setup.d/server.sh as root): " + e.getMessage());
-        }
+    void createSchema() throws SQLException {
+        schema = PostgresSchema.create("pgtest");
+    }
+
+    @AfterEach
+    void dropSchema() throws SQLException {
+        schema.close();
     }
 
     @Test
     void ingestSymbolicationGroupingAndReuploadsOnPostgres() throws Exception {
-        ServerConfig config = ServerConfig.local(data, 0).withDb(URL).withDsyms(java.util.List.of(TestData.path("macho")));
+        ServerConfig config = ServerConfig.local(data, 0).withDb(schema.url()).withDsyms(java.util.List.of(TestData.path("macho")));
         String id;
         try (CrashkitServer server = CrashkitServer.start(config, m -> { })) {
             Http http = new Http(server.port());
@@ -78,7 +79,7 @@ class PostgresTest {
             assertEquals("symbolicated", http.get("/api/reports/" + id).json().get("status").asText());
             assertEquals(2, http.get("/api/reports").json().get("reports").size());
         }
-        try (Connection c = DriverManager.getConnection(URL); Statement s = c.createStatement();
+        try (Connection c = DriverManager.getConnection(schema.url()); Statement s = c.createStatement();
              ResultSet r = s.executeQuery("SELECT COUNT(*), MAX(version) FROM schema_migrations")) {
             r.next();
             assertEquals(r.getInt(2), r.getInt(1), "each migration once");
@@ -90,7 +91,7 @@ class PostgresTest {
 
     @Test
     void triageSearchAndPagingOnPostgres() throws Exception {
-        ServerConfig config = ServerConfig.local(data, 0).withDb(URL);
+        ServerConfig config = ServerConfig.local(data, 0).withDb(schema.url());
         try (CrashkitServer server = CrashkitServer.start(config, m -> { })) {
             Http http = new Http(server.port());
             TriageFlows.resolveInVersionThenRegress(http);

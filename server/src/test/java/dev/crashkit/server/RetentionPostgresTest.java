@@ -1,22 +1,30 @@
 package dev.crashkit.server;
 
 import java.nio.file.Path;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Retention on PostgreSQL (the database of PostgresTest, emptied before each test). */
+/** Retention on PostgreSQL (a schema of its own on the database of PostgresTest). */
 class RetentionPostgresTest {
     @TempDir
     Path data;
 
+    private PostgresSchema schema;
+
     @BeforeEach
-    void emptyDatabase() {
-        new PostgresTest().emptyDatabase();
+    void createSchema() throws java.sql.SQLException {
+        schema = PostgresSchema.create("retentionpg");
+    }
+
+    @AfterEach
+    void dropSchema() throws java.sql.SQLException {
+        schema.close();
     }
 
     private ServerConfig config() {
-        return ServerConfig.local(data, 0).withDb(PostgresTest.URL);
+        return ServerConfig.local(data, 0).withDb(schema.url());
     }
 
     @Test

@@ -1,15 +1,12 @@
 package dev.crashkit.server;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.List;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -19,19 +16,21 @@ class SentryPostgresTest {
     @TempDir
     Path data;
 
+    private PostgresSchema schema;
+
     @BeforeEach
-    void emptyDatabase() {
-        try (Connection c = DriverManager.getConnection(PostgresTest.URL); Statement s = c.createStatement()) {
-            s.execute("DROP SCHEMA public CASCADE");
-            s.execute("CREATE SCHEMA public");
-        } catch (SQLException e) {
-            fail("PostgreSQL is not reachable (run .ci/setup.d/server.sh as root): " + e.getMessage());
-        }
+    void createSchema() throws SQLException {
+        schema = PostgresSchema.create("sentrypg");
+    }
+
+    @AfterEach
+    void dropSchema() throws SQLException {
+        schema.close();
     }
 
     @Test
     void projectsKeepTheirKeysAcrossARestartAndEventsAreStoredOnce() throws Exception {
-        ServerConfig config = ServerConfig.local(data, 0).withDb(PostgresTest.URL)
+        ServerConfig config = ServerConfig.local(data, 0).withDb(schema.url())
                 .withDsyms(List.of(TestData.path("macho")));
         IngestConfig ingest = IngestConfig.defaults().withProjects(List.of("ios-app"));
         JsonNode before;

@@ -2,12 +2,10 @@ package dev.crashkit.server.store;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.crashkit.server.PostgresSchema;
 import dev.crashkit.server.symbolication.Dimensions;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -30,13 +28,9 @@ class RetentionCountersTest {
 
     @Test
     void firstSeenKeepsARemovedReportWhenAnotherLeavesTheGroupOnPostgres() throws Exception {
-        String url = System.getenv().getOrDefault("CRASHKIT_TEST_POSTGRES",
-                "jdbc:postgresql://127.0.0.1:5432/crashkit_test?user=crashkit&password=crashkit");
-        try (Connection c = DriverManager.getConnection(url); Statement s = c.createStatement()) {
-            s.execute("DROP SCHEMA public CASCADE");
-            s.execute("CREATE SCHEMA public");
+        try (PostgresSchema schema = PostgresSchema.create("retcounters")) {
+            run(schema.url());
         }
-        run(url);
     }
 
     private static void run(String url) throws Exception {
