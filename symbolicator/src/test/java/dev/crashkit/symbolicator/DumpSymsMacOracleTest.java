@@ -112,6 +112,21 @@ class DumpSymsMacOracleTest {
         assertTrue(e.getMessage().contains("do not match"), e.getMessage());
     }
 
+    /**
+     * Without LC_UUID the module is named by a hash of its sections (the no-uuid cases of mac-cases.txt match
+     * Breakpad's); a section table whose sections overlap far past the file's size (testdata/dumpsyms/make_no_uuid.py;
+     * Breakpad refuses it too, for a section outside its segment) is refused in one line naming the file before
+     * anything is hashed, so the time stays linear in the file's size.
+     */
+    @Test
+    void withoutUuidOverlappingSectionsAreRefused() {
+        CrashkitException e = assertThrows(CrashkitException.class,
+                () -> ours(List.of("../dumpsyms/no-uuid/App-x86_64-overlapping-fail")));
+        assertTrue(e.getMessage().contains("App-x86_64-overlapping-fail: no LC_UUID")
+                && e.getMessage().contains("corrupt section table"), e.getMessage());
+        assertFalse(e.getMessage().contains("\n"), e.getMessage());
+    }
+
     /** Every broken Mach-O of testdata/macho/broken: one line naming the file, never a stack trace or a hang. */
     @Test
     void brokenFilesFailWithOneLineNamingTheFile(@TempDir Path dir) throws Exception {

@@ -150,8 +150,13 @@ public final class BreakpadCfi {
         }
     }
 
-    /** Interprets one FDE (its CIE's instructions first) and records what Breakpad would write. */
-    private final class Recorder {
+    /**
+     * Interprets one FDE's instructions (its CIE's first), decoded by {@link CfiInstructions}, and records what
+     * Breakpad would write.
+     */
+    private final class Recorder implements CfiInstructions.Handler {
+        private static final Rule SAME_VALUE = new Rule(Rule.Kind.SAME, 0, 0, null);
+
         private final Fde fde;
         private final Cie cie;
         private final int raRegister;
@@ -159,6 +164,7 @@ public final class BreakpadCfi {
         final Map<Long, Map<String, String>> changes = new TreeMap<>(Long::compareUnsigned);
         private long address;
         private RuleMap rules = new RuleMap();
+        /** The rules the CIE's instructions left ({@code restore} returns to them); null while they run. */
         private RuleMap cieRules;
         private final Deque<RuleMap> saved = new ArrayDeque<>();
 
@@ -174,9 +180,12 @@ public final class BreakpadCfi {
 
         void run() {
             try {
-                interpret(new CfiBytes(cie.instructions(), cie.address()), true);
+                CfiInstructions cieInstructions = new CfiInstructions(new CfiBytes(cie.instructions(),
+                        cie.address()), cie, address);
+                cieInstructions.runAll(this);
                 cieRules = rules.copy();
-                interpret(new CfiBytes(fde.instructions(), fde.address()), false);
+                // As in Breakpad, the location the CIE's instructions reached carries on into the FDE's.
+                new CfiInstructions(new CfiBytes(fde.instructions(), fde.address()), cie, address).runAll(this);
             } catch (CfiException | RuntimeException e) {
                 // Breakpad stops interpreting at the first bad instruction and keeps the entry.
             }
@@ -219,10 +228,12 @@ public final class BreakpadCfi {
             handle(reg, rule);
         }
 
-        private void requireCfa() throws CfiException {
+        /** A rule relative to the CFA needs a CFA rule first ({@code CallFrameInfo::State}'s check). */
+        private void setCfaRelativeRule(int reg, Rule rule) throws CfiException {
             if (rules.cfa == null) {
                 throw new CfiException("CFI rule before any CFA rule");
             }
+            setRule(reg, rule);
         }
 
         private void setCfa(Rule rule) {
@@ -230,113 +241,73 @@ public final class BreakpadCfi {
             handle(-1, rule);
         }
 
-        private void interpret(CfiBytes b, boolean inCie) throws CfiException {
-            long ca = cie.codeAlign();
-            long da = cie.dataAlign();
-            while (b.hasRemaining()) {
-                int op = b.u8();
-                int high = op & 0xc0;
-                int low = op & 0x3f;
-                if (high == 0x40) {
-                    address += low * ca;
-                } else if (high == 0x80) {
-                    requireCfa();
-                    setRule(low, new Rule(Rule.Kind.OFFSET, -1, b.uleb() * da, null));
-                } else if (high == 0xc0) {
-                    restore(low, inCie);
-                } else {
-                    step(op, b, inCie, ca, da);
-                }
-            }
+        @Override
+        public void advance(long location) {
+            address = location;
         }
 
-        private void step(int op, CfiBytes b, boolean inCie, long ca, long da) throws CfiException {
-            switch (op) {
-                case 0x00 -> { } // nop
-                case 0x01 -> address = b.encoded(cie.fdeEncoding(), 0);
-                case 0x02 -> address += b.u8() * ca;
-                case 0x03 -> address += b.u16() * ca;
-                case 0x04 -> address += b.u32() * ca;
-                case 0x05 -> {
-                    int reg = (int) b.uleb();
-                    long off = b.uleb();
-                    requireCfa();
-                    setRule(reg, new Rule(Rule.Kind.OFFSET, -1, off * da, null));
-                }
-                case 0x06 -> restore((int) b.uleb(), inCie);
-                case 0x07 -> setRule((int) b.uleb(), new Rule(Rule.Kind.UNDEFINED, 0, 0, null));
-                case 0x08 -> setRule((int) b.uleb(), new Rule(Rule.Kind.SAME, 0, 0, null));
-                case 0x09 -> {
-                    int reg = (int) b.uleb();
-                    setRule(reg, new Rule(Rule.Kind.REGISTER, (int) b.uleb(), 0, null));
-                }
-                case 0x0a -> {
-                    if (saved.size() >= MAX_STATES) {
-                        throw new CfiException("remember_state nests too deep");
-                    }
-                    saved.push(rules.copy());
-                }
-                case 0x0b -> restoreState();
-                case 0x0c -> {
-                    int reg = (int) b.uleb();
-                    setCfa(new Rule(Rule.Kind.VAL_OFFSET, reg, b.uleb(), null));
-                }
-                case 0x0d -> {
-                    int reg = (int) b.uleb();
-                    if (rules.cfa == null) {
-                        throw new CfiException("def_cfa_register without a CFA rule");
-                    }
-                    // Breakpad changes the base of an offset rule only; an expression CFA stays as it is.
-                    Rule r = rules.cfa.kind() == Rule.Kind.VAL_OFFSET
-                            ? new Rule(Rule.Kind.VAL_OFFSET, reg, rules.cfa.offset(), null) : rules.cfa;
-                    setCfa(r);
-                }
-                case 0x0e -> defCfaOffset(b.uleb());
-                case 0x0f -> setCfa(new Rule(Rule.Kind.VAL_EXPRESSION, 0, 0, block(b)));
-                case 0x10 -> {
-                    int reg = (int) b.uleb();
-                    setRule(reg, new Rule(Rule.Kind.EXPRESSION, 0, 0, block(b)));
-                }
-                case 0x11 -> {
-                    int reg = (int) b.uleb();
-                    long off = b.sleb();
-                    requireCfa();
-                    setRule(reg, new Rule(Rule.Kind.OFFSET, -1, off * da, null));
-                }
-                case 0x12 -> {
-                    int reg = (int) b.uleb();
-                    setCfa(new Rule(Rule.Kind.VAL_OFFSET, reg, b.sleb() * da, null));
-                }
-                case 0x13 -> defCfaOffset(b.sleb() * da);
-                case 0x14 -> {
-                    int reg = (int) b.uleb();
-                    long off = b.uleb();
-                    requireCfa();
-                    setRule(reg, new Rule(Rule.Kind.VAL_OFFSET, -1, off * da, null));
-                }
-                case 0x15 -> {
-                    int reg = (int) b.uleb();
-                    long off = b.sleb();
-                    requireCfa();
-                    setRule(reg, new Rule(Rule.Kind.VAL_OFFSET, -1, off * da, null));
-                }
-                case 0x16 -> {
-                    int reg = (int) b.uleb();
-                    setRule(reg, new Rule(Rule.Kind.VAL_EXPRESSION, 0, 0, block(b)));
-                }
-                case 0x2d -> { } // GNU_window_save / AArch64 negate_ra_state: Breakpad records nothing
-                case 0x2e -> b.uleb(); // GNU_args_size
-                case 0x2f -> {
-                    int reg = (int) b.uleb();
-                    long off = b.uleb();
-                    requireCfa();
-                    setRule(reg, new Rule(Rule.Kind.OFFSET, -1, -off * da, null));
-                }
-                default -> throw new CfiException(String.format("unknown CFA instruction 0x%02x", op));
-            }
+        @Override
+        public void offset(int reg, long offset) throws CfiException {
+            setCfaRelativeRule(reg, new Rule(Rule.Kind.OFFSET, -1, offset, null));
         }
 
-        private void defCfaOffset(long offset) throws CfiException {
+        @Override
+        public void valOffset(int reg, long offset) throws CfiException {
+            setCfaRelativeRule(reg, new Rule(Rule.Kind.VAL_OFFSET, -1, offset, null));
+        }
+
+        @Override
+        public void register(int reg, int base) {
+            setRule(reg, new Rule(Rule.Kind.REGISTER, base, 0, null));
+        }
+
+        @Override
+        public void undefined(int reg) {
+            setRule(reg, new Rule(Rule.Kind.UNDEFINED, 0, 0, null));
+        }
+
+        @Override
+        public void sameValue(int reg) {
+            setRule(reg, SAME_VALUE);
+        }
+
+        @Override
+        public void restore(int reg) throws CfiException {
+            if (cieRules == null) {
+                throw new CfiException("DW_CFA_restore inside a CIE");
+            }
+            Rule r = cieRules.registers.get(reg);
+            setRule(reg, r != null ? r : SAME_VALUE);
+        }
+
+        @Override
+        public void expression(int reg, byte[] expression) {
+            setRule(reg, new Rule(Rule.Kind.EXPRESSION, 0, 0, expression));
+        }
+
+        @Override
+        public void valExpression(int reg, byte[] expression) {
+            setRule(reg, new Rule(Rule.Kind.VAL_EXPRESSION, 0, 0, expression));
+        }
+
+        @Override
+        public void defCfa(int reg, long offset) {
+            setCfa(new Rule(Rule.Kind.VAL_OFFSET, reg, offset, null));
+        }
+
+        @Override
+        public void defCfaRegister(int reg) throws CfiException {
+            if (rules.cfa == null) {
+                throw new CfiException("def_cfa_register without a CFA rule");
+            }
+            // Breakpad changes the base of an offset rule only; an expression CFA stays as it is.
+            Rule r = rules.cfa.kind() == Rule.Kind.VAL_OFFSET
+                    ? new Rule(Rule.Kind.VAL_OFFSET, reg, rules.cfa.offset(), null) : rules.cfa;
+            setCfa(r);
+        }
+
+        @Override
+        public void defCfaOffset(long offset) throws CfiException {
             if (rules.cfa == null) {
                 throw new CfiException("def_cfa_offset without a CFA rule");
             }
@@ -345,16 +316,22 @@ public final class BreakpadCfi {
             setCfa(r);
         }
 
-        private void restore(int reg, boolean inCie) throws CfiException {
-            if (inCie) {
-                throw new CfiException("DW_CFA_restore inside a CIE");
+        @Override
+        public void defCfaExpression(byte[] expression) {
+            setCfa(new Rule(Rule.Kind.VAL_EXPRESSION, 0, 0, expression));
+        }
+
+        @Override
+        public void rememberState() throws CfiException {
+            if (saved.size() >= MAX_STATES) {
+                throw new CfiException("remember_state nests too deep");
             }
-            Rule r = cieRules.registers.get(reg);
-            setRule(reg, r != null ? r : new Rule(Rule.Kind.SAME, 0, 0, null));
+            saved.push(rules.copy());
         }
 
         /** {@code RuleMap::HandleTransitionTo}: records what differs between the current and the saved state. */
-        private void restoreState() throws CfiException {
+        @Override
+        public void restoreState() throws CfiException {
             RuleMap back = saved.poll();
             if (back == null) {
                 throw new CfiException("restore_state without remember_state");
@@ -368,19 +345,12 @@ public final class BreakpadCfi {
             for (Map.Entry<Integer, Rule> e : rules.registers.entrySet()) {
                 Rule was = back.registers.get(e.getKey());
                 if (was == null) {
-                    handle(e.getKey(), new Rule(Rule.Kind.SAME, 0, 0, null));
+                    handle(e.getKey(), SAME_VALUE);
                 } else if (!was.equals(e.getValue())) {
                     handle(e.getKey(), was);
                 }
             }
             rules = back;
-        }
-
-        private byte[] block(CfiBytes b) throws CfiException {
-            long len = b.uleb();
-            int at = b.offset();
-            b.skip(len);
-            return Arrays.copyOfRange(b.array(), at, at + (int) len);
         }
     }
 }

@@ -186,16 +186,16 @@ public final class MachOSymbolFileWriter {
     /**
      * The MODULE line's fields.
      *
-     * @return os ({@code mac}), architecture, debug id (the UUID in hex and age 0), name; no code id
-     * @throws DumpSymsException when the image has no LC_UUID or a CPU type Breakpad does not name
+     * @return os ({@code mac}), architecture, debug id (the UUID in hex and age 0; without an LC_UUID, the MD5 of
+     *         the sections' bytes, as Breakpad's {@code dump_syms} names such an image), name; no code id
+     * @throws DumpSymsException when the image has a CPU type Breakpad does not name
      */
     public SymbolFileWriter.ModuleId moduleId() throws DumpSymsException {
         String arch = archName(image.cpuType(), image.cpuSubtype()).orElseThrow(() -> new DumpSymsException(
                 image.file() + ": CPU type " + image.cpuType() + " is not one dump-syms names"
                         + " (x86, x86-64, ARM, ARM64, PowerPC)"));
-        byte[] uuid = image.uuid().orElseThrow(() -> new DumpSymsException(image.file()
-                + ": no LC_UUID load command (dump-syms names Mach-O modules by UUID)")).bytes();
-        return new SymbolFileWriter.ModuleId("mac", arch, HexFormat.of().withUpperCase().formatHex(uuid) + "0", name, "");
+        byte[] id = MachOIdentifier.of(image);
+        return new SymbolFileWriter.ModuleId("mac", arch, HexFormat.of().withUpperCase().formatHex(id) + "0", name, "");
     }
 
     /**
