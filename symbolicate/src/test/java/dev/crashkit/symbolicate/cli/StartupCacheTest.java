@@ -128,6 +128,42 @@ class StartupCacheTest {
         assertOursFromTheCache(log);
     }
 
+    /**
+     * The archive records the class path it was made with and refuses itself to a run whose class path
+     * names the jar otherwise: bin/symbolicate once ran the jar as {@code "$(dirname "$0")/../…"}, so an
+     * archive made by {@code ./symbolicate} from {@code bin/} was refused, silently, to every later run by
+     * another path from another folder (all our classes loaded from the jar again, +0.1–0.2 s CPU a run).
+     */
+    @Test
+    void binSymbolicateArchiveMadeThroughARelativePathServesARunFromAnotherFolder(@TempDir Path dir) throws Exception {
+        Path home = Path.of(System.getProperty("java.home"));
+        Layout l = Layout.make(dir);
+        Path cache = dir.resolve("cache17");
+        List<String> args = absoluteArgs();
+        Run first = run(dir, l.bin.getParent(), withArgs(List.of("./symbolicate"), args),
+                Map.of("JAVA_HOME", home.toString(), "CRASHKIT_CACHE", cache.toString()));
+        assertEquals(1, files(cache, ".jsa").size(), "the first run wrote the archive: " + files(cache, ""));
+        Path log = dir.resolve("classes-elsewhere.log");
+        Run second = run(dir, repositoryRoot(), withArgs(List.of(l.bin.toString()), args), Map.of("JAVA_HOME",
+                home.toString(), "CRASHKIT_CACHE", cache.toString(), "JAVA_OPTS", "-Xlog:class+load=info:file=" + log));
+        assertEquals(first.out, second.out);
+        assertOursFromTheCache(log);
+    }
+
+    /** {@link #ARGS} with the files named by absolute paths (for runs from any folder). */
+    private static List<String> absoluteArgs() {
+        List<String> args = new ArrayList<>(List.of(ARGS));
+        args.set(0, repositoryRoot().resolve(args.get(0)).toString());
+        args.set(2, repositoryRoot().resolve(args.get(2)).toString());
+        return args;
+    }
+
+    private static List<String> withArgs(List<String> command, List<String> args) {
+        List<String> cmd = new ArrayList<>(command);
+        cmd.addAll(args);
+        return cmd;
+    }
+
     @Test
     void onJdk25TheFirstRunRecordsTheCacheIsAssembledAfterItAndLaterRunsUseIt(@TempDir Path dir) throws Exception {
         Path jdk25 = jdk25();
@@ -250,9 +286,14 @@ class StartupCacheTest {
     }
 
     private static Run run(Path dir, List<String> cmd, Map<String, String> env) throws Exception {
+        return run(dir, repositoryRoot(), cmd, env);
+    }
+
+    /** Runs {@code cmd} in {@code workingDir}, its output in files of {@code dir}. */
+    private static Run run(Path dir, Path workingDir, List<String> cmd, Map<String, String> env) throws Exception {
         Path out = Files.createTempFile(dir, "out", ".txt");
         Path err = Files.createTempFile(dir, "err", ".txt");
-        ProcessBuilder pb = new ProcessBuilder(cmd).directory(repositoryRoot().toFile()).redirectOutput(out.toFile())
+        ProcessBuilder pb = new ProcessBuilder(cmd).directory(workingDir.toFile()).redirectOutput(out.toFile())
                 .redirectError(err.toFile()).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
         pb.environment().remove("JAVA_OPTS");
         pb.environment().remove("JAVA_TOOL_OPTIONS");

@@ -7,10 +7,11 @@ import dev.crashkit.symbolicator.Symbolication;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.Writer;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -18,6 +19,10 @@ import java.util.TreeMap;
  * Totals of a batch run, collected from worker threads: reports done and failed (with the
  * reason), frames seen and named, and the debug files that were missing with how many frames
  * each would have named — the first thing a CI user needs.
+ *
+ * <p>Written at the start and the end of every batch, on its serial path: no {@code printf} (its
+ * {@code Formatter} loads the JDK's locale data, ~15 ms of CPU) and no lambdas of the JDK's
+ * {@code Comparator} (spun at run time: the class-data archive holds only our own).
  */
 final class BatchSummary {
 
@@ -63,36 +68,67 @@ final class BatchSummary {
 
     /** Reports that failed because of a bug (or a worker error) rather than because of their content. */
     synchronized int internalCount() {
-        return (int) failures.stream().filter(Failure::internal).count();
+        int n = 0;
+        for (Failure f : failures) {
+            n += f.internal() ? 1 : 0;
+        }
+        return n;
     }
 
     /** Missing debug files that would have named at least one frame, most frames first. */
     synchronized List<Missing> missing() {
         List<Missing> out = new ArrayList<>();
-        missing.forEach((id, c) -> {
+        for (Map.Entry<String, long[]> e : missing.entrySet()) {
+            long[] c = e.getValue();
             if (c[0] > 0) {
-                out.add(new Missing(missingNames.get(id), id, c[0], c[1]));
+                out.add(new Missing(missingNames.get(e.getKey()), e.getKey(), c[0], c[1]));
             }
-        });
-        out.sort(Comparator.comparingLong(Missing::frames).reversed().thenComparing(Missing::image));
+        }
+        out.sort(MOST_FRAMES_FIRST);
         return out;
     }
 
+    /** Most frames first, then by image name. */
+    private static final Comparator<Missing> MOST_FRAMES_FIRST = new MostFramesFirst();
+
+    private static final class MostFramesFirst implements Comparator<Missing> {
+        @Override
+        public int compare(Missing a, Missing b) {
+            int byFrames = Long.compare(b.frames(), a.frames());
+            return byFrames != 0 ? byFrames : a.image().compareTo(b.image());
+        }
+    }
+
     synchronized void print(PrintWriter out) {
-        out.printf(Locale.ROOT, "reports: %d symbolicated, %d failed%n", done, failures.size());
-        out.printf(Locale.ROOT, "frames:  %d of %d symbolicated (%.1f%%)%n", symbolicated, frames,
-                frames == 0 ? 100.0 : 100.0 * symbolicated / frames);
+        out.println("reports: " + done + " symbolicated, " + failures.size() + " failed");
+        out.println("frames:  " + symbolicated + " of " + frames + " symbolicated ("
+                + oneDecimal(frames == 0 ? 100.0 : 100.0 * symbolicated / frames) + "%)");
         List<Missing> m = missing();
         if (!m.isEmpty()) {
             out.println("missing debug files (image, UUID/build-id, frames they would name, reports):");
             for (Missing x : m) {
-                out.printf(Locale.ROOT, "  %-30s %s  %d frames in %d report(s)%n", x.image(), x.id(), x.frames(), x.reports());
+                out.println("  " + leftJustified(x.image(), 30) + " " + x.id() + "  " + x.frames() + " frames in "
+                        + x.reports() + " report(s)");
             }
         }
         for (Failure f : failures) {
             out.println("failed: " + f.report() + ": " + f.error());
         }
         out.flush();
+    }
+
+    /**
+     * {@code value} as {@code String.format(Locale.ROOT, "%.1f", value)} writes it: its shortest decimal
+     * form ({@link Double#toString}) rounded half up to one decimal.
+     */
+    static String oneDecimal(double value) {
+        return new BigDecimal(Double.toString(value)).setScale(1, RoundingMode.HALF_UP).toPlainString();
+    }
+
+    /** {@code s} padded with spaces to {@code width} chars, as {@code %-WIDTHs} does. */
+    static String leftJustified(String s, int width) {
+        String text = String.valueOf(s);
+        return text.length() >= width ? text : text + " ".repeat(width - text.length());
     }
 
     /**
