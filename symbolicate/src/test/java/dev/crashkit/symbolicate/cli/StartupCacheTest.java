@@ -135,6 +135,19 @@ class StartupCacheTest {
      * another path from another folder (all our classes loaded from the jar again, +0.1–0.2 s CPU a run).
      */
     @Test
+    void binSymbolicateWritesAndUsesTheArchiveInACacheFolderWhoseNameHasSpaces(@TempDir Path dir) throws Exception {
+        Path home = Path.of(System.getProperty("java.home"));
+        Layout l = Layout.make(dir);
+        Path cache = dir.resolve("John Smith/.cache/crash kit");
+        Run first = l.binSymbolicate(home, cache, "");
+        assertEquals(plainRun(dir, home), first.out, first.err);
+        assertEquals(1, files(cache, ".jsa").size(), "the first run wrote the archive: " + files(cache, ""));
+        Path log = dir.resolve("classes-spaces.log");
+        assertEquals(first.out, l.binSymbolicate(home, cache, "-Xlog:class+load=info:file=" + log).out);
+        assertOursFromTheCache(log);
+    }
+
+    @Test
     void binSymbolicateArchiveMadeThroughARelativePathServesARunFromAnotherFolder(@TempDir Path dir) throws Exception {
         Path home = Path.of(System.getProperty("java.home"));
         Layout l = Layout.make(dir);
