@@ -7,6 +7,7 @@ import dev.crashkit.server.metrics.Metrics;
 import dev.crashkit.server.store.BlobDeletions;
 import dev.crashkit.server.store.DebugFileRetention;
 import dev.crashkit.server.store.DebugFileStore;
+import dev.crashkit.server.store.OrphanBlobs;
 import dev.crashkit.server.store.Retention;
 import dev.crashkit.server.store.StoreException;
 import java.io.IOException;
@@ -27,8 +28,12 @@ import java.util.function.LongSupplier;
  * debug files when any went. Each run's counts go to {@code /metrics}.
  */
 public final class Cleanup implements AutoCloseable {
-    /** What one run did: removed reports and debug files, and stored blobs or files deleted. */
-    public record Run(Retention.Removed removed, DebugFileRetention.Removed debugFiles, long blobsDeleted) {
+    /**
+     * What one run did: removed reports and debug files, stored blobs or files deleted, blobs the orphan scan
+     * found (queued for deletion) and orphans deleted (among {@code blobsDeleted}).
+     */
+    public record Run(Retention.Removed removed, DebugFileRetention.Removed debugFiles, long blobsDeleted,
+                      long orphanBlobsFound, long orphanBlobsDeleted) {
     }
 
     /** Reloads the debug file index (after local files went). */
@@ -42,11 +47,12 @@ public final class Cleanup implements AutoCloseable {
      *
      * @param debugFileRetentionMillis remove debug files neither uploaded nor used for this long; 0: keep them
      * @param blobs                    the shared blob store, when there is one
+     * @param orphanBlobs              lists {@code blobs} for blobs no row names (at most once an interval)
      * @param files                    the uploaded debug files (their local copies)
      */
     public record Parts(Retention retention, Retention.Policy policy, DebugFileRetention debugFileRetention,
-                        long debugFileRetentionMillis, BlobDeletions blobDeletions, Optional<BlobStore> blobs,
-                        Optional<DebugFileStore> files, Reindex reindex) {
+                        long debugFileRetentionMillis, BlobDeletions blobDeletions, OrphanBlobs orphanBlobs,
+                        Optional<BlobStore> blobs, Optional<DebugFileStore> files, Reindex reindex) {
     }
 
     private final Parts parts;
@@ -69,9 +75,12 @@ public final class Cleanup implements AutoCloseable {
         this.clock = clock;
     }
 
-    /** Runs now and then every {@code intervalMillis}, when it removes anything at all. */
+    /**
+     * Runs now and then every {@code intervalMillis}, when it removes anything at all: with retention, and with
+     * a shared blob store (whose orphans it looks for).
+     */
     public void start(long intervalMillis) {
-        if (parts.policy().keepsAll() && parts.debugFileRetentionMillis() == 0) {
+        if (parts.policy().keepsAll() && parts.debugFileRetentionMillis() == 0 && parts.blobs().isEmpty()) {
             return;
         }
         timer.scheduleWithFixedDelay(this::scheduled, 0, intervalMillis, TimeUnit.MILLISECONDS);
@@ -80,10 +89,12 @@ public final class Cleanup implements AutoCloseable {
     private void scheduled() {
         try {
             Run r = runNow();
-            if (r.removed().reports() > 0 || r.debugFiles().files() > 0 || r.blobsDeleted() > 0) {
+            if (r.removed().reports() > 0 || r.debugFiles().files() > 0 || r.blobsDeleted() > 0
+                    || r.orphanBlobsFound() > 0) {
                 log.accept("cleanup: removed " + r.removed().reports() + " reports (" + r.removed().bytes()
                         + " bytes) and " + r.debugFiles().files() + " debug files (" + r.debugFiles().bytes()
-                        + " bytes); deleted " + r.blobsDeleted() + " unreferenced blobs");
+                        + " bytes); deleted " + r.blobsDeleted() + " unreferenced blobs (" + r.orphanBlobsDeleted()
+                        + " of them orphans); found " + r.orphanBlobsFound() + " orphan blobs");
             }
         } catch (StoreException | RuntimeException e) {
             // The next run tries again; the timer must not stop on one failure.
@@ -102,6 +113,11 @@ public final class Cleanup implements AutoCloseable {
         metrics.cleanedUp(r.reports(), r.results(), r.bytes());
         DebugFileRetention.Removed files = parts.debugFileRetention().run(parts.debugFileRetentionMillis(), now);
         metrics.debugFilesRemoved(files.files(), files.bytes());
+        // Blobs an ingest or upload put and never committed a row for; queued here, deleted by a later sweep.
+        OrphanBlobs.Scanned orphans = OrphanBlobs.Scanned.NONE;
+        if (parts.blobs().isPresent() && parts.orphanBlobs().claim(now)) {
+            orphans = parts.orphanBlobs().scan(parts.blobs().get(), now);
+        }
         boolean[] localGone = {false};
         BlobDeletions.Target target = new BlobDeletions.Target() {
             @Override
@@ -133,11 +149,12 @@ public final class Cleanup implements AutoCloseable {
         try {
             BlobDeletions.Swept swept = parts.blobDeletions().sweep(target, now);
             metrics.blobsDeleted(swept.deleted());
+            metrics.orphanBlobs(orphans.queued(), swept.orphansDeleted());
             if (parts.files().isPresent()) {
                 // Copies of files another server's cleanup removed (each server caches the shared store's files).
                 localGone[0] |= parts.files().get().dropUnrecordedCopies(now - graceMillis) > 0;
             }
-            return new Run(r, files, swept.deleted());
+            return new Run(r, files, swept.deleted(), orphans.queued(), swept.orphansDeleted());
         } catch (IOException e) {
             throw new StoreException("cleanup: dropping cached copies of removed debug files: " + e.getMessage(), e);
         } finally {
