@@ -196,7 +196,8 @@ public final class CrashkitServer implements AutoCloseable {
                     new BlobDeletions(db, config.cleanup().blobGraceMillis()),
                     new OrphanBlobs(db, config.cleanup().blobGraceMillis(), config.cleanup().orphanScanIntervalMillis()),
                     blobs, Optional.of(files),
-                    debugFiles::reload), config.cleanup().blobGraceMillis(), metrics, m -> log.accept(m),
+                    debugFiles::reload, debugFiles::dropCachesOf), config.cleanup().blobGraceMillis(), metrics,
+                    m -> log.accept(m),
                     System::currentTimeMillis);
             Services services = new Services(new Services.Limits(config.maxReportBytes(), config.maxDebugFileBytes(),
                     config.uploadChunkSize()),

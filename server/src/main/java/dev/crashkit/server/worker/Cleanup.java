@@ -11,8 +11,11 @@ import dev.crashkit.server.store.OrphanBlobs;
 import dev.crashkit.server.store.Retention;
 import dev.crashkit.server.store.StoreException;
 import java.io.IOException;
+import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -42,6 +45,12 @@ public final class Cleanup implements AutoCloseable {
         void reload() throws IOException;
     }
 
+    /** Deletes the symbol caches built from the local debug files with these SHA-256s (they went); how many. */
+    @FunctionalInterface
+    public interface DropCaches {
+        int drop(Collection<String> sha256s) throws IOException;
+    }
+
     /**
      * What a run works on.
      *
@@ -52,7 +61,8 @@ public final class Cleanup implements AutoCloseable {
      */
     public record Parts(Retention retention, Retention.Policy policy, DebugFileRetention debugFileRetention,
                         long debugFileRetentionMillis, BlobDeletions blobDeletions, OrphanBlobs orphanBlobs,
-                        Optional<BlobStore> blobs, Optional<DebugFileStore> files, Reindex reindex) {
+                        Optional<BlobStore> blobs, Optional<DebugFileStore> files, Reindex reindex,
+                        DropCaches dropCaches) {
     }
 
     private final Parts parts;
@@ -118,7 +128,8 @@ public final class Cleanup implements AutoCloseable {
         if (parts.blobs().isPresent() && parts.orphanBlobs().claim(now)) {
             orphans = parts.orphanBlobs().scan(parts.blobs().get(), now);
         }
-        boolean[] localGone = {false};
+        // The local copies deleted in this run (their symbol caches go after).
+        Set<String> localGone = new TreeSet<>();
         BlobDeletions.Target target = new BlobDeletions.Target() {
             @Override
             public List<String> prefixes() {
@@ -134,7 +145,9 @@ public final class Cleanup implements AutoCloseable {
                 }
                 if (key.startsWith(BlobKeys.DEBUG_FILES) && parts.files().isPresent()) {
                     try {
-                        localGone[0] |= parts.files().get().dropLocal(BlobKeys.sha256Of(key));
+                        if (parts.files().get().dropLocal(BlobKeys.sha256Of(key))) {
+                            localGone.add(BlobKeys.sha256Of(key));
+                        }
                     } catch (IOException e) {
                         throw new BlobException("cannot delete the local copy of " + key + ": " + e.getMessage(), e);
                     }
@@ -152,18 +165,26 @@ public final class Cleanup implements AutoCloseable {
             metrics.orphanBlobs(orphans.queued(), swept.orphansDeleted());
             if (parts.files().isPresent()) {
                 // Copies of files another server's cleanup removed (each server caches the shared store's files).
-                localGone[0] |= parts.files().get().dropUnrecordedCopies(now - graceMillis) > 0;
+                localGone.addAll(parts.files().get().dropUnrecordedCopies(now - graceMillis));
             }
             return new Run(r, files, swept.deleted(), orphans.queued(), swept.orphansDeleted());
         } catch (IOException e) {
             throw new StoreException("cleanup: dropping cached copies of removed debug files: " + e.getMessage(), e);
         } finally {
-            if (localGone[0] || parts.debugFileRetentionMillis() > 0) {
+            if (!localGone.isEmpty() || parts.debugFileRetentionMillis() > 0) {
                 // Nothing serves a removed file (and a server sharing the folder learns of another's removals).
                 try {
                     parts.reindex().reload();
                 } catch (IOException e) {
                     log.accept("cleanup: reindexing the debug files: " + e.getMessage());
+                }
+            }
+            if (!localGone.isEmpty()) {
+                // After the reindex: symbolications from now on no longer load the removed files.
+                try {
+                    metrics.symbolCachesDropped(parts.dropCaches().drop(localGone));
+                } catch (IOException e) {
+                    log.accept("cleanup: deleting the symbol caches of removed debug files: " + e.getMessage());
                 }
             }
         }
