@@ -102,6 +102,50 @@ class SymbolCacheRetentionTest {
         }
     }
 
+    /**
+     * Two servers on one database and blob store: the one without workers stores and removes the dSYM, the
+     * other symbolicates with its own copy (fetched from the store) and cache, and drops both at its next run
+     * once the file is no longer recorded.
+     */
+    @ParameterizedTest
+    @CsvSource({"postgresql, s3", "postgresql, dir"})
+    void anotherServersRemovalDropsThisServersCopyAndItsSymbolCache(String database, String store) throws Exception {
+        try (PostgresSchema schema = PostgresSchema.create("symcret2")) {
+            BlobStoreConfig blobConfig = store.equals("s3") ? s3.config("c-" + UUID.randomUUID())
+                    : BlobStoreConfig.parse(root.resolve("blobs").toString());
+            ServerConfig.Cleanup cleanup = new ServerConfig.Cleanup(Retention.Policy.keepAll(),
+                    ServerConfig.Cleanup.DEFAULT_INTERVAL).withBlobGrace(1).withDebugFileRetention(DAY);
+            ServerConfig remover = ServerConfig.local(root.resolve("remover"), 0).withDb(schema.url()).withWorkers(0)
+                    .withCleanup(cleanup);
+            ServerConfig symbolicator = ServerConfig.local(root.resolve("symbolicator"), 0).withDb(schema.url())
+                    .withCleanup(cleanup);
+            try (CrashkitServer a = CrashkitServer.start(remover, IngestConfig.defaults(), blobConfig, m -> { });
+                 CrashkitServer b = CrashkitServer.start(symbolicator, IngestConfig.defaults(), blobConfig, m -> { })) {
+                Http httpA = new Http(a.port());
+                Http httpB = new Http(b.port());
+                assertEquals(201, httpA.post("/api/debug-files?name=App-arm64.dSYM.zip",
+                        TestData.zip(TestData.path("macho/App-arm64.dSYM"))).status());
+                symbolicate(httpB, TestData.bytes("reports/sample-crash.json"));
+                Path data = symbolicator.data();
+                assertEquals(1, appCaches(data).size());
+                assertEquals(1, files(data.resolve("cache/members")).size());
+
+                backdateDebugFiles(remover);
+                assertEquals(1, RetentionFlows.cleanup(httpA).get("debug_files_removed").asInt());
+                Thread.sleep(5);
+                assertEquals(1, RetentionFlows.cleanup(httpA).get("blobs_deleted").asInt());
+                assertEquals(1, appCaches(data).size(), "the other server's copy and cache stay until its own run");
+                RetentionFlows.cleanup(httpB);
+                assertEquals(List.of(), appCaches(data));
+                assertEquals(List.of(), files(data.resolve("cache/members")));
+                try (Stream<Path> copies = Files.list(data.resolve("blob-cache"))) {
+                    assertEquals(List.of(), copies.toList(), "its copy of the removed file");
+                }
+                assertTrue(httpB.get("/metrics").body().contains("\ncrashkit_cleanup_symcaches_dropped_total 1\n"));
+            }
+        }
+    }
+
     /** Posts the sample report and waits until its app frames are symbolicated (the system ones stay missing). */
     private static void symbolicate(Http http, byte[] report) throws Exception {
         String id = RetentionFlows.post(http, report);
