@@ -10,6 +10,7 @@ import dev.crashkit.server.store.DebugFileStore;
 import dev.crashkit.server.store.OrphanBlobs;
 import dev.crashkit.server.store.Retention;
 import dev.crashkit.server.store.StoreException;
+import dev.crashkit.server.store.StoreUnavailableException;
 import java.io.IOException;
 import java.util.Collection;
 import java.util.List;
@@ -126,7 +127,12 @@ public final class Cleanup implements AutoCloseable {
         // Blobs an ingest or upload put and never committed a row for; queued here, deleted by a later sweep.
         OrphanBlobs.Scanned orphans = OrphanBlobs.Scanned.NONE;
         if (parts.blobs().isPresent() && parts.orphanBlobs().claim(now)) {
-            orphans = parts.orphanBlobs().scan(parts.blobs().get(), now);
+            try {
+                orphans = parts.orphanBlobs().scan(parts.blobs().get(), now);
+            } catch (StoreUnavailableException e) {
+                // The store could not be listed now: the sweep below still runs; the next interval lists again.
+                log.accept("cleanup: " + e.getMessage());
+            }
         }
         // The local copies deleted in this run (their symbol caches go after).
         Set<String> localGone = new TreeSet<>();
