@@ -28,8 +28,10 @@ import java.util.function.LongSupplier;
  * /api/admin/cleanup}); one run at a time. A run removes raw reports ({@link Retention}) and debug files
  * neither uploaded nor used for {@code --debug-file-retention-days} ({@link DebugFileRetention}), then
  * deletes the stored bytes removed rows left unreferenced once their grace period is over
- * ({@link BlobDeletions}: the shared blob store's objects, this server's local debug files) and reindexes the
- * debug files when any went. Each run's counts go to {@code /metrics}.
+ * ({@link BlobDeletions}: the shared blob store's objects, this server's local debug files), reindexes the
+ * debug files when any went and deletes the symbol caches built from the local files that went. With a shared
+ * blob store a run also lists it for orphan blobs when that is due ({@link OrphanBlobs}, at most hourly across
+ * servers), queueing them for a later run's sweep. Each run's counts go to {@code /metrics}.
  */
 public final class Cleanup implements AutoCloseable {
     /**
@@ -129,6 +131,7 @@ public final class Cleanup implements AutoCloseable {
         if (parts.blobs().isPresent() && parts.orphanBlobs().claim(now)) {
             try {
                 orphans = parts.orphanBlobs().scan(parts.blobs().get(), now);
+                metrics.orphanBlobs(orphans.queued(), 0);
             } catch (StoreUnavailableException e) {
                 // The store could not be listed now: the sweep below still runs; the next interval lists again.
                 log.accept("cleanup: " + e.getMessage());
@@ -168,7 +171,7 @@ public final class Cleanup implements AutoCloseable {
         try {
             BlobDeletions.Swept swept = parts.blobDeletions().sweep(target, now);
             metrics.blobsDeleted(swept.deleted());
-            metrics.orphanBlobs(orphans.queued(), swept.orphansDeleted());
+            metrics.orphanBlobs(0, swept.orphansDeleted());
             if (parts.files().isPresent()) {
                 // Copies of files another server's cleanup removed (each server caches the shared store's files).
                 localGone.addAll(parts.files().get().dropUnrecordedCopies(now - graceMillis));
