@@ -12,6 +12,7 @@ import dev.crashkit.server.store.DebugFileRetention;
 import dev.crashkit.server.store.DebugFileUses;
 import dev.crashkit.server.store.DebugFileStore;
 import dev.crashkit.server.store.Groups;
+import dev.crashkit.server.store.OrphanBlobs;
 import dev.crashkit.server.store.Outbox;
 import dev.crashkit.server.store.Webhooks;
 import dev.crashkit.server.store.Projects;
@@ -192,8 +193,11 @@ public final class CrashkitServer implements AutoCloseable {
             }
             Cleanup cleanup = new Cleanup(new Cleanup.Parts(new Retention(db), config.cleanup().policy(),
                     new DebugFileRetention(db), config.cleanup().debugFileRetentionMillis(),
-                    new BlobDeletions(db, config.cleanup().blobGraceMillis()), blobs, Optional.of(files),
-                    debugFiles::reload), config.cleanup().blobGraceMillis(), metrics, m -> log.accept(m),
+                    new BlobDeletions(db, config.cleanup().blobGraceMillis()),
+                    new OrphanBlobs(db, config.cleanup().blobGraceMillis(), config.cleanup().orphanScanIntervalMillis()),
+                    blobs, Optional.of(files),
+                    debugFiles::reload, debugFiles::dropCachesOf), config.cleanup().blobGraceMillis(), metrics,
+                    m -> log.accept(m),
                     System::currentTimeMillis);
             Services services = new Services(new Services.Limits(config.maxReportBytes(), config.maxDebugFileBytes(),
                     config.uploadChunkSize()),

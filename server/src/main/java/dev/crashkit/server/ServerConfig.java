@@ -1,6 +1,7 @@
 package dev.crashkit.server;
 
 import dev.crashkit.server.store.BlobDeletions;
+import dev.crashkit.server.store.OrphanBlobs;
 import dev.crashkit.server.store.Retention;
 import dev.crashkit.symbolicator.SymbolSources;
 import java.nio.file.Path;
@@ -40,9 +41,12 @@ public record ServerConfig(String bind, int port, Path data, Optional<String> db
 
     /**
      * Retention: the policy and how often the cleanup runs (also at start, and on {@code POST /api/admin/cleanup}).
+     *
+     * @param orphanScanIntervalMillis the least time between two listings of the shared blob store for orphan
+     *                                 blobs (by any server on the database; a cleanup run lists it when due)
      */
     public record Cleanup(Retention.Policy policy, long intervalMillis, long blobGraceMillis,
-                          long debugFileRetentionMillis) {
+                          long debugFileRetentionMillis, long orphanScanIntervalMillis) {
         public static final long DEFAULT_INTERVAL = 60 * 60_000L;
 
         public Cleanup {
@@ -55,11 +59,14 @@ public record ServerConfig(String bind, int port, Path data, Optional<String> db
             if (debugFileRetentionMillis < 0) {
                 throw new IllegalArgumentException("the debug file retention is 0 (off) or positive");
             }
+            if (orphanScanIntervalMillis < 0) {
+                throw new IllegalArgumentException("the orphan blob scan interval must not be negative");
+            }
         }
 
         /** With the blob deletion grace period of {@link BlobDeletions#GRACE_MILLIS}. */
         public Cleanup(Retention.Policy policy, long intervalMillis) {
-            this(policy, intervalMillis, BlobDeletions.GRACE_MILLIS, 0);
+            this(policy, intervalMillis, BlobDeletions.GRACE_MILLIS, 0, OrphanBlobs.INTERVAL_MILLIS);
         }
 
         /**
@@ -67,12 +74,17 @@ public record ServerConfig(String bind, int port, Path data, Optional<String> db
          * ingest's put-to-commit time is unsafe, see {@link BlobDeletions}).
          */
         public Cleanup withBlobGrace(long millis) {
-            return new Cleanup(policy, intervalMillis, millis, debugFileRetentionMillis);
+            return new Cleanup(policy, intervalMillis, millis, debugFileRetentionMillis, orphanScanIntervalMillis);
         }
 
         /** Debug files neither uploaded nor used by a symbolication for this long are removed; 0: kept. */
         public Cleanup withDebugFileRetention(long millis) {
-            return new Cleanup(policy, intervalMillis, blobGraceMillis, millis);
+            return new Cleanup(policy, intervalMillis, blobGraceMillis, millis, orphanScanIntervalMillis);
+        }
+
+        /** With another least time between two orphan blob scans (tests: 0, every run scans). */
+        public Cleanup withOrphanScanInterval(long millis) {
+            return new Cleanup(policy, intervalMillis, blobGraceMillis, debugFileRetentionMillis, millis);
         }
 
         public static Cleanup keepAll() {

@@ -83,9 +83,10 @@ class PostgresTest {
              ResultSet r = s.executeQuery("SELECT COUNT(*), MAX(version) FROM schema_migrations")) {
             r.next();
             assertEquals(r.getInt(2), r.getInt(1), "each migration once");
-            assertEquals(13, r.getInt(1), "schema versions 1, 2 (projects), 3 (debug_files.sha1), 4 (triage), "
+            assertEquals(14, r.getInt(1), "schema versions 1, 2 (projects), 3 (debug_files.sha1), 4 (triage), "
                     + "5 (upload tokens), 6 (alerts), 7 (claims per server), 8 (job attempts), 9 (retention), "
-                    + "10 (missing_images.origin), 11 (users affected), 12 (blob deletions) and 13 (debug files last used)");
+                    + "10 (missing_images.origin), 11 (users affected), 12 (blob deletions), 13 (debug files last used) "
+                    + "and 14 (orphan blobs)");
         }
     }
 

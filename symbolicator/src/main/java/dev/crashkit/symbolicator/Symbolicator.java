@@ -22,6 +22,7 @@ import dev.crashkit.core.model.CrashReport;
 import dev.crashkit.symbolicate.symbolize.SymCacheCounters;
 import dev.crashkit.symbolicate.symbolize.SymbolCaching;
 import dev.crashkit.symbolicate.symbolize.Symbolizer;
+import dev.crashkit.symbolicate.symcache.SymCacheKey;
 import dev.crashkit.symbolicate.symcache.SymCacheStore;
 import java.io.IOException;
 import java.io.InputStream;
@@ -30,6 +31,7 @@ import java.io.Writer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
@@ -418,6 +420,42 @@ public final class Symbolicator implements AutoCloseable {
         generation.incrementAndGet();
         // A report still using the old ones finishes with what it has; their mappings go with them.
         previous.fetcher().ifPresent(DebugFileFetcher::close);
+    }
+
+    /**
+     * Deletes what the cache folder holds for debug files under {@code roots} that were removed (or are
+     * about to be): the symbol caches built from them, and the archive members extracted from them for
+     * those caches. Such caches could never be opened again (their keys name the files' sizes and times),
+     * they only take room; a file stored again later gets a cache of its own on first use. Nothing without
+     * a cache folder.
+     *
+     * @param roots files or folders of debug files
+     * @return how many symbol caches were deleted
+     * @throws CrashkitException when the cache folder cannot be listed or a file in it cannot be deleted
+     */
+    public int dropCachesBuiltFrom(Collection<Path> roots) throws CrashkitException {
+        if (config.cacheFolder().isEmpty() || roots.isEmpty()) {
+            return 0;
+        }
+        Path members = config.cacheFolder().get().resolve(MemberStore.FOLDER);
+        try {
+            SymCacheStore.Removed removed = SymCacheStore.in(config.cacheFolder().get()).removeBuiltFrom(roots);
+            Path realMembers = Files.isDirectory(members) ? members.toRealPath() : members.toAbsolutePath();
+            for (SymCacheKey.Input input : removed.inputs()) {
+                if (input.member().isPresent()) {
+                    // A member of a removed archive: named by the archive as it was, which the key recorded.
+                    Files.deleteIfExists(members.resolve(MemberStore.extractedName(input.file(), input.size(),
+                            input.mtimeNanos() / 1_000_000, input.member().get())));
+                } else if (input.file().startsWith(realMembers)) {
+                    // Only what the cache folder made: a --dsym file a key also names is the user's.
+                    Files.deleteIfExists(input.file());
+                }
+            }
+            return removed.caches().size();
+        } catch (IOException e) {
+            throw new CrashkitException("dropping the caches of removed debug files in " + config.cacheFolder().get()
+                    + ": " + e.getMessage(), e);
+        }
     }
 
     /**

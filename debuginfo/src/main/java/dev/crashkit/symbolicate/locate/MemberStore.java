@@ -18,6 +18,8 @@ import java.util.Optional;
  * mtime and member name: never by the member's own name, so nothing can escape the folder).
  */
 public final class MemberStore {
+    /** The subfolder of the cache folder extracted members go to. */
+    public static final String FOLDER = "members";
     private final Optional<Path> cacheFolder;
     private final ArchiveLimits limits;
     private Path tempFolder;
@@ -67,7 +69,7 @@ public final class MemberStore {
 
     private Path folder() throws IOException {
         if (cacheFolder.isPresent()) {
-            return Files.createDirectories(cacheFolder.get().resolve("members"));
+            return Files.createDirectories(cacheFolder.get().resolve(FOLDER));
         }
         if (tempFolder == null) {
             tempFolder = Files.createTempDirectory("crashkit-members");
@@ -77,16 +79,26 @@ public final class MemberStore {
     }
 
     private static String key(ArchiveMember m) throws IOException {
+        Path a = m.archive().toAbsolutePath().normalize();
+        return extractedName(a, Files.size(a), Files.getLastModifiedTime(a).toMillis(), m.name());
+    }
+
+    /**
+     * The name a member extracted from {@code archive} (as it was: {@code size} bytes, modified at
+     * {@code mtimeMillis}) has in the members folder: a cleanup can name it after the archive is gone.
+     *
+     * @param archive the archive's absolute path
+     */
+    public static String extractedName(Path archive, long size, long mtimeMillis, String member) {
         try {
             MessageDigest d = MessageDigest.getInstance("SHA-256");
-            Path a = m.archive().toAbsolutePath().normalize();
-            d.update(a.toString().getBytes(StandardCharsets.UTF_8));
+            d.update(archive.toString().getBytes(StandardCharsets.UTF_8));
             d.update((byte) 0);
-            d.update(Long.toString(Files.size(a)).getBytes(StandardCharsets.UTF_8));
+            d.update(Long.toString(size).getBytes(StandardCharsets.UTF_8));
             d.update((byte) 0);
-            d.update(Long.toString(Files.getLastModifiedTime(a).toMillis()).getBytes(StandardCharsets.UTF_8));
+            d.update(Long.toString(mtimeMillis).getBytes(StandardCharsets.UTF_8));
             d.update((byte) 0);
-            d.update(m.name().getBytes(StandardCharsets.UTF_8));
+            d.update(member.getBytes(StandardCharsets.UTF_8));
             return HexFormat.of().formatHex(d.digest());
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("SHA-256 is required of every JVM", e);

@@ -154,6 +154,24 @@ public final class SymCache implements SourceLookup {
         }
     }
 
+    /**
+     * The key a cache file was built for (its KEY section, checked as opening checks it), without opening
+     * the rest: what a cleanup reads to learn which debug files a cache came from.
+     */
+    static byte[] storedKey(PageSource source, long size) throws BadSymCacheException {
+        Sections s = Sections.read(source, size);
+        int[] crcs = pageChecksums(source, s);
+        // No page budget: read into a slot, never mapped (the file may be deleted next).
+        Pages p = Pages.open(source, size, s.pagesStart(), s.offset(PAGE_CRCS), crcs, new PageCache(0));
+        try {
+            return p.bulk(s.offset(KEY), s.length(KEY));
+        } catch (DamagedSymCacheException e) {
+            throw new BadSymCacheException(e.getMessage().substring(e.getMessage().indexOf("damaged")));
+        } finally {
+            p.abandon();
+        }
+    }
+
     /** PAGE_CRCS, checked against the header. */
     private static int[] pageChecksums(PageSource source, Sections s) throws BadSymCacheException {
         byte[] b = new byte[s.length(PAGE_CRCS)];

@@ -5,7 +5,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -160,6 +163,49 @@ public final class SymCacheKey {
             }
         }
         return true;
+    }
+
+    /**
+     * A file a stored key names, as it was when the cache was built.
+     *
+     * @param file       its real path
+     * @param size       its size in bytes
+     * @param mtimeNanos its modification time, nanoseconds since the epoch
+     * @param member     the archive member the debug-file entry before it named, when it was one
+     */
+    public record Input(Path file, long size, long mtimeNanos, Optional<String> member) {
+    }
+
+    /**
+     * The files a stored key names ({@link Builder#file} and {@link #withExtraFile} lines); a
+     * {@code file} line after an {@code entry} line of a member (see {@code SymbolCaching.key}) carries
+     * that member's name. Lines that name no file here are skipped.
+     */
+    static List<Input> inputs(byte[] stored) {
+        List<Input> out = new ArrayList<>();
+        Optional<String> member = Optional.empty();
+        for (String line : new String(stored, StandardCharsets.UTF_8).split("\n")) {
+            if (line.startsWith("entry=")) {
+                String[] fields = unescape(line.substring("entry=".length())).split("\t", -1);
+                member = fields.length == 5 && !fields[4].equals("-") ? Optional.of(fields[4]) : Optional.empty();
+                continue;
+            }
+            boolean file = line.startsWith("file=");
+            if (!file && !line.startsWith(EXTRA)) {
+                continue;
+            }
+            String[] fields = line.substring(line.indexOf('=') + 1).split("\t", -1);
+            try {
+                if (fields.length == 3) {
+                    out.add(new Input(Path.of(unescape(fields[0])), Long.parseLong(fields[1]), Long.parseLong(fields[2]),
+                            file ? member : Optional.empty()));
+                }
+            } catch (java.nio.file.InvalidPathException | NumberFormatException e) {
+                // names no file here
+            }
+            member = Optional.empty();
+        }
+        return out;
     }
 
     @Override

@@ -6,11 +6,15 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -169,6 +173,74 @@ public final class SymCacheStore {
         } catch (BadSymCacheException e) {
             throw new IllegalStateException("a symbol cache just laid out does not read back: " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * What {@link #removeBuiltFrom} deleted: the cache files, and every input file their keys named (the
+     * debug files under the roots and any other), for the caller to delete what it derived from them.
+     */
+    public record Removed(List<Path> caches, List<SymCacheKey.Input> inputs) {
+        public Removed {
+            caches = List.copyOf(caches);
+            inputs = List.copyOf(inputs);
+        }
+    }
+
+    /**
+     * Deletes the caches built from a file under any of {@code roots} (debug files that were removed,
+     * or are about to be), with their first-use markers: such a cache can never be opened again (its key
+     * names the file's size and time, which a file stored again at the same path does not have), it only
+     * takes room. A file whose key cannot be read (damaged, partly written) is left to the rebuild that
+     * replaces it. Reads each cache's key (a few pages), one file at a time.
+     *
+     * @param roots files or folders, compared with the real paths keys hold (a root that is gone is
+     *              compared by the real path of its parent folder)
+     * @throws IOException when the folder cannot be listed or a cache cannot be deleted
+     */
+    public Removed removeBuiltFrom(Collection<Path> roots) throws IOException {
+        if (roots.isEmpty() || !Files.isDirectory(folder)) {
+            return new Removed(List.of(), List.of());
+        }
+        List<Path> under = new ArrayList<>();
+        for (Path root : roots) {
+            Path absolute = root.toAbsolutePath().normalize();
+            under.add(absolute);
+            Path parent = absolute.getParent();
+            if (parent != null && Files.isDirectory(parent)) {
+                under.add(parent.toRealPath().resolve(absolute.getFileName()));
+            }
+        }
+        List<Path> caches = new ArrayList<>();
+        List<SymCacheKey.Input> named = new ArrayList<>();
+        try (DirectoryStream<Path> files = Files.newDirectoryStream(folder, "*.symc")) {
+            for (Path p : files) {
+                if (p.getFileName().toString().startsWith(".")) {
+                    continue; // a build's temporary file
+                }
+                Optional<List<SymCacheKey.Input>> inputs = inputs(p);
+                if (inputs.isEmpty()
+                        || inputs.get().stream().noneMatch(i -> under.stream().anyMatch(i.file()::startsWith))) {
+                    continue;
+                }
+                Files.deleteIfExists(p);
+                Files.deleteIfExists(folder.resolve(p.getFileName() + ".used"));
+                caches.add(p);
+                named.addAll(inputs.get());
+            }
+        }
+        return new Removed(caches, named);
+    }
+
+    /** The files a cache's key names ({@code file=} and {@code extra=} lines); empty when it cannot be read. */
+    private static Optional<List<SymCacheKey.Input>> inputs(Path cache) {
+        byte[] key;
+        try (FileChannel ch = FileChannel.open(cache, StandardOpenOption.READ)) {
+            PageSource.FileSource source = new PageSource.FileSource(cache, ch);
+            key = SymCache.storedKey(source, source.size());
+        } catch (IOException | BadSymCacheException e) { // left to the rebuild that replaces it
+            return Optional.empty();
+        }
+        return Optional.of(SymCacheKey.inputs(key));
     }
 
     /** A built cache and, when it could not be stored, why. */

@@ -29,6 +29,29 @@ class SymCacheKeyTest {
         assertTrue(direct.matches(linked.bytes()));
     }
 
+    /** What a cleanup reads back from a stored key: each file as it was, and the archive member an entry named. */
+    @Test
+    void aStoredKeyNamesItsFilesAndTheirMembers() throws Exception {
+        Path zip = dir.resolve("App\tdSYM.zip");
+        Files.write(zip, new byte[] {1, 2, 3, 4});
+        Path extracted = dir.resolve("member");
+        Files.write(extracted, new byte[] {5});
+        Files.setLastModifiedTime(zip, FileTime.fromMillis(1_700_000_000_123L));
+        SymCacheKey key = SymCacheKey.builder("App").field("id", "macho:X")
+                .field("entry", "fat\tarm64\ttrue\tApp\tApp.dSYM/Contents/Resources/DWARF/App").file("file", zip)
+                .field("entry", "thin\tarm64\tfalse\tApp\t-").file("file", extracted).build()
+                .withExtraFile(extracted);
+        Path realZip = zip.toRealPath();
+        Path realMember = extracted.toRealPath();
+        assertEquals(java.util.List.of(
+                new SymCacheKey.Input(realZip, 4, 1_700_000_000_123_000_000L,
+                        java.util.Optional.of("App.dSYM/Contents/Resources/DWARF/App")),
+                new SymCacheKey.Input(realMember, 1, Files.getLastModifiedTime(extracted).to(java.util.concurrent.TimeUnit.NANOSECONDS),
+                        java.util.Optional.empty()),
+                new SymCacheKey.Input(realMember, 1, Files.getLastModifiedTime(extracted).to(java.util.concurrent.TimeUnit.NANOSECONDS),
+                        java.util.Optional.empty())), SymCacheKey.inputs(key.bytes()));
+    }
+
     @Test
     void aChangedFileMakesADifferentKey() throws Exception {
         Path file = dir.resolve("App");

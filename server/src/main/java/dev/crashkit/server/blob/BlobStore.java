@@ -57,7 +57,19 @@ public interface BlobStore extends AutoCloseable {
      * Up to {@code limit} keys starting with {@code prefix}, in ascending order, each after {@code after}
      * when given: page through a large store by passing the last key of one page to the next call.
      */
-    List<String> list(String prefix, Optional<String> after, int limit) throws BlobException;
+    default List<String> list(String prefix, Optional<String> after, int limit) throws BlobException {
+        return listed(prefix, after, limit).stream().map(Listed::key).toList();
+    }
+
+    /** A blob as a listing shows it: its key and when it was last written (epoch milliseconds). */
+    record Listed(String key, long modifiedMillis) {
+    }
+
+    /**
+     * As {@link #list}, with each blob's modification time; one page (at most {@code limit} entries) in
+     * memory, whatever the size of the store.
+     */
+    List<Listed> listed(String prefix, Optional<String> after, int limit) throws BlobException;
 
     /** What the store is, for logs and errors: its kind and location, never credentials. */
     String describe();

@@ -16,7 +16,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
-import java.util.stream.Stream;
 
 /**
  * Blobs as files under one folder, e.g. a shared NFS mount every instance has: {@code <folder>/<key>}.
@@ -113,27 +112,90 @@ public final class DirectoryBlobStore implements BlobStore {
     }
 
     @Override
-    public List<String> list(String prefix, Optional<String> after, int limit) throws BlobException {
+    public List<Listed> listed(String prefix, Optional<String> after, int limit) throws BlobException {
         BlobKeys.checkPrefix(prefix);
-        // Walk only the deepest folder the prefix names in full.
-        int slash = prefix.lastIndexOf('/');
-        Path start = slash < 0 ? folder : folder.resolve(prefix.substring(0, slash));
-        if (!Files.isDirectory(start)) {
+        if (limit <= 0) {
             return List.of();
         }
-        try (Stream<Path> walk = Files.walk(start)) {
-            List<String> keys = new ArrayList<>();
-            for (Path p : (Iterable<Path>) walk.filter(Files::isRegularFile)::iterator) {
-                String key = folder.relativize(p).toString().replace('\\', '/');
-                if (!p.getFileName().toString().startsWith(".") && key.startsWith(prefix)
-                        && (after.isEmpty() || key.compareTo(after.get()) > 0)) {
-                    keys.add(key);
-                }
+        // Walk only the deepest folder the prefix names in full.
+        int slash = prefix.lastIndexOf('/');
+        String base = slash < 0 ? "" : prefix.substring(0, slash + 1);
+        Path start = base.isEmpty() ? folder : folder.resolve(base.substring(0, base.length() - 1));
+        List<Listed> out = new ArrayList<>();
+        try {
+            if (Files.isDirectory(start)) {
+                walk(start, base, prefix, after, limit, out);
             }
-            return keys.stream().sorted().limit(limit).toList();
         } catch (IOException | java.io.UncheckedIOException e) {
             throw new BlobException(describe() + ": cannot list " + prefix + ": " + e, e);
         }
+        return out;
+    }
+
+    /**
+     * Adds to {@code out} the keys under {@code dir} (whose keys begin with {@code base}) in ascending
+     * order until it holds {@code limit}. A folder's entries are sorted as the keys under them sort (a
+     * folder's name with its slash, a file's alone), so one folder at a time gives the keys in order; of
+     * its files only the {@code limit} smallest past {@code after} are held, so a page costs one folder's
+     * listing in time but no more than a page in memory.
+     */
+    private void walk(Path dir, String base, String prefix, Optional<String> after, int limit, List<Listed> out)
+            throws IOException {
+        java.util.TreeMap<String, Path> children = new java.util.TreeMap<>();
+        int files = 0;
+        try (java.nio.file.DirectoryStream<Path> entries = Files.newDirectoryStream(dir)) {
+            for (Path p : entries) {
+                String name = p.getFileName().toString();
+                if (name.startsWith(".")) {
+                    continue; // a put's temporary file
+                }
+                boolean folder = Files.isDirectory(p, java.nio.file.LinkOption.NOFOLLOW_LINKS);
+                String sortKey = base + name + (folder ? "/" : "");
+                if (!folder && (!sortKey.startsWith(prefix) || after.isPresent() && sortKey.compareTo(after.get()) <= 0)) {
+                    continue;
+                }
+                if (folder && !mayHold(sortKey, prefix, after)) {
+                    continue;
+                }
+                if (!folder && ++files > limit) {
+                    // Keep the smallest: drop the largest file held (folders are few and kept).
+                    String largest = children.lastKey();
+                    while (largest.endsWith("/")) {
+                        largest = children.lowerKey(largest);
+                    }
+                    if (sortKey.compareTo(largest) >= 0) {
+                        files--;
+                        continue;
+                    }
+                    children.remove(largest);
+                    files--;
+                }
+                children.put(sortKey, p);
+            }
+        }
+        for (var e : children.entrySet()) {
+            if (out.size() >= limit) {
+                return;
+            }
+            if (e.getKey().endsWith("/")) {
+                walk(e.getValue(), e.getKey(), prefix, after, limit, out);
+            } else if (Files.isRegularFile(e.getValue(), java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                try {
+                    out.add(new Listed(e.getKey(), Files.getLastModifiedTime(e.getValue()).toMillis()));
+                } catch (NoSuchFileException gone) {
+                    // deleted since the folder was read
+                }
+            }
+        }
+    }
+
+    /** Whether keys beginning with {@code folder} (ending in a slash) can start with prefix and come after after. */
+    private static boolean mayHold(String folder, String prefix, Optional<String> after) {
+        if (!folder.startsWith(prefix) && !prefix.startsWith(folder)) {
+            return false;
+        }
+        // Every key under the folder is after it; if after lies outside, the whole folder is on one side.
+        return after.isEmpty() || after.get().startsWith(folder) || folder.compareTo(after.get()) > 0;
     }
 
     @Override

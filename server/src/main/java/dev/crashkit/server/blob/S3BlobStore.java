@@ -278,16 +278,16 @@ public final class S3BlobStore implements BlobStore {
     }
 
     @Override
-    public List<String> list(String prefix, Optional<String> after, int limit) throws BlobException {
+    public List<Listed> listed(String prefix, Optional<String> after, int limit) throws BlobException {
         BlobKeys.checkPrefix(prefix);
         int strip = config.prefix().isEmpty() ? 0 : config.prefix().length() + 1;
         ListObjectsV2Response r = call("list " + prefix, () -> s3.listObjectsV2(l -> {
             l.bucket(config.bucket()).prefix(object(prefix)).maxKeys(Math.min(limit, 1000));
             after.ifPresent(a -> l.startAfter(object(a)));
         }));
-        List<String> keys = new ArrayList<>();
+        List<Listed> keys = new ArrayList<>();
         for (S3Object o : r.contents()) {
-            keys.add(o.key().substring(strip));
+            keys.add(new Listed(o.key().substring(strip), o.lastModified().toEpochMilli()));
         }
         return keys;
     }

@@ -24,6 +24,9 @@ public final class Metrics {
     private final AtomicLong removedResults = new AtomicLong();
     private final AtomicLong freedBytes = new AtomicLong();
     private final AtomicLong blobsDeleted = new AtomicLong();
+    private final AtomicLong orphanBlobsFound = new AtomicLong();
+    private final AtomicLong orphanBlobsRemoved = new AtomicLong();
+    private final AtomicLong symbolCachesDropped = new AtomicLong();
     private final AtomicLong debugFilesRemoved = new AtomicLong();
     private final AtomicLong debugFileBytesFreed = new AtomicLong();
     private final AtomicLong claimsTakenOver = new AtomicLong();
@@ -81,6 +84,17 @@ public final class Metrics {
         blobsDeleted.addAndGet(blobs);
     }
 
+    /** Blobs no row ever named, found by the orphan scan (queued) and deleted a grace period later. */
+    public void orphanBlobs(long found, long removed) {
+        orphanBlobsFound.addAndGet(found);
+        orphanBlobsRemoved.addAndGet(removed);
+    }
+
+    /** Symbol caches deleted with the debug files they were built from. */
+    public void symbolCachesDropped(long caches) {
+        symbolCachesDropped.addAndGet(caches);
+    }
+
     /** A symbolication finished; {@code firstLatencyMillis} is upload-to-result for a report's first one, else -1. */
     public void symbolicated(long firstLatencyMillis) {
         symbolicated.incrementAndGet();
@@ -115,6 +129,12 @@ public final class Metrics {
                 "Bytes removed by retention (raw report sizes, result document lengths).", freedBytes.get());
         counter(b, "crashkit_cleanup_blobs_deleted_total", "Stored bytes of removed reports and debug files deleted "
                 + "(shared blob store objects, local debug files) once nothing named them.", blobsDeleted.get());
+        counter(b, "crashkit_cleanup_orphan_blobs_found_total", "Blobs of the shared blob store no row names (put by "
+                + "an ingest or upload that never committed), queued for deletion.", orphanBlobsFound.get());
+        counter(b, "crashkit_cleanup_orphan_blobs_removed_total", "Orphan blobs deleted after the grace period (also "
+                + "counted in crashkit_cleanup_blobs_deleted_total).", orphanBlobsRemoved.get());
+        counter(b, "crashkit_cleanup_symcaches_dropped_total", "Symbol cache files deleted with the debug files they "
+                + "were built from.", symbolCachesDropped.get());
         counter(b, "crashkit_cleanup_debug_files_removed_total",
                 "Debug files removed, neither uploaded nor used for --debug-file-retention-days.", debugFilesRemoved.get());
         counter(b, "crashkit_cleanup_debug_file_bytes_freed_total", "Sizes of the debug files removed.",

@@ -47,12 +47,20 @@ public final class BlobDeletions {
     /** Keys per sweep transaction. */
     static final int BATCH = 100;
 
-    /** What a sweep did: blobs deleted, queued keys dropped because a row names them again. */
-    public record Swept(long deleted, long stillReferenced) {
-        static final Swept NONE = new Swept(0, 0);
+    /**
+     * What a sweep did: blobs deleted, queued keys dropped because a row names them again, and of the
+     * deleted blobs those {@link OrphanBlobs} had found (no row ever named them).
+     */
+    public record Swept(long deleted, long stillReferenced, long orphansDeleted) {
+        static final Swept NONE = new Swept(0, 0, 0);
+
+        /** A sweep that deleted no orphan. */
+        public Swept(long deleted, long stillReferenced) {
+            this(deleted, stillReferenced, 0);
+        }
 
         Swept plus(Swept o) {
-            return new Swept(deleted + o.deleted, stillReferenced + o.stillReferenced);
+            return new Swept(deleted + o.deleted, stillReferenced + o.stillReferenced, orphansDeleted + o.orphansDeleted);
         }
     }
 
@@ -75,9 +83,10 @@ public final class BlobDeletions {
         if (keys.isEmpty()) {
             return;
         }
-        // A key deleted before and stored again since is queued again (queued_at after deleted_at).
+        // A key deleted before and stored again since is queued again (queued_at after deleted_at); a row names
+        // it, so it is no orphan.
         try (PreparedStatement p = c.prepareStatement("INSERT INTO blob_deletions (blob_key, queued_at) VALUES (?, ?) "
-                + "ON CONFLICT (blob_key) DO UPDATE SET queued_at = excluded.queued_at")) {
+                + "ON CONFLICT (blob_key) DO UPDATE SET queued_at = excluded.queued_at, orphan = 0")) {
             for (String key : new TreeSet<>(keys)) { // one lock order
                 p.setString(1, key);
                 p.setLong(2, now);
@@ -203,13 +212,14 @@ public final class BlobDeletions {
 
     private Batch sweepBatch(Connection c, Target target, long due, long now) throws SQLException {
         List<String> keys = new ArrayList<>();
+        Set<String> orphans = new HashSet<>();
         List<String> prefixes = target.prefixes();
         if (prefixes.isEmpty()) {
             return new Batch(0, Swept.NONE, Optional.empty());
         }
         // PostgreSQL: rows an ingest has locked are skipped (it is about to cancel them); another server's sweep
         // takes other rows.
-        try (PreparedStatement p = c.prepareStatement("SELECT blob_key FROM blob_deletions WHERE queued_at < ? AND "
+        try (PreparedStatement p = c.prepareStatement("SELECT blob_key, orphan FROM blob_deletions WHERE queued_at < ? AND "
                 + "(deleted_at IS NULL OR queued_at > deleted_at) AND ("
                 + String.join(" OR ", Collections.nCopies(prefixes.size(), "blob_key LIKE ?"))
                 + ") ORDER BY queued_at, blob_key LIMIT " + BATCH
@@ -221,6 +231,9 @@ public final class BlobDeletions {
             try (ResultSet r = p.executeQuery()) {
                 while (r.next()) {
                     keys.add(r.getString(1));
+                    if (r.getInt(2) != 0) {
+                        orphans.add(r.getString(1));
+                    }
                 }
             }
         }
@@ -237,6 +250,7 @@ public final class BlobDeletions {
             }
         }
         long deleted = 0;
+        long orphansDeleted = 0;
         Optional<BlobException> failure = Optional.empty();
         try (PreparedStatement done = c.prepareStatement("UPDATE blob_deletions SET deleted_at = ? WHERE blob_key = ?");
              PreparedStatement unsure = c.prepareStatement("UPDATE blob_deletions SET deleted_at = ?, queued_at = ? "
@@ -261,13 +275,14 @@ public final class BlobDeletions {
                 done.setString(2, key);
                 done.executeUpdate();
                 deleted++;
+                orphansDeleted += orphans.contains(key) ? 1 : 0;
             }
         }
-        return new Batch(keys.size(), new Swept(deleted, referenced.size()), failure);
+        return new Batch(keys.size(), new Swept(deleted, referenced.size(), orphansDeleted), failure);
     }
 
     /** Of these keys, those a stored row names: a report whose bytes are in the store, or a debug file. */
-    private static Set<String> referenced(Connection c, List<String> keys) throws SQLException {
+    static Set<String> referenced(Connection c, List<String> keys) throws SQLException {
         List<String> reports = new ArrayList<>();
         List<String> debugFiles = new ArrayList<>();
         for (String key : keys) {

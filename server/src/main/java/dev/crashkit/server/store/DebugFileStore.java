@@ -250,11 +250,11 @@ public final class DebugFileStore {
      * With a shared store: drops the cached copies of files no longer recorded (removed by another server's
      * cleanup), placed here before {@code placedBefore} (a newer one may be an upload not recorded yet).
      *
-     * @return how many were dropped
+     * @return the SHA-256s of the files dropped
      */
-    public int dropUnrecordedCopies(long placedBefore) throws StoreException, IOException {
+    public List<String> dropUnrecordedCopies(long placedBefore) throws StoreException, IOException {
         if (shared.isEmpty()) {
-            return 0;
+            return List.of();
         }
         List<String> old = new ArrayList<>();
         shared.get().cache().held().forEach((sha, placed) -> {
@@ -262,7 +262,7 @@ public final class DebugFileStore {
                 old.add(sha);
             }
         });
-        int dropped = 0;
+        List<String> dropped = new ArrayList<>();
         for (int from = 0; from < old.size(); from += 100) {
             List<String> part = old.subList(from, Math.min(old.size(), from + 100));
             java.util.Set<String> recorded = db.read(c -> {
@@ -282,7 +282,7 @@ public final class DebugFileStore {
             });
             for (String sha : part) {
                 if (!recorded.contains(sha) && shared.get().cache().remove(sha)) {
-                    dropped++;
+                    dropped.add(sha);
                 }
             }
         }

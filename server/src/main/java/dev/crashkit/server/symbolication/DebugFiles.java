@@ -136,6 +136,23 @@ public final class DebugFiles implements AutoCloseable {
         symbolicator.close();
     }
 
+    /**
+     * Deletes the symbol caches (and archive members extracted for them) built from the uploaded files with
+     * these SHA-256s, whose local copies went: a file uploaded again gets a fresh cache on first use.
+     *
+     * @return how many symbol caches were deleted
+     */
+    public int dropCachesOf(Collection<String> sha256s) throws IOException {
+        List<Path> roots = new ArrayList<>();
+        for (String sha : sha256s) {
+            if (!SHA256_HEX.matcher(sha).matches()) {
+                throw new IllegalArgumentException("not a SHA-256: " + sha);
+            }
+            roots.add(uploads.resolve(sha));
+        }
+        return symbolicator.dropCachesBuiltFrom(roots);
+    }
+
     /** Changes at every {@link #reload()}: a symbolication that began before one may have missed files. */
     public long generation() {
         return symbolicator.generation();

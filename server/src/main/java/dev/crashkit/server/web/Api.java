@@ -72,7 +72,9 @@ final class Api {
                     .put("results_removed", r.results()).put("bytes_freed", r.bytes())
                     .put("debug_files_removed", run.debugFiles().files())
                     .put("debug_file_bytes_freed", run.debugFiles().bytes())
-                    .put("blobs_deleted", run.blobsDeleted()));
+                    .put("blobs_deleted", run.blobsDeleted())
+                    .put("orphan_blobs_found", run.orphanBlobsFound())
+                    .put("orphan_blobs_deleted", run.orphanBlobsDeleted()));
         });
         app.get("/api/admin/backup", this::backup);
         app.get("/metrics", ctx -> ctx.contentType("text/plain; version=0.0.4")

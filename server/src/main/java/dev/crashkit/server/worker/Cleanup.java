@@ -7,11 +7,16 @@ import dev.crashkit.server.metrics.Metrics;
 import dev.crashkit.server.store.BlobDeletions;
 import dev.crashkit.server.store.DebugFileRetention;
 import dev.crashkit.server.store.DebugFileStore;
+import dev.crashkit.server.store.OrphanBlobs;
 import dev.crashkit.server.store.Retention;
 import dev.crashkit.server.store.StoreException;
+import dev.crashkit.server.store.StoreUnavailableException;
 import java.io.IOException;
+import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -23,12 +28,18 @@ import java.util.function.LongSupplier;
  * /api/admin/cleanup}); one run at a time. A run removes raw reports ({@link Retention}) and debug files
  * neither uploaded nor used for {@code --debug-file-retention-days} ({@link DebugFileRetention}), then
  * deletes the stored bytes removed rows left unreferenced once their grace period is over
- * ({@link BlobDeletions}: the shared blob store's objects, this server's local debug files) and reindexes the
- * debug files when any went. Each run's counts go to {@code /metrics}.
+ * ({@link BlobDeletions}: the shared blob store's objects, this server's local debug files), reindexes the
+ * debug files when any went and deletes the symbol caches built from the local files that went. With a shared
+ * blob store a run also lists it for orphan blobs when that is due ({@link OrphanBlobs}, at most hourly across
+ * servers), queueing them for a later run's sweep. Each run's counts go to {@code /metrics}.
  */
 public final class Cleanup implements AutoCloseable {
-    /** What one run did: removed reports and debug files, and stored blobs or files deleted. */
-    public record Run(Retention.Removed removed, DebugFileRetention.Removed debugFiles, long blobsDeleted) {
+    /**
+     * What one run did: removed reports and debug files, stored blobs or files deleted, blobs the orphan scan
+     * found (queued for deletion) and orphans deleted (among {@code blobsDeleted}).
+     */
+    public record Run(Retention.Removed removed, DebugFileRetention.Removed debugFiles, long blobsDeleted,
+                      long orphanBlobsFound, long orphanBlobsDeleted) {
     }
 
     /** Reloads the debug file index (after local files went). */
@@ -37,16 +48,24 @@ public final class Cleanup implements AutoCloseable {
         void reload() throws IOException;
     }
 
+    /** Deletes the symbol caches built from the local debug files with these SHA-256s (they went); how many. */
+    @FunctionalInterface
+    public interface DropCaches {
+        int drop(Collection<String> sha256s) throws IOException;
+    }
+
     /**
      * What a run works on.
      *
      * @param debugFileRetentionMillis remove debug files neither uploaded nor used for this long; 0: keep them
      * @param blobs                    the shared blob store, when there is one
+     * @param orphanBlobs              lists {@code blobs} for blobs no row names (at most once an interval)
      * @param files                    the uploaded debug files (their local copies)
      */
     public record Parts(Retention retention, Retention.Policy policy, DebugFileRetention debugFileRetention,
-                        long debugFileRetentionMillis, BlobDeletions blobDeletions, Optional<BlobStore> blobs,
-                        Optional<DebugFileStore> files, Reindex reindex) {
+                        long debugFileRetentionMillis, BlobDeletions blobDeletions, OrphanBlobs orphanBlobs,
+                        Optional<BlobStore> blobs, Optional<DebugFileStore> files, Reindex reindex,
+                        DropCaches dropCaches) {
     }
 
     private final Parts parts;
@@ -69,9 +88,12 @@ public final class Cleanup implements AutoCloseable {
         this.clock = clock;
     }
 
-    /** Runs now and then every {@code intervalMillis}, when it removes anything at all. */
+    /**
+     * Runs now and then every {@code intervalMillis}, when it removes anything at all: with retention, and with
+     * a shared blob store (whose orphans it looks for).
+     */
     public void start(long intervalMillis) {
-        if (parts.policy().keepsAll() && parts.debugFileRetentionMillis() == 0) {
+        if (parts.policy().keepsAll() && parts.debugFileRetentionMillis() == 0 && parts.blobs().isEmpty()) {
             return;
         }
         timer.scheduleWithFixedDelay(this::scheduled, 0, intervalMillis, TimeUnit.MILLISECONDS);
@@ -80,10 +102,12 @@ public final class Cleanup implements AutoCloseable {
     private void scheduled() {
         try {
             Run r = runNow();
-            if (r.removed().reports() > 0 || r.debugFiles().files() > 0 || r.blobsDeleted() > 0) {
+            if (r.removed().reports() > 0 || r.debugFiles().files() > 0 || r.blobsDeleted() > 0
+                    || r.orphanBlobsFound() > 0) {
                 log.accept("cleanup: removed " + r.removed().reports() + " reports (" + r.removed().bytes()
                         + " bytes) and " + r.debugFiles().files() + " debug files (" + r.debugFiles().bytes()
-                        + " bytes); deleted " + r.blobsDeleted() + " unreferenced blobs");
+                        + " bytes); deleted " + r.blobsDeleted() + " unreferenced blobs (" + r.orphanBlobsDeleted()
+                        + " of them orphans); found " + r.orphanBlobsFound() + " orphan blobs");
             }
         } catch (StoreException | RuntimeException e) {
             // The next run tries again; the timer must not stop on one failure.
@@ -102,7 +126,19 @@ public final class Cleanup implements AutoCloseable {
         metrics.cleanedUp(r.reports(), r.results(), r.bytes());
         DebugFileRetention.Removed files = parts.debugFileRetention().run(parts.debugFileRetentionMillis(), now);
         metrics.debugFilesRemoved(files.files(), files.bytes());
-        boolean[] localGone = {false};
+        // Blobs an ingest or upload put and never committed a row for; queued here, deleted by a later sweep.
+        OrphanBlobs.Scanned orphans = OrphanBlobs.Scanned.NONE;
+        if (parts.blobs().isPresent() && parts.orphanBlobs().claim(now)) {
+            try {
+                orphans = parts.orphanBlobs().scan(parts.blobs().get(), now);
+                metrics.orphanBlobs(orphans.queued(), 0);
+            } catch (StoreUnavailableException e) {
+                // The store could not be listed now: the sweep below still runs; the next interval lists again.
+                log.accept("cleanup: " + e.getMessage());
+            }
+        }
+        // The local copies deleted in this run (their symbol caches go after).
+        Set<String> localGone = new TreeSet<>();
         BlobDeletions.Target target = new BlobDeletions.Target() {
             @Override
             public List<String> prefixes() {
@@ -118,7 +154,9 @@ public final class Cleanup implements AutoCloseable {
                 }
                 if (key.startsWith(BlobKeys.DEBUG_FILES) && parts.files().isPresent()) {
                     try {
-                        localGone[0] |= parts.files().get().dropLocal(BlobKeys.sha256Of(key));
+                        if (parts.files().get().dropLocal(BlobKeys.sha256Of(key))) {
+                            localGone.add(BlobKeys.sha256Of(key));
+                        }
                     } catch (IOException e) {
                         throw new BlobException("cannot delete the local copy of " + key + ": " + e.getMessage(), e);
                     }
@@ -133,20 +171,29 @@ public final class Cleanup implements AutoCloseable {
         try {
             BlobDeletions.Swept swept = parts.blobDeletions().sweep(target, now);
             metrics.blobsDeleted(swept.deleted());
+            metrics.orphanBlobs(0, swept.orphansDeleted());
             if (parts.files().isPresent()) {
                 // Copies of files another server's cleanup removed (each server caches the shared store's files).
-                localGone[0] |= parts.files().get().dropUnrecordedCopies(now - graceMillis) > 0;
+                localGone.addAll(parts.files().get().dropUnrecordedCopies(now - graceMillis));
             }
-            return new Run(r, files, swept.deleted());
+            return new Run(r, files, swept.deleted(), orphans.queued(), swept.orphansDeleted());
         } catch (IOException e) {
             throw new StoreException("cleanup: dropping cached copies of removed debug files: " + e.getMessage(), e);
         } finally {
-            if (localGone[0] || parts.debugFileRetentionMillis() > 0) {
+            if (!localGone.isEmpty() || parts.debugFileRetentionMillis() > 0) {
                 // Nothing serves a removed file (and a server sharing the folder learns of another's removals).
                 try {
                     parts.reindex().reload();
                 } catch (IOException e) {
                     log.accept("cleanup: reindexing the debug files: " + e.getMessage());
+                }
+            }
+            if (!localGone.isEmpty()) {
+                // After the reindex: symbolications from now on no longer load the removed files.
+                try {
+                    metrics.symbolCachesDropped(parts.dropCaches().drop(localGone));
+                } catch (IOException e) {
+                    log.accept("cleanup: deleting the symbol caches of removed debug files: " + e.getMessage());
                 }
             }
         }

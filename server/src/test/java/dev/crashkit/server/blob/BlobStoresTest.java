@@ -84,6 +84,67 @@ class BlobStoresTest {
         }
     }
 
+    /**
+     * The folder store pages its listing as S3 (S3Proxy's ListObjectsV2) does for the same keys: across kinds
+     * and shard folders, with every page size and start, a key prefix that ends inside a folder's name, and
+     * modification times from the puts (S3 stamps to the second).
+     */
+    @Test
+    void theFolderStoreListsPageByPageAsS3Does() throws Exception {
+        List<BlobStore> both = stores("paging");
+        try (BlobStore dir = both.get(0); BlobStore s3store = both.get(1)) {
+            long before = System.currentTimeMillis();
+            for (int i = 0; i < 40; i++) {
+                byte[] b = random(100 + i, 1000 + i);
+                String key = i % 3 == 0 ? BlobKeys.debugFile(sha256(b)) : BlobKeys.report(sha256(b));
+                dir.put(key, b, sha256(b));
+                s3store.put(key, b, sha256(b));
+            }
+            // Not keys the server makes, but keys: a name beside the shard folders, and a deeper one.
+            byte[] odd = random(10, 5);
+            for (String key : List.of("reports/a", "reports/ab/cd/ef", "reports-x/zz")) {
+                dir.put(key, odd, sha256(odd));
+                s3store.put(key, odd, sha256(odd));
+            }
+            long after = System.currentTimeMillis();
+            List<BlobStore.Listed> all = s3store.listed("", Optional.empty(), 1000);
+            assertEquals(43, all.size());
+            for (String prefix : List.of("", BlobKeys.REPORTS, BlobKeys.DEBUG_FILES, "reports/a", "reports/ab/", "rep")) {
+                for (int limit : new int[] {1, 3, 7, 100}) {
+                    List<String> expected = new ArrayList<>();
+                    Optional<String> after2 = Optional.empty();
+                    List<String> paged = new ArrayList<>();
+                    while (true) {
+                        List<String> want = s3store.list(prefix, after2, limit);
+                        List<String> got = dir.list(prefix, after2, limit);
+                        assertEquals(want, got, prefix + " after " + after2 + " by " + limit);
+                        if (got.isEmpty()) {
+                            break;
+                        }
+                        paged.addAll(got);
+                        after2 = Optional.of(got.get(got.size() - 1));
+                    }
+                    for (BlobStore.Listed l : all) {
+                        if (l.key().startsWith(prefix)) {
+                            expected.add(l.key());
+                        }
+                    }
+                    assertEquals(expected, paged, prefix + " by " + limit);
+                }
+            }
+            // A start that is no listed key (a key since deleted) and one between folders.
+            for (String start : List.of("reports/7", "reports/ab/cd", "debug-files/zz", "a")) {
+                assertEquals(s3store.list("", Optional.of(start), 5), dir.list("", Optional.of(start), 5), start);
+            }
+            for (BlobStore.Listed l : dir.listed("", Optional.empty(), 100)) {
+                assertTrue(l.modifiedMillis() >= before - 2000 && l.modifiedMillis() <= after + 2000, l.toString());
+            }
+            for (BlobStore.Listed l : all) {
+                assertTrue(l.modifiedMillis() >= before - 2000 && l.modifiedMillis() <= after + 2000, l.toString());
+            }
+        }
+    }
+
     @Test
     void bytesThatDoNotHashToTheirKeyAreRefusedAndNothingIsStored() throws Exception {
         for (BlobStore store : stores("mismatch")) {

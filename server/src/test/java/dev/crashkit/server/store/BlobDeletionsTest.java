@@ -173,7 +173,7 @@ class BlobDeletionsTest {
             byte[] bytes = body("raced");
             long removedAt = 2 * DAY;
             AtomicReference<BlobDeletions.Swept> sweptInside = new AtomicReference<>();
-            BlobStore sweepingAfterPut = new Delegating(blobs) {
+            BlobStore sweepingAfterPut = new DelegatingBlobStore(blobs) {
                 @Override
                 public void put(String key, InputStream in, long size, String sha256) throws BlobException {
                     super.put(key, in, size, sha256);
@@ -212,7 +212,7 @@ class BlobDeletionsTest {
         on(database, store, (db, blobs) -> {
             BlobDeletions deletions = new BlobDeletions(db);
             boolean[] refuse = {true};
-            BlobStore flaky = new Delegating(blobs) {
+            BlobStore flaky = new DelegatingBlobStore(blobs) {
                 @Override
                 public void delete(String key) throws BlobException {
                     if (refuse[0]) {
@@ -238,53 +238,5 @@ class BlobDeletionsTest {
             assertFalse(blobs.exists(key(bytes)));
             reports.close();
         });
-    }
-
-    /** Forwards everything to another store. */
-    private static class Delegating implements BlobStore {
-        private final BlobStore to;
-
-        Delegating(BlobStore to) {
-            this.to = to;
-        }
-
-        @Override
-        public void put(String key, InputStream in, long size, String sha256) throws BlobException {
-            to.put(key, in, size, sha256);
-        }
-
-        @Override
-        public void put(String key, byte[] bytes, String sha256) throws BlobException {
-            put(key, new java.io.ByteArrayInputStream(bytes), bytes.length, sha256);
-        }
-
-        @Override
-        public Optional<InputStream> get(String key) throws BlobException {
-            return to.get(key);
-        }
-
-        @Override
-        public boolean exists(String key) throws BlobException {
-            return to.exists(key);
-        }
-
-        @Override
-        public void delete(String key) throws BlobException {
-            to.delete(key);
-        }
-
-        @Override
-        public List<String> list(String prefix, Optional<String> after, int limit) throws BlobException {
-            return to.list(prefix, after, limit);
-        }
-
-        @Override
-        public String describe() {
-            return to.describe();
-        }
-
-        @Override
-        public void close() {
-        }
     }
 }
