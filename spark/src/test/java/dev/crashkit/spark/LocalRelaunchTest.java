@@ -76,14 +76,18 @@ class LocalRelaunchTest {
         Path out = Files.createTempFile(tmp, "stdout", ".txt");
         Path err = Files.createTempFile(tmp, "stderr", ".txt");
         Process p = b.redirectOutput(out.toFile()).redirectError(err.toFile()).start();
-        // The child lives as long as its Spark job (seconds): watched every 50 ms, by pid.
+        // The child lives as long as its Spark job (seconds): watched every 50 ms, by pid, its last command line
+        // kept. A process the JVM forks (Hadoop runs `setsid`, `bash`) is a copy of the JVM with the parent's own
+        // command line until it execs: those copies are not counted.
         Map<Long, List<String>> children = new LinkedHashMap<>();
         long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(10);
         while (!p.waitFor(50, TimeUnit.MILLISECONDS)) {
             try (Stream<ProcessHandle> s = p.toHandle().children()) {
                 s.forEach(c -> c.info().arguments().ifPresent(a -> {
                     if (c.info().command().orElse("").endsWith("java")) {
-                        children.putIfAbsent(c.pid(), List.of(a));
+                        children.put(c.pid(), List.of(a));
+                    } else {
+                        children.remove(c.pid());
                     }
                 }));
             }
@@ -92,8 +96,15 @@ class LocalRelaunchTest {
                 throw new AssertionError("no exit after 10 minutes: " + cmd);
             }
         }
+        List<String> ownArguments = cmd.subList(1, cmd.size());
+        List<List<String>> javaChildren = new ArrayList<>();
+        for (List<String> c : children.values()) {
+            if (!c.equals(ownArguments)) {
+                javaChildren.add(c);
+            }
+        }
         return new Run(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
-                Files.readString(err, StandardCharsets.UTF_8), new ArrayList<>(children.values()));
+                Files.readString(err, StandardCharsets.UTF_8), javaChildren);
     }
 
     private static String[] job(Path out) {
