@@ -10,8 +10,8 @@ import java.util.Optional;
 
 /**
  * {@code java -jar crashkit-spark.jar} in local mode runs the job in a child JVM started with
- * {@link #OPTIONS}: a jar cannot carry JVM options, and with the JDK's defaults a fresh local job
- * of 20,000 reports spent about half its CPU compiling Spark's code with C2 and sizing G1
+ * {@link #OPTIONS}: a jar cannot carry JVM options, and on the JDK's defaults (C2 compiling Spark's
+ * code, G1) a fresh local job of 20,000 reports took 1.5-1.9 times the CPU it takes with them
  * (BENCHMARKS.md, "Spark in a fresh process"). The child is the same {@code java -jar JAR ARGS}
  * with those options and a marker property in front; its standard streams are this process's and
  * its exit code is returned, so the run looks the same from outside (one parent JVM more, idle).
@@ -33,8 +33,8 @@ final class LocalRelaunch {
 
     /**
      * C1 only and the serial collector, as {@code symbolicate batch} relaunches itself: the whole
-     * process's CPU for a fresh {@code local[1]} job fell by about half at 2,000 and 20,000 reports
-     * (BENCHMARKS.md, "Spark in a fresh process"); no hsperfdata file ({@code jps} does not list the
+     * process's CPU for a fresh {@code local[1]} job fell by half at 2,000 reports and by a third to a
+     * half at 20,000, its memory by 40-60% (BENCHMARKS.md, "Spark in a fresh process"); no hsperfdata file ({@code jps} does not list the
      * child; {@code jcmd PID} and {@code jstack PID} still attach).
      */
     static final List<String> OPTIONS = List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-XX:-UsePerfData");
