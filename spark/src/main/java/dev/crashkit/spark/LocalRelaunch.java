@@ -33,7 +33,7 @@ final class LocalRelaunch {
 
     /**
      * C1 only and the serial collector, as {@code symbolicate batch} relaunches itself: the whole
-     * process's CPU for a fresh {@code local[1]} job fell by half at 2,000 reports and by a third to a
+     * process's CPU for a fresh {@code local[1]} job fell by about half at 2,000 reports and by a third to a
      * half at 20,000, its memory by 40-60% (BENCHMARKS.md, "Spark in a fresh process"). No hsperfdata
      * file: {@code jps} does not list the child; {@code jcmd PID} and {@code jstack PID} still attach.
      */
