@@ -13,7 +13,7 @@ RUNS=${2:-1}
 shift $(( $# > 2 ? 2 : $# ))
 CONFIGS=("$@")
 if [ ${#CONFIGS[@]} -eq 0 ]; then
-  CONFIGS=(spark-local1 spark-local2 spark-local2-group spark-local2-export batch-j1 batch-j2)
+  CONFIGS=(spark-local1 spark-local1-jdk spark-local2 spark-local2-group spark-local2-export batch-j1 batch-j2)
 fi
 WORK=${BENCH_DIR:-/tmp/crashkit-spark-bench}
 PROBE=testdata/third-party/sentry-crashprobe
@@ -34,9 +34,13 @@ fi
 run_config() {
   local out=$OUT
   case "$1" in
+    # What users run: `java -jar` in local mode relaunches itself on C1 and the serial collector (LocalRelaunch);
+    # the time counts the waiting parent JVM and the child.
     spark-local1) java -jar "$SPARK_JAR" --master 'local[1]' --input "$DATA/reports" --dsym "$DATA/dsyms" --out "$out" ;;
-    # The JVM options `symbolicate batch` relaunches itself with (C1 only, the serial collector): a short local job
-    # spends most of its CPU warming C2 and G1 up (BENCHMARKS.md "Spark per-report CPU").
+    # The same job without the relaunch, on the JDK's defaults (C2, G1): what `java -jar` ran before it relaunched.
+    spark-local1-jdk) CRASHKIT_RELAUNCH=0 java -jar "$SPARK_JAR" --master 'local[1]' --input "$DATA/reports" \
+                          --dsym "$DATA/dsyms" --out "$out" ;;
+    # The relaunch's options given by hand (JVM options of one's own: no relaunch), in one JVM.
     spark-local1-c1) java -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -jar "$SPARK_JAR" --master 'local[1]' --input "$DATA/reports" \
                          --dsym "$DATA/dsyms" --out "$out" ;;
     spark-local2) java -jar "$SPARK_JAR" --master 'local[2]' --input "$DATA/reports" --dsym "$DATA/dsyms" --out "$out" ;;

@@ -140,6 +140,11 @@ final class JobCommand {
         return c;
     }
 
+    /** Whether this command line runs a job (not {@code --help} or {@code --version}). */
+    boolean runsJob() {
+        return !help && !version;
+    }
+
     private void set(String name, String value) throws UsageException {
         switch (name) {
             case "--symbol-server" -> symbolServers.add(value);

@@ -1,10 +1,13 @@
 package dev.crashkit.spark;
 
+import java.util.Optional;
+
 /**
  * Entry point of {@code crashkit-spark.jar}, for {@code spark-submit} and for {@code java -jar}
  * (local runs: the jar's manifest names Spark's jars in {@code spark-lib/} beside it and opens the
  * JDK packages Spark needs). Spark is looked up before anything touches it, so a jar started
- * without Spark says so in one line instead of a stack trace.
+ * without Spark says so in one line instead of a stack trace. In local mode {@code java -jar} relaunches
+ * itself with other JVM options ({@link LocalRelaunch}).
  */
 public final class Main {
 
@@ -12,6 +15,13 @@ public final class Main {
     }
 
     public static void main(String[] args) {
+        if (sparkPresent()) {
+            // A local `java -jar` run starts the job in a JVM with faster options (LocalRelaunch).
+            Optional<Integer> child = LocalRelaunch.runInChild(args);
+            if (child.isPresent()) {
+                System.exit(child.get());
+            }
+        }
         System.exit(run(args));
     }
 

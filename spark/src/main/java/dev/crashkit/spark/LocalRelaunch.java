@@ -1,0 +1,140 @@
+package dev.crashkit.spark;
+
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * {@code java -jar crashkit-spark.jar} in local mode runs the job in a child JVM started with
+ * {@link #OPTIONS}: a jar cannot carry JVM options, and on the JDK's defaults (C2 compiling Spark's
+ * code, G1) a fresh local job of 20,000 reports took 1.5-1.9 times the CPU it takes with them
+ * (BENCHMARKS.md, "Spark in a fresh process"). The child is the same {@code java -jar JAR ARGS}
+ * with those options and a marker property in front; its standard streams are this process's and
+ * its exit code is returned, so the run looks the same from outside (one parent JVM more, idle).
+ *
+ * <p>Not relaunched: under {@code spark-submit} (it sets {@code spark.master}; its driver is not
+ * started as {@code java -jar}), for a master other than {@code local} / {@code local[...]}, when
+ * this JVM was given any option of the user's (on its command line, {@code JAVA_TOOL_OPTIONS} or
+ * {@code JDK_JAVA_OPTIONS}: the user chose them), inside a relaunched JVM, with
+ * {@code CRASHKIT_RELAUNCH=0} (the {@code symbolicate} command's opt-out), for {@code --help},
+ * {@code --version} and a command line that does not parse (answered here, at once), or when the
+ * child cannot be started (the job then runs here).
+ */
+final class LocalRelaunch {
+    /** The system property that marks a relaunched JVM (it never relaunches again). */
+    static final String MARKER = "crashkit.relaunched";
+
+    /** The environment variable that turns the relaunch off when it is {@code 0}. */
+    static final String OPT_OUT = "CRASHKIT_RELAUNCH";
+
+    /**
+     * C1 only and the serial collector, as {@code symbolicate batch} relaunches itself: the whole
+     * process's CPU for a fresh {@code local[1]} job fell by about half at 2,000 reports and by a third to a
+     * half at 20,000, its memory by 40-60% (BENCHMARKS.md, "Spark in a fresh process"). No hsperfdata
+     * file: {@code jps} does not list the child; {@code jcmd PID} and {@code jstack PID} still attach.
+     */
+    static final List<String> OPTIONS = List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-XX:-UsePerfData");
+
+    private LocalRelaunch() {
+    }
+
+    /**
+     * Runs the job of {@code args} in a relaunched child when this process should (see the class
+     * comment) and returns the child's exit code; empty when the job is to run in this process.
+     */
+    static Optional<Integer> runInChild(String[] args) {
+        Optional<List<String>> child = childCommand(args);
+        return child.isPresent() ? run(child.get()) : Optional.empty();
+    }
+
+    /** The child's command line when this process should relaunch itself, else empty. */
+    static Optional<List<String>> childCommand(String[] args) {
+        if (System.getProperty(MARKER) != null || "0".equals(System.getenv(OPT_OUT))
+                || System.getProperty("spark.master") != null) {
+            return Optional.empty();
+        }
+        JobCommand command;
+        try {
+            command = JobCommand.parse(args);
+        } catch (JobCommand.UsageException e) {
+            return Optional.empty(); // the error is printed by the run here, as always
+        }
+        if (!command.runsJob() || !isLocalMaster(command.master)) {
+            return Optional.empty();
+        }
+        Optional<Path> jar = plainJavaJar(ManagementFactory.getRuntimeMXBean().getInputArguments(),
+                System.getProperty("java.class.path"), System.getProperty("sun.java.command"));
+        String javaHome = System.getProperty("java.home");
+        if (jar.isEmpty() || javaHome == null) {
+            return Optional.empty();
+        }
+        Path java = Path.of(javaHome, "bin", System.getProperty("os.name", "").startsWith("Windows") ? "java.exe" : "java");
+        if (!Files.isRegularFile(java)) {
+            return Optional.empty();
+        }
+        return Optional.of(childCommand(java, jar.get(), args));
+    }
+
+    /**
+     * Whether {@code master} (the {@code --master} value, {@code null} when none was given: then
+     * {@code local[*]}) runs the executors inside the driver's JVM: {@code local} or
+     * {@code local[...]}; not {@code local-cluster[...]}, whose executors are JVMs of their own.
+     */
+    static boolean isLocalMaster(String master) {
+        return master == null || master.equals("local") || master.startsWith("local[");
+    }
+
+    /**
+     * The jar of a JVM started as exactly {@code java -jar JAR ARGS}: no JVM argument of any kind
+     * ({@code jvmArguments} holds the command line's and those of {@code JAVA_TOOL_OPTIONS} and
+     * {@code JDK_JAVA_OPTIONS}), the class path the one jar {@code -jar} sets it to, and the
+     * launcher's command ({@code sun.java.command}) that jar and the arguments; empty otherwise.
+     */
+    static Optional<Path> plainJavaJar(List<String> jvmArguments, String classPath, String javaCommand) {
+        if (!jvmArguments.isEmpty() || classPath == null || javaCommand == null || !classPath.endsWith(".jar")
+                || classPath.contains(java.io.File.pathSeparator)
+                || !(javaCommand.equals(classPath) || javaCommand.startsWith(classPath + " "))) {
+            return Optional.empty();
+        }
+        Path jar = Path.of(classPath).toAbsolutePath().normalize();
+        return Files.isRegularFile(jar) ? Optional.of(jar) : Optional.empty();
+    }
+
+    /** {@code java OPTIONS -Dcrashkit.relaunched=1 -jar JAR ARGS}: the jar again, so its manifest's class path and {@code Add-Opens} apply. */
+    static List<String> childCommand(Path java, Path jar, String[] args) {
+        List<String> cmd = new ArrayList<>(OPTIONS.size() + args.length + 4);
+        cmd.add(java.toString());
+        cmd.addAll(OPTIONS);
+        cmd.add("-D" + MARKER + "=1");
+        cmd.add("-jar");
+        cmd.add(jar.toString());
+        cmd.addAll(List.of(args));
+        return cmd;
+    }
+
+    /** Starts {@code command} with this process's standard streams and returns its exit code; empty when it could not be started. */
+    static Optional<Integer> run(List<String> command) {
+        Process child;
+        try {
+            child = new ProcessBuilder(command).inheritIO().start();
+        } catch (IOException | RuntimeException e) {
+            return Optional.empty();
+        }
+        // Stopping this process (SIGTERM, Ctrl-C) stops the child too.
+        Thread stopChild = new Thread(child::destroy, "crashkit-relaunch-cleanup");
+        Runtime.getRuntime().addShutdownHook(stopChild);
+        while (true) {
+            try {
+                int code = child.waitFor();
+                Runtime.getRuntime().removeShutdownHook(stopChild);
+                return Optional.of(code);
+            } catch (InterruptedException e) {
+                // keep waiting: the child decides when the job is done
+            }
+        }
+    }
+}

@@ -1,0 +1,233 @@
+package dev.crashkit.spark;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.jar.Attributes;
+import java.util.jar.JarOutputStream;
+import java.util.jar.Manifest;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code java -jar} in real processes: a jar made here whose manifest is crashkit-spark.jar's (main
+ * class, {@code Add-Opens}) with this test's class path as its {@code Class-Path}. A local job runs
+ * in a child JVM with {@link LocalRelaunch#OPTIONS}, seen in the process table while it runs, and
+ * prints and writes what the same job writes without the relaunch; user JVM options, the opt-out
+ * and bad arguments keep it in the process.
+ */
+class LocalRelaunchTest {
+    @TempDir
+    static Path tmp;
+
+    private static Path jar;
+
+    @BeforeAll
+    static void writeLauncherJar() throws IOException {
+        String classPath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+        StringBuilder urls = new StringBuilder();
+        for (String entry : classPath.split(File.pathSeparator)) {
+            if (!entry.isEmpty()) {
+                urls.append(urls.length() == 0 ? "" : " ").append(Path.of(entry).toAbsolutePath().toUri());
+            }
+        }
+        Manifest m = new Manifest();
+        m.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
+        m.getMainAttributes().put(Attributes.Name.MAIN_CLASS, Main.class.getName());
+        m.getMainAttributes().put(Attributes.Name.CLASS_PATH, urls.toString());
+        m.getMainAttributes().putValue("Add-Opens", System.getProperty("spark.add-opens"));
+        jar = tmp.resolve("crashkit-spark.jar");
+        try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(jar), m)) {
+            out.flush();
+        }
+    }
+
+    /** One finished process: exit code, standard output and error, and the command lines of its JVM children. */
+    private record Run(int exit, String stdout, String stderr, List<List<String>> javaChildren) {
+    }
+
+    private static Run run(Map<String, String> env, List<String> jvmOptions, String... args) throws Exception {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.addAll(jvmOptions);
+        cmd.add("-jar");
+        cmd.add(jar.toString());
+        cmd.addAll(List.of(args));
+        ProcessBuilder b = new ProcessBuilder(cmd);
+        b.environment().remove(LocalRelaunch.OPT_OUT);
+        b.environment().remove("JAVA_TOOL_OPTIONS");
+        b.environment().remove("JDK_JAVA_OPTIONS");
+        b.environment().putAll(env);
+        Path out = Files.createTempFile(tmp, "stdout", ".txt");
+        Path err = Files.createTempFile(tmp, "stderr", ".txt");
+        Process p = b.redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        // The child lives as long as its Spark job (seconds): watched every 50 ms, by pid, its last command line
+        // kept. A process the JVM forks (Hadoop runs `setsid`, `bash`) is a copy of the JVM with the parent's own
+        // command line until it execs: those copies are not counted.
+        Map<Long, List<String>> children = new LinkedHashMap<>();
+        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(10);
+        while (!p.waitFor(50, TimeUnit.MILLISECONDS)) {
+            try (Stream<ProcessHandle> s = p.toHandle().children()) {
+                s.forEach(c -> c.info().arguments().ifPresent(a -> {
+                    if (c.info().command().orElse("").endsWith("java")) {
+                        children.put(c.pid(), List.of(a));
+                    } else {
+                        children.remove(c.pid());
+                    }
+                }));
+            }
+            if (System.nanoTime() > deadline) {
+                p.destroyForcibly();
+                throw new AssertionError("no exit after 10 minutes: " + cmd);
+            }
+        }
+        List<String> ownArguments = cmd.subList(1, cmd.size());
+        List<List<String>> javaChildren = new ArrayList<>();
+        for (List<String> c : children.values()) {
+            if (!c.equals(ownArguments)) {
+                javaChildren.add(c);
+            }
+        }
+        return new Run(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
+                Files.readString(err, StandardCharsets.UTF_8), javaChildren);
+    }
+
+    private static String[] job(Path out) {
+        Path reports = TestFiles.testdata("reports");
+        return new String[] {"--master", "local[1]", "--input", reports + "/*.json", reports + "/apple/*.{ips,crash}",
+            "--dsym", TestFiles.testdata("macho").toString(), "--out", out.toString(), "--format", "json"};
+    }
+
+    @Test
+    void localJobRunsInAChildWithTheOptionsAndWritesWhatItWritesWithoutIt() throws Exception {
+        Path relaunchedOut = tmp.resolve("relaunched");
+        Path hereOut = tmp.resolve("here");
+        Run relaunched = run(Map.of(), List.of(), job(relaunchedOut));
+        Run here = run(Map.of(LocalRelaunch.OPT_OUT, "0"), List.of(), job(hereOut));
+        assertEquals(0, relaunched.exit(), relaunched.stderr());
+        assertEquals(0, here.exit(), here.stderr());
+
+        assertEquals(1, relaunched.javaChildren().size(), relaunched.javaChildren().toString());
+        List<String> child = relaunched.javaChildren().get(0);
+        assertTrue(child.containsAll(LocalRelaunch.OPTIONS), child.toString());
+        assertTrue(child.contains("-D" + LocalRelaunch.MARKER + "=1"), child.toString());
+        assertEquals(List.of(job(relaunchedOut)), child.subList(child.size() - job(relaunchedOut).length, child.size()));
+        assertEquals(List.of(), here.javaChildren());
+
+        assertTrue(here.stdout().startsWith("reports: "), here.stdout());
+        assertEquals(summary(here.stdout(), hereOut), summary(relaunched.stdout(), relaunchedOut));
+        assertEquals(logLines(here.stderr(), hereOut), logLines(relaunched.stderr(), relaunchedOut));
+        for (String table : List.of(SymbolicateJob.REPORTS, SymbolicateJob.MISSING)) {
+            List<String> rows = rows(hereOut.resolve(table));
+            assertFalse(rows.isEmpty(), table);
+            assertEquals(rows, rows(relaunchedOut.resolve(table)), table);
+        }
+    }
+
+    @Test
+    void userJvmOptionsKeepTheJobHereAndTheChildsExitCodeAndErrorPassThrough() throws Exception {
+        String[] args = {"--input", tmp.resolve("nothing-here").toString(), "--out", tmp.resolve("o").toString()};
+        Run withOptions = run(Map.of(), List.of("-Xmx1g"), args);
+        Run relaunched = run(Map.of(), List.of(), args);
+        assertEquals(List.of(), withOptions.javaChildren());
+        assertEquals(1, relaunched.javaChildren().size(), relaunched.javaChildren().toString());
+        for (Run r : List.of(withOptions, relaunched)) {
+            assertEquals(ExitCodes.INVALID_INPUT, r.exit(), r.stderr());
+            assertEquals("", r.stdout());
+        }
+        List<String> errors = errorLines(withOptions.stderr());
+        assertEquals(1, errors.size(), withOptions.stderr());
+        assertTrue(errors.get(0).contains("nothing-here"), errors.get(0));
+        assertEquals(errors, errorLines(relaunched.stderr()));
+    }
+
+    @Test
+    void badArgumentsGiveTheUsageErrorRelaunchedOrNot() throws Exception {
+        // Found while parsing: answered in this process, no child.
+        Run missingOut = run(Map.of(), List.of(), "--input", "x");
+        assertEquals(ExitCodes.USAGE, missingOut.exit());
+        assertEquals("error: Missing required option: '--out=DIR'\nusage: crashkit-spark --help\n", missingOut.stderr());
+        assertEquals("", missingOut.stdout());
+        assertEquals(List.of(), missingOut.javaChildren());
+        // Found by the job before Spark starts: in the child; the same one line and exit code as without it.
+        String[] badStyle = {"--input", "x", "--out", tmp.resolve("o2").toString(), "--demangle", "pretty"};
+        Run relaunched = run(Map.of(), List.of(), badStyle);
+        Run here = run(Map.of(LocalRelaunch.OPT_OUT, "0"), List.of(), badStyle);
+        for (Run r : List.of(relaunched, here)) {
+            assertEquals(ExitCodes.USAGE, r.exit(), r.stderr());
+            assertEquals("error: --demangle must be simplified, full or none, not pretty\n", r.stderr());
+            assertEquals("", r.stdout());
+        }
+    }
+
+    @Test
+    void onlyLocalMastersRelaunch() {
+        assertTrue(LocalRelaunch.isLocalMaster(null));
+        assertTrue(LocalRelaunch.isLocalMaster("local"));
+        assertTrue(LocalRelaunch.isLocalMaster("local[*]"));
+        assertTrue(LocalRelaunch.isLocalMaster("local[2,3]"));
+        assertFalse(LocalRelaunch.isLocalMaster("local-cluster[2,1,1024]"));
+        assertFalse(LocalRelaunch.isLocalMaster("spark://h:7077"));
+        assertFalse(LocalRelaunch.isLocalMaster("yarn"));
+        assertFalse(LocalRelaunch.isLocalMaster("k8s://https://h:6443"));
+    }
+
+    @Test
+    void onlyAPlainJavaJarRelaunches() {
+        String cp = jar.toString();
+        assertEquals(Optional.of(jar.toAbsolutePath().normalize()),
+                LocalRelaunch.plainJavaJar(List.of(), cp, cp + " --input x --out o"));
+        assertEquals(Optional.of(jar.toAbsolutePath().normalize()), LocalRelaunch.plainJavaJar(List.of(), cp, cp));
+        // JVM options (command line, JAVA_TOOL_OPTIONS, JDK_JAVA_OPTIONS), `-cp JAR MAIN`, a class path of two, a missing jar.
+        assertTrue(LocalRelaunch.plainJavaJar(List.of("-Xmx1g"), cp, cp + " --input x").isEmpty());
+        assertTrue(LocalRelaunch.plainJavaJar(List.of(), cp, Main.class.getName() + " --input x").isEmpty());
+        assertTrue(LocalRelaunch.plainJavaJar(List.of(), cp + File.pathSeparator + cp, cp).isEmpty());
+        String missing = tmp.resolve("gone.jar").toString();
+        assertTrue(LocalRelaunch.plainJavaJar(List.of(), missing, missing).isEmpty());
+    }
+
+    /** The job's summary with the output folder and its timings (seconds, reports/s) taken out. */
+    private static String summary(String stdout, Path out) {
+        return stdout.replace(out.toString(), "OUT").replaceAll(", [0-9.]+ s, [0-9.]+ reports/s\\)", ")");
+    }
+
+    /** Log lines without their time of day, milliseconds or output folder. */
+    private static List<String> logLines(String stderr, Path out) {
+        List<String> lines = new ArrayList<>();
+        for (String line : stderr.replace(out.toString(), "OUT").split("\n")) {
+            lines.add(line.replaceFirst("^\\d\\d:\\d\\d:\\d\\d ", "").replaceAll("\\d+ ms", "N ms"));
+        }
+        return lines;
+    }
+
+    private static List<String> errorLines(String stderr) {
+        return stderr.lines().filter(l -> l.startsWith("error: ")).toList();
+    }
+
+    /** The rows of a JSON output table, sorted (part file names and order are Spark's). */
+    private static List<String> rows(Path table) throws IOException {
+        List<String> rows = new ArrayList<>();
+        try (Stream<Path> files = Files.list(table)) {
+            for (Path f : files.filter(f -> f.getFileName().toString().startsWith("part-")).toList()) {
+                rows.addAll(Files.readAllLines(f, StandardCharsets.UTF_8));
+            }
+        }
+        Collections.sort(rows);
+        return rows;
+    }
+}
