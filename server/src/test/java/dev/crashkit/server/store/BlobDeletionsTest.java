@@ -1,6 +1,5 @@
 package dev.crashkit.server.store;
 
-import dev.crashkit.server.PostgresSchema;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -10,7 +9,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.crashkit.server.blob.BlobException;
 import dev.crashkit.server.blob.BlobKeys;
 import dev.crashkit.server.blob.BlobStore;
-import dev.crashkit.server.blob.DirectoryBlobStore;
 import dev.crashkit.server.blob.LocalS3;
 import dev.crashkit.server.blob.Sha256;
 import dev.crashkit.server.symbolication.Dimensions;
@@ -19,7 +17,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
-import java.util.UUID;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -51,26 +48,9 @@ class BlobDeletionsTest {
         s3.close();
     }
 
-    private interface OnStore {
-        void run(Database db, BlobStore store) throws Exception;
-    }
-
-    /** On {@code database} (sqlite or postgresql) with {@code store} (dir or s3, a prefix of its own). */
-    private void on(String database, String store, OnStore test) throws Exception {
-        try (BlobStore blobs = store.equals("s3") ? s3.open("t-" + UUID.randomUUID())
-                : new DirectoryBlobStore(dir.resolve("blobs"))) {
-            if (database.equals("sqlite")) {
-                try (Database db = Database.open("jdbc:sqlite:" + dir.resolve("t.db"), 4)) {
-                    test.run(db, blobs);
-                }
-                return;
-            }
-            // A schema of its own on the test PostgreSQL, dropped afterwards.
-            try (PostgresSchema schema = PostgresSchema.create("blobdel");
-                 Database db = Database.open(schema.url(), 4)) {
-                test.run(db, blobs);
-            }
-        }
+    /** On {@code database} (sqlite or postgresql) with {@code store} (dir or s3), each a fresh one. */
+    private void on(String database, String store, StoreMatrix.OnStore test) throws Exception {
+        StoreMatrix.on(dir, s3, database, store, "blobdel", test);
     }
 
     private static byte[] body(String text) {

@@ -5,11 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.crashkit.server.PostgresSchema;
 import dev.crashkit.server.blob.BlobException;
 import dev.crashkit.server.blob.BlobKeys;
 import dev.crashkit.server.blob.BlobStore;
-import dev.crashkit.server.blob.DirectoryBlobStore;
 import dev.crashkit.server.blob.LocalS3;
 import dev.crashkit.server.blob.Sha256;
 import dev.crashkit.server.symbolication.Dimensions;
@@ -17,7 +15,6 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Optional;
-import java.util.UUID;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -50,24 +47,9 @@ class OrphanBlobsTest {
         s3.close();
     }
 
-    private interface OnStore {
-        void run(Database db, BlobStore store) throws Exception;
-    }
-
-    private void on(String database, String store, OnStore test) throws Exception {
-        try (BlobStore blobs = store.equals("s3") ? s3.open("o-" + UUID.randomUUID())
-                : new DirectoryBlobStore(dir.resolve("blobs"))) {
-            if (database.equals("sqlite")) {
-                try (Database db = Database.open("jdbc:sqlite:" + dir.resolve("t.db"), 4)) {
-                    test.run(db, blobs);
-                }
-                return;
-            }
-            try (PostgresSchema schema = PostgresSchema.create("orphans");
-                 Database db = Database.open(schema.url(), 4)) {
-                test.run(db, blobs);
-            }
-        }
+    /** On {@code database} (sqlite or postgresql) with {@code store} (dir or s3), each a fresh one. */
+    private void on(String database, String store, StoreMatrix.OnStore test) throws Exception {
+        StoreMatrix.on(dir, s3, database, store, "orphans", test);
     }
 
     private static byte[] body(String text) {
