@@ -144,7 +144,7 @@ public final class Capture {
         synchronized Hangs hangs() {
             if (hangs == null) {
                 hangs = new Hangs(spool, (reason, tid) -> snapshot(Optional.of(reason), tid, Optional.empty()),
-                        InProcessCapture::currentTid, () -> uploader.ifPresent(Uploader::startInBackground),
+                        InProcessCapture::currentTid, dev.crashkit.capture.linux.OwnThreads::tidNamed, () -> uploader.ifPresent(Uploader::startInBackground),
                         System.err::println);
             }
             return hangs;

@@ -6,6 +6,7 @@ import java.lang.management.ThreadInfo;
 import java.lang.management.ThreadMXBean;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.LongSupplier;
+import java.util.function.ToLongFunction;
 
 /**
  * The AWT/Swing event-dispatch thread, once AWT is in use (the thread exists; headless included).
@@ -19,17 +20,26 @@ final class EventDispatchWatch extends Watched {
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
     private final AtomicBoolean outstanding = new AtomicBoolean();
     private final LongSupplier currentTid;
+    private final ToLongFunction<String> tidOfName;
     private volatile long tid = -1;
-    private Thread dispatch;
+    private volatile Thread dispatch;
 
-    EventDispatchWatch(long thresholdNanos, long now, LongSupplier currentTid) {
+    /** {@code tidOfName}: the OS id of the one thread of this JVM with that Java name, else -1. */
+    EventDispatchWatch(long thresholdNanos, long now, LongSupplier currentTid, ToLongFunction<String> tidOfName) {
         super(NAME, -1, thresholdNanos, now);
         this.currentTid = currentTid;
+        this.tidOfName = tidOfName;
     }
 
+    /**
+     * The dispatch thread's OS id: learnt by the first ping it runs, else (a thread found already busy,
+     * hung before it ran one) looked up by its name, so that its hang report still names the hung thread.
+     */
     @Override
     long tid() {
-        return tid;
+        long known = tid;
+        Thread d = dispatch;
+        return known != -1 || d == null ? known : tidOfName.applyAsLong(d.getName());
     }
 
     @Override

@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.time.Duration;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
+import java.util.function.ToLongFunction;
 
 /**
  * The hang detection of one installation: its watchdog thread (started with the first watch) and
@@ -14,6 +15,7 @@ import java.util.function.LongSupplier;
 public final class Hangs implements AutoCloseable {
     private final Watchdog watchdog;
     private final LongSupplier currentTid;
+    private final ToLongFunction<String> tidOfName;
     private boolean started;
 
     /**
@@ -25,13 +27,23 @@ public final class Hangs implements AutoCloseable {
      */
     public Hangs(Spool spool, Snapshots snapshots, LongSupplier currentTid, Runnable uploadPending,
                  Consumer<String> problems) {
-        this(spool, snapshots, currentTid, uploadPending, problems, Watchdog.DEFAULT_INTERVAL_NANOS);
+        this(spool, snapshots, currentTid, name -> -1, uploadPending, problems, Watchdog.DEFAULT_INTERVAL_NANOS);
     }
 
-    Hangs(Spool spool, Snapshots snapshots, LongSupplier currentTid, Runnable uploadPending,
-          Consumer<String> problems, long intervalNanos) {
+    /**
+     * As above, with {@code tidOfName}: the OS id of this JVM's one thread of a Java name (-1 when none
+     * or several), for the event-dispatch thread when it hangs before its id was learnt.
+     */
+    public Hangs(Spool spool, Snapshots snapshots, LongSupplier currentTid, ToLongFunction<String> tidOfName,
+                 Runnable uploadPending, Consumer<String> problems) {
+        this(spool, snapshots, currentTid, tidOfName, uploadPending, problems, Watchdog.DEFAULT_INTERVAL_NANOS);
+    }
+
+    Hangs(Spool spool, Snapshots snapshots, LongSupplier currentTid, ToLongFunction<String> tidOfName,
+          Runnable uploadPending, Consumer<String> problems, long intervalNanos) {
         this.watchdog = new Watchdog(new HangReports(spool, snapshots, uploadPending, problems), intervalNanos);
         this.currentTid = currentTid;
+        this.tidOfName = tidOfName;
     }
 
     /** Takes a snapshot with the given reason, the hung thread marked as the crashed one. */
@@ -50,7 +62,7 @@ public final class Hangs implements AutoCloseable {
 
     /** Watches the AWT event-dispatch thread once AWT is in use. */
     public synchronized void watchEventDispatch(Duration threshold) {
-        watchdog.add(new EventDispatchWatch(positive(threshold), System.nanoTime(), currentTid));
+        watchdog.add(new EventDispatchWatch(positive(threshold), System.nanoTime(), currentTid, tidOfName));
         start();
     }
 

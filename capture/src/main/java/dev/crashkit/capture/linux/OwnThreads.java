@@ -44,6 +44,37 @@ public final class OwnThreads {
         return lowered;
     }
 
+    /**
+     * The OS id of this JVM's one thread whose kernel name is {@code javaThreadName} as HotSpot gives it
+     * (the Java name cut to 15 bytes); -1 when none or several have it, or the task folder cannot be read.
+     */
+    public static long tidNamed(String javaThreadName) {
+        byte[] name = javaThreadName.getBytes(StandardCharsets.UTF_8);
+        String kernelName = new String(name, 0, Math.min(15, name.length), StandardCharsets.UTF_8);
+        int self = LinuxNative.getpid();
+        long found = -1;
+        try {
+            for (long tid : Task.tids(self)) {
+                String comm;
+                try {
+                    comm = new String(Files.readAllBytes(Path.of("/proc/" + self + "/task/" + tid + "/comm")),
+                            StandardCharsets.UTF_8).strip();
+                } catch (IOException e) {
+                    continue; // exited meanwhile
+                }
+                if (comm.equals(kernelName)) {
+                    if (found != -1) {
+                        return -1; // two of that name: neither can be told to be the one
+                    }
+                    found = tid;
+                }
+            }
+        } catch (IOException e) {
+            return -1;
+        }
+        return found;
+    }
+
     /** HotSpot names them "C1 CompilerThread0", "C2 CompilerThread0" (cut to 15 bytes by the kernel). */
     static boolean isCompiler(String threadName) {
         return (threadName.startsWith("C1 ") || threadName.startsWith("C2 ")) && threadName.contains("Compiler");

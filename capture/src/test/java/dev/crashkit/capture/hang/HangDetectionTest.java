@@ -103,6 +103,28 @@ class HangDetectionTest {
     }
 
     @Test
+    void anEventDispatchThreadThatHangsBeforeItRanAPingIsStillNamedInItsReport() throws Exception {
+        System.setProperty("java.awt.headless", "true");
+        try (Capture.Installation inst = Capture.install(CaptureConfig.of(spool).withUploadOnStart(false)
+                .withHangDetection(Duration.ofMillis(500)))) {
+            // The first AWT use is the hang: the watchdog finds a dispatch thread that never ran its ping, so its
+            // OS id is looked up by its name (OwnThreads.tidNamed).
+            EventQueue.invokeLater(HangDetectionTest::stuckInNamedMethodForTwoSeconds);
+            Thread.sleep(2_300);
+            EventQueue.invokeAndWait(() -> { });
+            List<Path> p = pending(inst.spool(), 1, 3_000);
+            assertEquals(1, p.size(), "one report: " + p);
+            String json = Files.readString(p.get(0));
+            JsonNode root = JSON.readTree(json);
+            assertTrue(root.get("hang").get("thread").asLong() > 0, root.get("hang").toString());
+            ThreadTrace hung = hungThread(CrashReportJson.read(json, p.get(0).toString()), root);
+            assertTrue(hung.crashed());
+            assertTrue(threadJson(root, hung.id()).get("java").get("stack").toString()
+                    .contains("stuckInNamedMethodForTwoSeconds"));
+        }
+    }
+
+    @Test
     void aLoopThatTicksEveryFiftyMillisecondsGivesNone() throws Exception {
         try (Capture.Installation inst = Capture.install(CaptureConfig.of(spool).withUploadOnStart(false))) {
             try (HangWatch w = inst.watch("ticker", Duration.ofMillis(300))) {
