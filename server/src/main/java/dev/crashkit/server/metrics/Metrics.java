@@ -129,8 +129,8 @@ public final class Metrics {
                 "Bytes removed by retention (raw report sizes, result document lengths).", freedBytes.get());
         counter(b, "crashkit_cleanup_blobs_deleted_total", "Stored bytes of removed reports and debug files deleted "
                 + "(shared blob store objects, local debug files) once nothing named them.", blobsDeleted.get());
-        counter(b, "crashkit_cleanup_orphan_blobs_found_total", "Blobs of the shared blob store no row names (put by "
-                + "an ingest or upload that never committed), queued for deletion.", orphanBlobsFound.get());
+        counter(b, "crashkit_cleanup_orphan_blobs_found_total", "Blobs of the shared blob store (without one, local "
+                + "debug files) no row names (put by an ingest or upload that never committed), queued for deletion.", orphanBlobsFound.get());
         counter(b, "crashkit_cleanup_orphan_blobs_removed_total", "Orphan blobs deleted after the grace period (also "
                 + "counted in crashkit_cleanup_blobs_deleted_total).", orphanBlobsRemoved.get());
         counter(b, "crashkit_cleanup_symcaches_dropped_total", "Symbol cache files deleted with the debug files they "

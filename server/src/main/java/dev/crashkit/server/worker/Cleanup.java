@@ -31,7 +31,8 @@ import java.util.function.LongSupplier;
  * ({@link BlobDeletions}: the shared blob store's objects, this server's local debug files), reindexes the
  * debug files when any went and deletes the symbol caches built from the local files that went. With a shared
  * blob store a run also lists it for orphan blobs when that is due ({@link OrphanBlobs}, at most hourly across
- * servers), queueing them for a later run's sweep. Each run's counts go to {@code /metrics}.
+ * servers), queueing them for a later run's sweep; without one it lists this server's debug files folder the
+ * same way (an upload that crashed between writing its file and committing its row). Each run's counts go to {@code /metrics}.
  */
 public final class Cleanup implements AutoCloseable {
     /**
@@ -90,10 +91,10 @@ public final class Cleanup implements AutoCloseable {
 
     /**
      * Runs now and then every {@code intervalMillis}, when it removes anything at all: with retention, and with
-     * a shared blob store (whose orphans it looks for).
+     * a shared blob store or a debug files folder (whose orphans it looks for).
      */
     public void start(long intervalMillis) {
-        if (parts.policy().keepsAll() && parts.debugFileRetentionMillis() == 0 && parts.blobs().isEmpty()) {
+        if (parts.policy().keepsAll() && parts.debugFileRetentionMillis() == 0 && orphanListing().isEmpty()) {
             return;
         }
         timer.scheduleWithFixedDelay(this::scheduled, 0, intervalMillis, TimeUnit.MILLISECONDS);
@@ -128,9 +129,10 @@ public final class Cleanup implements AutoCloseable {
         metrics.debugFilesRemoved(files.files(), files.bytes());
         // Blobs an ingest or upload put and never committed a row for; queued here, deleted by a later sweep.
         OrphanBlobs.Scanned orphans = OrphanBlobs.Scanned.NONE;
-        if (parts.blobs().isPresent() && parts.orphanBlobs().claim(now)) {
+        Optional<OrphanBlobs.Listing> listing = orphanListing();
+        if (listing.isPresent() && parts.orphanBlobs().claim(now)) {
             try {
-                orphans = parts.orphanBlobs().scan(parts.blobs().get(), now);
+                orphans = parts.orphanBlobs().scan(listing.get(), now);
                 metrics.orphanBlobs(orphans.queued(), 0);
             } catch (StoreUnavailableException e) {
                 // The store could not be listed now: the sweep below still runs; the next interval lists again.
@@ -197,6 +199,14 @@ public final class Cleanup implements AutoCloseable {
                 }
             }
         }
+    }
+
+    /** The shared blob store, or without one this server's own debug files folder (an upload's crash leaks there). */
+    private Optional<OrphanBlobs.Listing> orphanListing() {
+        if (parts.blobs().isPresent()) {
+            return Optional.of(OrphanBlobs.of(parts.blobs().get()));
+        }
+        return parts.files().flatMap(DebugFileStore::localListing);
     }
 
     public Retention.Policy policy() {
