@@ -3,6 +3,7 @@ package dev.crashkit.server.worker;
 import dev.crashkit.server.blob.BlobException;
 import dev.crashkit.server.blob.BlobKeys;
 import dev.crashkit.server.blob.BlobStore;
+import dev.crashkit.server.blob.DirectoryBlobStore;
 import dev.crashkit.server.metrics.Metrics;
 import dev.crashkit.server.store.BlobDeletions;
 import dev.crashkit.server.store.DebugFileRetention;
@@ -37,10 +38,11 @@ import java.util.function.LongSupplier;
 public final class Cleanup implements AutoCloseable {
     /**
      * What one run did: removed reports and debug files, stored blobs or files deleted, blobs the orphan scan
-     * found (queued for deletion) and orphans deleted (among {@code blobsDeleted}).
+     * found (queued for deletion), orphans deleted (among {@code blobsDeleted}) and temporary files of puts a
+     * crash interrupted deleted from a folder store.
      */
     public record Run(Retention.Removed removed, DebugFileRetention.Removed debugFiles, long blobsDeleted,
-                      long orphanBlobsFound, long orphanBlobsDeleted) {
+                      long orphanBlobsFound, long orphanBlobsDeleted, long partialBlobsDeleted) {
     }
 
     /** Reloads the debug file index (after local files went). */
@@ -129,6 +131,7 @@ public final class Cleanup implements AutoCloseable {
         metrics.debugFilesRemoved(files.files(), files.bytes());
         // Blobs an ingest or upload put and never committed a row for; queued here, deleted by a later sweep.
         OrphanBlobs.Scanned orphans = OrphanBlobs.Scanned.NONE;
+        long partials = 0;
         Optional<OrphanBlobs.Listing> listing = orphanListing();
         if (listing.isPresent() && parts.orphanBlobs().claim(now)) {
             try {
@@ -137,6 +140,15 @@ public final class Cleanup implements AutoCloseable {
             } catch (StoreUnavailableException e) {
                 // The store could not be listed now: the sweep below still runs; the next interval lists again.
                 log.accept("cleanup: " + e.getMessage());
+            }
+            if (parts.blobs().isPresent()) {
+                // A put a crash interrupted leaves its temporary file; any server's put is long over after a day.
+                try {
+                    partials = parts.blobs().get().sweepTemporaries(now - DirectoryBlobStore.STALE_PART_MILLIS);
+                    metrics.partialBlobsDeleted(partials);
+                } catch (BlobException e) {
+                    log.accept("cleanup: " + e.getMessage());
+                }
             }
         }
         // The local copies deleted in this run (their symbol caches go after).
@@ -178,7 +190,7 @@ public final class Cleanup implements AutoCloseable {
                 // Copies of files another server's cleanup removed (each server caches the shared store's files).
                 localGone.addAll(parts.files().get().dropUnrecordedCopies(now - graceMillis));
             }
-            return new Run(r, files, swept.deleted(), orphans.queued(), swept.orphansDeleted());
+            return new Run(r, files, swept.deleted(), orphans.queued(), swept.orphansDeleted(), partials);
         } catch (IOException e) {
             throw new StoreException("cleanup: dropping cached copies of removed debug files: " + e.getMessage(), e);
         } finally {
