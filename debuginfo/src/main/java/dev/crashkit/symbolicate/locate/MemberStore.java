@@ -16,6 +16,8 @@ import java.util.Optional;
  * Gives every debug-file entry a path on disk: plain files as they are, archive members
  * extracted once into {@code <cache>/members/<hash>} (named by a hash of archive path, size,
  * mtime and member name: never by the member's own name, so nothing can escape the folder).
+ * With a cache folder each member has a record of its archive's real path in {@code members/sources/<hash>},
+ * so a cleanup can delete the members of removed archives ({@link #removeExtractedFrom}).
  */
 public final class MemberStore {
     /** The subfolder of the cache folder extracted members go to. */
@@ -38,15 +40,16 @@ public final class MemberStore {
         try {
             Path folder = folder();
             Path target = folder.resolve(key(m));
+            if (cacheFolder.isPresent()) {
+                // Before the member (and for one extracted before records were kept): a cleanup finds it by its
+                // archive even when no symbol cache names it.
+                recordSource(folder, key(m), m.archive());
+            }
             if (Files.isRegularFile(target)) {
                 return target;
             }
             // A name of its own: another process sharing the cache folder (a second server, a command-line
             // run) may be extracting the same member now; the atomic move makes either copy the one kept.
-            if (cacheFolder.isPresent()) {
-                // Before the member: a cleanup finds it by its archive even when no symbol cache names it.
-                recordSource(folder, key(m), m.archive());
-            }
             Path tmp = folder.resolve(key(m) + "." + java.util.UUID.randomUUID() + ".part");
             try {
                 Archives.extract(m, tmp, limits);
