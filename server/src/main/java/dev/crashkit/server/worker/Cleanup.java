@@ -32,8 +32,9 @@ import java.util.function.LongSupplier;
  * ({@link BlobDeletions}: the shared blob store's objects, this server's local debug files), reindexes the
  * debug files when any went and deletes the symbol caches built from the local files that went. With a shared
  * blob store a run also lists it for orphan blobs when that is due ({@link OrphanBlobs}, at most hourly across
- * servers), queueing them for a later run's sweep; without one it lists this server's debug files folder the
- * same way (an upload that crashed between writing its file and committing its row). Each run's counts go to {@code /metrics}.
+ * servers), queueing them for a later run's sweep, and deletes a folder store's temporary files of puts a crash
+ * interrupted; without a blob store it lists this server's debug files folder the same way (an upload that
+ * crashed between writing its file and committing its row). Each run's counts go to {@code /metrics}.
  */
 public final class Cleanup implements AutoCloseable {
     /**
@@ -106,11 +107,12 @@ public final class Cleanup implements AutoCloseable {
         try {
             Run r = runNow();
             if (r.removed().reports() > 0 || r.debugFiles().files() > 0 || r.blobsDeleted() > 0
-                    || r.orphanBlobsFound() > 0) {
+                    || r.orphanBlobsFound() > 0 || r.partialBlobsDeleted() > 0) {
                 log.accept("cleanup: removed " + r.removed().reports() + " reports (" + r.removed().bytes()
                         + " bytes) and " + r.debugFiles().files() + " debug files (" + r.debugFiles().bytes()
                         + " bytes); deleted " + r.blobsDeleted() + " unreferenced blobs (" + r.orphanBlobsDeleted()
-                        + " of them orphans); found " + r.orphanBlobsFound() + " orphan blobs");
+                        + " of them orphans) and " + r.partialBlobsDeleted() + " temporary files of interrupted puts; found "
+                        + r.orphanBlobsFound() + " orphan blobs");
             }
         } catch (StoreException | RuntimeException e) {
             // The next run tries again; the timer must not stop on one failure.
