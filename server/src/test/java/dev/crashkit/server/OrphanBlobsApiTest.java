@@ -13,6 +13,7 @@ import dev.crashkit.server.blob.LocalS3;
 import dev.crashkit.server.blob.Sha256;
 import dev.crashkit.server.store.Retention;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterAll;
@@ -25,7 +26,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * Through the API: blobs a crash left in the shared blob store (put, no row: a report's and a debug file's)
  * are found by a cleanup run and deleted by a later one, while the blobs of stored reports and debug files
  * stay and serve their pages; on a folder store and S3Proxy, SQLite and PostgreSQL. Retention is off: a blob
- * store alone makes the cleanup run.
+ * store alone makes the cleanup run, and so does the debug files folder without one.
  */
 class OrphanBlobsApiTest {
     private static LocalS3 s3;
@@ -80,6 +81,14 @@ class OrphanBlobsApiTest {
             String lostUploadKey = BlobKeys.debugFile(Sha256.of(lostUpload));
             blobs.put(lostReportKey, lostReport, Sha256.of(lostReport));
             blobs.put(lostUploadKey, lostUpload, Sha256.of(lostUpload));
+            // And what a folder store's put a crash interrupted leaves: its temporary file, untouched for a day.
+            Path partial = data.resolve("blobs").resolve("reports").resolve("00").resolve("." + UUID.randomUUID() + ".part");
+            if (store.equals("dir")) {
+                Files.createDirectories(partial.getParent());
+                Files.writeString(partial, "half a report");
+                Files.setLastModifiedTime(partial, java.nio.file.attribute.FileTime.fromMillis(
+                        System.currentTimeMillis() - DirectoryBlobStore.STALE_PART_MILLIS - 60_000));
+            }
             // S3 stamps objects to the second: wait until every blob is past the grace period by the clock.
             Thread.sleep(store.equals("s3") ? 1100 : 5);
 
@@ -87,6 +96,8 @@ class OrphanBlobsApiTest {
             assertEquals(2, found.get("orphan_blobs_found").asInt(), found.toString());
             assertEquals(0, found.get("blobs_deleted").asInt(), "a grace period after they were found: " + found);
             assertTrue(blobs.exists(lostReportKey));
+            assertEquals(store.equals("dir") ? 1 : 0, found.get("partial_blobs_deleted").asInt(), found.toString());
+            assertFalse(Files.exists(partial));
             Thread.sleep(5);
             JsonNode deleted = RetentionFlows.cleanup(http);
             assertEquals(2, deleted.get("orphan_blobs_deleted").asInt(), deleted.toString());
@@ -102,6 +113,64 @@ class OrphanBlobsApiTest {
             assertTrue(metrics.contains("\ncrashkit_cleanup_orphan_blobs_found_total 2\n"), metrics);
             assertTrue(metrics.contains("\ncrashkit_cleanup_orphan_blobs_removed_total 2\n"), metrics);
             assertTrue(metrics.contains("\ncrashkit_cleanup_blobs_deleted_total 2\n"), metrics);
+            assertTrue(metrics.contains("\ncrashkit_cleanup_partial_blobs_deleted_total " + (store.equals("dir") ? 1 : 0)
+                    + "\n"), metrics);
+        }
+    }
+
+    /**
+     * Without a blob store (the default, {@code --blob-store db}): the folder an upload wrote under
+     * {@code DATA/debug-files} before its server died is found and deleted the same way; the uploaded file stays.
+     */
+    @ParameterizedTest
+    @CsvSource({"sqlite", "postgresql"})
+    void withoutABlobStoreAnUploadsFileACrashLeftIsFoundThenDeleted(String database) throws Exception {
+        ServerConfig base = ServerConfig.local(data.resolve("server"), 0);
+        if (!database.equals("postgresql")) {
+            runLocal(base);
+            return;
+        }
+        try (PostgresSchema schema = PostgresSchema.create("orphanapi")) {
+            runLocal(base.withDb(schema.url()));
+        }
+    }
+
+    private void runLocal(ServerConfig base) throws Exception {
+        ServerConfig config = base.withCleanup(new ServerConfig.Cleanup(Retention.Policy.keepAll(),
+                ServerConfig.Cleanup.DEFAULT_INTERVAL).withBlobGrace(1).withOrphanScanInterval(0));
+        try (CrashkitServer server = CrashkitServer.start(config, IngestConfig.defaults(), BlobStoreConfig.database(),
+                m -> { })) {
+            Http http = new Http(server.port());
+            awaitFirstRun(http);
+            byte[] lib = TestData.bytes("macho/libCrashKitUtil.dylib.dSYM/Contents/Resources/DWARF/libCrashKitUtil.dylib");
+            assertEquals(201, http.post("/api/debug-files?name=libCrashKitUtil.dylib", lib).status());
+            Path folder = config.data().resolve("debug-files");
+            Path uploaded = folder.resolve(Sha256.of(lib)).resolve("libCrashKitUtil.dylib");
+            assertTrue(Files.isRegularFile(uploaded), uploaded.toString());
+
+            // What an upload whose server died between writing the file and committing its row leaves.
+            byte[] lost = TestData.bytes("macho/App-arm64.dSYM/Contents/Resources/DWARF/App-arm64");
+            Path lostFile = Files.write(Files.createDirectories(folder.resolve(Sha256.of(lost))).resolve("App-arm64"), lost);
+            Thread.sleep(5);
+
+            JsonNode found = RetentionFlows.cleanup(http);
+            assertEquals(1, found.get("orphan_blobs_found").asInt(), found.toString());
+            assertEquals(0, found.get("blobs_deleted").asInt(), "a grace period after it was found: " + found);
+            assertTrue(Files.exists(lostFile));
+            Thread.sleep(5);
+            JsonNode deleted = RetentionFlows.cleanup(http);
+            assertEquals(1, deleted.get("orphan_blobs_deleted").asInt(), deleted.toString());
+            assertEquals(1, deleted.get("blobs_deleted").asInt(), deleted.toString());
+            assertFalse(Files.exists(lostFile.getParent()), lostFile.toString());
+            assertTrue(Files.isRegularFile(uploaded), "a row names the uploaded file");
+            String metrics = http.get("/metrics").body();
+            assertTrue(metrics.contains("\ncrashkit_cleanup_orphan_blobs_found_total 1\n"), metrics);
+            assertTrue(metrics.contains("\ncrashkit_cleanup_orphan_blobs_removed_total 1\n"), metrics);
+
+            // Its bytes uploaded again later are stored and kept.
+            assertEquals(201, http.post("/api/debug-files?name=App-arm64", lost).status());
+            assertEquals(0, RetentionFlows.cleanup(http).get("orphan_blobs_found").asInt());
+            assertTrue(Files.isRegularFile(lostFile));
         }
     }
 

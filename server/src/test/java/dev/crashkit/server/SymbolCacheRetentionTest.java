@@ -103,6 +103,42 @@ class SymbolCacheRetentionTest {
     }
 
     /**
+     * The archive member a symbolication extracted goes with its dSYM also when no symbol cache names it
+     * ({@code --no-symcache}) and when the data folder's path goes through a symlink (the member's record holds
+     * the archive's real path); without a blob store and with a folder store.
+     */
+    @ParameterizedTest
+    @CsvSource({"no-symcache, none", "no-symcache, dir", "symlink, none", "symlink, dir"})
+    void theExtractedMemberGoesWithItsFileWithoutSymbolCachesAndThroughASymlink(String variant, String store)
+            throws Exception {
+        Path real = Files.createDirectories(root.resolve("real"));
+        Path dataPath = variant.equals("symlink") ? Files.createSymbolicLink(root.resolve("link"), real).resolve("server")
+                : real.resolve("server");
+        BlobStoreConfig blobConfig = store.equals("dir") ? BlobStoreConfig.parse(root.resolve("blobs").toString())
+                : BlobStoreConfig.parse("db");
+        ServerConfig config = ServerConfig.local(dataPath, 0).withSymbolCache(!variant.equals("no-symcache"))
+                .withCleanup(new ServerConfig.Cleanup(Retention.Policy.keepAll(), ServerConfig.Cleanup.DEFAULT_INTERVAL)
+                        .withBlobGrace(1).withDebugFileRetention(DAY));
+        Path data = config.data();
+        try (CrashkitServer server = CrashkitServer.start(config, IngestConfig.defaults(), blobConfig, m -> { })) {
+            Http http = new Http(server.port());
+            assertEquals(201, http.post("/api/debug-files?name=App-arm64.dSYM.zip",
+                    TestData.zip(TestData.path("macho/App-arm64.dSYM"))).status());
+            symbolicate(http, TestData.bytes("reports/sample-crash.json"));
+            assertEquals(variant.equals("no-symcache") ? 0 : 1, appCaches(data).size());
+            assertEquals(1, files(data.resolve("cache/members")).size(), "the dSYM's DWARF, extracted to read it");
+
+            backdateDebugFiles(config);
+            assertEquals(1, RetentionFlows.cleanup(http).get("debug_files_removed").asInt());
+            Thread.sleep(5);
+            assertEquals(1, RetentionFlows.cleanup(http).get("blobs_deleted").asInt());
+            assertEquals(List.of(), files(data.resolve("cache/members")), "the member went with its debug file");
+            assertEquals(List.of(), files(data.resolve("cache/members/sources")), "and its record");
+            assertEquals(List.of(), appCaches(data));
+        }
+    }
+
+    /**
      * Two servers on one database and blob store: the one without workers stores and removes the dSYM, the
      * other symbolicates with its own copy (fetched from the store) and cache, and drops both at its next run
      * once the file is no longer recorded.

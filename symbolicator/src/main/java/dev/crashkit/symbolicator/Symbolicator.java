@@ -451,11 +451,27 @@ public final class Symbolicator implements AutoCloseable {
                     Files.deleteIfExists(input.file());
                 }
             }
+            // Members no symbol cache names (caches off, or none built yet), found by their archive's real path.
+            List<Path> realRoots = new ArrayList<>();
+            for (Path root : roots) {
+                realRoots.add(realPathOf(root));
+            }
+            MemberStore.removeExtractedFrom(members, realRoots);
             return removed.caches().size();
         } catch (IOException e) {
             throw new CrashkitException("dropping the caches of removed debug files in " + config.cacheFolder().get()
                     + ": " + e.getMessage(), e);
         }
+    }
+
+    /** A path's real path, or its folder's with its name when it is gone (a removed file's). */
+    private static Path realPathOf(Path p) throws IOException {
+        Path abs = p.toAbsolutePath().normalize();
+        if (Files.exists(abs)) {
+            return abs.toRealPath();
+        }
+        Path parent = abs.getParent();
+        return parent == null ? abs : realPathOf(parent).resolve(abs.getFileName());
     }
 
     /**

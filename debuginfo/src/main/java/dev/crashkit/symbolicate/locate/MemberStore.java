@@ -16,6 +16,8 @@ import java.util.Optional;
  * Gives every debug-file entry a path on disk: plain files as they are, archive members
  * extracted once into {@code <cache>/members/<hash>} (named by a hash of archive path, size,
  * mtime and member name: never by the member's own name, so nothing can escape the folder).
+ * With a cache folder each member has a record of its archive's real path in {@code members/sources/<hash>},
+ * so a cleanup can delete the members of removed archives ({@link #removeExtractedFrom}).
  */
 public final class MemberStore {
     /** The subfolder of the cache folder extracted members go to. */
@@ -38,6 +40,11 @@ public final class MemberStore {
         try {
             Path folder = folder();
             Path target = folder.resolve(key(m));
+            if (cacheFolder.isPresent()) {
+                // Before the member (and for one extracted before records were kept): a cleanup finds it by its
+                // archive even when no symbol cache names it.
+                recordSource(folder, key(m), m.archive());
+            }
             if (Files.isRegularFile(target)) {
                 return target;
             }
@@ -76,6 +83,57 @@ public final class MemberStore {
             tempFolder.toFile().deleteOnExit();
         }
         return tempFolder;
+    }
+
+    /** The subfolder of the members folder that names each member's archive: {@code sources/<name>}. */
+    public static final String SOURCES = "sources";
+
+    /** Writes {@code sources/<name>}: the archive's real path (a symlinked folder resolved), atomically. */
+    private static void recordSource(Path folder, String name, Path archive) throws IOException {
+        Path sources = Files.createDirectories(folder.resolve(SOURCES));
+        Path record = sources.resolve(name);
+        if (Files.isRegularFile(record)) {
+            return;
+        }
+        Path tmp = sources.resolve(name + "." + java.util.UUID.randomUUID() + ".part");
+        Files.writeString(tmp, archive.toRealPath().toString(), StandardCharsets.UTF_8);
+        try {
+            Files.move(tmp, record, StandardCopyOption.ATOMIC_MOVE);
+        } catch (AtomicMoveNotSupportedException e) {
+            Files.move(tmp, record, StandardCopyOption.REPLACE_EXISTING);
+        }
+    }
+
+    /**
+     * Deletes the members extracted into {@code membersFolder} from archives under any of {@code realRoots}
+     * (real paths: files or folders, which may be gone already), with their source records; how many.
+     * Members extracted before sources were recorded are not found here.
+     */
+    public static int removeExtractedFrom(Path membersFolder, java.util.Collection<Path> realRoots) throws IOException {
+        Path sources = membersFolder.resolve(SOURCES);
+        if (!Files.isDirectory(sources) || realRoots.isEmpty()) {
+            return 0;
+        }
+        int removed = 0;
+        try (var records = Files.list(sources)) {
+            for (Path record : (Iterable<Path>) records::iterator) {
+                String name = record.getFileName().toString();
+                if (!name.matches("[0-9a-f]{64}")) {
+                    continue;
+                }
+                Path archive;
+                try {
+                    archive = Path.of(Files.readString(record, StandardCharsets.UTF_8));
+                } catch (java.nio.file.NoSuchFileException | java.nio.file.InvalidPathException e) {
+                    continue;
+                }
+                if (realRoots.stream().anyMatch(archive::startsWith)) {
+                    removed += Files.deleteIfExists(membersFolder.resolve(name)) ? 1 : 0;
+                    Files.deleteIfExists(record);
+                }
+            }
+        }
+        return removed;
     }
 
     private static String key(ArchiveMember m) throws IOException {

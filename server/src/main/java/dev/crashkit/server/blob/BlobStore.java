@@ -71,6 +71,14 @@ public interface BlobStore extends AutoCloseable {
      */
     List<Listed> listed(String prefix, Optional<String> after, int limit) throws BlobException;
 
+    /**
+     * Deletes what puts that never finished left behind (a folder store's temporary files) when last modified
+     * before {@code before}; how many. Nothing for stores whose puts leave nothing (S3: an object appears whole).
+     */
+    default long sweepTemporaries(long before) throws BlobException {
+        return 0;
+    }
+
     /** What the store is, for logs and errors: its kind and location, never credentials. */
     String describe();
 

@@ -23,7 +23,15 @@ import java.util.UUID;
  * renames it into place atomically and forces the folder: a reader sees a whole blob or none.
  */
 public final class DirectoryBlobStore implements BlobStore {
+    /**
+     * A temporary file untouched this long is a crashed put's: a put writes its file from start to end within
+     * seconds (an ingest gives up after 120 s), and every write moves its modification time.
+     */
+    public static final long STALE_PART_MILLIS = 24 * 60 * 60_000L;
+    private static final java.util.regex.Pattern PART = java.util.regex.Pattern.compile("\\.[0-9a-f-]{36}\\.part");
     private final Path folder;
+    /** This server's puts' temporary files, never swept whatever their age. */
+    private final java.util.Set<Path> writing = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     /** @throws BlobException when the folder cannot be made or is not writable */
     public DirectoryBlobStore(Path folder) throws BlobException {
@@ -50,6 +58,7 @@ public final class DirectoryBlobStore implements BlobStore {
             }
             Path dir = Files.createDirectories(target.getParent());
             Path tmp = dir.resolve("." + UUID.randomUUID() + ".part");
+            writing.add(tmp);
             try {
                 MessageDigest sha = Sha256.digest();
                 long written = 0;
@@ -78,6 +87,7 @@ public final class DirectoryBlobStore implements BlobStore {
                 fsyncFolder(dir);
             } finally {
                 Files.deleteIfExists(tmp);
+                writing.remove(tmp);
             }
         } catch (BlobException e) {
             throw e;
@@ -187,6 +197,38 @@ public final class DirectoryBlobStore implements BlobStore {
                 }
             }
         }
+    }
+
+    /**
+     * Deletes the temporary files ({@code .<uuid>.part}) that puts which never finished left, a server's crash
+     * mid-put: those not modified since {@code before}, and never one this store's own puts are writing. A put of
+     * another server sharing the folder is protected by its age alone: pass a time at least
+     * {@link #STALE_PART_MILLIS} ago.
+     *
+     * @return how many were deleted
+     */
+    @Override
+    public long sweepTemporaries(long before) throws BlobException {
+        long deleted = 0;
+        // Temporary files lie beside their targets: <kind>/<two hex digits>/.<uuid>.part.
+        try (var paths = Files.walk(folder, 3)) {
+            for (Path p : (Iterable<Path>) paths::iterator) {
+                if (!PART.matcher(p.getFileName().toString()).matches() || writing.contains(p)) {
+                    continue;
+                }
+                try {
+                    if (Files.isRegularFile(p, java.nio.file.LinkOption.NOFOLLOW_LINKS)
+                            && Files.getLastModifiedTime(p).toMillis() < before && Files.deleteIfExists(p)) {
+                        deleted++;
+                    }
+                } catch (NoSuchFileException gone) {
+                    // its put finished meanwhile
+                }
+            }
+        } catch (IOException | java.io.UncheckedIOException e) {
+            throw new BlobException(describe() + ": cannot sweep temporary files: " + e, e);
+        }
+        return deleted;
     }
 
     /** Whether keys beginning with {@code folder} (ending in a slash) can start with prefix and come after after. */

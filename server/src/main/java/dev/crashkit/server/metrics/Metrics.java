@@ -26,6 +26,7 @@ public final class Metrics {
     private final AtomicLong blobsDeleted = new AtomicLong();
     private final AtomicLong orphanBlobsFound = new AtomicLong();
     private final AtomicLong orphanBlobsRemoved = new AtomicLong();
+    private final AtomicLong partialBlobsDeleted = new AtomicLong();
     private final AtomicLong symbolCachesDropped = new AtomicLong();
     private final AtomicLong debugFilesRemoved = new AtomicLong();
     private final AtomicLong debugFileBytesFreed = new AtomicLong();
@@ -84,6 +85,11 @@ public final class Metrics {
         blobsDeleted.addAndGet(blobs);
     }
 
+    /** Temporary files of a folder store's puts a crash interrupted, deleted. */
+    public void partialBlobsDeleted(long n) {
+        partialBlobsDeleted.addAndGet(n);
+    }
+
     /** Blobs no row ever named, found by the orphan scan (queued) and deleted a grace period later. */
     public void orphanBlobs(long found, long removed) {
         orphanBlobsFound.addAndGet(found);
@@ -129,10 +135,12 @@ public final class Metrics {
                 "Bytes removed by retention (raw report sizes, result document lengths).", freedBytes.get());
         counter(b, "crashkit_cleanup_blobs_deleted_total", "Stored bytes of removed reports and debug files deleted "
                 + "(shared blob store objects, local debug files) once nothing named them.", blobsDeleted.get());
-        counter(b, "crashkit_cleanup_orphan_blobs_found_total", "Blobs of the shared blob store no row names (put by "
-                + "an ingest or upload that never committed), queued for deletion.", orphanBlobsFound.get());
+        counter(b, "crashkit_cleanup_orphan_blobs_found_total", "Blobs of the shared blob store (without one, local "
+                + "debug files) no row names (put by an ingest or upload that never committed), queued for deletion.", orphanBlobsFound.get());
         counter(b, "crashkit_cleanup_orphan_blobs_removed_total", "Orphan blobs deleted after the grace period (also "
                 + "counted in crashkit_cleanup_blobs_deleted_total).", orphanBlobsRemoved.get());
+        counter(b, "crashkit_cleanup_partial_blobs_deleted_total", "Temporary files (.*.part) of a folder blob "
+                + "store's puts that a crash interrupted, deleted a day after their last write.", partialBlobsDeleted.get());
         counter(b, "crashkit_cleanup_symcaches_dropped_total", "Symbol cache files deleted with the debug files they "
                 + "were built from.", symbolCachesDropped.get());
         counter(b, "crashkit_cleanup_debug_files_removed_total",

@@ -247,6 +247,74 @@ public final class DebugFileStore {
     }
 
     /**
+     * Without a shared store: this server's upload folder as the orphan scan lists a blob store, one
+     * {@code debug-files/<sha256>} key per {@code <sha256>} folder, modified when the folder or any file in it
+     * last was. A crash between {@link #keep} and {@link #record} leaves such a folder with no row; the scan
+     * queues it ({@link OrphanBlobs}) and the cleanup's sweep deletes it with {@link #dropLocal} after checking
+     * again that no row names it. Empty with a shared store (whose folder is a cache of its blobs).
+     */
+    public Optional<OrphanBlobs.Listing> localListing() {
+        if (shared.isPresent()) {
+            return Optional.empty();
+        }
+        return Optional.of(new OrphanBlobs.Listing() {
+            @Override
+            public List<String> prefixes() {
+                return List.of(BlobKeys.DEBUG_FILES);
+            }
+
+            @Override
+            public List<BlobStore.Listed> listed(String prefix, Optional<String> after, int limit) throws BlobException {
+                try {
+                    return listLocal(after, limit);
+                } catch (IOException e) {
+                    throw new BlobException("cannot list " + folder + ": " + e.getMessage(), e);
+                }
+            }
+
+            @Override
+            public String describe() {
+                return "the debug files folder " + folder;
+            }
+        });
+    }
+
+    /** One page of {@link #localListing}: the folder is read whole, only {@code limit} names are kept. */
+    private List<BlobStore.Listed> listLocal(Optional<String> after, int limit) throws IOException {
+        java.util.TreeSet<String> page = new java.util.TreeSet<>();
+        try (var entries = Files.list(folder)) {
+            for (Path p : (Iterable<Path>) entries::iterator) {
+                String name = p.getFileName().toString();
+                if (!name.matches("[0-9a-f]{64}") || after.isPresent()
+                        && BlobKeys.debugFile(name).compareTo(after.get()) <= 0) {
+                    continue;
+                }
+                page.add(name);
+                if (page.size() > limit) {
+                    page.pollLast();
+                }
+            }
+        }
+        List<BlobStore.Listed> out = new ArrayList<>();
+        for (String sha : page) {
+            Path dir = folder.resolve(sha);
+            try {
+                long modified = Files.getLastModifiedTime(dir, java.nio.file.LinkOption.NOFOLLOW_LINKS).toMillis();
+                try (var files = Files.list(dir)) {
+                    for (Path f : (Iterable<Path>) files::iterator) {
+                        modified = Math.max(modified, Files.getLastModifiedTime(f,
+                                java.nio.file.LinkOption.NOFOLLOW_LINKS).toMillis());
+                    }
+                }
+                out.add(new BlobStore.Listed(BlobKeys.debugFile(sha), modified));
+            } catch (java.nio.file.NoSuchFileException | java.nio.file.NotDirectoryException e) {
+                // removed meanwhile, or not a folder this store made
+            }
+        }
+        return out;
+    }
+
+    /**
      * With a shared store: drops the cached copies of files no longer recorded (removed by another server's
      * cleanup), placed here before {@code placedBefore} (a newer one may be an upload not recorded yet).
      *

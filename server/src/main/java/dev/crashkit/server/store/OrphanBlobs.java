@@ -34,6 +34,40 @@ public final class OrphanBlobs {
     private final int pageSize;
     private static final String TASK = "orphan-blobs";
 
+    /**
+     * What a scan lists: a shared blob store ({@link #of}), or this server's own folder of uploaded debug files
+     * when there is no blob store ({@link DebugFileStore#localListing}), keyed as the blob store would key them.
+     */
+    public interface Listing {
+        /** The kinds of keys listed ({@link BlobKeys#REPORTS}, {@link BlobKeys#DEBUG_FILES}). */
+        List<String> prefixes();
+
+        /** As {@link BlobStore#listed}: ascending keys after {@code after}, one page. */
+        List<BlobStore.Listed> listed(String prefix, Optional<String> after, int limit) throws BlobException;
+
+        String describe();
+    }
+
+    /** A shared blob store, both kinds of keys. */
+    public static Listing of(BlobStore store) {
+        return new Listing() {
+            @Override
+            public List<String> prefixes() {
+                return List.of(BlobKeys.REPORTS, BlobKeys.DEBUG_FILES);
+            }
+
+            @Override
+            public List<BlobStore.Listed> listed(String prefix, Optional<String> after, int limit) throws BlobException {
+                return store.listed(prefix, after, limit);
+            }
+
+            @Override
+            public String describe() {
+                return store.describe();
+            }
+        };
+    }
+
     /** What a scan did: blobs listed, and those queued for deletion as orphans. */
     public record Scanned(long listed, long queued) {
         /** No scan (not due, or no store to list). */
@@ -90,9 +124,14 @@ public final class OrphanBlobs {
      * @throws StoreUnavailableException when the store cannot be listed (what was queued before stays queued)
      */
     public Scanned scan(BlobStore store, long now) throws StoreException {
+        return scan(of(store), now);
+    }
+
+    /** As {@link #scan(BlobStore, long)}, on any listing (this server's own debug files folder). */
+    public Scanned scan(Listing store, long now) throws StoreException {
         long listed = 0;
         long queued = 0;
-        for (String prefix : List.of(BlobKeys.REPORTS, BlobKeys.DEBUG_FILES)) {
+        for (String prefix : store.prefixes()) {
             Optional<String> after = Optional.empty();
             while (true) {
                 List<BlobStore.Listed> page;

@@ -74,7 +74,8 @@ final class Api {
                     .put("debug_file_bytes_freed", run.debugFiles().bytes())
                     .put("blobs_deleted", run.blobsDeleted())
                     .put("orphan_blobs_found", run.orphanBlobsFound())
-                    .put("orphan_blobs_deleted", run.orphanBlobsDeleted()));
+                    .put("orphan_blobs_deleted", run.orphanBlobsDeleted())
+                    .put("partial_blobs_deleted", run.partialBlobsDeleted()));
         });
         app.get("/api/admin/backup", this::backup);
         app.get("/metrics", ctx -> ctx.contentType("text/plain; version=0.0.4")

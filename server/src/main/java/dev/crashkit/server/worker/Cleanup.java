@@ -3,6 +3,7 @@ package dev.crashkit.server.worker;
 import dev.crashkit.server.blob.BlobException;
 import dev.crashkit.server.blob.BlobKeys;
 import dev.crashkit.server.blob.BlobStore;
+import dev.crashkit.server.blob.DirectoryBlobStore;
 import dev.crashkit.server.metrics.Metrics;
 import dev.crashkit.server.store.BlobDeletions;
 import dev.crashkit.server.store.DebugFileRetention;
@@ -31,15 +32,18 @@ import java.util.function.LongSupplier;
  * ({@link BlobDeletions}: the shared blob store's objects, this server's local debug files), reindexes the
  * debug files when any went and deletes the symbol caches built from the local files that went. With a shared
  * blob store a run also lists it for orphan blobs when that is due ({@link OrphanBlobs}, at most hourly across
- * servers), queueing them for a later run's sweep. Each run's counts go to {@code /metrics}.
+ * servers), queueing them for a later run's sweep, and deletes a folder store's temporary files of puts a crash
+ * interrupted; without a blob store it lists this server's debug files folder the same way (an upload that
+ * crashed between writing its file and committing its row). Each run's counts go to {@code /metrics}.
  */
 public final class Cleanup implements AutoCloseable {
     /**
      * What one run did: removed reports and debug files, stored blobs or files deleted, blobs the orphan scan
-     * found (queued for deletion) and orphans deleted (among {@code blobsDeleted}).
+     * found (queued for deletion), orphans deleted (among {@code blobsDeleted}) and temporary files of puts a
+     * crash interrupted deleted from a folder store.
      */
     public record Run(Retention.Removed removed, DebugFileRetention.Removed debugFiles, long blobsDeleted,
-                      long orphanBlobsFound, long orphanBlobsDeleted) {
+                      long orphanBlobsFound, long orphanBlobsDeleted, long partialBlobsDeleted) {
     }
 
     /** Reloads the debug file index (after local files went). */
@@ -90,10 +94,10 @@ public final class Cleanup implements AutoCloseable {
 
     /**
      * Runs now and then every {@code intervalMillis}, when it removes anything at all: with retention, and with
-     * a shared blob store (whose orphans it looks for).
+     * a shared blob store or a debug files folder (whose orphans it looks for).
      */
     public void start(long intervalMillis) {
-        if (parts.policy().keepsAll() && parts.debugFileRetentionMillis() == 0 && parts.blobs().isEmpty()) {
+        if (parts.policy().keepsAll() && parts.debugFileRetentionMillis() == 0 && orphanListing().isEmpty()) {
             return;
         }
         timer.scheduleWithFixedDelay(this::scheduled, 0, intervalMillis, TimeUnit.MILLISECONDS);
@@ -103,11 +107,12 @@ public final class Cleanup implements AutoCloseable {
         try {
             Run r = runNow();
             if (r.removed().reports() > 0 || r.debugFiles().files() > 0 || r.blobsDeleted() > 0
-                    || r.orphanBlobsFound() > 0) {
+                    || r.orphanBlobsFound() > 0 || r.partialBlobsDeleted() > 0) {
                 log.accept("cleanup: removed " + r.removed().reports() + " reports (" + r.removed().bytes()
                         + " bytes) and " + r.debugFiles().files() + " debug files (" + r.debugFiles().bytes()
                         + " bytes); deleted " + r.blobsDeleted() + " unreferenced blobs (" + r.orphanBlobsDeleted()
-                        + " of them orphans); found " + r.orphanBlobsFound() + " orphan blobs");
+                        + " of them orphans) and " + r.partialBlobsDeleted() + " temporary files of interrupted puts; found "
+                        + r.orphanBlobsFound() + " orphan blobs");
             }
         } catch (StoreException | RuntimeException e) {
             // The next run tries again; the timer must not stop on one failure.
@@ -128,13 +133,24 @@ public final class Cleanup implements AutoCloseable {
         metrics.debugFilesRemoved(files.files(), files.bytes());
         // Blobs an ingest or upload put and never committed a row for; queued here, deleted by a later sweep.
         OrphanBlobs.Scanned orphans = OrphanBlobs.Scanned.NONE;
-        if (parts.blobs().isPresent() && parts.orphanBlobs().claim(now)) {
+        long partials = 0;
+        Optional<OrphanBlobs.Listing> listing = orphanListing();
+        if (listing.isPresent() && parts.orphanBlobs().claim(now)) {
             try {
-                orphans = parts.orphanBlobs().scan(parts.blobs().get(), now);
+                orphans = parts.orphanBlobs().scan(listing.get(), now);
                 metrics.orphanBlobs(orphans.queued(), 0);
             } catch (StoreUnavailableException e) {
                 // The store could not be listed now: the sweep below still runs; the next interval lists again.
                 log.accept("cleanup: " + e.getMessage());
+            }
+            if (parts.blobs().isPresent()) {
+                // A put a crash interrupted leaves its temporary file; any server's put is long over after a day.
+                try {
+                    partials = parts.blobs().get().sweepTemporaries(now - DirectoryBlobStore.STALE_PART_MILLIS);
+                    metrics.partialBlobsDeleted(partials);
+                } catch (BlobException e) {
+                    log.accept("cleanup: " + e.getMessage());
+                }
             }
         }
         // The local copies deleted in this run (their symbol caches go after).
@@ -176,7 +192,7 @@ public final class Cleanup implements AutoCloseable {
                 // Copies of files another server's cleanup removed (each server caches the shared store's files).
                 localGone.addAll(parts.files().get().dropUnrecordedCopies(now - graceMillis));
             }
-            return new Run(r, files, swept.deleted(), orphans.queued(), swept.orphansDeleted());
+            return new Run(r, files, swept.deleted(), orphans.queued(), swept.orphansDeleted(), partials);
         } catch (IOException e) {
             throw new StoreException("cleanup: dropping cached copies of removed debug files: " + e.getMessage(), e);
         } finally {
@@ -197,6 +213,14 @@ public final class Cleanup implements AutoCloseable {
                 }
             }
         }
+    }
+
+    /** The shared blob store, or without one this server's own debug files folder (an upload's crash leaks there). */
+    private Optional<OrphanBlobs.Listing> orphanListing() {
+        if (parts.blobs().isPresent()) {
+            return Optional.of(OrphanBlobs.of(parts.blobs().get()));
+        }
+        return parts.files().flatMap(DebugFileStore::localListing);
     }
 
     public Retention.Policy policy() {

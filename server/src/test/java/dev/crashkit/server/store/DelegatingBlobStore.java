@@ -40,6 +40,11 @@ class DelegatingBlobStore implements BlobStore {
     }
 
     @Override
+    public long sweepTemporaries(long before) throws BlobException {
+        return to.sweepTemporaries(before);
+    }
+
+    @Override
     public List<Listed> listed(String prefix, Optional<String> after, int limit) throws BlobException {
         return to.listed(prefix, after, limit);
     }
