@@ -34,8 +34,25 @@ import java.util.TreeSet;
  * first PT_LOAD segment; entries outside every PT_LOAD segment are left out.
  */
 public final class SymbolFileWriter {
-    /** What to write and how to name the module. */
-    public record Options(String name, String os, boolean cfi) {
+    /**
+     * What to write and how to name the module.
+     *
+     * @param name    the module's name
+     * @param os      the MODULE line's OS
+     * @param cfi     whether to write STACK CFI
+     * @param inlines whether to write INLINE_ORIGIN and INLINE records ({@code dump_syms -d})
+     */
+    public record Options(String name, String os, boolean cfi, boolean inlines) {
+        /**
+         * Options without inline records.
+         *
+         * @param name the module's name
+         * @param os   the MODULE line's OS
+         * @param cfi  whether to write STACK CFI
+         */
+        public Options(String name, String os, boolean cfi) {
+            this(name, os, cfi, false);
+        }
     }
 
     /** The MODULE line's fields, known before the symbols are read. */
@@ -138,13 +155,13 @@ public final class SymbolFileWriter {
         }
         try {
             DwarfContext dwarf = DwarfContext.open(elf.path().toString(), DwarfSections.of(elf));
-            BreakpadUnits.forEachUnit(dwarf, ItaniumDemangler::tryDemangleGnu, unit -> {
+            BreakpadUnits.forEachUnit(dwarf, ItaniumDemangler::tryDemangleGnu, options.inlines(), unit -> {
                 for (BreakpadUnits.Function f : unit) {
                     if (!inModule(f.address())) {
                         continue;
                     }
                     externs.remove(f.address());
-                    out.add(new Function(f.name(), f.ranges(), f.lines()));
+                    out.add(new Function(f.name(), f.ranges(), f.lines(), f.inlines()));
                 }
             });
         } catch (ObjectFormatException e) {
