@@ -628,8 +628,9 @@ public final class BreakpadUnits {
         InlineOrigin getOrCreate(long offset, String name) {
             long root = references.getOrDefault(offset, 0L);
             references.putIfAbsent(offset, 0L);
-            // Follow the references to their root; bounded, as a forged cycle must not loop.
-            for (int steps = 0; steps <= references.size(); steps++) {
+            // Follow the references to their root (declaration <- abstract origin <- copy); bounded, as a
+            // forged chain or cycle must not make this quadratic.
+            for (int steps = 0; steps < MAX_CHAIN; steps++) {
                 Long next = references.get(root);
                 if (next == null || next == root) {
                     break;

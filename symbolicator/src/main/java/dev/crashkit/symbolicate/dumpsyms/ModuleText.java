@@ -119,6 +119,13 @@ final class ModuleText {
         return Arrays.compareUnsigned(a.getBytes(StandardCharsets.UTF_8), b.getBytes(StandardCharsets.UTF_8));
     }
 
+    /** The inlined calls in {@code inlines}, nested ones included. */
+    static long countInlines(List<BreakpadUnits.Inline> inlines) {
+        long[] n = new long[1];
+        forEachInline(inlines, in -> n[0]++);
+        return n[0];
+    }
+
     /** Breakpad's Inline::InlineDFS: each call, then the calls inlined into it. */
     private static void forEachInline(List<BreakpadUnits.Inline> inlines,
             java.util.function.Consumer<BreakpadUnits.Inline> action) {
