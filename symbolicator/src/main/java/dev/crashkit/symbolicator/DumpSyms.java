@@ -62,7 +62,8 @@ public final class DumpSyms {
         return open(file, Optional.empty(), Optional.empty(), name, os, cfi);
     }
 
-    private static DumpSyms openElf(Path file, Optional<String> name, String os, boolean cfi) throws CrashkitException {
+    private static DumpSyms openElf(Path file, Optional<String> name, String os, boolean cfi, boolean inlines)
+            throws CrashkitException {
         if (peek(file) != ObjectFormat.ELF) {
             throw new CrashkitException(file + ": not an ELF file, nor Mach-O (dump-syms reads ELF executables,"
                     + " libraries and debug files, Mach-O binaries and dSYMs)");
@@ -74,7 +75,7 @@ public final class DumpSyms {
             throw new CrashkitException(e.getMessage());
         }
         String moduleName = name.orElse(file.getFileName().toString());
-        SymbolFileWriter writer = new SymbolFileWriter(elf, new SymbolFileWriter.Options(moduleName, os, cfi));
+        SymbolFileWriter writer = new SymbolFileWriter(elf, new SymbolFileWriter.Options(moduleName, os, cfi, inlines));
         return new DumpSyms(moduleId(writer), writer::write);
     }
 
@@ -98,12 +99,34 @@ public final class DumpSyms {
      */
     public static DumpSyms open(Path file, Optional<Path> dsym, Optional<String> arch, Optional<String> name, String os,
             boolean cfi) throws CrashkitException {
+        return open(file, dsym, arch, name, os, cfi, false);
+    }
+
+    /**
+     * As {@link #open(Path, Optional, Optional, Optional, String, boolean)}, optionally with INLINE_ORIGIN and
+     * INLINE records for the calls the compiler inlined, as {@code dump_syms -d} writes them (ELF files only).
+     *
+     * @param file    the ELF file, Mach-O binary, dSYM bundle or dSYM DWARF file
+     * @param dsym    the binary's dSYM (bundle or DWARF file), Mach-O only
+     * @param arch    the slice of a universal file, as {@code dump_syms -a}
+     * @param name    the module name, or empty for the file's name
+     * @param os      the operating system of an ELF file's MODULE line
+     * @param cfi     whether to write STACK CFI records
+     * @param inlines whether to write inline records ({@code -d}); refused for Mach-O files
+     * @return the writer for that file
+     * @throws CrashkitException when a file cannot be read or does not fit; the message is one line naming it
+     */
+    public static DumpSyms open(Path file, Optional<Path> dsym, Optional<String> arch, Optional<String> name, String os,
+            boolean cfi, boolean inlines) throws CrashkitException {
         Path object = ImageLookup.resolveBundle(file);
         if (peek(object) != ObjectFormat.MACH_O) {
             if (dsym.isPresent() || arch.isPresent()) {
                 throw new CrashkitException(file + ": not a Mach-O file (--dsym and --arch are for Mach-O files)");
             }
-            return openElf(object, name, os, cfi);
+            return openElf(object, name, os, cfi, inlines);
+        }
+        if (inlines) {
+            throw new CrashkitException(file + ": inline records (-d) are written for ELF files only");
         }
         if (dsym.isEmpty()) {
             MachOSymbolFileWriter writer = machO(object, arch, name, cfi);

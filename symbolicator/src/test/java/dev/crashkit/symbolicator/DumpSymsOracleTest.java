@@ -24,12 +24,18 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * Our dump-syms against Breakpad's own {@code dump_syms} (npm package minidump 0.26.0): for every ELF file
  * testdata/dumpsyms/inputs.txt lists, and for the minidump fixture's binary, the symbol file must be Breakpad's
- * byte for byte (testdata/dumpsyms/make_goldens.sh and testdata/minidump/make_sym.sh made the goldens). When a
- * file differs, the first differing line is named.
+ * byte for byte (testdata/dumpsyms/make_goldens.sh and testdata/minidump/make_sym.sh made the goldens), and with
+ * inline records ({@code -d}) for every file testdata/dumpsyms/inline-inputs.txt lists. When a file differs, the
+ * first differing line is named.
  */
 class DumpSymsOracleTest {
     static Stream<String> inputs() throws IOException {
         return Files.readAllLines(TestData.file("dumpsyms/inputs.txt"), StandardCharsets.UTF_8).stream()
+                .filter(l -> !l.isBlank() && !l.startsWith("#"));
+    }
+
+    static Stream<String> inlineInputs() throws IOException {
+        return Files.readAllLines(TestData.file("dumpsyms/inline-inputs.txt"), StandardCharsets.UTF_8).stream()
                 .filter(l -> !l.isBlank() && !l.startsWith("#"));
     }
 
@@ -38,14 +44,33 @@ class DumpSymsOracleTest {
     void writesWhatBreakpadsDumpSymsWrites(String input) throws Exception {
         Path file = TestData.file(input);
         Path golden = TestData.file("dumpsyms/golden/" + file.getFileName() + ".sym");
-        assertSame(golden, ours(file));
+        assertSame(golden, ours(file, false));
+    }
+
+    /** {@code dump_syms -d}: the FILE table with the inlined calls' files, INLINE_ORIGIN and INLINE records. */
+    @ParameterizedTest
+    @MethodSource("inlineInputs")
+    void writesWhatBreakpadsDumpSymsWritesWithInlineRecords(String input) throws Exception {
+        Path file = TestData.file(input);
+        Path golden = TestData.file("dumpsyms/golden/inline/" + file.getFileName() + ".sym");
+        String ours = ours(file, true);
+        assertSame(golden, ours);
+        assertTrue(ours.contains("\nINLINE 0 "), "the case has inlined calls");
+    }
+
+    @Test
+    void inlineRecordsAreForElfOnly() {
+        CrashkitException e = assertThrows(CrashkitException.class, () -> DumpSyms.open(
+                TestData.file("macho/App-arm64.dSYM"), Optional.empty(), Optional.empty(), Optional.empty(), "Linux",
+                true, true));
+        assertTrue(e.getMessage().contains("-d"), e.getMessage());
     }
 
     /** The static, -O2, frame-pointer-less binary the minidump fixtures were written from (C, C++ and libc). */
     @Test
     void writesBreakpadsSymbolFileOfTheMinidumpFixture() throws Exception {
         assertSame(TestData.file("minidump/sym/crashy/E739390F2DB70873B7AF11A3B6C4767E0/crashy.sym"),
-                ours(TestData.file("minidump/crashy")));
+                ours(TestData.file("minidump/crashy"), false));
     }
 
     @Test
@@ -72,9 +97,9 @@ class DumpSymsOracleTest {
         assertThrows(CrashkitException.class, () -> DumpSyms.open(dir.resolve("missing"), Optional.empty(), "Linux", true));
     }
 
-    private static String ours(Path file) throws IOException {
+    private static String ours(Path file, boolean inlines) throws IOException {
         StringWriter out = new StringWriter();
-        DumpSyms.open(file, Optional.empty(), "Linux", true).write(out);
+        DumpSyms.open(file, Optional.empty(), Optional.empty(), Optional.empty(), "Linux", true, inlines).write(out);
         return out.toString();
     }
 

@@ -30,12 +30,56 @@ public final class BreakpadUnits {
      *                    qualified with its enclosing scopes, else its abstract origin's, else {@link #NAME_OMITTED}
      * @param ranges      address ranges as start/end pairs, by start address (each becomes one FUNC record)
      * @param lines       the unit's lines cut to this function's ranges, by address
+     * @param inlines     the calls inlined into it (outermost, in DIE order), when inline records are read
      */
-    public record Function(String name, long[] ranges, List<Line> lines) {
+    public record Function(String name, long[] ranges, List<Line> lines, List<Inline> inlines) {
+        /**
+         * A function without inline records.
+         *
+         * @param name   its name
+         * @param ranges its ranges as start/end pairs
+         * @param lines  its lines
+         */
+        public Function(String name, long[] ranges, List<Line> lines) {
+            this(name, ranges, lines, List.of());
+        }
+
         /** Start of the first range: where Breakpad keys the function. */
         public long address() {
             return ranges[0];
         }
+    }
+
+    /**
+     * The function an INLINE record names (Breakpad's {@code Module::InlineOrigin}). Its name can still change
+     * while units are read: an origin first met as {@code <name omitted>} takes the name of the subprogram
+     * that later defines it ({@code InlineOriginMap::GetOrCreateInlineOrigin}).
+     */
+    public static final class InlineOrigin {
+        private String name;
+
+        InlineOrigin(String name) {
+            this.name = name;
+        }
+
+        /** @return the origin's name, {@link #NAME_OMITTED} when no subprogram named it */
+        public String name() {
+            return name;
+        }
+    }
+
+    /**
+     * One inlined call ({@code DW_TAG_inlined_subroutine}, Breakpad's {@code Module::Inline}).
+     *
+     * @param origin   the inlined function
+     * @param ranges   its address ranges as start/end pairs, by start address (a pair may be empty)
+     * @param callLine {@code DW_AT_call_line} (0 when absent)
+     * @param callFile {@code DW_AT_call_file}'s path in the unit's line table, empty when it names none
+     * @param depth    nesting depth: 0 for a call inlined straight into the function
+     * @param children the calls inlined into this one, in DIE order
+     */
+    public record Inline(InlineOrigin origin, long[] ranges, long callLine, Optional<String> callFile, int depth,
+            List<Inline> children) {
     }
 
     /**
@@ -69,6 +113,23 @@ public final class BreakpadUnits {
      */
     public static void forEachUnit(DwarfContext dwarf, java.util.function.Function<String, Optional<String>> demangler,
             Sink sink) throws DwarfException {
+        forEachUnit(dwarf, demangler, false, sink);
+    }
+
+    /**
+     * Reads every compilation unit, with or without inline records ({@code dump_syms -d}). With them, a
+     * function's {@code DW_TAG_inlined_subroutine} children (and theirs, not through lexical blocks) become
+     * {@link Inline}s, as {@code DwarfCUToModule::InlineHandler} reads them.
+     *
+     * @param dwarf     the DWARF of one image
+     * @param demangler a linkage name's demangling as {@code __cxa_demangle} gives it, or empty when it fails
+     * @param inlines   whether to read inlined calls
+     * @param sink      receives each unit's functions
+     * @throws DwarfException when a unit's entries or line program are corrupt
+     */
+    public static void forEachUnit(DwarfContext dwarf, java.util.function.Function<String, Optional<String>> demangler,
+            boolean inlines, Sink sink) throws DwarfException {
+        InlineOrigins origins = inlines ? new InlineOrigins() : null;
         // The enclosing scope of every subprogram seen so far, for definitions naming a declaration
         // (DW_AT_specification) in an earlier unit, as Breakpad keeps its specifications per file.
         Map<Long, String> declScopes = new HashMap<>();
@@ -78,7 +139,7 @@ public final class BreakpadUnits {
             if (u.isEmpty() || u.isTypeUnit()) {
                 continue;
             }
-            List<Function> functions = new Walk(u, declScopes, inlineOrigins, demangler).functions();
+            List<Function> functions = new Walk(u, declScopes, inlineOrigins, demangler, origins).functions();
             if (functions.isEmpty()) {
                 sink.unit(functions);
                 continue;
@@ -110,7 +171,22 @@ public final class BreakpadUnits {
         static final int SKIP = 0;
         static final int NAMED = 1;
         static final int FUNCTION = 2;
+        static final int INLINE = 3;
         final int kind;
+        /** Inlined calls read inside a FUNCTION or INLINE scope, when inline records are read. */
+        final List<Inline> inlines = new ArrayList<>();
+        /** FUNCTION: the index of its Function in the unit's list, or -1; INLINE: the nesting depth. */
+        int index = -1;
+        /** FUNCTION: whether it has code or DW_AT_inline (Breakpad then records it as an inline origin). */
+        boolean origin;
+        /** FUNCTION: the DIE its origin is keyed by; INLINE: its DW_AT_abstract_origin (0 when absent). */
+        long originKey;
+        /** INLINE: the origin's name when its subprogram was seen, else NAME_OMITTED. */
+        String originName;
+        /** INLINE: ranges, call line and call file. */
+        long[] ranges;
+        long callLine;
+        Optional<String> callFile;
         final Unit unit;
         final int dieOffset;
         final Scope parent;
@@ -131,13 +207,16 @@ public final class BreakpadUnits {
         private final Map<Long, String> declScopes;
         private final java.util.Set<Long> inlineOrigins;
         private final java.util.function.Function<String, Optional<String>> demangler;
+        /** The file's origin map when inline records are read, else null. */
+        private final InlineOrigins origins;
 
         Walk(Unit u, Map<Long, String> declScopes, java.util.Set<Long> inlineOrigins,
-                java.util.function.Function<String, Optional<String>> demangler) {
+                java.util.function.Function<String, Optional<String>> demangler, InlineOrigins origins) {
             this.u = u;
             this.declScopes = declScopes;
             this.inlineOrigins = inlineOrigins;
             this.demangler = demangler;
+            this.origins = origins;
         }
 
         /** A scope's qualified name, computed when something inside it is named. */
@@ -164,7 +243,7 @@ public final class BreakpadUnits {
                     if (open.isEmpty()) {
                         break;
                     }
-                    open.remove(open.size() - 1);
+                    finish(open.remove(open.size() - 1), open.isEmpty() ? null : open.get(open.size() - 1), out);
                     if (open.isEmpty()) {
                         break;
                     }
@@ -192,27 +271,43 @@ public final class BreakpadUnits {
                             if (!emptyRanges(ranges) && ranges[0] != 0) {
                                 String name = name(d, enclosing, 0);
                                 child.name = name;
-                                out.add(new Function(name.isEmpty() ? NAME_OMITTED : name, ranges, new ArrayList<>()));
+                                out.add(new Function(name.isEmpty() ? NAME_OMITTED : name, ranges, new ArrayList<>(),
+                                        new ArrayList<>()));
+                                child.index = out.size() - 1;
                                 long forward = Math.max(target(d, Dw.AT_SPECIFICATION), target(d, Dw.AT_ABSTRACT_ORIGIN));
                                 if (forward > dieOffset) {
                                     forwardRefs.put(forward, out.size() - 1);
                                 }
                             }
                         }
-                        if (!hasCode && u.dieAt(dieOffset).find(AT_INLINE) >= 0) {
+                        boolean inlineAttr = u.dieAt(dieOffset).find(AT_INLINE) >= 0;
+                        if (!hasCode && inlineAttr) {
                             inlineOrigins.add((long) dieOffset);
+                        }
+                        if (origins != null && (hasCode || inlineAttr)) {
+                            child.origin = true;
+                            if (child.name == null) {
+                                child.name = name(u.dieAt(dieOffset), enclosing, 0);
+                            }
+                            child.originKey = specificationKey(u.dieAt(dieOffset));
                         }
                         Integer referrer = forwardRefs.remove((long) dieOffset);
                         if (referrer != null) {
                             String name = child.name != null ? child.name : name(u.dieAt(dieOffset), enclosing, 0);
                             if (!name.isEmpty()) {
                                 Function f = out.get(referrer);
-                                out.set(referrer, new Function(name, f.ranges(), f.lines()));
+                                out.set(referrer, new Function(name, f.ranges(), f.lines(), f.inlines()));
                             }
                         }
                     } else if (tag == TAG_NAMESPACE || tag == TAG_CLASS || tag == TAG_STRUCT || tag == TAG_UNION
                             || tag == TAG_MODULE) {
                         child = new Scope(Scope.NAMED, u, dieOffset, parent, null);
+                    }
+                } else if (parent.kind == Scope.FUNCTION && origins != null && tag == Dw.TAG_INLINED_SUBROUTINE) {
+                    child = inlineScope(dieOffset, parent, 0);
+                } else if (parent.kind == Scope.INLINE) {
+                    if (tag == Dw.TAG_INLINED_SUBROUTINE) {
+                        child = inlineScope(dieOffset, parent, parent.index + 1);
                     }
                 } else if (parent.kind == Scope.FUNCTION) {
                     if (tag == TAG_CLASS || tag == TAG_STRUCT || tag == TAG_UNION || tag == Dw.TAG_INLINED_SUBROUTINE) {
@@ -223,10 +318,80 @@ public final class BreakpadUnits {
                     open.add(child);
                 } else if (open.isEmpty()) {
                     break;
+                } else {
+                    finish(child, parent, out);
                 }
             }
             out.sort(Comparator.comparingLong(Function::address));
             return out;
+        }
+
+        /** An inlined call's attributes, as {@code InlineHandler} reads them before its children. */
+        Scope inlineScope(int dieOffset, Scope parent, int depth) throws DwarfException {
+            Scope s = new Scope(Scope.INLINE, u, dieOffset, parent, null);
+            s.index = depth;
+            Die d = u.dieAt(dieOffset);
+            int o = d.find(Dw.AT_ABSTRACT_ORIGIN);
+            s.originKey = o >= 0 ? u.reference(d, o) : 0;
+            String name = "";
+            if (o >= 0 && inlineOrigins.contains(s.originKey)) {
+                Die origin = u.data().dieAt(s.originKey);
+                if (origin != null && !origin.isNull()) {
+                    name = name(origin, declScopes.getOrDefault(s.originKey, ""), 1);
+                }
+            }
+            s.originName = name.isEmpty() ? NAME_OMITTED : name;
+            // Breakpad's RangeListReader reads DW_AT_ranges only as sec_offset or rnglistx: DWARF 2 and 3's
+            // data4/data8 offsets give no ranges, so such a call is left out (with the calls inside it).
+            int rangesAttr = d.find(Dw.AT_RANGES);
+            boolean readable = rangesAttr < 0 || d.forms()[rangesAttr] == Dw.FORM_SEC_OFFSET
+                    || d.forms()[rangesAttr] == Dw.FORM_RNGLISTX;
+            s.ranges = readable ? sortedRanges(RangeLists.of(d)) : new long[0];
+            int line = d.find(Dw.AT_CALL_LINE);
+            s.callLine = line >= 0 ? (int) d.values()[line] : 0; // Breakpad keeps it in an int
+            // Without DW_AT_call_file (gcc -gdwarf-2 strict) Breakpad's field is never set; it reads as 0.
+            int file = d.find(Dw.AT_CALL_FILE);
+            LineTable t = u.lineTable();
+            s.callFile = t == null ? Optional.empty() : t.files.breakpadPath(file >= 0 ? d.values()[file] : 0);
+            return s;
+        }
+
+        /**
+         * The end of a DIE: {@code InlineHandler::Finish} and the inline-origin part of
+         * {@code FuncHandler::Finish}, run after the DIE's children as Breakpad runs them.
+         */
+        void finish(Scope s, Scope parent, List<Function> out) {
+            if (origins == null) {
+                return;
+            }
+            if (s.kind == Scope.INLINE) {
+                if (s.ranges.length == 0 || parent == null) {
+                    return;
+                }
+                origins.setReference(s.originKey, s.originKey);
+                InlineOrigin origin = origins.getOrCreate(s.originKey, s.originName);
+                parent.inlines.add(new Inline(origin, s.ranges, s.callLine, s.callFile, s.index,
+                        List.copyOf(s.inlines)));
+            } else if (s.kind == Scope.FUNCTION) {
+                if (s.index >= 0) {
+                    out.get(s.index).inlines().addAll(s.inlines);
+                }
+                if (s.origin) {
+                    origins.setReference(s.dieOffset, s.originKey < 0 ? s.dieOffset : s.originKey);
+                    origins.getOrCreate(s.dieOffset, s.name.isEmpty() ? NAME_OMITTED : s.name);
+                }
+            }
+        }
+
+        /**
+         * The DIE a subprogram's origin is keyed by: the target of its DW_AT_specification or
+         * DW_AT_abstract_origin (the later attribute, as Breakpad keeps the last it reads), else -1.
+         */
+        long specificationKey(Die d) {
+            int spec = d.find(Dw.AT_SPECIFICATION);
+            int origin = d.find(Dw.AT_ABSTRACT_ORIGIN);
+            int i = Math.max(spec, origin);
+            return i >= 0 ? u.reference(d, i) : -1;
         }
 
         /**
@@ -448,6 +613,56 @@ public final class BreakpadUnits {
                 break; // malformed sizes: Breakpad asserts here
             }
             current = next;
+        }
+    }
+
+    /**
+     * Breakpad's {@code Module::InlineOriginMap} for one file: DIE offsets referring to others (a definition
+     * to its declaration, an out-of-line copy to its abstract origin), and one origin per root of those
+     * references.
+     */
+    private static final class InlineOrigins {
+        private final Map<Long, Long> references = new HashMap<>();
+        private final Map<Long, InlineOrigin> byRoot = new HashMap<>();
+
+        InlineOrigin getOrCreate(long offset, String name) {
+            long root = references.getOrDefault(offset, 0L);
+            references.putIfAbsent(offset, 0L);
+            // Follow the references to their root (declaration <- abstract origin <- copy); bounded, as a
+            // forged chain or cycle must not make this quadratic.
+            for (int steps = 0; steps < MAX_CHAIN; steps++) {
+                Long next = references.get(root);
+                if (next == null || next == root) {
+                    break;
+                }
+                root = next;
+            }
+            InlineOrigin o = byRoot.get(root);
+            if (o != null) {
+                if (o.name.equals(NAME_OMITTED)) {
+                    o.name = name;
+                }
+                return o;
+            }
+            o = new InlineOrigin(name);
+            byRoot.put(root, o);
+            return o;
+        }
+
+        void setReference(long offset, long specification) {
+            Long current = references.get(offset);
+            if (current == null) {
+                references.put(offset, specification);
+                return;
+            }
+            if (offset == specification || specification == current) {
+                return;
+            }
+            InlineOrigin moved = byRoot.remove(current);
+            if (moved != null) {
+                byRoot.put(specification, moved);
+            }
+            references.put(offset, specification);
         }
     }
 }

@@ -40,6 +40,17 @@ final class FileTable {
         return Optional.of(resolved[i]);
     }
 
+    /**
+     * A file index as Breakpad's {@code DwarfLineToModule} resolves it: as {@link #path}, except that before
+     * DWARF 5 index 0 is defined too, as an empty name in the compilation directory ({@code "DIR/"}).
+     */
+    Optional<String> breakpadPath(long index) {
+        if (version >= 5 || index != 0) {
+            return path(index);
+        }
+        return Optional.of(compDir.isEmpty() || compDir.endsWith("/") ? compDir : compDir + "/");
+    }
+
     private String resolve(int i) {
         String name = names[i];
         if (name.startsWith("/")) {

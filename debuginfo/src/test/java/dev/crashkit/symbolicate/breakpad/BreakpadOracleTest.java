@@ -82,7 +82,7 @@ class BreakpadOracleTest {
                 Fixtures.testdata("breakpad/golden/" + name + ".json.gz"), 0);
     }
 
-    private static Map<Agreement, Integer> compare(Path sym, Path goldenFile, long base) throws IOException {
+    static Map<Agreement, Integer> compare(Path sym, Path goldenFile, long base) throws IOException {
         String name = sym.getFileName().toString();
         BreakpadSymbols s = BreakpadSymbols.read(sym, m -> {
             throw new AssertionError(m);

@@ -18,7 +18,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code dump-syms [-c] [-n NAME] [-o OS] [-a ARCH] [-g DSYM] [--store DIR] FILE}: a Breakpad symbol file for an
+ * {@code dump-syms [-c] [-d] [-n NAME] [-o OS] [-a ARCH] [-g DSYM] [--store DIR] FILE}: a Breakpad symbol file for an
  * ELF file, a Mach-O file or a dSYM, as Breakpad's {@code dump_syms} (Linux and Mac) writes it, to standard output
  * or into a symbol store.
  */
@@ -28,6 +28,10 @@ import picocli.CommandLine.Spec;
 public final class DumpSymsCommand implements Callable<Integer> {
     @Option(names = "-c", description = "Do not write STACK CFI records.")
     boolean noCfi;
+
+    @Option(names = "-d", description = "Write INLINE_ORIGIN and INLINE records for inlined calls, as dump_syms -d"
+            + " (ELF files).")
+    boolean inlines;
 
     @Option(names = "-n", paramLabel = "NAME", description = "Module name (default: the file's name).")
     String name;
@@ -60,7 +64,7 @@ public final class DumpSymsCommand implements Callable<Integer> {
         PrintWriter err = spec != null ? spec.commandLine().getErr() : new PrintWriter(System.err, true);
         try {
             DumpSyms dump = DumpSyms.open(file, Optional.ofNullable(dsym), Optional.ofNullable(arch),
-                    Optional.ofNullable(name), os, !noCfi);
+                    Optional.ofNullable(name), os, !noCfi, inlines);
             if (store != null) {
                 Path written = dump.writeTo(store);
                 if (spec != null) {

@@ -26,6 +26,27 @@ class DumpSymsCommandTest {
                 Files.readString(written));
     }
 
+    /** -d: Breakpad's dump_syms -d output, INLINE_ORIGIN and INLINE records with it. */
+    @Test
+    void inlineRecordsWithDashD(@TempDir Path store) throws Exception {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = Main.run(new PrintWriter(out), new PrintWriter(err), "dump-syms", "-d", "--store", store.toString(),
+                TestData.file("dumpsyms/bin-names").toString());
+        assertEquals(0, code, err.toString());
+        Path written = Path.of(out.toString().trim());
+        assertEquals(Files.readString(TestData.file("dumpsyms/golden/inline/bin-names.sym")), Files.readString(written));
+    }
+
+    @Test
+    void dashDOnMachOIsExitThree() {
+        StringWriter err = new StringWriter();
+        int code = Main.run(new PrintWriter(new StringWriter()), new PrintWriter(err), "dump-syms", "-d",
+                TestData.file("macho/App-arm64").toString());
+        assertEquals(ExitCodes.INVALID_INPUT, code);
+        assertTrue(err.toString().contains("ELF files only"), err.toString());
+    }
+
     /** A slice of a universal binary with its universal dSYM: Breakpad's Mac dump_syms -a arm64 -g output. */
     @Test
     void universalBinaryWithItsDsym(@TempDir Path store) throws Exception {

@@ -16,8 +16,12 @@ import java.util.TreeSet;
  * address.
  */
 final class ModuleText {
-    /** One FUNC (all its ranges, as start/end pairs) with its lines. */
-    record Function(String name, long[] ranges, List<BreakpadUnits.Line> lines) {
+    /** One FUNC (all its ranges, as start/end pairs) with its lines and inlined calls. */
+    record Function(String name, long[] ranges, List<BreakpadUnits.Line> lines, List<BreakpadUnits.Inline> inlines) {
+        Function(String name, long[] ranges, List<BreakpadUnits.Line> lines) {
+            this(name, ranges, lines, List.of());
+        }
+
         long address() {
             return ranges[0];
         }
@@ -45,18 +49,30 @@ final class ModuleText {
 
     static void writeSymbols(Writer out, TreeSet<Function> functions, TreeMap<Long, String> externs,
             long loadAddress) throws IOException {
-        // FILE ids in name order (byte order, as std::string compares), for the files lines cite.
-        TreeMap<String, Integer> files = new TreeMap<>((a, b) -> Arrays.compareUnsigned(
-                a.getBytes(StandardCharsets.UTF_8), b.getBytes(StandardCharsets.UTF_8)));
+        // FILE ids in name order (byte order, as std::string compares), for the files lines and inlined
+        // calls cite (Module::AssignSourceIds).
+        TreeMap<String, Integer> files = new TreeMap<>(ModuleText::compareBytes);
+        // INLINE_ORIGIN ids: the origins inlined calls cite, one per name, in name order
+        // (Module::CreateInlineOrigins' set ordered by name).
+        TreeMap<String, Integer> origins = new TreeMap<>(ModuleText::compareBytes);
         for (Function f : functions) {
             for (BreakpadUnits.Line l : f.lines()) {
                 files.put(l.file(), 0);
             }
+            forEachInline(f.inlines(), in -> {
+                in.callFile().ifPresent(file -> files.put(file, 0));
+                origins.put(in.origin().name(), 0);
+            });
         }
         int next = 0;
         for (Map.Entry<String, Integer> e : files.entrySet()) {
             e.setValue(next++);
             out.write("FILE " + e.getValue() + " " + e.getKey() + "\n");
+        }
+        next = 0;
+        for (Map.Entry<String, Integer> e : origins.entrySet()) {
+            e.setValue(next++);
+            out.write("INLINE_ORIGIN " + e.getValue() + " " + e.getKey() + "\n");
         }
         StringBuilder b = new StringBuilder(256);
         for (Function f : functions) {
@@ -68,6 +84,19 @@ final class ModuleText {
                 b.setLength(0);
                 b.append("FUNC ").append(Long.toHexString(start - loadAddress)).append(' ')
                         .append(Long.toHexString(size)).append(" 0 ").append(f.name()).append('\n');
+                out.append(b);
+                // Module::Write repeats every inlined call after each of the function's FUNC records.
+                b.setLength(0);
+                forEachInline(f.inlines(), in -> {
+                    b.append("INLINE ").append(in.depth()).append(' ').append(in.callLine()).append(' ')
+                            .append(in.callFile().map(files::get).orElse(-1)).append(' ')
+                            .append(origins.get(in.origin().name()));
+                    for (int r = 0; r + 1 < in.ranges().length; r += 2) {
+                        b.append(' ').append(Long.toHexString(in.ranges()[r] - loadAddress)).append(' ')
+                                .append(Long.toHexString(in.ranges()[r + 1] - in.ranges()[r]));
+                    }
+                    b.append('\n');
+                });
                 out.append(b);
                 // Module::Write: one cursor over the lines for all ranges, as Breakpad advances it.
                 while (line < lines.size() && Long.compareUnsigned(lines.get(line).address(), start) >= 0
@@ -83,6 +112,33 @@ final class ModuleText {
         }
         for (Map.Entry<Long, String> e : externs.entrySet()) {
             out.write("PUBLIC " + Long.toHexString(e.getKey() - loadAddress) + " 0 " + e.getValue() + "\n");
+        }
+    }
+
+    private static int compareBytes(String a, String b) {
+        return Arrays.compareUnsigned(a.getBytes(StandardCharsets.UTF_8), b.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** The inlined calls in {@code inlines}, nested ones included. */
+    static long countInlines(List<BreakpadUnits.Inline> inlines) {
+        long[] n = new long[1];
+        forEachInline(inlines, in -> n[0]++);
+        return n[0];
+    }
+
+    /** Breakpad's Inline::InlineDFS: each call, then the calls inlined into it. */
+    private static void forEachInline(List<BreakpadUnits.Inline> inlines,
+            java.util.function.Consumer<BreakpadUnits.Inline> action) {
+        java.util.ArrayDeque<BreakpadUnits.Inline> stack = new java.util.ArrayDeque<>();
+        for (int i = inlines.size() - 1; i >= 0; i--) {
+            stack.push(inlines.get(i));
+        }
+        while (!stack.isEmpty()) {
+            BreakpadUnits.Inline in = stack.pop();
+            action.accept(in);
+            for (int i = in.children().size() - 1; i >= 0; i--) {
+                stack.push(in.children().get(i));
+            }
         }
     }
 

@@ -34,8 +34,25 @@ import java.util.TreeSet;
  * first PT_LOAD segment; entries outside every PT_LOAD segment are left out.
  */
 public final class SymbolFileWriter {
-    /** What to write and how to name the module. */
-    public record Options(String name, String os, boolean cfi) {
+    /**
+     * What to write and how to name the module.
+     *
+     * @param name    the module's name
+     * @param os      the MODULE line's OS
+     * @param cfi     whether to write STACK CFI
+     * @param inlines whether to write INLINE_ORIGIN and INLINE records ({@code dump_syms -d})
+     */
+    public record Options(String name, String os, boolean cfi, boolean inlines) {
+        /**
+         * Options without inline records.
+         *
+         * @param name the module's name
+         * @param os   the MODULE line's OS
+         * @param cfi  whether to write STACK CFI
+         */
+        public Options(String name, String os, boolean cfi) {
+            this(name, os, cfi, false);
+        }
     }
 
     /** The MODULE line's fields, known before the symbols are read. */
@@ -138,19 +155,41 @@ public final class SymbolFileWriter {
         }
         try {
             DwarfContext dwarf = DwarfContext.open(elf.path().toString(), DwarfSections.of(elf));
-            BreakpadUnits.forEachUnit(dwarf, ItaniumDemangler::tryDemangleGnu, unit -> {
+            BreakpadUnits.forEachUnit(dwarf, ItaniumDemangler::tryDemangleGnu, options.inlines(), unit -> {
                 for (BreakpadUnits.Function f : unit) {
                     if (!inModule(f.address())) {
                         continue;
                     }
                     externs.remove(f.address());
-                    out.add(new Function(f.name(), f.ranges(), f.lines()));
+                    out.add(new Function(f.name(), f.ranges(), f.lines(), f.inlines()));
                 }
             });
         } catch (ObjectFormatException e) {
             throw named(e);
         }
+        checkInlineOutput(out);
         return out;
+    }
+
+    /** INLINE lines a file may make us write, beyond 64 per inlined call: the output stays linear in the input. */
+    private static final long INLINE_LINES_SLACK = 1_000_000;
+
+    /**
+     * Breakpad writes a function's INLINE records again after each of its FUNC records (one per range), so a
+     * forged function with many ranges and many inlined calls would need their product in lines: refused.
+     */
+    private void checkInlineOutput(TreeSet<Function> functions) throws DumpSymsException {
+        long calls = 0;
+        long lines = 0;
+        for (Function f : functions) {
+            long n = ModuleText.countInlines(f.inlines());
+            calls += n;
+            lines += n * (f.ranges().length / 2);
+        }
+        if (lines > 64 * calls + INLINE_LINES_SLACK) {
+            throw new DumpSymsException(elf.path() + ": " + calls + " inlined calls in functions of many ranges would"
+                    + " take " + lines + " INLINE lines (written after each range); refusing such DWARF");
+        }
     }
 
     private void writeCfi(Writer out, String arch) throws DumpSymsException, IOException {

@@ -110,7 +110,7 @@ class ObjectFilesFuzzTest {
         FuzzContract.check(input.length, BUDGET, ObjectFormatException.class, () -> named(() -> {
             ElfFile elf = ElfFile.parse(FILE, ByteBuffer.wrap(input));
             try {
-                new SymbolFileWriter(elf, new SymbolFileWriter.Options("fuzz-input", "Linux", true))
+                new SymbolFileWriter(elf, new SymbolFileWriter.Options("fuzz-input", "Linux", true, true))
                         .write(java.io.Writer.nullWriter());
             } catch (ObjectFormatException e) {
                 throw e;

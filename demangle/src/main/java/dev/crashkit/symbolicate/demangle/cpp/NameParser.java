@@ -247,11 +247,14 @@ abstract class NameParser extends TypeParser {
             if (state != null) {
                 state.ctorDtorConversion = true;
             }
-            if (inherited && parseName(state) == null) {
+            Node base = inherited ? parseName(state) : null;
+            if (inherited && base == null) {
                 return null;
             }
             ctorScope = scope;
-            return new CtorDtorName(scope, false);
+            // An inheriting constructor: libiberty names it after the base class it inherits from
+            // (d_ctor_dtor_name's last name), LLVM after the class it constructs.
+            return new CtorDtorName(gnu && base != null ? base : scope, false);
         }
         char v = look(1);
         if (look() == 'D' && (v == '0' || v == '1' || v == '2' || v == '4' || v == '5')) {

@@ -284,6 +284,9 @@ final class TemplateNodes {
         void printLeft(Printer p) {
             int saved = p.gtIsGt;
             p.gtIsGt = 0;
+            if (p.gnu && p.back() == '<') {
+                p.append(' '); // as libiberty's d_print_comp: "operator< <char>", never "<<"
+            }
             p.append('<');
             p.printWithComma(params);
             if (p.gnu && p.back() == '>') {

@@ -166,6 +166,13 @@ abstract class UnresolvedNameParser extends LiteralParser {
                     soFar = qual;
                 }
             } while (!consumeIf('E'));
+        } else if (gnu && look() == 'S' && look(1) == 't') {
+            // "sr St<name>...": libiberty reads any type after sr (cplus_demangle_type), so std::name<args>
+            // with its template arguments; LLVM's unresolved-type takes only a substitution and fails here.
+            soFar = parseType();
+            if (soFar == null) {
+                return null;
+            }
         } else {
             soFar = parseUnresolvedType();
             if (soFar == null) {
