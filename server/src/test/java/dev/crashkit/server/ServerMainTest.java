@@ -169,6 +169,9 @@ class ServerMainTest {
                 "${env:NAME} in a header")) {
             assertTrue(usage.contains(line), line + " in\n" + usage);
         }
+        // The blob store options (a mixin) keep their place in the list.
+        assertTrue(usage.indexOf("--webhook-timeout-seconds=") < usage.indexOf("--blob-store=")
+                && usage.indexOf("--blob-cache-bytes=") < usage.indexOf("--retention-days="), usage);
     }
 
     /** The messages picocli would word differently are the server's own; none repeats a secret. */
@@ -206,7 +209,7 @@ class ServerMainTest {
         assertEquals(2, m.port, "the last value counts");
         assertEquals("-secret-", m.token);
         assertEquals("--s", m.webhookSecret);
-        assertEquals("--port", m.blobSecretAccessKey, "a value is taken as given");
+        assertEquals("--port", m.blobStore.blobSecretAccessKey, "a value is taken as given");
         assertEquals(List.of("a", "b"), m.projects);
         assertEquals(List.of("x=1", "y=2"), m.symbolServers);
         assertEquals(List.of("x=1", "H: 1", "y=2", "H: 2"), m.serverHeaders);
