@@ -160,7 +160,64 @@ class ServerMainTest {
                 "--blob-store ", "--blob-store-endpoint", "--blob-store-region", "--blob-store-access-key-id",
                 "--blob-store-secret-access-key", "--blob-cache-bytes",
                 "--retention-days", "--max-reports-per-group", "--max-stored-reports-mb", "--cleanup-interval-minutes")) {
-            assertTrue(ServerMain.USAGE.contains(option), option);
+            assertTrue(ServerMain.usage().contains(option), option);
         }
+        String usage = ServerMain.usage();
+        assertTrue(usage.startsWith("Usage: crashkit-server [--port N]"), usage);
+        for (String line : List.of("      --dsym, --symbols=PATH", "      --symbol-server-header=LAYOUT=URL HEADER",
+                "  -h, --help", "  -V, --version", "Exit codes:", "  2   usage error (bad option, non-loopback --bind",
+                "${env:NAME} in a header")) {
+            assertTrue(usage.contains(line), line + " in\n" + usage);
+        }
+        // The blob store options (a mixin) keep their place in the list.
+        assertTrue(usage.indexOf("--webhook-timeout-seconds=") < usage.indexOf("--blob-store=")
+                && usage.indexOf("--blob-cache-bytes=") < usage.indexOf("--retention-days="), usage);
+    }
+
+    /** The messages picocli would word differently are the server's own; none repeats a secret. */
+    @Test
+    void usageErrorsKeepTheirWording() {
+        java.util.Map<List<String>, String> expected = new java.util.LinkedHashMap<>();
+        expected.put(List.of("--porst", "1"), "unknown option: --porst");
+        expected.put(List.of("--porst=1"), "unknown option: --porst=1");
+        expected.put(List.of("stray"), "unexpected argument: stray");
+        expected.put(List.of("--port"), "missing value for --port");
+        expected.put(List.of("--token"), "missing value for --token");
+        expected.put(List.of("--port", "http"), "--port must be a whole number from 0 to 65535, not 'http'");
+        expected.put(List.of("--port=65536"), "--port must be a whole number from 0 to 65535, not '65536'");
+        expected.put(List.of("--workers", "0"), "--workers must be a whole number from 1 to 1024, not '0'");
+        expected.put(List.of("--upload-chunk-size", "1023"),
+                "--upload-chunk-size must be a whole number from 1024 to 67108864, not '1023'");
+        expected.put(List.of("--symbol-server-header", "only-one"),
+                "--symbol-server-header takes two values: LAYOUT=URL HEADER");
+        expected.put(List.of("--public-url", "ftp://x"), "--public-url must be http(s)://HOST[:PORT][/PATH], not 'ftp://x'");
+        expected.put(List.of("--blob-store-endpoint", "ftp://h"),
+                "--blob-store-endpoint must be http(s)://HOST[:PORT], not 'ftp://h'");
+        expected.put(List.of("--project", "a b"), "--project a b: " + assertThrows(
+                dev.crashkit.server.store.Projects.BadName.class,
+                () -> dev.crashkit.server.store.Projects.checkName("a b")).getMessage());
+        expected.forEach((args, message) -> assertEquals(message, assertThrows(ServerMain.UsageException.class,
+                () -> ServerMain.parse(args.toArray(String[]::new))).getMessage(), String.join(" ", args)));
+    }
+
+    @Test
+    void valuesAsBeforeRepeatedOptionsAndOptionLikeValues() throws Exception {
+        ServerMain m = ServerMain.parse("--port", "1", "--port=2", "--token", "-secret-", "--webhook-secret=--s",
+                "--project", "a", "--project", "b", "--symbol-server", "x=1", "--symbol-server=y=2",
+                "--symbol-server-header", "x=1", "H: 1", "--symbol-server-header", "y=2", "H: 2",
+                "--blob-store-secret-access-key", "--port");
+        assertEquals(2, m.port, "the last value counts");
+        assertEquals("-secret-", m.token);
+        assertEquals("--s", m.webhookSecret);
+        assertEquals("--port", m.blobStore.blobSecretAccessKey, "a value is taken as given");
+        assertEquals(List.of("a", "b"), m.projects);
+        assertEquals(List.of("x=1", "y=2"), m.symbolServers);
+        assertEquals(List.of("x=1", "H: 1", "y=2", "H: 2"), m.serverHeaders);
+        assertTrue(ServerMain.parse("-V").version);
+        assertTrue(ServerMain.parse("-h").help);
+        // A header's second value is never echoed, whatever is missing.
+        ServerMain.UsageException e = assertThrows(ServerMain.UsageException.class,
+                () -> ServerMain.parse("--symbol-server-header", "Authorization: Bearer hunter2"));
+        assertFalse(e.getMessage().contains("hunter2"), e.getMessage());
     }
 }

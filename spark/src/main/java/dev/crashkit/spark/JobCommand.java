@@ -8,61 +8,108 @@ import java.util.Locale;
 import java.util.OptionalInt;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.MissingParameterException;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.UnmatchedArgumentException;
 
 /**
- * The command line of the job, parsed here by hand: a dozen flags do not need a command-line library
- * on every executor's class path.
+ * The command line of the job, parsed by picocli (shaded and relocated into crashkit-spark.jar, so
+ * it never meets another copy on a cluster's class path).
  */
+@Command(name = "crashkit-spark", version = "crashkit-spark 0.1", sortOptions = false, usageHelpWidth = 110,
+        description = "Symbolicate stored crash reports on Apache Spark: one output row per report.",
+        exitCodeListHeading = "Exit codes:%n",
+        exitCodeList = {"0:done; every report has a row (failed reports are rows with their error)",
+                "2:usage error, or Spark not on the classpath",
+                "3:an input matches nothing, the output folder is not empty, or a --dsym path is unreadable",
+                "4:the Spark job failed"})
 final class JobCommand {
-    static final String USAGE = String.join("\n",
-            "Usage: crashkit-spark --input PATH_OR_GLOB... --out DIR [--dsym PATH...] [--symbol-server LAYOUT=URL]...",
-            "                      [--symbol-server-header LAYOUT=URL HEADER]... [--format parquet|json] [--master URL]",
-            "                      [--partitions N] [--[no-]group-by-image] [--demangle simplified|full|none]",
-            "                      [--cache-dir DIR] [--no-symcache]",
-            "Symbolicate stored crash reports on Apache Spark: one output row per report.",
-            "      --input PATH_OR_GLOB...   report files, folders (recursive) or globs, and JSON-lines exports; local",
-            "                                paths or Hadoop URIs",
-            "      --dsym, --symbols PATH... debug files as for `symbolicate --dsym`; a Hadoop URI (hdfs://, s3a://) is",
-            "                                copied to each executor once",
-            "      --symbol-server LAYOUT=URL",
-            "                                fetch debug files no --dsym has from this server (repeatable, tried in",
-            "                                order); LAYOUT: debuginfod, lldb, gdb, unified; URL: http://, https:// or",
-            "                                file:// (a path every executor sees)",
-            "      --symbol-server-header LAYOUT=URL HEADER",
-            "                                send HEADER ('Authorization: Bearer ...') to that server (never printed)",
-            "      --out DIR                 output folder (must not exist or be empty)",
-            "      --format parquet|json     output format (default: parquet)",
-            "      --master URL              Spark master, e.g. local[*] (default: spark-submit's, else local[*])",
-            "      --partitions N            symbolication tasks (default: 4 per core)",
-            "      --group-by-image          place reports of one main image together in a pre-pass (default: only",
-            "                                on a cluster; in local mode all tasks share one symbolizer)",
-            "      --no-group-by-image       never run that pre-pass",
-            "      --demangle STYLE          simplified (as Apple crash reports), full, or none (default: simplified)",
-            "      --cache-dir DIR           executor-local folder for the debug-file index, extracted archive members,",
-            "                                downloads and symbol caches (default: none)",
-            "      --no-symcache             do not read or write symbol caches in --cache-dir",
-            "  -h, --help                    show this help and exit",
-            "  -V, --version                 print the version and exit",
-            "Exit codes:",
-            "  0   done; every report has a row (failed reports are rows with their error)",
-            "  2   usage error, or Spark not on the classpath",
-            "  3   an input matches nothing, the output folder is not empty, or a --dsym path is unreadable",
-            "  4   the Spark job failed");
-
+    @Option(names = "--input", required = true, arity = "1..*", paramLabel = "PATH_OR_GLOB", order = 1,
+            description = "report files, folders (recursive) or globs, and JSON-lines exports; local paths or Hadoop URIs")
     List<String> inputs = new ArrayList<>();
+
+    @Option(names = {"--dsym", "--symbols"}, arity = "1..*", paramLabel = "PATH", order = 2,
+            description = "debug files as for `symbolicate --dsym`; a Hadoop URI (hdfs://, s3a://) is copied to each"
+                    + " executor once")
     List<String> dsyms = new ArrayList<>();
+
+    @Option(names = "--symbol-server", paramLabel = "LAYOUT=URL", order = 3,
+            description = "fetch debug files no --dsym has from this server (repeatable, tried in order); LAYOUT:"
+                    + " debuginfod, lldb, gdb, unified; URL: http://, https:// or file:// (a path every executor sees)")
     List<String> symbolServers = new ArrayList<>();
+
+    @Option(names = "--symbol-server-header", arity = "2", paramLabel = "LAYOUT=URL HEADER", hideParamSyntax = true,
+            order = 4, description = "send HEADER ('Authorization: Bearer ...') to that server (never printed)")
     List<String> serverHeaders = new ArrayList<>();
+
+    @Option(names = "--out", required = true, paramLabel = "DIR", order = 5,
+            description = "output folder (must not exist or be empty)")
     String out;
+
     JobConfig.OutputFormat format = JobConfig.OutputFormat.parquet;
+
+    @Option(names = "--format", paramLabel = "parquet|json", order = 6, description = "output format (default: parquet)")
+    private void format(String value) {
+        try {
+            format = JobConfig.OutputFormat.valueOf(value);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(),
+                    "Invalid value for option '--format': expected one of [parquet, json], not '" + value + "'");
+        }
+    }
+
+    @Option(names = "--master", paramLabel = "URL", order = 7,
+            description = "Spark master, e.g. local[*] (default: spark-submit's, else local[*])")
     String master;
+
     Integer partitions;
+
+    /** A number here; at least 1 is checked by {@link #call} (as before: the job's message). */
+    @Option(names = "--partitions", paramLabel = "N", order = 8, description = "symbolication tasks (default: 4 per core)")
+    private void partitions(String value) {
+        try {
+            partitions = Integer.parseInt(value.strip());
+        } catch (NumberFormatException e) {
+            throw new ParameterException(spec.commandLine(),
+                    "Invalid value for option '--partitions': '" + value + "' is not a number");
+        }
+    }
+
+    @Option(names = "--group-by-image", order = 9, description = "place reports of one main image together in a"
+            + " pre-pass (default: only on a cluster; in local mode all tasks share one symbolizer)")
+    private boolean groupByImage;
+
+    @Option(names = "--no-group-by-image", order = 10, description = "never run that pre-pass")
+    private boolean noGroupByImage;
+
+    /** The two options above, checked against each other by {@link #parse}. */
     JobConfig.ImageGrouping grouping = JobConfig.ImageGrouping.AUTO;
+
+    @Option(names = "--demangle", paramLabel = "STYLE", order = 11,
+            description = "simplified (as Apple crash reports), full, or none (default: simplified)")
     String demangle = "simplified";
+
+    @Option(names = "--cache-dir", paramLabel = "DIR", order = 12, description = "executor-local folder for the"
+            + " debug-file index, extracted archive members, downloads and symbol caches (default: none)")
     String cacheDir;
+
+    @Option(names = "--no-symcache", order = 13, description = "do not read or write symbol caches in --cache-dir")
     boolean noSymcache;
+
+    @Option(names = {"-h", "--help"}, usageHelp = true, order = 14, description = "show this help and exit")
     private boolean help;
+
+    @Option(names = {"-V", "--version"}, versionHelp = true, order = 15, description = "print the version and exit")
     private boolean version;
+
+    @Spec
+    private CommandSpec spec;
 
     /** A command line that cannot be used; the message says why in one line. */
     static final class UsageException extends Exception {
@@ -74,101 +121,50 @@ final class JobCommand {
     /** The options of {@code args} ({@code --name value}, {@code --name=value}; list options take values up to the next option). */
     static JobCommand parse(String... args) throws UsageException {
         JobCommand c = new JobCommand();
-        for (int i = 0; i < args.length; i++) {
-            String arg = args[i];
-            String name = arg;
-            String inline = null;
-            int eq = arg.indexOf('=');
-            if (arg.startsWith("--") && eq > 0) {
-                name = arg.substring(0, eq);
-                inline = arg.substring(eq + 1);
-            }
-            switch (name) {
-                case "-h", "--help" -> c.help = true;
-                case "-V", "--version" -> c.version = true;
-                case "--group-by-image", "--no-group-by-image" -> {
-                    JobConfig.ImageGrouping g = name.equals("--group-by-image") ? JobConfig.ImageGrouping.ALWAYS
-                            : JobConfig.ImageGrouping.NEVER;
-                    if (c.grouping != JobConfig.ImageGrouping.AUTO && c.grouping != g) {
-                        throw new UsageException("--group-by-image and --no-group-by-image exclude each other");
-                    }
-                    c.grouping = g;
-                }
-                case "--no-symcache" -> c.noSymcache = true;
-                case "--input", "--dsym", "--symbols" -> {
-                    List<String> to = name.equals("--input") ? c.inputs : c.dsyms;
-                    if (inline != null) {
-                        to.add(inline);
-                    }
-                    while (i + 1 < args.length && !args[i + 1].startsWith("-")) {
-                        to.add(args[++i]);
-                    }
-                    if (inline == null && to.isEmpty()) {
-                        throw new UsageException("Missing required parameter for option '" + name + "'");
-                    }
-                }
-                case "--symbol-server-header" -> {
-                    if (inline != null || i + 2 >= args.length) {
-                        throw new UsageException("--symbol-server-header takes two values: LAYOUT=URL HEADER");
-                    }
-                    c.serverHeaders.add(args[++i]);
-                    c.serverHeaders.add(args[++i]);
-                }
-                case "--symbol-server", "--out", "--format", "--master", "--partitions", "--demangle",
-                        "--cache-dir" -> {
-                    String value = inline;
-                    if (value == null) {
-                        if (i + 1 >= args.length) {
-                            throw new UsageException("Missing required parameter for option '" + name + "'");
-                        }
-                        value = args[++i];
-                    }
-                    c.set(name, value);
-                }
-                default -> throw new UsageException(arg.startsWith("-") ? "Unknown option: '" + arg + "'"
-                        : "Unmatched argument: '" + arg + "'");
-            }
+        try {
+            commandLine(c).parseArgs(args);
+        } catch (ParameterException e) {
+            throw new UsageException(oneLine(e));
         }
-        if (!c.help && !c.version) {
-            if (c.out == null) {
-                throw new UsageException("Missing required option: '--out=DIR'");
-            }
-            if (c.inputs.isEmpty()) {
-                throw new UsageException("Missing required option: '--input=PATH_OR_GLOB'");
-            }
+        if (c.groupByImage && c.noGroupByImage) {
+            throw new UsageException("--group-by-image and --no-group-by-image exclude each other");
         }
+        c.grouping = c.groupByImage ? JobConfig.ImageGrouping.ALWAYS
+                : c.noGroupByImage ? JobConfig.ImageGrouping.NEVER : JobConfig.ImageGrouping.AUTO;
         return c;
+    }
+
+    /** The usage text {@code --help} prints. */
+    static String usage() {
+        return commandLine(new JobCommand()).getUsageMessage(CommandLine.Help.Ansi.OFF).stripTrailing();
+    }
+
+    private static CommandLine commandLine(JobCommand c) {
+        // As before picocli: a repeated single-value option's last value counts.
+        return new CommandLine(c).setOverwrittenOptionsAllowed(true).setUsageHelpLongOptionsMaxWidth(28);
+    }
+
+    /**
+     * The one-line message of a usage error; for a missing value or an unmatched argument the job's own
+     * words, which never repeat the values given (a header is a secret).
+     */
+    private static String oneLine(ParameterException e) {
+        if (e instanceof UnmatchedArgumentException u && !u.getUnmatched().isEmpty()) {
+            String arg = u.getUnmatched().get(0);
+            return (arg.startsWith("-") ? "Unknown option: '" : "Unmatched argument: '") + arg + "'";
+        }
+        boolean absent = e.getMessage().startsWith("Missing required option"); // picocli's words, kept
+        if (e instanceof MissingParameterException missing && !absent && !missing.getMissing().isEmpty()
+                && missing.getMissing().get(0) instanceof OptionSpec option) {
+            return option.arity().min() == 2 ? option.names()[0] + " takes two values: LAYOUT=URL HEADER"
+                    : "Missing required parameter for option '" + option.names()[0] + "'";
+        }
+        return e.getMessage().lines().findFirst().orElse("bad command line");
     }
 
     /** Whether this command line runs a job (not {@code --help} or {@code --version}). */
     boolean runsJob() {
         return !help && !version;
-    }
-
-    private void set(String name, String value) throws UsageException {
-        switch (name) {
-            case "--symbol-server" -> symbolServers.add(value);
-            case "--out" -> out = value;
-            case "--format" -> {
-                try {
-                    format = JobConfig.OutputFormat.valueOf(value);
-                } catch (IllegalArgumentException e) {
-                    throw new UsageException("Invalid value for option '--format': expected one of [parquet, json],"
-                            + " not '" + value + "'");
-                }
-            }
-            case "--master" -> master = value;
-            case "--partitions" -> {
-                try {
-                    partitions = Integer.parseInt(value.strip());
-                } catch (NumberFormatException e) {
-                    throw new UsageException("Invalid value for option '--partitions': '" + value + "' is not a number");
-                }
-            }
-            case "--demangle" -> demangle = value;
-            case "--cache-dir" -> cacheDir = value;
-            default -> throw new IllegalStateException(name);
-        }
     }
 
     private PrintWriter stdout;
@@ -194,7 +190,7 @@ final class JobCommand {
         command.stderr = err;
         int code;
         if (command.help) {
-            out.println(USAGE);
+            out.println(usage());
             code = ExitCodes.OK;
         } else if (command.version) {
             out.println("crashkit-spark 0.1");

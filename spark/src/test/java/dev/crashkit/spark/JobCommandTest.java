@@ -81,6 +81,54 @@ class JobCommandTest {
         assertTrue(run(ExitCodes.USAGE, "--input", "--out", "o")[1].contains("--input"));
     }
 
+    /** The one-line messages as the hand parser had them; a header (a secret) is never repeated. */
+    @Test
+    void usageErrorsKeepTheirWording() {
+        java.util.Map<java.util.List<String>, String> expected = new java.util.LinkedHashMap<>();
+        expected.put(java.util.List.of("--input", "x", "--out", "o", "--bogus"), "Unknown option: '--bogus'");
+        expected.put(java.util.List.of("--input", "x", "--out", "o", "--bogus=1"), "Unknown option: '--bogus=1'");
+        expected.put(java.util.List.of("--out", "o", "--input", "x", "--format", "json", "stray"),
+                "Unmatched argument: 'stray'");
+        expected.put(java.util.List.of("--input", "--out", "o"), "Missing required parameter for option '--input'");
+        expected.put(java.util.List.of("--input", "x", "--out"), "Missing required parameter for option '--out'");
+        expected.put(java.util.List.of("--input", "x", "--out", "o", "--format", "csv"),
+                "Invalid value for option '--format': expected one of [parquet, json], not 'csv'");
+        expected.put(java.util.List.of("--input", "x", "--out", "o", "--partitions=many"),
+                "Invalid value for option '--partitions': 'many' is not a number");
+        expected.put(java.util.List.of("--input", "x", "--out", "o", "--symbol-server-header", "Authorization: Bearer s3"),
+                "--symbol-server-header takes two values: LAYOUT=URL HEADER");
+        expected.put(java.util.List.of("--out", "o"), "Missing required option: '--input=PATH_OR_GLOB'");
+        expected.forEach((args, message) -> assertEquals("error: " + message + "\nusage: crashkit-spark --help\n",
+                run(ExitCodes.USAGE, args.toArray(String[]::new))[1], String.join(" ", args)));
+    }
+
+    @Test
+    void helpAndVersionNeedNoOtherOption() {
+        String help = run(0, "-h")[0];
+        for (String line : java.util.List.of("Usage: crashkit-spark", "      --dsym, --symbols=PATH...",
+                "      --symbol-server-header=LAYOUT=URL HEADER", "      --group-by-image", "Exit codes:",
+                "  4   the Spark job failed")) {
+            assertTrue(help.contains(line), line + " in\n" + help);
+        }
+        assertEquals("crashkit-spark 0.1\n", run(0, "--version")[0]);
+    }
+
+    @Test
+    void equalsValuesAndRepeatedOptions() throws Exception {
+        JobCommand c = JobCommand.parse("--input=a", "--out=o", "--out=p", "--symbol-server=lldb=file:///s/",
+                "--symbol-server", "gdb=file:///t/", "--dsym=d", "--master=local[2]", "--demangle=full",
+                "--group-by-image", "--group-by-image");
+        assertEquals(java.util.List.of("a"), c.inputs);
+        assertEquals("p", c.out, "the last value counts");
+        assertEquals(java.util.List.of("lldb=file:///s/", "gdb=file:///t/"), c.symbolServers);
+        assertEquals(java.util.List.of("d"), c.dsyms);
+        assertEquals("local[2]", c.master);
+        assertEquals("full", c.demangle);
+        assertEquals(JobConfig.ImageGrouping.ALWAYS, c.grouping);
+        assertTrue(c.runsJob());
+        assertTrue(!JobCommand.parse("--help").runsJob() && !JobCommand.parse("-V").runsJob());
+    }
+
     @Test
     void longSparkMessagesAreCutToOneLine() {
         assertEquals("first", JobCommand.firstLine("first\nsecond"));
