@@ -6,10 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.crashkit.server.blob.BlobException;
 import dev.crashkit.server.blob.BlobKeys;
 import java.io.ByteArrayInputStream;
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -73,28 +71,8 @@ class DebugFileRetentionTest {
         });
     }
 
-    /** Deletes local copies of debug files, as the server's cleanup does without a blob store. */
     private static BlobDeletions.Target local(DebugFileStore files) {
-        return new BlobDeletions.Target() {
-            @Override
-            public List<String> prefixes() {
-                return List.of(BlobKeys.DEBUG_FILES);
-            }
-
-            @Override
-            public void delete(String key) throws BlobException {
-                try {
-                    files.dropLocal(BlobKeys.sha256Of(key));
-                } catch (IOException e) {
-                    throw new BlobException(e.getMessage(), e);
-                }
-            }
-
-            @Override
-            public String describe() {
-                return "local";
-            }
-        };
+        return new LocalDebugFilesTarget(files);
     }
 
     @ParameterizedTest

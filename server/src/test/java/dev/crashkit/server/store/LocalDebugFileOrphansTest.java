@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.crashkit.server.PostgresSchema;
-import dev.crashkit.server.blob.BlobException;
 import dev.crashkit.server.blob.BlobKeys;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -47,28 +46,8 @@ class LocalDebugFileOrphansTest {
         }
     }
 
-    /** What the cleanup deletes local debug files with (its target without a blob store). */
     private static BlobDeletions.Target local(DebugFileStore files) {
-        return new BlobDeletions.Target() {
-            @Override
-            public List<String> prefixes() {
-                return List.of(BlobKeys.DEBUG_FILES);
-            }
-
-            @Override
-            public void delete(String key) throws BlobException {
-                try {
-                    files.dropLocal(BlobKeys.sha256Of(key));
-                } catch (IOException e) {
-                    throw new BlobException(e.getMessage(), e);
-                }
-            }
-
-            @Override
-            public String describe() {
-                return "the debug files folder";
-            }
-        };
+        return new LocalDebugFilesTarget(files);
     }
 
     private static DebugFileStore.Staged stage(DebugFileStore files, String text) throws IOException {
