@@ -200,9 +200,24 @@ final class Printer {
             e.printAsOperand(this, Prec.COMMA, false);
             if (afterComma == position()) {
                 setPosition(beforeComma);
+                if (!first) {
+                    droppedCommaAt = beforeComma;
+                }
                 continue;
             }
             first = false;
         }
+    }
+
+    /**
+     * Where {@link #printWithComma} last took back the ", " of an element that printed nothing (an empty
+     * pack); -1 before any. While the output still ends there, libiberty's last appended character is
+     * that space (GNU style).
+     */
+    int droppedCommaAt = -1;
+
+    /** Whether the output ends where an empty element's ", " was taken back (see {@link #droppedCommaAt}). */
+    boolean endsAtDroppedComma() {
+        return droppedCommaAt == position();
     }
 }

@@ -288,8 +288,11 @@ final class TemplateNodes {
                 p.append(' '); // as libiberty's d_print_comp: "operator< <char>", never "<<"
             }
             p.append('<');
+            p.droppedCommaAt = -1; // only an empty element of this list counts below
             p.printWithComma(params);
-            if (p.gnu && p.back() == '>') {
+            // libiberty looks at the last character it appended: after an empty pack's ", " taken back that is
+            // a space, so "Box<double> >>" (its d_print_comp), not "> >".
+            if (p.gnu && p.back() == '>' && !p.endsAtDroppedComma()) {
                 p.append(' ');
             }
             p.append('>');

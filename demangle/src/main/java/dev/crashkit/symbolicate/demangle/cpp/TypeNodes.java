@@ -59,7 +59,14 @@ final class TypeNodes {
 
         @Override
         void printLeft(Printer p) {
-            p.printLeft(child);
+            Node inner = child.syntaxNode(p);
+            if (p.gnu && inner instanceof QualType q && (q.quals & ~quals) == 0) {
+                // libiberty prints a qualifier once when a substitution already carries it ("KT_" with T_ =
+                // "int const": "int const", where LLVM prints "int const const").
+                p.printLeft(q.child);
+            } else {
+                p.printLeft(child);
+            }
             printQuals(p, quals);
         }
 

@@ -200,7 +200,7 @@ abstract class TypeParser extends ExprParser {
             case 'u': name = "char8_t"; break;
             case 'a': name = "auto"; break;
             case 'c': name = "decltype(auto)"; break;
-            case 'n': name = "std::nullptr_t"; break;
+            case 'n': name = gnu ? "decltype(nullptr)" : "std::nullptr_t"; break; // libiberty spells it out
             default: return null;
         }
         pos += 2;
