@@ -35,8 +35,9 @@ final class HangReports implements Watchdog.Reports {
     public Watched.OpenHang capture(Watched w, long hungSinceNanos, long now) throws IOException {
         long thresholdMs = TimeUnit.NANOSECONDS.toMillis(w.thresholdNanos());
         long soFarMs = TimeUnit.NANOSECONDS.toMillis(now - hungSinceNanos);
-        Snapshot s = snapshots.take(reason(w.name(), soFarMs), w.tid());
-        Hang h = new Hang(w.tid(), w.name(), thresholdMs, soFarMs, true);
+        long tid = w.tid(); // once: the dispatch thread's may be looked up by name, and both must agree
+        Snapshot s = snapshots.take(reason(w.name(), soFarMs), tid);
+        Hang h = new Hang(tid, w.name(), thresholdMs, soFarMs, true);
         Path file = spool.write(out -> write(s, h, out), true);
         return new Watched.OpenHang(file, s, h, hungSinceNanos);
     }
