@@ -12,6 +12,7 @@ import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -217,6 +218,7 @@ public final class IndexCache {
             Files.deleteIfExists(tmp);
         }
         dirty = false;
+        StaleTemporaries.remove(folder, FILE + "*.tmp", Instant.now());
     }
 
     private static String key(Path file) {

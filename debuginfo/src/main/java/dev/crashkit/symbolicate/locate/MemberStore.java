@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.time.Instant;
 import java.util.HexFormat;
 import java.util.Optional;
 
@@ -47,6 +48,11 @@ public final class MemberStore {
             }
             if (Files.isRegularFile(target)) {
                 return target;
+            }
+            if (cacheFolder.isPresent()) {
+                // Extractions and records a killed run left half written; a member may be hundreds of MB.
+                StaleTemporaries.remove(folder, "*.part", Instant.now());
+                StaleTemporaries.remove(folder.resolve(SOURCES), "*.part", Instant.now());
             }
             // A name of its own: another process sharing the cache folder (a second server, a command-line
             // run) may be extracting the same member now; the atomic move makes either copy the one kept.

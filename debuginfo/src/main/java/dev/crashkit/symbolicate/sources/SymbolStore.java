@@ -1,10 +1,10 @@
 package dev.crashkit.symbolicate.sources;
 
 import dev.crashkit.core.model.DebugId;
+import dev.crashkit.symbolicate.locate.StaleTemporaries;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -27,7 +27,6 @@ import java.util.Optional;
  * temporary folder removed at exit and misses are not remembered across runs.
  */
 final class SymbolStore {
-    private static final Duration STALE_TEMP = Duration.ofDays(1);
 
     private final Optional<Path> root;
     private final Clock clock;
@@ -135,18 +134,8 @@ final class SymbolStore {
     /** Temporary files left by a killed run; young ones may belong to a run going on now. */
     private void removeStaleTemps(Path r) {
         Path tmp = r.resolve(".tmp");
-        if (!Files.isDirectory(tmp)) {
-            return;
-        }
-        Instant cutoff = clock.instant().minus(STALE_TEMP);
-        try (DirectoryStream<Path> s = Files.newDirectoryStream(tmp, "*.part")) {
-            for (Path p : s) {
-                if (Files.getLastModifiedTime(p).toInstant().isBefore(cutoff)) {
-                    Files.deleteIfExists(p);
-                }
-            }
-        } catch (IOException e) {
-            // Harmless: temporary files are never read.
+        if (Files.isDirectory(tmp)) {
+            StaleTemporaries.remove(tmp, "*.part", clock.instant());
         }
     }
 

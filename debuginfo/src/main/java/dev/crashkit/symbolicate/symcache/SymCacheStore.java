@@ -1,6 +1,7 @@
 package dev.crashkit.symbolicate.symcache;
 
 import dev.crashkit.symbolicate.dwarf.FlatDwarf;
+import dev.crashkit.symbolicate.locate.StaleTemporaries;
 import dev.crashkit.symbolicate.symtab.SymbolTable;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -12,6 +13,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -277,6 +279,8 @@ public final class SymCacheStore {
             // The first-use marker has done its job; were the cache removed later, a run would
             // answer from the DWARF again and the one after would rebuild it.
             Files.deleteIfExists(marker(key));
+            // What killed builds left: each is as large as a cache, and nothing else would ever remove it.
+            StaleTemporaries.remove(folder, ".tmp-*.symc", Instant.now());
         } finally {
             Files.deleteIfExists(tmp);
         }
