@@ -72,8 +72,8 @@ public interface BlobStore extends AutoCloseable {
     List<Listed> listed(String prefix, Optional<String> after, int limit) throws BlobException;
 
     /**
-     * Deletes what puts that never finished left behind (a folder store's temporary files) when last modified
-     * before {@code before}; how many. Nothing for stores whose puts leave nothing (S3: an object appears whole).
+     * Deletes what puts that never finished left behind (a folder store's temporary files, an S3 store's
+     * unfinished multipart uploads) when last written or begun before {@code before}; how many.
      */
     default long sweepTemporaries(long before) throws BlobException {
         return 0;

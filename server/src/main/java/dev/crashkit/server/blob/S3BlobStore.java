@@ -28,8 +28,11 @@ import software.amazon.awssdk.services.s3.S3Client;
 import software.amazon.awssdk.services.s3.S3ClientBuilder;
 import software.amazon.awssdk.services.s3.model.CompletedPart;
 import software.amazon.awssdk.services.s3.model.GetObjectResponse;
+import software.amazon.awssdk.services.s3.model.ListMultipartUploadsResponse;
 import software.amazon.awssdk.services.s3.model.ListObjectsV2Response;
+import software.amazon.awssdk.services.s3.model.MultipartUpload;
 import software.amazon.awssdk.services.s3.model.NoSuchKeyException;
+import software.amazon.awssdk.services.s3.model.NoSuchUploadException;
 import software.amazon.awssdk.services.s3.model.S3Exception;
 import software.amazon.awssdk.services.s3.model.S3Object;
 
@@ -51,6 +54,8 @@ public final class S3BlobStore implements BlobStore {
     private final S3Client s3;
     private final BlobStoreConfig.S3 config;
     private final long partSize;
+    /** The multipart uploads this store's puts have open: a sweep never aborts one, whatever its age. */
+    private final java.util.Set<String> uploading = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     private S3BlobStore(S3Client s3, BlobStoreConfig.S3 config, long partSize) {
         this.s3 = s3;
@@ -192,6 +197,7 @@ public final class S3BlobStore implements BlobStore {
     private void multipart(String key, long size, String sha256, PartSource source, Digest digest) throws IOException {
         String uploadId = call("start uploading " + key, () -> s3.createMultipartUpload(c -> c.bucket(config.bucket())
                 .key(object(key)).metadata(Map.of(SHA256_META, sha256)))).uploadId();
+        uploading.add(uploadId);
         boolean done = false;
         try {
             List<CompletedPart> parts = new ArrayList<>();
@@ -213,10 +219,45 @@ public final class S3BlobStore implements BlobStore {
                 try {
                     s3.abortMultipartUpload(a -> a.bucket(config.bucket()).key(object(key)).uploadId(uploadId));
                 } catch (SdkException e) {
-                    // The upload's parts stay until the bucket's lifecycle rule removes them.
+                    // Its parts stay until a sweep (sweepTemporaries) or the bucket's lifecycle rule removes them.
+                }
+            }
+            uploading.remove(uploadId);
+        }
+    }
+
+    /**
+     * Aborts the multipart uploads of the keys this server makes (reports, debug files) begun before
+     * {@code before} and never completed: a server that died mid-put leaves its parts stored (and billed)
+     * for good. Never an upload of this store's puts in progress; uploads of keys under other prefixes (another
+     * application sharing the bucket) are left alone. One listing page of each kind a call (S3 lists up to
+     * 1,000 uploads, in key order): a crash leaves a few, and aborted ones leave the listing for the next call.
+     *
+     * @return how many were aborted
+     */
+    @Override
+    public long sweepTemporaries(long before) throws BlobException {
+        long aborted = 0;
+        for (String kind : List.of(BlobKeys.REPORTS, BlobKeys.DEBUG_FILES)) {
+            String prefix = object(kind);
+            ListMultipartUploadsResponse page = call("list the unfinished uploads of " + kind, () ->
+                    s3.listMultipartUploads(l -> l.bucket(config.bucket()).prefix(prefix)));
+            for (MultipartUpload u : page.uploads()) {
+                if (uploading.contains(u.uploadId()) || u.initiated() == null
+                        || u.initiated().toEpochMilli() >= before || !u.key().startsWith(prefix)) {
+                    continue;
+                }
+                try {
+                    s3.abortMultipartUpload(a -> a.bucket(config.bucket()).key(u.key()).uploadId(u.uploadId()));
+                    aborted++;
+                } catch (NoSuchUploadException gone) {
+                    // completed or aborted meanwhile (another server's sweep)
+                } catch (SdkException e) {
+                    throw failed("abort the unfinished upload of " + u.key(), e);
                 }
             }
         }
+        return aborted;
     }
 
     private static InputStream slice(Path file, long offset, long length) {
