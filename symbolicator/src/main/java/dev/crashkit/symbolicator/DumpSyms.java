@@ -125,11 +125,8 @@ public final class DumpSyms {
             }
             return openElf(object, name, os, cfi, inlines);
         }
-        if (inlines) {
-            throw new CrashkitException(file + ": inline records (-d) are written for ELF files only");
-        }
         if (dsym.isEmpty()) {
-            MachOSymbolFileWriter writer = machO(object, arch, name, cfi);
+            MachOSymbolFileWriter writer = machO(object, arch, name, cfi, inlines);
             MachOSymbolFileWriter.Module module = read(writer);
             return new DumpSyms(macId(writer), out -> writer.write(out, module));
         }
@@ -137,11 +134,11 @@ public final class DumpSyms {
         if (peek(dwarfFile) != ObjectFormat.MACH_O) {
             throw new CrashkitException(dsym.get() + ": not a Mach-O dSYM");
         }
-        MachOSymbolFileWriter primary = machO(dwarfFile, arch, name, cfi);
+        MachOSymbolFileWriter primary = machO(dwarfFile, arch, name, cfi, inlines);
         MachOSymbolFileWriter.Module module = read(primary);
         SymbolFileWriter.ModuleId id = macId(primary);
         if (cfi) {
-            MachOSymbolFileWriter binary = machO(object, arch, name, cfi);
+            MachOSymbolFileWriter binary = machO(object, arch, name, cfi, inlines);
             SymbolFileWriter.ModuleId binaryId = macId(binary);
             if (!binaryId.name().equals(id.name()) || !binary.sameArchitecture(primary)
                     || !binaryId.debugId().equals(id.debugId())) {
@@ -165,8 +162,8 @@ public final class DumpSyms {
         return ObjectFiles.peek(head).orElse(null);
     }
 
-    private static MachOSymbolFileWriter machO(Path file, Optional<String> arch, Optional<String> name, boolean cfi)
-            throws CrashkitException {
+    private static MachOSymbolFileWriter machO(Path file, Optional<String> arch, Optional<String> name, boolean cfi,
+            boolean inlines) throws CrashkitException {
         MachOFile macho;
         try {
             macho = MachOFile.open(file);
@@ -188,7 +185,7 @@ public final class DumpSyms {
             throw new CrashkitException(file + ": " + slices.size() + " architectures (" + archs(slices)
                     + "): choose one with --arch");
         }
-        return new MachOSymbolFileWriter(image, name.orElse(file.getFileName().toString()), cfi);
+        return new MachOSymbolFileWriter(image, name.orElse(file.getFileName().toString()), cfi, inlines);
     }
 
     private static String archs(List<MachOImage> slices) {
