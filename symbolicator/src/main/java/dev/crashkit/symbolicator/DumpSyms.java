@@ -104,7 +104,8 @@ public final class DumpSyms {
 
     /**
      * As {@link #open(Path, Optional, Optional, Optional, String, boolean)}, optionally with INLINE_ORIGIN and
-     * INLINE records for the calls the compiler inlined, as {@code dump_syms -d} writes them (ELF files only).
+     * INLINE records for the calls the compiler inlined, as {@code dump_syms -d} writes them (from the DWARF of an
+     * ELF file or a dSYM; a Mach-O binary's stabs have none).
      *
      * @param file    the ELF file, Mach-O binary, dSYM bundle or dSYM DWARF file
      * @param dsym    the binary's dSYM (bundle or DWARF file), Mach-O only
@@ -112,7 +113,7 @@ public final class DumpSyms {
      * @param name    the module name, or empty for the file's name
      * @param os      the operating system of an ELF file's MODULE line
      * @param cfi     whether to write STACK CFI records
-     * @param inlines whether to write inline records ({@code -d}); refused for Mach-O files
+     * @param inlines whether to write inline records ({@code -d})
      * @return the writer for that file
      * @throws CrashkitException when a file cannot be read or does not fit; the message is one line naming it
      */
