@@ -25,8 +25,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * Our dump-syms on Mach-O files and dSYMs against Breakpad's own Mac {@code dump_syms} (built on Linux from the
  * Breakpad sources of npm minidump 0.26.0 by testdata/dumpsyms/make_mac_goldens.sh): for every case of
  * testdata/dumpsyms/mac-cases.txt (thin, universal with {@code -a}, stripped, dSYM bundles and DWARF files, a
- * binary with its dSYM through {@code -g}, {@code -c}, {@code -n}), the symbol file must be Breakpad's byte for
- * byte. The one case Breakpad refuses (an arm64e binary with its dSYM) is checked separately.
+ * binary with its dSYM through {@code -g}, {@code -c}, {@code -n}, and {@code -d}'s INLINE_ORIGIN and INLINE
+ * records), the symbol file must be Breakpad's byte for byte. The one case Breakpad refuses (an arm64e binary with its dSYM) is checked separately.
  */
 class DumpSymsMacOracleTest {
     /** A case of mac-cases.txt: its name and dump_syms arguments. */
