@@ -104,7 +104,8 @@ public final class DumpSyms {
 
     /**
      * As {@link #open(Path, Optional, Optional, Optional, String, boolean)}, optionally with INLINE_ORIGIN and
-     * INLINE records for the calls the compiler inlined, as {@code dump_syms -d} writes them (ELF files only).
+     * INLINE records for the calls the compiler inlined, as {@code dump_syms -d} writes them (from the DWARF of an
+     * ELF file or a dSYM; a Mach-O binary's stabs have none).
      *
      * @param file    the ELF file, Mach-O binary, dSYM bundle or dSYM DWARF file
      * @param dsym    the binary's dSYM (bundle or DWARF file), Mach-O only
@@ -112,7 +113,7 @@ public final class DumpSyms {
      * @param name    the module name, or empty for the file's name
      * @param os      the operating system of an ELF file's MODULE line
      * @param cfi     whether to write STACK CFI records
-     * @param inlines whether to write inline records ({@code -d}); refused for Mach-O files
+     * @param inlines whether to write inline records ({@code -d})
      * @return the writer for that file
      * @throws CrashkitException when a file cannot be read or does not fit; the message is one line naming it
      */
@@ -125,11 +126,8 @@ public final class DumpSyms {
             }
             return openElf(object, name, os, cfi, inlines);
         }
-        if (inlines) {
-            throw new CrashkitException(file + ": inline records (-d) are written for ELF files only");
-        }
         if (dsym.isEmpty()) {
-            MachOSymbolFileWriter writer = machO(object, arch, name, cfi);
+            MachOSymbolFileWriter writer = machO(object, arch, name, cfi, inlines);
             MachOSymbolFileWriter.Module module = read(writer);
             return new DumpSyms(macId(writer), out -> writer.write(out, module));
         }
@@ -137,11 +135,11 @@ public final class DumpSyms {
         if (peek(dwarfFile) != ObjectFormat.MACH_O) {
             throw new CrashkitException(dsym.get() + ": not a Mach-O dSYM");
         }
-        MachOSymbolFileWriter primary = machO(dwarfFile, arch, name, cfi);
+        MachOSymbolFileWriter primary = machO(dwarfFile, arch, name, cfi, inlines);
         MachOSymbolFileWriter.Module module = read(primary);
         SymbolFileWriter.ModuleId id = macId(primary);
         if (cfi) {
-            MachOSymbolFileWriter binary = machO(object, arch, name, cfi);
+            MachOSymbolFileWriter binary = machO(object, arch, name, cfi, inlines);
             SymbolFileWriter.ModuleId binaryId = macId(binary);
             if (!binaryId.name().equals(id.name()) || !binary.sameArchitecture(primary)
                     || !binaryId.debugId().equals(id.debugId())) {
@@ -165,8 +163,8 @@ public final class DumpSyms {
         return ObjectFiles.peek(head).orElse(null);
     }
 
-    private static MachOSymbolFileWriter machO(Path file, Optional<String> arch, Optional<String> name, boolean cfi)
-            throws CrashkitException {
+    private static MachOSymbolFileWriter machO(Path file, Optional<String> arch, Optional<String> name, boolean cfi,
+            boolean inlines) throws CrashkitException {
         MachOFile macho;
         try {
             macho = MachOFile.open(file);
@@ -188,7 +186,7 @@ public final class DumpSyms {
             throw new CrashkitException(file + ": " + slices.size() + " architectures (" + archs(slices)
                     + "): choose one with --arch");
         }
-        return new MachOSymbolFileWriter(image, name.orElse(file.getFileName().toString()), cfi);
+        return new MachOSymbolFileWriter(image, name.orElse(file.getFileName().toString()), cfi, inlines);
     }
 
     private static String archs(List<MachOImage> slices) {

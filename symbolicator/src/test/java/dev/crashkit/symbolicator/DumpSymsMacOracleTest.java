@@ -25,8 +25,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * Our dump-syms on Mach-O files and dSYMs against Breakpad's own Mac {@code dump_syms} (built on Linux from the
  * Breakpad sources of npm minidump 0.26.0 by testdata/dumpsyms/make_mac_goldens.sh): for every case of
  * testdata/dumpsyms/mac-cases.txt (thin, universal with {@code -a}, stripped, dSYM bundles and DWARF files, a
- * binary with its dSYM through {@code -g}, {@code -c}, {@code -n}), the symbol file must be Breakpad's byte for
- * byte. The one case Breakpad refuses (an arm64e binary with its dSYM) is checked separately.
+ * binary with its dSYM through {@code -g}, {@code -c}, {@code -n}, and {@code -d}'s INLINE_ORIGIN and INLINE
+ * records), the symbol file must be Breakpad's byte for byte. The one case Breakpad refuses (an arm64e binary with its dSYM) is checked separately.
  */
 class DumpSymsMacOracleTest {
     /** A case of mac-cases.txt: its name and dump_syms arguments. */
@@ -167,12 +167,13 @@ class DumpSymsMacOracleTest {
         return TestData.file("macho/" + path);
     }
 
-    /** Runs our dump-syms with dump_syms_mac's arguments (-a, -g, -c, -n, then the file; paths in testdata/macho). */
+    /** Runs our dump-syms with dump_syms_mac's arguments (-a, -g, -c, -d, -n, then the file; paths in testdata/macho). */
     private static String ours(List<String> args) throws IOException {
         Optional<String> arch = Optional.empty();
         Optional<Path> dsym = Optional.empty();
         Optional<String> name = Optional.empty();
         boolean cfi = true;
+        boolean inlines = false;
         int i = 0;
         for (; i < args.size() - 1; i++) {
             switch (args.get(i)) {
@@ -180,11 +181,12 @@ class DumpSymsMacOracleTest {
                 case "-g" -> dsym = Optional.of(macho(args.get(++i)));
                 case "-n" -> name = Optional.of(args.get(++i));
                 case "-c" -> cfi = false;
+                case "-d" -> inlines = true;
                 default -> throw new IllegalArgumentException("unknown option " + args.get(i));
             }
         }
         StringWriter out = new StringWriter();
-        DumpSyms.open(macho(args.get(i)), dsym, arch, name, "Linux", cfi).write(out);
+        DumpSyms.open(macho(args.get(i)), dsym, arch, name, "Linux", cfi, inlines).write(out);
         return out.toString();
     }
 }

@@ -58,14 +58,6 @@ class DumpSymsOracleTest {
         assertTrue(ours.contains("\nINLINE 0 "), "the case has inlined calls");
     }
 
-    @Test
-    void inlineRecordsAreForElfOnly() {
-        CrashkitException e = assertThrows(CrashkitException.class, () -> DumpSyms.open(
-                TestData.file("macho/App-arm64.dSYM"), Optional.empty(), Optional.empty(), Optional.empty(), "Linux",
-                true, true));
-        assertTrue(e.getMessage().contains("-d"), e.getMessage());
-    }
-
     /** The static, -O2, frame-pointer-less binary the minidump fixtures were written from (C, C++ and libc). */
     @Test
     void writesBreakpadsSymbolFileOfTheMinidumpFixture() throws Exception {

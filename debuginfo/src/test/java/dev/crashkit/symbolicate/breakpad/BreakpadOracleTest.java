@@ -38,6 +38,10 @@ class BreakpadOracleTest {
         INLINES_NOT_IN_SYM,
         /** A PUBLIC (no DWARF): same name; llvm-symbolizer adds the file of the symbol table's STT_FILE. */
         PUBLIC_FILE_FROM_SYMTAB,
+        /** A PUBLIC (a symbol-table name, no file or line) where the golden, made with the symbol table
+         *  disabled (the Mach-O goldens, ../dwarf/golden.py), has nothing: code DWARF does not describe (Swift
+         *  runtime thunks of an Xcode dSYM) or data past the last function ({@code g_sink}). */
+        PUBLIC_WITHOUT_DWARF,
         /** llvm-symbolizer has a line-table row but no function (padding between functions): no FUNC covers it. */
         LINE_WITHOUT_FUNCTION,
         /** Past the module's last symbol: Breakpad's last PUBLIC never ends; llvm-symbolizer names _end. */
@@ -52,16 +56,18 @@ class BreakpadOracleTest {
     void gccBuildAgreesWithLlvmSymbolizer() throws IOException {
         Map<Agreement, Integer> counts = compare("shapes", "0E1AFF4172E2F8D9EED2378AA112749B0");
         assertEquals(Map.of(Agreement.IDENTICAL, 252, Agreement.NAMES_DIFFER, 144, Agreement.INLINES_NOT_IN_SYM, 64,
-                Agreement.PUBLIC_FILE_FROM_SYMTAB, 12, Agreement.LINE_WITHOUT_FUNCTION, 5,
-                Agreement.PAST_LAST_SYMBOL, 1, Agreement.BELOW_IMAGE, 0, Agreement.OTHER, 0), counts);
+                Agreement.PUBLIC_FILE_FROM_SYMTAB, 12, Agreement.PUBLIC_WITHOUT_DWARF, 0,
+                Agreement.LINE_WITHOUT_FUNCTION, 5, Agreement.PAST_LAST_SYMBOL, 1, Agreement.BELOW_IMAGE, 0,
+                Agreement.OTHER, 0), counts);
     }
 
     @Test
     void clangBuildAgreesWithLlvmSymbolizer() throws IOException {
         Map<Agreement, Integer> counts = compare("shapes-clang", "36D9246A510BB50659BFBAB7AA1475E80");
         assertEquals(Map.of(Agreement.IDENTICAL, 278, Agreement.NAMES_DIFFER, 0, Agreement.INLINES_NOT_IN_SYM, 101,
-                Agreement.PUBLIC_FILE_FROM_SYMTAB, 12, Agreement.LINE_WITHOUT_FUNCTION, 4,
-                Agreement.PAST_LAST_SYMBOL, 1, Agreement.BELOW_IMAGE, 0, Agreement.OTHER, 0), counts);
+                Agreement.PUBLIC_FILE_FROM_SYMTAB, 12, Agreement.PUBLIC_WITHOUT_DWARF, 0,
+                Agreement.LINE_WITHOUT_FUNCTION, 4, Agreement.PAST_LAST_SYMBOL, 1, Agreement.BELOW_IMAGE, 0,
+                Agreement.OTHER, 0), counts);
     }
 
     @Test
@@ -73,7 +79,8 @@ class BreakpadOracleTest {
                 Fixtures.testdata("breakpad/sym/Inline4/4C4C441955553144A141EE551351E3620/Inline4.sym"),
                 Fixtures.testdata("dwarf/macho/Inline4.json.gz"), 0x1_0000_0000L);
         assertEquals(Map.of(Agreement.IDENTICAL, 277, Agreement.NAMES_DIFFER, 23, Agreement.INLINES_NOT_IN_SYM, 292,
-                Agreement.PUBLIC_FILE_FROM_SYMTAB, 0, Agreement.LINE_WITHOUT_FUNCTION, 0, Agreement.PAST_LAST_SYMBOL, 0,
+                Agreement.PUBLIC_FILE_FROM_SYMTAB, 0, Agreement.PUBLIC_WITHOUT_DWARF, 0,
+                Agreement.LINE_WITHOUT_FUNCTION, 0, Agreement.PAST_LAST_SYMBOL, 0,
                 Agreement.BELOW_IMAGE, 3, Agreement.OTHER, 0), counts);
     }
 
@@ -152,6 +159,9 @@ class BreakpadOracleTest {
                     && ours.get(0).function().equals(theirs.get(0).function()) && theirs.get(0).line() == 0) {
                 return Agreement.PUBLIC_FILE_FROM_SYMTAB;
             }
+        }
+        if (ours.size() == 1 && ours.get(0).file().isEmpty() && ours.get(0).line() == 0 && theirs.isEmpty()) {
+            return Agreement.PUBLIC_WITHOUT_DWARF;
         }
         if (ours.isEmpty() && theirs.size() == 1 && theirs.get(0).function().isEmpty()) {
             return Agreement.LINE_WITHOUT_FUNCTION;

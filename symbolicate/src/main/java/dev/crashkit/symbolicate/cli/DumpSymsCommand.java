@@ -30,7 +30,7 @@ public final class DumpSymsCommand implements Callable<Integer> {
     boolean noCfi;
 
     @Option(names = "-d", description = "Write INLINE_ORIGIN and INLINE records for inlined calls, as dump_syms -d"
-            + " (ELF files).")
+            + " (from the DWARF of an ELF file or a dSYM; a Mach-O binary's stabs have none).")
     boolean inlines;
 
     @Option(names = "-n", paramLabel = "NAME", description = "Module name (default: the file's name).")

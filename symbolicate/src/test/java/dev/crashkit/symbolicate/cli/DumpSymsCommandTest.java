@@ -38,13 +38,18 @@ class DumpSymsCommandTest {
         assertEquals(Files.readString(TestData.file("dumpsyms/golden/inline/bin-names.sym")), Files.readString(written));
     }
 
+    /** -d on a binary with its dSYM: Breakpad's Mac dump_syms -d -g output, the dSYM's inlined calls with it. */
     @Test
-    void dashDOnMachOIsExitThree() {
+    void inlineRecordsOfADsymWithDashD(@TempDir Path store) throws Exception {
+        StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        int code = Main.run(new PrintWriter(new StringWriter()), new PrintWriter(err), "dump-syms", "-d",
-                TestData.file("macho/App-arm64").toString());
-        assertEquals(ExitCodes.INVALID_INPUT, code);
-        assertTrue(err.toString().contains("ELF files only"), err.toString());
+        int code = Main.run(new PrintWriter(out), new PrintWriter(err), "dump-syms", "-d", "--dsym",
+                TestData.file("dwarf/macho/Inline4.dSYM").toString(), "--store", store.toString(),
+                TestData.file("dwarf/macho/Inline4").toString());
+        assertEquals(0, code, err.toString());
+        Path written = Path.of(out.toString().trim());
+        assertEquals(Files.readString(TestData.file("dumpsyms/golden/mac/Inline4+dSYM-inlines.sym")),
+                Files.readString(written));
     }
 
     /** A slice of a universal binary with its universal dSYM: Breakpad's Mac dump_syms -a arm64 -g output. */

@@ -105,6 +105,7 @@ public final class MachOSymbolFileWriter {
     private final MachOImage image;
     private final String name;
     private final boolean withCfi;
+    private final boolean withInlines;
 
     /**
      * @param image the image to describe
@@ -112,9 +113,21 @@ public final class MachOSymbolFileWriter {
      * @param cfi   whether to read STACK CFI records
      */
     public MachOSymbolFileWriter(MachOImage image, String name, boolean cfi) {
+        this(image, name, cfi, false);
+    }
+
+    /**
+     * @param image   the image to describe
+     * @param name    the module name of the MODULE line
+     * @param cfi     whether to read STACK CFI records
+     * @param inlines whether to read the DWARF's inlined calls for INLINE_ORIGIN and INLINE records
+     *                ({@code dump_syms -d}); stabs give none
+     */
+    public MachOSymbolFileWriter(MachOImage image, String name, boolean cfi, boolean inlines) {
         this.image = image;
         this.name = name;
         this.withCfi = cfi;
+        this.withInlines = inlines;
     }
 
     /**
@@ -222,6 +235,7 @@ public final class MachOSymbolFileWriter {
         if (withCfi) {
             readCfi(m, true);
         }
+        ModuleText.checkInlineOutput(image.file().toString(), m.functions);
         return m;
     }
 
@@ -253,9 +267,9 @@ public final class MachOSymbolFileWriter {
         }
         try {
             DwarfContext dwarf = DwarfContext.open(image.file().toString(), DwarfSections.of(image));
-            BreakpadUnits.forEachUnit(dwarf, ItaniumDemangler::tryDemangleGnu, unit -> {
+            BreakpadUnits.forEachUnit(dwarf, ItaniumDemangler::tryDemangleGnu, withInlines, unit -> {
                 for (BreakpadUnits.Function f : unit) {
-                    m.addFunction(new Function(f.name(), f.ranges(), f.lines()));
+                    m.addFunction(new Function(f.name(), f.ranges(), f.lines(), f.inlines()));
                 }
             });
         } catch (ObjectFormatException e) {

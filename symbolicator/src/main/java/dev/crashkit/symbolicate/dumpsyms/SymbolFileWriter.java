@@ -167,29 +167,8 @@ public final class SymbolFileWriter {
         } catch (ObjectFormatException e) {
             throw named(e);
         }
-        checkInlineOutput(out);
+        ModuleText.checkInlineOutput(elf.path().toString(), out);
         return out;
-    }
-
-    /** INLINE lines a file may make us write, beyond 64 per inlined call: the output stays linear in the input. */
-    private static final long INLINE_LINES_SLACK = 1_000_000;
-
-    /**
-     * Breakpad writes a function's INLINE records again after each of its FUNC records (one per range), so a
-     * forged function with many ranges and many inlined calls would need their product in lines: refused.
-     */
-    private void checkInlineOutput(TreeSet<Function> functions) throws DumpSymsException {
-        long calls = 0;
-        long lines = 0;
-        for (Function f : functions) {
-            long n = ModuleText.countInlines(f.inlines());
-            calls += n;
-            lines += n * (f.ranges().length / 2);
-        }
-        if (lines > 64 * calls + INLINE_LINES_SLACK) {
-            throw new DumpSymsException(elf.path() + ": " + calls + " inlined calls in functions of many ranges would"
-                    + " take " + lines + " INLINE lines (written after each range); refusing such DWARF");
-        }
     }
 
     private void writeCfi(Writer out, String arch) throws DumpSymsException, IOException {

@@ -130,7 +130,7 @@ class ObjectFilesFuzzTest {
         Files.write(FILE, input);
         FuzzContract.check(input.length, BUDGET, ObjectFormatException.class, () -> named(() -> {
             for (MachOImage slice : MachOFile.open(FILE).slices()) {
-                MachOSymbolFileWriter writer = new MachOSymbolFileWriter(slice, "fuzz-input", true);
+                MachOSymbolFileWriter writer = new MachOSymbolFileWriter(slice, "fuzz-input", true, true);
                 try {
                     writer.write(java.io.Writer.nullWriter(), writer.read());
                 } catch (ObjectFormatException e) {
