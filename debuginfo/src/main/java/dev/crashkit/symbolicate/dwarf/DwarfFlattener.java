@@ -176,7 +176,18 @@ public final class DwarfFlattener {
         }
         // Ranges: each span's points in address order; a gap after a span has no frames. Each
         // unit's rows are read in order (its spans ascend), so each is decoded once.
-        PackedRows.Builder out = new PackedRows.Builder(2);
+        // Sized from the units' own packed ranges (the merged rows are about as many and as long), so
+        // this serial step does not double its buffer a dozen times: room for a quarter more.
+        long rowsAtMost = ranges.size();
+        long bytesAbout = 0;
+        for (UnitFlattener.FlatUnit f : done) {
+            if (f != null) {
+                rowsAtMost += f.ranges().size();
+                bytesAbout += f.ranges().byteSize();
+            }
+        }
+        PackedRows.Builder out = new PackedRows.Builder(2, (int) Math.min(Integer.MAX_VALUE - 64, bytesAbout * 5 / 4),
+                (int) Math.min(Integer.MAX_VALUE - 64, rowsAtMost));
         long lastStart = 0;
         int lastCode = 0;
         int n = 0;

@@ -35,6 +35,11 @@ final class PackedRows {
         return rows;
     }
 
+    /** Bytes the packed rows take. */
+    int byteSize() {
+        return bytes.length;
+    }
+
     /** Field {@code field} of row {@code row}. */
     long get(int row, int field) {
         int i = at(row); // first: it may replace the block
@@ -96,14 +101,21 @@ final class PackedRows {
     static final class Builder {
         private final int fields;
         private final long[] previous;
-        private byte[] bytes = new byte[4096];
+        private byte[] bytes;
         private int length;
-        private int[] restarts = new int[64];
+        private int[] restarts;
         private int rows;
 
         Builder(int fields) {
+            this(fields, 4096, 64 * STRIDE);
+        }
+
+        /** A builder whose buffers start with room for {@code bytes} bytes and {@code rows} rows. */
+        Builder(int fields, int bytes, int rows) {
             this.fields = fields;
             this.previous = new long[fields];
+            this.bytes = new byte[Math.max(bytes, fields * 10)];
+            this.restarts = new int[Math.max(1, (rows + STRIDE - 1) / STRIDE)];
         }
 
         Builder clear() {

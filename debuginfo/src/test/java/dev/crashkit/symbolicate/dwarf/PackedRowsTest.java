@@ -83,4 +83,33 @@ class PackedRowsTest {
             assertEquals(five[i][k], c.get(i, k), "row " + i);
         }
     }
+
+    /** A builder given its sizes up front (the stitch's) packs the same rows as one that grows, whatever the guess. */
+    @Test
+    void aSizedBuilderPacksAsAGrowingOne() {
+        Random r = new Random(34);
+        int n = 5_000;
+        long[][] rows = new long[n][2];
+        for (int i = 0; i < n; i++) {
+            rows[i] = new long[] {value(r), value(r)};
+        }
+        PackedRows.Builder growing = new PackedRows.Builder(2);
+        PackedRows.Builder tooSmall = new PackedRows.Builder(2, 0, 0);
+        PackedRows.Builder tooLarge = new PackedRows.Builder(2, 1 << 20, 4 * n);
+        for (long[] row : rows) {
+            growing.add(row[0], row[1]);
+            tooSmall.add(row[0], row[1]);
+            tooLarge.add(row[0], row[1]);
+        }
+        PackedRows expected = growing.build();
+        for (PackedRows.Builder b : new PackedRows.Builder[] {tooSmall, tooLarge}) {
+            PackedRows p = b.build();
+            assertEquals(expected.size(), p.size());
+            assertEquals(expected.byteSize(), p.byteSize());
+            for (int i = 0; i < n; i++) {
+                assertEquals(rows[i][0], p.get(i, 0));
+                assertEquals(rows[i][1], p.get(i, 1));
+            }
+        }
+    }
 }
