@@ -229,7 +229,10 @@ class LocalRelaunchTest {
                 }
                 e = folderJar;
             }
-            urls.append(urls.length() == 0 ? "" : " ").append(e.toUri());
+            // Relative to the launcher: the JVM's archive follows a manifest's relative entries only (the class
+            // loader takes absolute file: URLs, but the archive would hold none of those jars' classes).
+            urls.append(urls.length() == 0 ? "" : " ")
+                    .append(dir.toAbsolutePath().relativize(e).toString().replace(File.separatorChar, '/'));
         }
         Manifest m = new Manifest();
         m.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
