@@ -13,7 +13,8 @@ import java.util.Optional;
  * {@link #OPTIONS}: a jar cannot carry JVM options, and on the JDK's defaults (C2 compiling Spark's
  * code, G1) a fresh local job of 20,000 reports took 1.5-1.9 times the CPU it takes with them
  * (BENCHMARKS.md, "Spark in a fresh process"). The child is the same {@code java -jar JAR ARGS}
- * with those options and a marker property in front; its standard streams are this process's and
+ * with those options (and the class-data archive of {@link StartupArchive}, once one is written) and a
+ * marker property in front; its standard streams are this process's and
  * its exit code is returned, so the run looks the same from outside (one parent JVM more, idle).
  *
  * <p>Not relaunched: under {@code spark-submit} (it sets {@code spark.master}; its driver is not
