@@ -62,14 +62,19 @@ run_config() {
 # (then each run's archive state is whatever the previous runs left).
 export CRASHKIT_CACHE=$WORK/cache
 if [ -z "${BENCH_ARCHIVE_COLD:-}" ] && [[ " ${CONFIGS[*]} " =~ \ spark-local[12](-group|-export)?\  ]]; then
-  if ! ls "$CRASHKIT_CACHE"/crashkit-spark-*.jsa >/dev/null 2>&1; then
+  # This jar's archive, named as StartupArchive names it (mtime, size, cksum of the real path, runtime version).
+  jar_real=$(realpath "$SPARK_JAR")
+  runtime=$(java -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java.runtime.version = //p')
+  JSA="$CRASHKIT_CACHE/crashkit-spark-$(stat -c %Y "$jar_real")-$(stat -c %s "$jar_real")-$(printf %s "$jar_real" \
+    | cksum | cut -d' ' -f1)-$(printf %s "$runtime" | tr -c 'A-Za-z0-9.+_-' '_').jsa"
+  if [ ! -f "$JSA" ]; then
     echo "writing the class-data archive (untimed): one job, then its background training" >&2
     java -jar "$SPARK_JAR" --master 'local[1]' --input "$DATA/reports" --dsym "$DATA/dsyms" --out "$WORK/archive-run-$$" \
       > "$WORK/log-archive.txt" 2>&1 || { echo "archive run failed, see $WORK/log-archive.txt" >&2; exit 1; }
     rm -rf "$WORK/archive-run-$$"
   fi
   while ls "$CRASHKIT_CACHE"/crashkit-spark-*.training >/dev/null 2>&1; do sleep 1; done
-  ls "$CRASHKIT_CACHE"/crashkit-spark-*.jsa >/dev/null 2>&1 || { echo "no archive was written in $CRASHKIT_CACHE" >&2; exit 1; }
+  [ -f "$JSA" ] || { echo "no archive $JSA was written" >&2; exit 1; }
 fi
 
 # One line per run: config, run, wall s, user CPU s, system CPU s, max RSS KB, load average at start
