@@ -228,6 +228,11 @@ final class JobCommand {
             stderr.println("error: --partitions must be at least 1");
             return ExitCodes.USAGE;
         }
+        String trainingOut = System.getProperty(StartupArchive.ARCHIVING) == null ? null
+                : System.getProperty(StartupArchive.TRAINING_OUT);
+        if (trainingOut != null) {
+            out = trainingOut; // a training run for the class-data archive (StartupArchive) writes into scratch
+        }
         SymbolSettings symbols = symbolSettings();
         try {
             Symbolicator.checkSymbolServers(symbols);

@@ -13,7 +13,8 @@ import java.util.Optional;
  * {@link #OPTIONS}: a jar cannot carry JVM options, and on the JDK's defaults (C2 compiling Spark's
  * code, G1) a fresh local job of 20,000 reports took 1.5-1.9 times the CPU it takes with them
  * (BENCHMARKS.md, "Spark in a fresh process"). The child is the same {@code java -jar JAR ARGS}
- * with those options and a marker property in front; its standard streams are this process's and
+ * with those options (and the class-data archive of {@link StartupArchive}, once one is written) and a
+ * marker property in front; its standard streams are this process's and
  * its exit code is returned, so the run looks the same from outside (one parent JVM more, idle).
  *
  * <p>Not relaunched: under {@code spark-submit} (it sets {@code spark.master}; its driver is not
@@ -47,12 +48,34 @@ final class LocalRelaunch {
      * comment) and returns the child's exit code; empty when the job is to run in this process.
      */
     static Optional<Integer> runInChild(String[] args) {
-        Optional<List<String>> child = childCommand(args);
-        return child.isPresent() ? run(child.get()) : Optional.empty();
+        Optional<Child> child = child(args);
+        if (child.isEmpty()) {
+            return Optional.empty();
+        }
+        Child c = child.get();
+        Optional<Integer> code = run(c.command());
+        // Only after a job that ran to its end: the training repeats a small part of it (StartupArchive).
+        if (code.isPresent() && code.get() == ExitCodes.OK && c.archive().isPresent()
+                && c.command().stream().noneMatch(o -> o.startsWith("-XX:SharedArchiveFile="))) {
+            StartupArchive.trainInBackground(c.archive().get(), c.java(), c.jar(), args);
+        }
+        return code;
+    }
+
+    /**
+     * A relaunch: the child's command line, its JVM and jar, and the files of the class-data
+     * archive for them (empty when it is turned off or the jar cannot be read).
+     */
+    record Child(List<String> command, Path java, Path jar, Optional<StartupArchive.ArchiveFiles> archive) {
     }
 
     /** The child's command line when this process should relaunch itself, else empty. */
     static Optional<List<String>> childCommand(String[] args) {
+        return child(args).map(Child::command);
+    }
+
+    /** The relaunch when this process should relaunch itself, else empty. */
+    static Optional<Child> child(String[] args) {
         if (System.getProperty(MARKER) != null || "0".equals(System.getenv(OPT_OUT))
                 || System.getProperty("spark.master") != null) {
             return Optional.empty();
@@ -76,7 +99,10 @@ final class LocalRelaunch {
         if (!Files.isRegularFile(java)) {
             return Optional.empty();
         }
-        return Optional.of(childCommand(java, jar.get(), args));
+        Optional<StartupArchive.ArchiveFiles> archive = StartupArchive.files(StartupArchive.cacheFolder(), jar.get(),
+                System.getProperty("java.runtime.version"));
+        List<String> archiveOptions = archive.map(StartupArchive::useOptions).orElse(List.of());
+        return Optional.of(new Child(childCommand(java, jar.get(), archiveOptions, args), java, jar.get(), archive));
     }
 
     /**
@@ -104,11 +130,15 @@ final class LocalRelaunch {
         return Files.isRegularFile(jar) ? Optional.of(jar) : Optional.empty();
     }
 
-    /** {@code java OPTIONS -Dcrashkit.relaunched=1 -jar JAR ARGS}: the jar again, so its manifest's class path and {@code Add-Opens} apply. */
-    static List<String> childCommand(Path java, Path jar, String[] args) {
-        List<String> cmd = new ArrayList<>(OPTIONS.size() + args.length + 4);
+    /**
+     * {@code java OPTIONS ARCHIVE -Dcrashkit.relaunched=1 -jar JAR ARGS}: the jar again, so its manifest's class
+     * path and {@code Add-Opens} apply; {@code archive} the class-data archive's options ({@link StartupArchive#useOptions}).
+     */
+    static List<String> childCommand(Path java, Path jar, List<String> archive, String[] args) {
+        List<String> cmd = new ArrayList<>(OPTIONS.size() + archive.size() + args.length + 4);
         cmd.add(java.toString());
         cmd.addAll(OPTIONS);
+        cmd.addAll(archive);
         cmd.add("-D" + MARKER + "=1");
         cmd.add("-jar");
         cmd.add(jar.toString());

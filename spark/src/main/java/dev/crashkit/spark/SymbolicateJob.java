@@ -48,12 +48,19 @@ final class SymbolicateJob {
         Configuration hadoop = jsc.hadoopConfiguration();
         requireEmptyOutput(config.out(), hadoop);
         List<String> files = InputListing.expand(config.inputs(), hadoop);
+        boolean training = System.getProperty(StartupArchive.ARCHIVING) != null;
+        if (training) { // loads the classes of every step (StartupArchive), not the whole input again
+            files = files.subList(0, Math.min(files.size(), StartupArchive.TRAINING_FILES));
+        }
         Broadcast<HashMap<String, String>> conf = jsc.broadcast(entries(hadoop));
         int cores = jsc.defaultParallelism();
         int partitions = config.partitionCount().orElse(cores * 4);
 
         JavaRDD<InputRecord> records = jsc.parallelize(files, Math.max(1, Math.min(files.size(), partitions)))
                 .mapPartitions(names -> read(names, conf.value()));
+        if (training) {
+            records = records.mapPartitions(it -> new LimitedIterator<>(it, StartupArchive.TRAINING_RECORDS));
+        }
         JavaPairRDD<ImagePartitioner.Key, InputRecord> keyed = null;
         if (config.grouping().groups(jsc.isLocal())) {
             keyed = records.mapToPair(r -> new Tuple2<>(ImagePartitioner.Key.of(

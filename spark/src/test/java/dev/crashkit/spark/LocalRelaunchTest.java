@@ -62,6 +62,10 @@ class LocalRelaunchTest {
     }
 
     private static Run run(Map<String, String> env, List<String> jvmOptions, String... args) throws Exception {
+        return run(jar, env, jvmOptions, args);
+    }
+
+    private static Run run(Path jar, Map<String, String> env, List<String> jvmOptions, String... args) throws Exception {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.addAll(jvmOptions);
@@ -72,6 +76,9 @@ class LocalRelaunchTest {
         b.environment().remove(LocalRelaunch.OPT_OUT);
         b.environment().remove("JAVA_TOOL_OPTIONS");
         b.environment().remove("JDK_JAVA_OPTIONS");
+        // The archive (StartupArchive) is off unless a test turns it on, and in a folder of the test's own.
+        b.environment().put(StartupArchive.OPT_OUT, "0");
+        b.environment().put("CRASHKIT_CACHE", tmp.resolve("cache").toString());
         b.environment().putAll(env);
         Path out = Files.createTempFile(tmp, "stdout", ".txt");
         Path err = Files.createTempFile(tmp, "stderr", ".txt");
@@ -137,6 +144,106 @@ class LocalRelaunchTest {
             assertFalse(rows.isEmpty(), table);
             assertEquals(rows, rows(relaunchedOut.resolve(table)), table);
         }
+    }
+
+    /**
+     * The first job writes no archive itself; after it a background training does, the next job runs
+     * with it and writes what the first wrote, and the archive really holds the jar's classes (the JVM
+     * maps them from it). A damaged archive is refused by the JVM without a word: same output again.
+     */
+    @Test
+    void theArchiveIsWrittenAfterTheFirstJobUsedByTheNextAndADamagedOneChangesNothing() throws Exception {
+        Path cache = tmp.resolve("archive-cache");
+        Path archiveJar = jarOfJars(tmp.resolve("archive-jars"));
+        Map<String, String> env = Map.of(StartupArchive.OPT_OUT, "", "CRASHKIT_CACHE", cache.toString());
+        Path firstOut = tmp.resolve("first");
+        Run first = run(archiveJar, env, List.of(), job(firstOut));
+        assertEquals(0, first.exit(), first.stderr());
+        assertEquals(1, first.javaChildren().size(), first.javaChildren().toString());
+        assertTrue(first.javaChildren().get(0).stream().noneMatch(o -> o.contains("Archive")), first.javaChildren().toString());
+
+        StartupArchive.ArchiveFiles files = StartupArchive.files(cache, archiveJar,
+                System.getProperty("java.runtime.version")).orElseThrow();
+        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(10);
+        while (Files.exists(files.marker()) && System.nanoTime() < deadline) {
+            Thread.sleep(200);
+        }
+        assertTrue(Files.isRegularFile(files.archive()), "no archive in " + cache + " after the training");
+        try (Stream<Path> left = Files.list(cache)) { // the scratch output and temporary archive are gone
+            assertEquals(List.of(files.archive()), left.toList());
+        }
+        // The JVM maps the jar's classes from it (what the JVM logs, not our code, says where a class came from).
+        Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-XX:SharedArchiveFile=" + files.archive(), "-Xlog:class+load=info", "-jar", archiveJar.toString(), "--version")
+                .redirectErrorStream(true).start();
+        String log = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertEquals(0, p.waitFor());
+        assertTrue(log.contains(Main.class.getName() + " source: shared objects file (top)"), log);
+
+        for (boolean damaged : List.of(false, true)) {
+            if (damaged) {
+                byte[] junk = new byte[4096];
+                new java.util.Random(1).nextBytes(junk);
+                Files.write(files.archive(), junk);
+            }
+            Path out = tmp.resolve("with-archive-" + damaged);
+            Run next = run(archiveJar, env, List.of(), job(out));
+            assertEquals(0, next.exit(), next.stderr());
+            assertEquals(1, next.javaChildren().size(), next.javaChildren().toString());
+            assertTrue(next.javaChildren().get(0).contains("-XX:SharedArchiveFile=" + files.archive()),
+                    next.javaChildren().toString());
+            assertEquals(summary(first.stdout(), firstOut), summary(next.stdout(), out));
+            assertEquals(logLines(first.stderr(), firstOut), logLines(next.stderr(), out));
+            for (String table : List.of(SymbolicateJob.REPORTS, SymbolicateJob.MISSING)) {
+                List<String> rows = rows(firstOut.resolve(table));
+                assertFalse(rows.isEmpty(), table);
+                assertEquals(rows, rows(out.resolve(table)), table);
+            }
+            assertFalse(Files.exists(files.marker()), "an archive is there: no training");
+        }
+    }
+
+    /**
+     * A launcher jar as {@link #writeLauncherJar}'s whose class path holds only jars: the JVM archives
+     * no class of a folder on the class path, so each folder of the test's class path is jarred here.
+     */
+    private static Path jarOfJars(Path dir) throws IOException {
+        Files.createDirectories(dir);
+        String classPath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+        StringBuilder urls = new StringBuilder();
+        int n = 0;
+        for (String entry : classPath.split(File.pathSeparator)) {
+            Path e = Path.of(entry).toAbsolutePath();
+            if (entry.isEmpty() || !Files.exists(e)) {
+                continue;
+            }
+            if (Files.isDirectory(e)) {
+                Path folderJar = dir.resolve("folder-" + n++ + ".jar");
+                try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(folderJar));
+                     Stream<Path> walk = Files.walk(e)) {
+                    for (Path f : walk.filter(Files::isRegularFile).sorted().toList()) {
+                        out.putNextEntry(new java.util.jar.JarEntry(e.relativize(f).toString().replace(File.separatorChar, '/')));
+                        Files.copy(f, out);
+                        out.closeEntry();
+                    }
+                }
+                e = folderJar;
+            }
+            // Relative to the launcher: the JVM's archive follows a manifest's relative entries only (the class
+            // loader takes absolute file: URLs, but the archive would hold none of those jars' classes).
+            urls.append(urls.length() == 0 ? "" : " ")
+                    .append(dir.toAbsolutePath().relativize(e).toString().replace(File.separatorChar, '/'));
+        }
+        Manifest m = new Manifest();
+        m.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
+        m.getMainAttributes().put(Attributes.Name.MAIN_CLASS, Main.class.getName());
+        m.getMainAttributes().put(Attributes.Name.CLASS_PATH, urls.toString());
+        m.getMainAttributes().putValue("Add-Opens", System.getProperty("spark.add-opens"));
+        Path launcher = dir.resolve("crashkit-spark.jar");
+        try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(launcher), m)) {
+            out.flush();
+        }
+        return launcher;
     }
 
     @Test

@@ -1,0 +1,317 @@
+package dev.crashkit.spark;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The class-data archive of a relaunched local job ({@link LocalRelaunch}): a fresh Spark process
+ * loads ~22,000 classes before its first report, most of them from the jars in {@code spark-lib/},
+ * and parsing and verifying them is a large part of its fixed CPU cost (BENCHMARKS.md, "Spark's fixed
+ * cost"). With a dynamic archive of those classes ({@code -XX:SharedArchiveFile}) they are mapped
+ * in, already parsed and verified.
+ *
+ * <p>The archive is written off the user's path: after a relaunched job without one has ended (its
+ * output complete, its exit code known), the waiting parent starts a training run in the background
+ * ({@code nice}d, its streams discarded) that repeats the same job on at most
+ * {@link #TRAINING_FILES} of its input files and {@link #TRAINING_RECORDS} reports per partition
+ * into a scratch folder with {@code -XX:ArchiveClassesAtExit}, then renames the archive into place;
+ * no run ever opens a partial one. Writing the archive costs tens of CPU seconds, which the user's
+ * run would otherwise pay. While a training of the last {@link #TRAINING_STALE_MILLIS} is under
+ * way (its marker file is there) no other run starts one.
+ *
+ * <p>Files live in the cache folder ({@code CRASHKIT_CACHE}, else {@code $XDG_CACHE_HOME/crashkit},
+ * else {@code ~/.cache/crashkit}, as the {@code symbolicate} command's start-up cache), named after the
+ * jar (modification time, size, POSIX {@code cksum} of its real path: another build or copy is
+ * another name) and the JDK's runtime version (an archive is only valid for the JVM build that wrote
+ * it). A damaged or foreign archive is refused by the JVM, which then loads the classes from the jars
+ * as without one (its messages are turned off: they would mix with the job's output). Off with
+ * {@code CRASHKIT_SPARK_ARCHIVE=0}.
+ */
+final class StartupArchive {
+    /** Set on the training JVM: it runs a small part of the job into {@link #TRAINING_OUT}. */
+    static final String ARCHIVING = "crashkit.archiving";
+
+    /** The training run's output folder (a system property: the user's {@code --out} is left as given). */
+    static final String TRAINING_OUT = "crashkit.archiving.out";
+
+    /** The environment variable that turns the archive off (neither used nor written) when it is {@code 0}. */
+    static final String OPT_OUT = "CRASHKIT_SPARK_ARCHIVE";
+
+    /** Input files the training run reads: enough to load the classes of every step, not to repeat a large job. */
+    static final int TRAINING_FILES = 32;
+
+    /** Reports per partition the training run symbolicates (an export file holds many). */
+    static final int TRAINING_RECORDS = 32;
+
+    /** A training marker older than this is a run that was killed: trained over. */
+    static final long TRAINING_STALE_MILLIS = 30 * 60 * 1000L;
+
+    /** Jars besides the running one whose files are kept: other checkouts or versions in use. */
+    static final int OTHER_JARS_KEPT = 3;
+
+    static final String PREFIX = "crashkit-spark-";
+
+    /**
+     * Renames the archive into place only when the training JVM succeeded and wrote one; removes the
+     * scratch output and the marker either way.
+     */
+    private static final String SCRIPT = "marker=$1 tmp=$2 jsa=$3 out=$4; shift 4; "
+            + "if \"$@\" && [ -s \"$tmp\" ]; then mv -f \"$tmp\" \"$jsa\"; fi; rm -rf \"$tmp\" \"$out\"; rm -f \"$marker\"";
+
+    private StartupArchive() {
+    }
+
+    /** The archive's files for one jar and JDK: {@code stem.jsa}, and {@code stem.training} while one is being written. */
+    record ArchiveFiles(Path stem) {
+        Path archive() {
+            return stem.resolveSibling(stem.getFileName() + ".jsa");
+        }
+
+        Path marker() {
+            return stem.resolveSibling(stem.getFileName() + ".training");
+        }
+    }
+
+    /** Where the cache folder is: {@code $CRASHKIT_CACHE}, else {@code $XDG_CACHE_HOME/crashkit}, else {@code ~/.cache/crashkit}. */
+    static Path cacheFolder() {
+        String env = System.getenv("CRASHKIT_CACHE");
+        if (env != null && !env.isBlank()) {
+            return Path.of(env);
+        }
+        String xdg = System.getenv("XDG_CACHE_HOME");
+        if (xdg != null && !xdg.isBlank()) {
+            return Path.of(xdg, "crashkit");
+        }
+        return Path.of(System.getProperty("user.home"), ".cache", "crashkit");
+    }
+
+    /**
+     * The archive's files for {@code jar} run by the JDK of runtime version {@code runtime}, in
+     * {@code folder}; empty when the archive is turned off or the jar cannot be read now.
+     */
+    static Optional<ArchiveFiles> files(Path folder, Path jar, String runtime) {
+        if ("0".equals(System.getenv(OPT_OUT)) || runtime == null) {
+            return Optional.empty();
+        }
+        try {
+            File file = jar.toFile();
+            long mtime = file.lastModified() / 1000;
+            long size = file.length();
+            if (mtime == 0 || size == 0) {
+                return Optional.empty();
+            }
+            String real = jar.toRealPath().toString();
+            return Optional.of(new ArchiveFiles(folder.resolve(stem(mtime, size, real) + "-" + fileSafe(runtime))));
+        } catch (IOException | RuntimeException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** {@code crashkit-spark-MTIME-SIZE-PATHSUM}: what the files of one jar share. */
+    static String stem(long mtime, long size, String realPath) {
+        return PREFIX + mtime + "-" + size + "-" + cksum(realPath.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /**
+     * The child's JVM options for the archive: {@code -XX:SharedArchiveFile} when it is there, its
+     * messages off; none otherwise.
+     */
+    static List<String> useOptions(ArchiveFiles f) {
+        Path jsa = f.archive();
+        if (!Files.isRegularFile(jsa)) {
+            return List.of();
+        }
+        return List.of("-XX:SharedArchiveFile=" + jsa, "-Xlog:cds=off", "-Xlog:cds+dynamic=off");
+    }
+
+    /**
+     * After a relaunched job without an archive ended: claims the marker (nothing when another
+     * recent training holds it or the folder cannot be written), removes the files of other jars
+     * but the {@link #OTHER_JARS_KEPT} used last, and starts the training in the background.
+     * Returns whether it started; never throws.
+     */
+    static boolean trainInBackground(ArchiveFiles f, Path java, Path jar, String[] args) {
+        try {
+            if (Files.isRegularFile(f.archive()) || !claim(f.marker(), System.currentTimeMillis())) {
+                return false;
+            }
+            Path sh = Path.of("/bin/sh");
+            if (!Files.isExecutable(sh)) {
+                Files.deleteIfExists(f.marker());
+                return false;
+            }
+            prune(f.stem().getParent(), f.stem().getFileName().toString());
+            List<String> cmd = new ArrayList<>();
+            cmd.add(sh.toString());
+            cmd.add("-c");
+            cmd.add("(" + SCRIPT + ") </dev/null >/dev/null 2>&1 &");
+            cmd.addAll(trainingCommand(f, java, jar, args, ProcessHandle.current().pid()));
+            Process p = new ProcessBuilder(cmd).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+            p.waitFor(5, TimeUnit.SECONDS);
+            return true;
+        } catch (IOException | RuntimeException e) {
+            return false; // no archive: the next run tries again
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    /**
+     * The background script's arguments: {@code sh}, the marker, the temporary and final archive,
+     * the scratch output, then the training JVM's command line: {@code [nice -n 10] java}
+     * {@link LocalRelaunch#OPTIONS}, {@code -XX:ArchiveClassesAtExit}, the relaunch marker, the
+     * training properties, {@code -jar JAR ARGS}.
+     */
+    static List<String> trainingCommand(ArchiveFiles f, Path java, Path jar, String[] args, long pid) {
+        String tmp = f.archive() + ".tmp-" + pid;
+        Path out = f.stem().resolveSibling(f.stem().getFileName() + ".training-out-" + pid);
+        List<String> cmd = new ArrayList<>();
+        cmd.add("sh");
+        cmd.add(f.marker().toString());
+        cmd.add(tmp);
+        cmd.add(f.archive().toString());
+        cmd.add(out.toString());
+        Path nice = Path.of("/usr/bin/nice");
+        if (Files.isExecutable(nice)) {
+            cmd.add(nice.toString());
+            cmd.add("-n");
+            cmd.add("10");
+        }
+        cmd.add(java.toString());
+        cmd.addAll(LocalRelaunch.OPTIONS);
+        cmd.add("-XX:ArchiveClassesAtExit=" + tmp);
+        cmd.add("-Xlog:cds=off");
+        cmd.add("-Xlog:cds+dynamic=off");
+        cmd.add("-D" + LocalRelaunch.MARKER + "=1");
+        cmd.add("-D" + ARCHIVING + "=1");
+        cmd.add("-D" + TRAINING_OUT + "=" + out);
+        cmd.add("-jar");
+        cmd.add(jar.toString());
+        cmd.addAll(List.of(args));
+        return cmd;
+    }
+
+    /**
+     * Creates {@code marker}, replacing one older than {@link #TRAINING_STALE_MILLIS}; false when a
+     * recent one is there (another training is under way) or it cannot be created.
+     */
+    static boolean claim(Path marker, long now) {
+        try {
+            Files.createDirectories(marker.getParent());
+            try {
+                Files.createFile(marker);
+                return true;
+            } catch (FileAlreadyExistsException e) {
+                if (now - Files.getLastModifiedTime(marker).toMillis() < TRAINING_STALE_MILLIS) {
+                    return false;
+                }
+                Files.deleteIfExists(marker);
+                Files.createFile(marker);
+                return true;
+            }
+        } catch (IOException | RuntimeException e) {
+            return false;
+        }
+    }
+
+    /**
+     * Deletes, in {@code folder}, the {@code crashkit-spark-*} files of every jar but {@code currentStem}'s
+     * ({@code crashkit-spark-MTIME-SIZE-PATHSUM}, any JDK) and the {@link #OTHER_JARS_KEPT} others
+     * used last (latest modification or access of any of their files). Returns the files deleted;
+     * a file that cannot be read or deleted is left alone. Each build or copy of the jar gets an
+     * archive of its own (~150 MB), and nothing else removes those of a jar that is gone.
+     */
+    static List<Path> prune(Path folder, String currentStem) {
+        java.util.regex.Pattern name = java.util.regex.Pattern.compile("(" + PREFIX + "\\d+-\\d+-\\d+)(?:[-.].*)?");
+        java.util.Map<String, List<Path>> byJar = new java.util.HashMap<>();
+        java.util.Map<String, Long> lastUse = new java.util.HashMap<>();
+        String current = currentStem.length() > 0 ? jarStem(name, currentStem) : "";
+        try (java.nio.file.DirectoryStream<Path> files = Files.newDirectoryStream(folder, PREFIX + "*")) {
+            for (Path p : files) {
+                java.util.regex.Matcher m = name.matcher(p.getFileName().toString());
+                if (!m.matches() || m.group(1).equals(current)) {
+                    continue;
+                }
+                java.nio.file.attribute.BasicFileAttributes a;
+                try {
+                    a = Files.readAttributes(p, java.nio.file.attribute.BasicFileAttributes.class,
+                            java.nio.file.LinkOption.NOFOLLOW_LINKS);
+                } catch (IOException e) {
+                    continue;
+                }
+                if (!a.isRegularFile()) {
+                    continue;
+                }
+                long used = Math.max(a.lastModifiedTime().toMillis(), a.lastAccessTime().toMillis());
+                byJar.computeIfAbsent(m.group(1), k -> new ArrayList<>()).add(p);
+                lastUse.merge(m.group(1), used, Math::max);
+            }
+        } catch (IOException | RuntimeException e) {
+            return List.of();
+        }
+        List<String> jars = new ArrayList<>(byJar.keySet());
+        jars.sort((x, y) -> Long.compare(lastUse.get(y), lastUse.get(x)));
+        List<Path> deleted = new ArrayList<>();
+        for (String jar : jars.subList(Math.min(OTHER_JARS_KEPT, jars.size()), jars.size())) {
+            for (Path p : byJar.get(jar)) {
+                try {
+                    if (Files.deleteIfExists(p)) {
+                        deleted.add(p);
+                    }
+                } catch (IOException e) {
+                    // another user's file or gone already: left to whoever can
+                }
+            }
+        }
+        return deleted;
+    }
+
+    private static String jarStem(java.util.regex.Pattern name, String stem) {
+        java.util.regex.Matcher m = name.matcher(stem);
+        return m.matches() ? m.group(1) : stem;
+    }
+
+    /** {@code s} with every character but ASCII letters, digits, {@code . + _ -} as {@code _}. */
+    static String fileSafe(String s) {
+        char[] c = s.toCharArray();
+        for (int i = 0; i < c.length; i++) {
+            char x = c[i];
+            boolean ok = (x >= 'a' && x <= 'z') || (x >= 'A' && x <= 'Z') || (x >= '0' && x <= '9') || x == '.'
+                    || x == '+' || x == '_' || x == '-';
+            if (!ok) {
+                c[i] = '_';
+            }
+        }
+        return new String(c);
+    }
+
+    /** The POSIX {@code cksum} CRC of {@code data}, as the {@code symbolicate} command names its cache files. */
+    static long cksum(byte[] data) {
+        int crc = 0;
+        for (byte b : data) {
+            crc = cksumStep(crc, b & 0xFF);
+        }
+        for (long n = data.length; n != 0; n >>>= 8) {
+            crc = cksumStep(crc, (int) (n & 0xFF));
+        }
+        return ~crc & 0xFFFFFFFFL;
+    }
+
+    private static int cksumStep(int crc, int octet) {
+        crc ^= octet << 24;
+        for (int bit = 0; bit < 8; bit++) {
+            crc = crc < 0 ? (crc << 1) ^ 0x04C11DB7 : crc << 1;
+        }
+        return crc;
+    }
+}
