@@ -79,6 +79,9 @@ public final class Database implements AutoCloseable {
                 s.execute("PRAGMA synchronous=FULL");
             }
             UnicodeLower.register(c);
+            c.setAutoCommit(false);
+            // SQLite's driver prepares every statement afresh; PostgreSQL's keeps them itself.
+            return CachedStatements.wrap(c);
         }
         c.setAutoCommit(false);
         return c;
