@@ -84,7 +84,7 @@ final class CachedStatements implements InvocationHandler {
     }
 
     /** Closes the least recently used statements beyond {@link #MAX} (one open now is left until it is not). */
-    private void evict() throws SQLException {
+    private void evict() {
         if (kept.size() <= MAX) {
             return;
         }
@@ -93,7 +93,11 @@ final class CachedStatements implements InvocationHandler {
             Kept k = it.next();
             if (!k.open) {
                 it.remove();
-                k.statement.close();
+                try {
+                    k.statement.close();
+                } catch (SQLException ignored) {
+                    // dropped either way; the statement asked for now is what matters to the caller
+                }
             }
         }
     }
@@ -156,6 +160,14 @@ final class CachedStatements implements InvocationHandler {
             }
             Object out = call(statement, method, args);
             if (out instanceof ResultSet r) {
+                if (results.size() >= 16) {
+                    // A loop of queries within one use (the ingest writer's repeat checks): keep only the open ones.
+                    for (Iterator<ResultSet> it = results.iterator(); it.hasNext(); ) {
+                        if (it.next().isClosed()) {
+                            it.remove();
+                        }
+                    }
+                }
                 results.add(r);
             }
             return out;

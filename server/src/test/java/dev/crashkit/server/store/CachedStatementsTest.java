@@ -112,6 +112,29 @@ class CachedStatementsTest {
     }
 
     @Test
+    void manyQueriesInOneUseAndTheLastLeftOpen() throws Exception {
+        try (Connection c = open()) {
+            ResultSet last = null;
+            try (PreparedStatement p = c.prepareStatement("SELECT ? + 1")) {
+                for (int i = 0; i < 100; i++) {
+                    p.setInt(1, i);
+                    last = p.executeQuery();
+                    assertTrue(last.next());
+                    assertEquals(i + 1, last.getInt(1));
+                }
+            }
+            assertTrue(last.isClosed());
+            try (PreparedStatement p = c.prepareStatement("SELECT ? + 1")) {
+                p.setInt(1, 41);
+                try (ResultSet r = p.executeQuery()) {
+                    assertTrue(r.next());
+                    assertEquals(42, r.getInt(1));
+                }
+            }
+        }
+    }
+
+    @Test
     void theSameTextNestedGetsAStatementOfItsOwn() throws Exception {
         try (Connection c = open()) {
             try (PreparedStatement outer = c.prepareStatement("SELECT 1");
