@@ -55,9 +55,6 @@ final class CachedStatements implements InvocationHandler {
             raw.close();
             return null;
         }
-        if (name.equals("unwrap") || name.equals("isWrapperFor")) {
-            return call(raw, method, args);
-        }
         if (name.equals("equals") && args != null && args.length == 1) {
             return self == args[0];
         }
