@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Server ingest CPU, old and new server code alternated (issue 32 goal 4), both measured by this branch's bench
 # classes (the same clients). OLD_JAR is a crashkit-server.jar built from the base commit, e.g.
-#   git worktree add /tmp/base 5ee1df5 && (cd /tmp/base && mvn -o -B -q -pl server -am package -DskipTests)
+#   mkdir -p /tmp/base && git archive 5ee1df5 | tar -x -C /tmp/base && (cd /tmp/base && mvn -o -B -q -pl server -am package -DskipTests)
 #   OLD_JAR=/tmp/base/server/target/crashkit-server.jar bench/ingest_paired.sh
 # needs `mvn -o -B -q -pl server -am package -DskipTests` here first. ROUNDS pairs (default 5); the order within
 # a pair alternates (old first in odd rounds); extra arguments go to IngestBench (default the s3-ingest workload).
