@@ -45,9 +45,10 @@ public final class Burst {
      * How the clients send: {@code HTTP_CLIENT} is {@link HttpClient} (its sends hop between the caller and the
      * client's selector thread: about 1.7 ms of CPU a request here, on the cores the server shares);
      * {@code URL_CONNECTION} is {@link java.net.HttpURLConnection}, blocking on the calling thread over a kept-alive
-     * connection, at a fraction of that (BENCHMARKS.md, "Ingest speed").
+     * connection, at a fraction of that (BENCHMARKS.md, "Ingest speed"); {@code SOCKET} writes HTTP/1.1 itself on one
+     * kept-alive connection per client thread, as an SDK's HTTP stack does, at a fraction again ({@link SocketSender}).
      */
-    public enum Client { HTTP_CLIENT, URL_CONNECTION }
+    public enum Client { HTTP_CLIENT, URL_CONNECTION, SOCKET }
 
     private Burst() {
     }
@@ -82,7 +83,17 @@ public final class Burst {
     /** As {@link #run(int, java.util.function.IntFunction, int, int, Optional, String, IntConsumer)}, sending with {@code kind}. */
     public static Result run(Client kind, int port, java.util.function.IntFunction<byte[]> reports, int total, int clients,
                              Optional<String> token, String runId, IntConsumer afterAck) throws InterruptedException {
-        Sender send = kind == Client.HTTP_CLIENT ? httpClient(port, token) : urlConnection(port, token);
+        java.util.function.Supplier<Sender> senders = switch (kind) {
+            case HTTP_CLIENT -> {
+                Sender shared = httpClient(port, token);
+                yield () -> shared;
+            }
+            case URL_CONNECTION -> {
+                Sender shared = urlConnection(port, token);
+                yield () -> shared;
+            }
+            case SOCKET -> () -> new SocketSender(port, token);
+        };
         AtomicInteger next = new AtomicInteger();
         AtomicInteger acks = new AtomicInteger();
         AtomicInteger errors = new AtomicInteger();
@@ -93,6 +104,7 @@ public final class Burst {
         long start = System.nanoTime();
         for (int c = 0; c < clients; c++) {
             Thread t = new Thread(() -> {
+                Sender send = senders.get();
                 int i;
                 while ((i = next.getAndIncrement()) < total) {
                     String clientId = runId + "-" + i;
@@ -112,9 +124,10 @@ public final class Burst {
                     } catch (IOException e) {
                         errors.incrementAndGet(); // the server is gone (the kill test) or refused
                     } catch (InterruptedException e) {
-                        return;
+                        break;
                     }
                 }
+                send.close();
             }, "client-" + c);
             t.start();
             threads.add(t);
@@ -126,13 +139,17 @@ public final class Burst {
         return new Result(acknowledged, Arrays.copyOf(latencies, latencyCount.get()), elapsed, errors.get());
     }
 
-    private record Answer(int status, String body) {
+    record Answer(int status, String body) {
     }
 
     /** One POST of a report with its client id; IOException when the server is gone or the exchange broke. */
     @FunctionalInterface
-    private interface Sender {
+    interface Sender {
         Answer post(String clientId, byte[] body) throws IOException, InterruptedException;
+
+        /** Ends what this client thread kept open. */
+        default void close() {
+        }
     }
 
     private static Sender httpClient(int port, Optional<String> token) {

@@ -17,7 +17,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * java -cp server/target/crashkit-server.jar dev.crashkit.server.bench.IngestBench [--reports 10000] [--clients 8]
  *      [--report testdata/server/bench-crash.json] [--dsym testdata/macho] [--single 50] [--kill-after N]
  *      [--webhook] [--server-arg ARG]... [--server-jvm-arg OPTION]... [--warmup 500]
- *      [--client urlconnection|httpclient]
+ *      [--client socket|urlconnection|httpclient]
  * </pre>
  * Prints reports/s accepted with p50/p99 request latency, the time until the queue drained, upload-to-
  * symbolicated p50/p99 for the burst (queue wait included) and for single reports at idle. With
@@ -27,8 +27,10 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * --webhook-secret S}, default spike rule: the burst is one group, so one group.created and one group.spike).
  * The server process's CPU time (user + system) is printed after the burst drained and at the end, with the
  * burst's share by server thread (Linux) and the bench JVM's own (its clients share the machine). Every body
- * is made different ({@link Burst#unique}), as real reports are. {@code --client httpclient} sends with
- * {@code java.net.http.HttpClient} (the bench's client before issue 32 goal 4; about 2.5 times the client CPU);
+ * is made different ({@link Burst#unique}), as real reports are, and made before the timed burst. The clients
+ * write HTTP/1.1 on one kept-alive connection each ({@link SocketSender}); {@code --client urlconnection} sends
+ * with {@code HttpURLConnection} (the default before the fifth session), {@code --client httpclient} with
+ * {@code java.net.http.HttpClient} (before issue 32 goal 4; about 2.5 times the client CPU of urlconnection);
  * {@code --server-jvm-arg} adds a JVM option to the server (e.g. {@code -XX:StartFlightRecording=...}).
  */
 public final class IngestBench {
@@ -40,7 +42,7 @@ public final class IngestBench {
         int clients = 8;
         int single = 50;
         int warmup = 500;
-        Burst.Client client = Burst.Client.URL_CONNECTION;
+        Burst.Client client = Burst.Client.SOCKET;
         int killAfter = -1;
         boolean webhook = false;
         int instances = 0;
@@ -66,12 +68,13 @@ public final class IngestBench {
                 case "--client" -> client = switch (args[++i]) {
                     case "urlconnection" -> Burst.Client.URL_CONNECTION;
                     case "httpclient" -> Burst.Client.HTTP_CLIENT;
-                    default -> throw new IllegalArgumentException("--client is urlconnection or httpclient");
+                    case "socket" -> Burst.Client.SOCKET;
+                    default -> throw new IllegalArgumentException("--client is socket, urlconnection or httpclient");
                 };
                 default -> {
                     System.err.println("usage: IngestBench [--reports N] [--clients N] [--single N] [--kill-after N] "
                             + "[--report FILE] [--dsym PATH] [--webhook] [--server-arg ARG]... [--server-jvm-arg OPTION]... "
-                            + "[--warmup N] [--client urlconnection|httpclient] "
+                            + "[--warmup N] [--client socket|urlconnection|httpclient] "
                             + "[--instances N --db JDBC_POSTGRESQL_URL]");
                     System.exit(2);
                 }
@@ -100,12 +103,16 @@ public final class IngestBench {
             Drain drain = new Drain(server.port(), Optional.empty());
             Burst.run(client, server.port(), i -> Burst.unique(body, i), warmup, clients, Optional.empty(), "warmup", n -> { });
             drain.awaitEmptyQueue(Duration.ofMinutes(10));
+            // Each body different (trailing whitespace), as real reports are: nothing may profit from repeats.
+            // Made before the timed burst: an SDK sends a report it wrote earlier.
+            byte[][] bodies = new byte[reports][];
+            for (int i = 0; i < reports; i++) {
+                bodies[i] = Burst.unique(body, warmup + i);
+            }
             Map<String, Duration> threadsBefore = server.cpuByThread();
             Duration serverBefore = server.cpu();
             Duration benchBefore = ownCpu();
-            int firstBurst = warmup;
-            // Each body different (trailing whitespace), as real reports are: nothing may profit from repeats.
-            Burst.Result r = Burst.run(client, server.port(), i -> Burst.unique(body, firstBurst + i), reports, clients, Optional.empty(), "burst", n -> { });
+            Burst.Result r = Burst.run(client, server.port(), i -> bodies[i], reports, clients, Optional.empty(), "burst", n -> { });
             Duration benchBurst = ownCpu().minus(benchBefore);
             Duration drained = drain.awaitEmptyQueue(Duration.ofMinutes(30));
             Duration serverBurst = server.cpu().minus(serverBefore);

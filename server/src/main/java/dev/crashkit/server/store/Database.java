@@ -32,16 +32,25 @@ public final class Database implements AutoCloseable {
     private final List<Connection> all = new ArrayList<>();
     private final ReentrantLock sqliteWriter = new ReentrantLock(true);
 
-    private Database(String url, Dialect dialect, int size) {
+    /** Whether SQLite connections keep their prepared statements ({@link CachedStatements}; false only in tests). */
+    private final boolean keepStatements;
+
+    private Database(String url, Dialect dialect, int size, boolean keepStatements) {
         this.url = url;
         this.dialect = dialect;
         this.idle = new ArrayBlockingQueue<>(size);
+        this.keepStatements = keepStatements;
     }
 
     /** Opens {@code size} connections and applies the migrations. */
     public static Database open(String url, int size) throws StoreException {
+        return open(url, size, true);
+    }
+
+    /** As {@link #open(String, int)}; {@code keepStatements} false prepares every statement afresh (tests compare). */
+    static Database open(String url, int size, boolean keepStatements) throws StoreException {
         Dialect dialect = Dialect.of(url);
-        Database db = new Database(url, dialect, size);
+        Database db = new Database(url, dialect, size, keepStatements);
         try {
             for (int i = 0; i < size; i++) {
                 Connection c = db.connect();
@@ -79,6 +88,9 @@ public final class Database implements AutoCloseable {
                 s.execute("PRAGMA synchronous=FULL");
             }
             UnicodeLower.register(c);
+            c.setAutoCommit(false);
+            // SQLite's driver prepares every statement afresh; PostgreSQL's keeps them itself.
+            return keepStatements ? CachedStatements.wrap(c) : c;
         }
         c.setAutoCommit(false);
         return c;
