@@ -149,6 +149,7 @@ final class StartupArchive {
                 return false;
             }
             prune(f.stem().getParent(), f.stem().getFileName().toString());
+            removeLeftovers(f);
             List<String> cmd = new ArrayList<>();
             cmd.add(sh.toString());
             cmd.add("-c");
@@ -222,6 +223,35 @@ final class StartupArchive {
         } catch (IOException | RuntimeException e) {
             return false;
         }
+    }
+
+    /**
+     * Deletes what trainings of these files that were killed left (a temporary archive, a scratch output folder
+     * with its files): called with the marker held, so no training of them is under way. Returns how many
+     * files and folders went; what cannot be deleted is left alone.
+     */
+    static int removeLeftovers(ArchiveFiles f) {
+        String name = f.stem().getFileName().toString();
+        int removed = 0;
+        try (java.nio.file.DirectoryStream<Path> files = Files.newDirectoryStream(f.stem().getParent(), name + ".*")) {
+            for (Path p : files) {
+                String n = p.getFileName().toString();
+                if (!n.startsWith(name + ".jsa.tmp-") && !n.startsWith(name + ".training-out-")) {
+                    continue;
+                }
+                // Deepest first, links not followed: only what the training wrote under its own folder goes.
+                try (java.util.stream.Stream<Path> tree = Files.walk(p)) {
+                    for (Path q : (Iterable<Path>) tree.sorted(java.util.Comparator.reverseOrder())::iterator) {
+                        removed += Files.deleteIfExists(q) ? 1 : 0;
+                    }
+                } catch (IOException | RuntimeException e) {
+                    // another user's or gone meanwhile
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            return removed;
+        }
+        return removed;
     }
 
     /**

@@ -112,6 +112,26 @@ class StartupArchiveTest {
     }
 
     @Test
+    void aKilledTrainingsScratchGoesWhenTheNextTrainingClaimsTheMarker(@TempDir Path dir) throws IOException {
+        Path cache = Files.createDirectories(dir.resolve("cache"));
+        StartupArchive.ArchiveFiles f = new StartupArchive.ArchiveFiles(cache.resolve("crashkit-spark-1-2-3-17"));
+        // What trainingCommand names: the archive being written and the scratch output (a Spark output folder).
+        Path tmp = Files.writeString(cache.resolve("crashkit-spark-1-2-3-17.jsa.tmp-4242"), "half an archive");
+        Path out = Files.createDirectories(cache.resolve("crashkit-spark-1-2-3-17.training-out-4242/reports"));
+        Files.writeString(out.resolve("part-00000.parquet"), "rows");
+        Path outside = Files.writeString(dir.resolve("outside"), "not the training's");
+        Files.createSymbolicLink(out.resolve("link"), outside);
+        Path archive = Files.writeString(f.archive(), "a finished archive");
+        Path otherJdk = Files.writeString(cache.resolve("crashkit-spark-1-2-3-21.jsa.tmp-7"), "another JDK's training");
+
+        assertEquals(5, StartupArchive.removeLeftovers(f));
+        assertFalse(Files.exists(tmp));
+        assertFalse(Files.exists(cache.resolve("crashkit-spark-1-2-3-17.training-out-4242")));
+        assertTrue(Files.exists(outside), "a link in the scratch folder is removed, not followed");
+        assertTrue(Files.exists(archive) && Files.exists(otherJdk));
+    }
+
+    @Test
     void theTrainingReadsAtMostTheLimit() {
         List<Integer> seen = new java.util.ArrayList<>();
         new LimitedIterator<>(List.of(1, 2, 3, 4).iterator(), 2).forEachRemaining(seen::add);
