@@ -25,8 +25,19 @@ import java.util.function.Consumer;
  */
 public final class Workers implements AutoCloseable {
     private static final ObjectMapper JSON = new ObjectMapper();
-    /** Jobs a worker claims at once (one claim commit for several reports). */
-    private static final int BATCH = 4;
+    /**
+     * Jobs a worker claims at once: one claim commit and one result commit for several reports. With 4 the
+     * workers fell behind a burst of small reports (upload to symbolicated p50 108-322 ms at ~780 reports/s, each
+     * commit an fsync under SQLite's one write lock); with 16 they kept up (10-11 ms; BENCHMARKS.md). A claim
+     * takes only what is pending, so a report sent alone is still claimed alone.
+     */
+    static final int BATCH = 16;
+
+    /**
+     * A claim's results done so far are committed once this much time has passed since its first report began:
+     * one slow report (a large minidump) does not hold the others' results back for long.
+     */
+    static final long COMMIT_AFTER_MILLIS = 50;
 
     private final Queue queue;
     private final ReportStore reports;
@@ -118,8 +129,14 @@ public final class Workers implements AutoCloseable {
                 }
                 try {
                     List<Results.Done> done = new ArrayList<>();
+                    long since = System.nanoTime();
                     for (Queue.Job job : jobs) {
                         symbolicate(job).ifPresent(done::add);
+                        if (System.nanoTime() - since > COMMIT_AFTER_MILLIS * 1_000_000) {
+                            complete(done);
+                            done.clear();
+                            since = System.nanoTime();
+                        }
                     }
                     complete(done);
                 } finally {
