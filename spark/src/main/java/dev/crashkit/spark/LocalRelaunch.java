@@ -54,9 +54,15 @@ final class LocalRelaunch {
         }
         Child c = child.get();
         Optional<Integer> code = run(c.command());
+        boolean withArchive = c.command().stream().anyMatch(o -> o.startsWith("-XX:SharedArchiveFile="));
+        if (code.isPresent() && crashed(code.get()) && withArchive && c.archive().isPresent()) {
+            // This JDK maps a truncated archive and dies of SIGBUS before the job starts: not again.
+            System.err.println(StartupArchive.discard(c.archive().get(), "the job's JVM crashed (exit code "
+                    + code.get() + ") with the class-data archive " + c.archive().get().archive()));
+        }
         // Only after a job that ran to its end: the training repeats a small part of it (StartupArchive).
-        if (code.isPresent() && code.get() == ExitCodes.OK && c.archive().isPresent()
-                && c.command().stream().noneMatch(o -> o.startsWith("-XX:SharedArchiveFile="))) {
+        // The child removes an archive the JVM refused: then this trains a new one.
+        if (code.isPresent() && code.get() == ExitCodes.OK && c.archive().isPresent()) {
             StartupArchive.trainInBackground(c.archive().get(), c.java(), c.jar(), args);
         }
         return code;
@@ -144,6 +150,11 @@ final class LocalRelaunch {
         cmd.add(jar.toString());
         cmd.addAll(List.of(args));
         return cmd;
+    }
+
+    /** Whether a child's exit code is a JVM's death by a signal (128 + the signal: its crash handler aborts). */
+    static boolean crashed(int exitCode) {
+        return exitCode == 128 + 6 || exitCode == 128 + 7 || exitCode == 128 + 11;
     }
 
     /** Starts {@code command} with this process's standard streams and returns its exit code; empty when it could not be started. */

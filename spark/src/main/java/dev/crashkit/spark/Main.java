@@ -22,6 +22,9 @@ public final class Main {
                 System.exit(child.get());
             }
         }
+        // A relaunched child given the class-data archive checks that the JVM took it (StartupArchive).
+        StartupArchive.checkInChild(System.getProperty(StartupArchive.IN_USE), System.getProperty("java.vm.info"))
+                .ifPresent(System.err::println);
         System.exit(run(args));
     }
 

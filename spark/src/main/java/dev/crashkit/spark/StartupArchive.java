@@ -32,8 +32,12 @@ import java.util.concurrent.TimeUnit;
  * jar (modification time, size, POSIX {@code cksum} of its real path: another build or copy is
  * another name) and the JDK's runtime version (an archive is only valid for the JVM build that wrote
  * it). A damaged or foreign archive is refused by the JVM, which then loads the classes from the jars
- * as without one (its messages are turned off: they would mix with the job's output). Off with
- * {@code CRASHKIT_SPARK_ARCHIVE=0}.
+ * as without one (its messages are turned off: they would mix with the job's output); the child
+ * notices ({@link #checkInChild}), removes it and says so in one line, and the parent trains a new one
+ * after the job. A second refusal in a row stops the training for that jar and JDK until the
+ * {@code .refused} file is deleted: a JVM that refuses what it wrote would otherwise pay a training
+ * after every job. A child JVM that crashes with an archive (this JDK maps a truncated one and dies
+ * of SIGBUS) has it removed the same way by the parent. Off with {@code CRASHKIT_SPARK_ARCHIVE=0}.
  */
 final class StartupArchive {
     /** Set on the training JVM: it runs a small part of the job into {@link #TRAINING_OUT}. */
@@ -59,6 +63,12 @@ final class StartupArchive {
 
     static final String PREFIX = "crashkit-spark-";
 
+    /** Set on a child given the archive: the archive's path, which it checks was mapped ({@link #checkInChild}). */
+    static final String IN_USE = "crashkit.archive";
+
+    /** Refusals in a row after which no training is started for a jar and JDK. */
+    static final int REFUSALS_BEFORE_GIVING_UP = 2;
+
     /**
      * Renames the archive into place only when the training JVM succeeded and wrote one; removes the
      * scratch output and the marker either way.
@@ -77,6 +87,11 @@ final class StartupArchive {
 
         Path marker() {
             return stem.resolveSibling(stem.getFileName() + ".training");
+        }
+
+        /** How many archives in a row the JVM refused (absent: none). */
+        Path refused() {
+            return stem.resolveSibling(stem.getFileName() + ".refused");
         }
     }
 
@@ -129,7 +144,61 @@ final class StartupArchive {
         if (!Files.isRegularFile(jsa)) {
             return List.of();
         }
-        return List.of("-XX:SharedArchiveFile=" + jsa, "-Xlog:cds=off", "-Xlog:cds+dynamic=off");
+        return List.of("-XX:SharedArchiveFile=" + jsa, "-Xlog:cds=off", "-Xlog:cds+dynamic=off", "-D" + IN_USE + "=" + jsa);
+    }
+
+    /**
+     * In a child given the archive ({@link #IN_USE} set): when the JVM did not map it — with its messages
+     * off, a JVM that refuses a damaged or foreign archive runs without class-data sharing at all,
+     * which {@code java.vm.info} tells ("mixed mode" instead of "mixed mode, sharing") — removes it
+     * ({@link #discard}) and returns the line to print; after a mapped one, forgets earlier refusals.
+     * Empty when there is nothing to say; never throws.
+     */
+    static Optional<String> checkInChild(String archive, String vmInfo) {
+        if (archive == null || archive.isEmpty()) {
+            return Optional.empty();
+        }
+        Path jsa = Path.of(archive);
+        String name = jsa.getFileName().toString();
+        if (!name.endsWith(".jsa")) {
+            return Optional.empty();
+        }
+        ArchiveFiles f = new ArchiveFiles(jsa.resolveSibling(name.substring(0, name.length() - 4)));
+        try {
+            if (vmInfo != null && vmInfo.contains("sharing")) {
+                Files.deleteIfExists(f.refused());
+                return Optional.empty();
+            }
+        } catch (IOException | RuntimeException e) {
+            return Optional.empty();
+        }
+        return Optional.of(discard(f, "the JVM refused the class-data archive " + jsa));
+    }
+
+    /**
+     * Deletes the archive and counts the refusal in {@link ArchiveFiles#refused}; returns the line that says
+     * what happened and what comes next ({@code why} first).
+     */
+    static String discard(ArchiveFiles f, String why) {
+        int refusals = refusals(f) + 1;
+        try {
+            Files.deleteIfExists(f.archive());
+            Files.writeString(f.refused(), refusals + "\n");
+        } catch (IOException | RuntimeException e) {
+            return "crashkit-spark: " + why + " (damaged, or written by another JDK build); delete it: " + e.getMessage();
+        }
+        return "crashkit-spark: " + why + " (damaged, or written by another JDK build): removed; "
+                + (refusals < REFUSALS_BEFORE_GIVING_UP ? "a new one is written after this job"
+                        : "no new one is written for this jar and JDK until " + f.refused() + " is deleted");
+    }
+
+    /** The refusals in a row counted in {@link ArchiveFiles#refused} (0 when absent or unreadable). */
+    static int refusals(ArchiveFiles f) {
+        try {
+            return Integer.parseInt(Files.readString(f.refused()).trim());
+        } catch (IOException | RuntimeException e) {
+            return Files.exists(f.refused()) ? REFUSALS_BEFORE_GIVING_UP : 0;
+        }
     }
 
     /**
@@ -140,7 +209,8 @@ final class StartupArchive {
      */
     static boolean trainInBackground(ArchiveFiles f, Path java, Path jar, String[] args) {
         try {
-            if (Files.isRegularFile(f.archive()) || !claim(f.marker(), System.currentTimeMillis())) {
+            if (Files.isRegularFile(f.archive()) || refusals(f) >= REFUSALS_BEFORE_GIVING_UP
+                    || !claim(f.marker(), System.currentTimeMillis())) {
                 return false;
             }
             Path sh = Path.of("/bin/sh");

@@ -72,7 +72,7 @@ class LocalRelaunchTest {
         cmd.add("-jar");
         cmd.add(jar.toString());
         cmd.addAll(List.of(args));
-        ProcessBuilder b = new ProcessBuilder(cmd);
+        ProcessBuilder b = new ProcessBuilder(cmd).directory(tmp.toFile()); // a crashed JVM's hs_err file lands there
         b.environment().remove(LocalRelaunch.OPT_OUT);
         b.environment().remove("JAVA_TOOL_OPTIONS");
         b.environment().remove("JDK_JAVA_OPTIONS");
@@ -149,10 +149,13 @@ class LocalRelaunchTest {
     /**
      * The first job writes no archive itself; after it a background training does, the next job runs
      * with it and writes what the first wrote, and the archive really holds the jar's classes (the JVM
-     * maps them from it). A damaged archive is refused by the JVM without a word: same output again.
+     * maps them from it). A damaged archive is refused by the JVM without a word: the job says so in one
+     * line, writes the same output, removes it and a new one is trained; refused twice in a row, no
+     * training is started any more. A truncated archive kills this JDK's JVM before the job starts: the
+     * parent removes it too.
      */
     @Test
-    void theArchiveIsWrittenAfterTheFirstJobUsedByTheNextAndADamagedOneChangesNothing() throws Exception {
+    void theArchiveIsWrittenAfterTheFirstJobUsedByTheNextAndADamagedOneIsReplaced() throws Exception {
         Path cache = tmp.resolve("archive-cache");
         Path archiveJar = jarOfJars(tmp.resolve("archive-jars"));
         Map<String, String> env = Map.of(StartupArchive.OPT_OUT, "", "CRASHKIT_CACHE", cache.toString());
@@ -164,10 +167,7 @@ class LocalRelaunchTest {
 
         StartupArchive.ArchiveFiles files = StartupArchive.files(cache, archiveJar,
                 System.getProperty("java.runtime.version")).orElseThrow();
-        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(10);
-        while (Files.exists(files.marker()) && System.nanoTime() < deadline) {
-            Thread.sleep(200);
-        }
+        awaitTraining(files);
         assertTrue(Files.isRegularFile(files.archive()), "no archive in " + cache + " after the training");
         try (Stream<Path> left = Files.list(cache)) { // the scratch output and temporary archive are gone
             assertEquals(List.of(files.archive()), left.toList());
@@ -179,11 +179,13 @@ class LocalRelaunchTest {
         String log = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertEquals(0, p.waitFor());
         assertTrue(log.contains(Main.class.getName() + " source: shared objects file (top)"), log);
+        byte[] good = Files.readAllBytes(files.archive());
 
-        for (boolean damaged : List.of(false, true)) {
-            if (damaged) {
+        // A good archive, then one overwritten with junk (trained again after the job), then junk again (given up).
+        for (int damaged = 0; damaged <= 2; damaged++) {
+            if (damaged > 0) {
                 byte[] junk = new byte[4096];
-                new java.util.Random(1).nextBytes(junk);
+                new java.util.Random(damaged).nextBytes(junk);
                 Files.write(files.archive(), junk);
             }
             Path out = tmp.resolve("with-archive-" + damaged);
@@ -193,14 +195,58 @@ class LocalRelaunchTest {
             assertTrue(next.javaChildren().get(0).contains("-XX:SharedArchiveFile=" + files.archive()),
                     next.javaChildren().toString());
             assertEquals(summary(first.stdout(), firstOut), summary(next.stdout(), out));
-            assertEquals(logLines(first.stderr(), firstOut), logLines(next.stderr(), out));
+            assertEquals(logLines(first.stderr(), firstOut),
+                    logLines(next.stderr().replaceAll("(?m)^crashkit-spark: .*\n", ""), out));
             for (String table : List.of(SymbolicateJob.REPORTS, SymbolicateJob.MISSING)) {
                 List<String> rows = rows(firstOut.resolve(table));
                 assertFalse(rows.isEmpty(), table);
                 assertEquals(rows, rows(out.resolve(table)), table);
             }
-            assertFalse(Files.exists(files.marker()), "an archive is there: no training");
+            String refusedLine = "crashkit-spark: the JVM refused the class-data archive " + files.archive();
+            if (damaged == 0) {
+                assertFalse(next.stderr().contains("crashkit-spark: "), next.stderr());
+                assertFalse(Files.exists(files.marker()), "an archive is there: no training");
+            } else if (damaged == 1) {
+                assertTrue(next.stderr().contains(refusedLine + " (damaged, or written by another JDK build): removed;"
+                        + " a new one is written after this job\n"), next.stderr());
+                awaitTraining(files);
+                assertTrue(Files.isRegularFile(files.archive()), "not trained again after a refusal");
+                assertEquals(1, StartupArchive.refusals(files));
+            } else {
+                assertTrue(next.stderr().contains(refusedLine + " (damaged, or written by another JDK build): removed;"
+                        + " no new one is written for this jar and JDK until " + files.refused() + " is deleted\n"),
+                        next.stderr());
+                assertFalse(Files.exists(files.archive()));
+                assertFalse(Files.exists(files.marker()), "refused twice: no training");
+            }
         }
+
+        // A truncated archive: the JDK maps it and dies before the job; the parent removes it and says so.
+        Files.delete(files.refused());
+        Files.write(files.archive(), java.util.Arrays.copyOf(good, good.length / 2));
+        Path out = tmp.resolve("truncated");
+        Run crashed = run(archiveJar, env, List.of(), job(out));
+        if (crashed.exit() == 0) { // a JDK that checks the size and refuses it: refused as above
+            assertTrue(crashed.stderr().contains("crashkit-spark: the JVM refused the class-data archive "), crashed.stderr());
+            awaitTraining(files);
+            Files.deleteIfExists(files.archive());
+        } else {
+            assertTrue(LocalRelaunch.crashed(crashed.exit()), crashed.exit() + ": " + crashed.stderr());
+            assertTrue(crashed.stderr().contains("crashkit-spark: the job's JVM crashed (exit code " + crashed.exit()
+                    + ") with the class-data archive " + files.archive() + " (damaged, or written by another JDK build):"
+                    + " removed; a new one is written after this job\n"), crashed.stderr());
+        }
+        assertFalse(Files.exists(files.archive()));
+        assertEquals(1, StartupArchive.refusals(files));
+        assertFalse(Files.exists(files.marker()), "no training after a job that did not end");
+    }
+
+    private static void awaitTraining(StartupArchive.ArchiveFiles files) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(10);
+        while (Files.exists(files.marker()) && System.nanoTime() < deadline) {
+            Thread.sleep(200);
+        }
+        assertFalse(Files.exists(files.marker()), "training still under way after 10 minutes");
     }
 
     /**

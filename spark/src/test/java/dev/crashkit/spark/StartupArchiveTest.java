@@ -44,8 +44,8 @@ class StartupArchiveTest {
         StartupArchive.ArchiveFiles f = new StartupArchive.ArchiveFiles(dir.resolve("crashkit-spark-1-2-3-17"));
         assertEquals(List.of(), StartupArchive.useOptions(f));
         Files.write(f.archive(), new byte[] {0});
-        assertEquals(List.of("-XX:SharedArchiveFile=" + f.archive(), "-Xlog:cds=off", "-Xlog:cds+dynamic=off"),
-                StartupArchive.useOptions(f));
+        assertEquals(List.of("-XX:SharedArchiveFile=" + f.archive(), "-Xlog:cds=off", "-Xlog:cds+dynamic=off",
+                "-Dcrashkit.archive=" + f.archive()), StartupArchive.useOptions(f));
     }
 
     @Test
@@ -143,5 +143,46 @@ class StartupArchiveTest {
         Path f = Files.createFile(dir.resolve(name));
         Files.getFileAttributeView(f, BasicFileAttributeView.class).setTimes(FileTime.fromMillis(modified),
                 FileTime.fromMillis(accessed), null);
+    }
+
+    /** What the child does with the JVM's {@code java.vm.info}: refused (no sharing) twice in a row, then mapped. */
+    @Test
+    void aRefusedArchiveIsRemovedAndCountedAndAMappedOneForgetsTheCount(@TempDir Path dir) throws IOException {
+        StartupArchive.ArchiveFiles f = new StartupArchive.ArchiveFiles(dir.resolve("crashkit-spark-1-2-3-17"));
+        String jsa = f.archive().toString();
+        assertTrue(StartupArchive.checkInChild(null, "mixed mode").isEmpty());
+        assertTrue(StartupArchive.checkInChild(jsa, "mixed mode, sharing").isEmpty());
+        assertEquals(0, StartupArchive.refusals(f));
+
+        Files.write(f.archive(), new byte[] {1, 2});
+        assertEquals("crashkit-spark: the JVM refused the class-data archive " + jsa + " (damaged, or written by another"
+                + " JDK build): removed; a new one is written after this job", StartupArchive.checkInChild(jsa, "mixed mode").orElseThrow());
+        assertFalse(Files.exists(f.archive()));
+        assertEquals(1, StartupArchive.refusals(f));
+
+        Files.write(f.archive(), new byte[] {1, 2});
+        assertEquals("crashkit-spark: the JVM refused the class-data archive " + jsa + " (damaged, or written by another"
+                + " JDK build): removed; no new one is written for this jar and JDK until " + f.refused() + " is deleted",
+                StartupArchive.checkInChild(jsa, "interpreted mode").orElseThrow());
+        assertEquals(2, StartupArchive.refusals(f));
+        // Given up: no training is started (nothing is claimed).
+        assertFalse(StartupArchive.trainInBackground(f, Path.of("/j/bin/java"), Path.of("/x.jar"), new String[0]));
+        assertFalse(Files.exists(f.marker()));
+
+        Files.writeString(f.refused(), "junk");
+        assertEquals(StartupArchive.REFUSALS_BEFORE_GIVING_UP, StartupArchive.refusals(f));
+        assertTrue(StartupArchive.checkInChild(jsa, "mixed mode, sharing").isEmpty());
+        assertFalse(Files.exists(f.refused()));
+        assertEquals(0, StartupArchive.refusals(f));
+    }
+
+    @Test
+    void aJvmKilledByItsCrashHandlerOrABusErrorIsACrashAnExitCodeIsNot() {
+        assertTrue(LocalRelaunch.crashed(134));
+        assertTrue(LocalRelaunch.crashed(135));
+        assertTrue(LocalRelaunch.crashed(139));
+        for (int code : new int[] {0, 1, 2, 3, 4, 130, 137, 143}) {
+            assertFalse(LocalRelaunch.crashed(code), "exit code " + code);
+        }
     }
 }

@@ -25,6 +25,7 @@ public final class Main {
                     + "or run symbolicate-all.jar)");
             System.exit(4);
         }
+        RefusedStartupCache.removeIfRefused();
         SymcacheInBackground.allow(args);
         int code = run(args);
         ArchiveTraining.loadListedClassesIfArchiving();

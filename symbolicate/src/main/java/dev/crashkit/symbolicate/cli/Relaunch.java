@@ -311,13 +311,14 @@ final class Relaunch {
      * (the folder is writable).</li>
      * </ul>
      * The JVM's own messages about either cache are turned off: they would go to standard output,
-     * which is the report, and a cache the JVM cannot use only costs start-up time.
+     * which is the report; a cache the JVM refuses is deleted by the run ({@link RefusedStartupCache}).
      */
     static List<String> startupCacheOptions(Path stem, int feature, boolean record, String id) {
         if (feature >= 25) {
             Path aot = stem.resolveSibling(stem.getFileName() + ".aot");
             if (Files.isRegularFile(aot)) {
-                return List.of("-XX:AOTCache=" + aot, "-Xlog:aot*=off", "-Xlog:cds*=off");
+                return List.of("-XX:AOTCache=" + aot, "-Xlog:aot*=off", "-Xlog:cds*=off",
+                        "-D" + RefusedStartupCache.PROPERTY + "=" + aot);
             }
             if (!record) {
                 return List.of();
@@ -330,7 +331,8 @@ final class Relaunch {
         }
         Path jsa = stem.resolveSibling(stem.getFileName() + ".jsa");
         if (Files.isRegularFile(jsa)) {
-            return List.of("-XX:SharedArchiveFile=" + jsa, "-Xlog:cds=off", "-Xlog:cds+dynamic=off");
+            return List.of("-XX:SharedArchiveFile=" + jsa, "-Xlog:cds=off", "-Xlog:cds+dynamic=off",
+                    "-D" + RefusedStartupCache.PROPERTY + "=" + jsa);
         }
         if (!record) {
             return List.of();

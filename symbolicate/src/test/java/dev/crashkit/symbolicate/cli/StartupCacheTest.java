@@ -47,16 +47,16 @@ class StartupCacheTest {
                 Relaunch.startupCacheOptions(stem, 25, true, "77"));
         assertEquals(List.of(), Relaunch.startupCacheOptions(stem, 25, false, "77"), "no recording: no option");
         Files.createFile(dir.resolve(stem.getFileName() + ".aot"));
-        assertEquals(List.of("-XX:AOTCache=" + stem + ".aot", "-Xlog:aot*=off", "-Xlog:cds*=off"),
-                Relaunch.startupCacheOptions(stem, 26, false, "77"));
+        assertEquals(List.of("-XX:AOTCache=" + stem + ".aot", "-Xlog:aot*=off", "-Xlog:cds*=off",
+                "-Dcrashkit.startupcache=" + stem + ".aot"), Relaunch.startupCacheOptions(stem, 26, false, "77"));
 
         Path stem17 = dir.resolve("symbolicate-1-2-3-17.0.21");
         assertEquals(List.of("-XX:ArchiveClassesAtExit=" + stem17 + ".jsa", "-D" + Relaunch.ARCHIVING + "=1",
                 "-Xlog:cds=off", "-Xlog:cds+dynamic=off"), Relaunch.startupCacheOptions(stem17, 17, true, "77"));
         assertEquals(List.of(), Relaunch.startupCacheOptions(stem17, 21, false, "77"));
         Files.createFile(dir.resolve(stem17.getFileName() + ".jsa"));
-        assertEquals(List.of("-XX:SharedArchiveFile=" + stem17 + ".jsa", "-Xlog:cds=off", "-Xlog:cds+dynamic=off"),
-                Relaunch.startupCacheOptions(stem17, 24, false, "77"));
+        assertEquals(List.of("-XX:SharedArchiveFile=" + stem17 + ".jsa", "-Xlog:cds=off", "-Xlog:cds+dynamic=off",
+                "-Dcrashkit.startupcache=" + stem17 + ".jsa"), Relaunch.startupCacheOptions(stem17, 24, false, "77"));
         assertEquals("25.0.3+9-LTS", Relaunch.fileSafe("25.0.3+9-LTS"));
         assertEquals("17.0.2_ea_a_b", Relaunch.fileSafe("17.0.2 ea/a:b"));
     }
@@ -126,6 +126,23 @@ class StartupCacheTest {
         Path log = dir.resolve("classes17.log");
         assertEquals(plain, l.binSymbolicate(home, cache, "-Xlog:class+load=info:file=" + log).out, "second run");
         assertOursFromTheCache(log);
+
+        // An archive whose header is still zero (a run killed while the JVM wrote it at exit; the header goes
+        // last) is refused: same output, one line, deleted, and the next run makes a new one, by both commands.
+        for (boolean javaJar : List.of(false, true)) {
+            byte[] bytes = Files.readAllBytes(jsa.get(0));
+            java.util.Arrays.fill(bytes, 0, 4096, (byte) 0);
+            Files.write(jsa.get(0), bytes);
+            Run refused = javaJar ? l.javaJar(home, cache, "") : l.binSymbolicate(home, cache, "");
+            assertEquals(plain, refused.out, "with a refused archive");
+            assertEquals("symbolicate: the JVM refused the start-up cache " + jsa.get(0) + " (damaged, or made by"
+                    + " another JDK build): removed; the next run makes a new one\n" + plainErr(dir, home), refused.err);
+            assertFalse(Files.exists(jsa.get(0)));
+            assertEquals(plain, l.binSymbolicate(home, cache, "").out, "the run that writes a new one");
+            Path again = dir.resolve("classes17-again-" + javaJar + ".log");
+            assertEquals(plain, l.binSymbolicate(home, cache, "-Xlog:class+load=info:file=" + again).out);
+            assertOursFromTheCache(again);
+        }
     }
 
     /**
@@ -202,11 +219,13 @@ class StartupCacheTest {
         assertEquals(plainErr(dir, jdk25), jar.err, "no JDK warning either (the System.load of the exec library)");
         assertOursFromTheCache(log2);
 
-        // A cache the JVM cannot use (damaged) costs only time: same output, nothing printed.
+        // A cache the JVM cannot use (damaged): same output, one line, and it is deleted (RefusedStartupCache).
         Files.write(aot, new byte[] {1, 2, 3});
         Run damaged = l.binSymbolicate(jdk25, cache, "");
         assertEquals(plain, damaged.out, "a damaged AOT cache");
-        assertEquals(plainErr(dir, jdk25), damaged.err);
+        assertEquals("symbolicate: the JVM refused the start-up cache " + aot + " (damaged, or made by another JDK"
+                + " build): removed; the next run makes a new one\n" + plainErr(dir, jdk25), damaged.err);
+        assertFalse(Files.exists(aot));
     }
 
     @Test
