@@ -212,6 +212,16 @@ public final class SymbolTable {
         if (at < 0 || at >= limit) {
             return "";
         }
+        byte[] pool = namePoolArray;
+        if (pool != null) {
+            // A symbol cache's table (every batch frame names its function through here): the array read
+            // in place, not a byte at a time through the buffer (a virtual call per byte on C1) and a copy.
+            int end = at;
+            while (end < limit && pool[end] != 0) {
+                end++;
+            }
+            return Utf8Strings.decode(pool, at, end - at);
+        }
         int end = at;
         while (end < limit && namePool.get(end) != 0) {
             end++;

@@ -1,6 +1,7 @@
 package dev.crashkit.symbolicator.batch;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -90,6 +91,30 @@ class BatchCommandTest {
         // Named relative to the folder given, as for a plain folder.
         assertTrue(Files.isRegularFile(out.resolve("sub/sample-crash.json.txt")), io[0] + io[1]);
         assertTrue(io[0].contains("reports: 1 symbolicated, 0 failed"), io[0]);
+    }
+
+    /**
+     * Inside a folder, a link to a file is a report and a link to a folder is not walked (the
+     * listing decides from the attributes its walk read, following only links).
+     */
+    @Test
+    void insideAFolderALinkToAFileIsAReportAndALinkToAFolderIsNotWalked(@TempDir Path dir) throws IOException {
+        Path elsewhere = Files.createDirectories(dir.resolve("elsewhere"));
+        Path report = Files.copy(Path.of("testdata/reports/sample-crash.json"), elsewhere.resolve("sample-crash.json"));
+        Path in = Files.createDirectories(dir.resolve("in/sub"));
+        Files.copy(report, in.resolve("plain.json"));
+        Files.createSymbolicLink(in.resolve("linked.json"), report);
+        Files.createSymbolicLink(in.resolve("folder-link"), elsewhere);
+        Files.createSymbolicLink(in.resolve("dangling.json"), dir.resolve("nothing-here"));
+        Path out = dir.resolve("out");
+        int[] code = new int[1];
+        String[] io = run(code, "batch", in.getParent().toString(), "--dsym", "testdata/macho", "--out",
+                out.toString(), "--no-cache");
+        assertEquals(ExitCodes.OK, code[0], io[1]);
+        assertTrue(Files.isRegularFile(out.resolve("sub/plain.json.txt")), io[0] + io[1]);
+        assertTrue(Files.isRegularFile(out.resolve("sub/linked.json.txt")), io[0] + io[1]);
+        assertTrue(io[0].contains("reports: 2 symbolicated, 0 failed"), io[0]);
+        assertFalse(Files.exists(out.resolve("sub/folder-link")), io[0]);
     }
 
     @Test

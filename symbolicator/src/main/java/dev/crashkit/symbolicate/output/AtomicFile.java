@@ -1,6 +1,5 @@
 package dev.crashkit.symbolicate.output;
 
-import java.io.BufferedOutputStream;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -10,7 +9,6 @@ import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
@@ -55,9 +53,14 @@ public final class AtomicFile {
                 + ".part");
         boolean done = false;
         try {
-            try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(temp,
-                    StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE), 1 << 13)) {
+            // Gathered and written at once when complete (the temporary file created then): one write
+            // for a batch's report instead of one per 32 KB (WholeFileOutput).
+            WholeFileOutput out = WholeFileOutput.take(temp);
+            try {
                 content.writeTo(out);
+                out.finish();
+            } finally {
+                out.release();
             }
             move(temp, target);
             done = true;

@@ -7,10 +7,14 @@ import dev.crashkit.symbolicate.locate.ArchiveLimits;
 import dev.crashkit.symbolicate.locate.Archives;
 import dev.crashkit.symbolicator.InputLimits;
 import java.io.IOException;
+import java.io.InputStream;
+import java.nio.channels.Channels;
+import java.nio.channels.SeekableByteChannel;
 import java.nio.file.Files;
 import dev.crashkit.symbolicate.report.xccrashpoint.XcCrashPoint;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Stream;
 
@@ -70,15 +74,20 @@ final class BatchInputs {
             return;
         }
         java.util.Set<Path> crashPoints = new java.util.HashSet<>();
-        try (Stream<Path> s = Files.walk(root)) {
-            List<Path> all = s.toList();
-            for (Path p : all) {
-                if (Files.isDirectory(p, java.nio.file.LinkOption.NOFOLLOW_LINKS) && XcCrashPoint.isBundle(p)) {
+        // The attributes the walk reads anyway (not following links) decide what each entry is: one
+        // stat per file, not three (the walk's, then isDirectory's and isRegularFile's; BENCHMARKS.md,
+        // batch into one image, sixth pass). A link is still followed to see whether it leads to a file.
+        try (Stream<Path> s = Files.find(root, Integer.MAX_VALUE, (p, attributes) -> {
+            if (attributes.isDirectory()) {
+                if (XcCrashPoint.isBundle(p)) {
                     crashPoints.add(p);
                 }
+                return false;
             }
-            files = all.stream().filter(Files::isRegularFile).filter(f -> aReport(f, root, crashPoints))
-                    .sorted().toList();
+            return attributes.isRegularFile() || attributes.isSymbolicLink() && Files.isRegularFile(p);
+        })) {
+            List<Path> regular = s.toList();
+            files = regular.stream().filter(f -> aReport(f, root, crashPoints)).sorted().toList();
         } catch (IOException | java.io.UncheckedIOException e) {
             sink.accept(failing(safeName(dir.getFileName() + "/"), dir + ": cannot list folder: " + e.getMessage()));
             return;
@@ -116,15 +125,47 @@ final class BatchInputs {
             archive(file, head, name);
         } else {
             // Read by the worker when its turn comes; the size is checked before reading.
-            sink.accept(new BatchInput(name, () -> {
-                long size = Files.size(file);
-                if (size > maxBytes) {
-                    throw new IOException(file + ": report too large (" + size + " bytes, limit " + maxBytes
-                            + "; see --max-report-size)");
-                }
-                return Files.readAllBytes(file);
-            }));
+            sink.accept(new BatchInput(name, () -> read(file)));
         }
+    }
+
+    /**
+     * The bytes of report {@code file}, refused unread when its size is over the limit: the size is the
+     * opened file's (one open, no stat of the path before it), and a file that grows meanwhile is read
+     * up to the limit, no further.
+     */
+    private byte[] read(Path file) throws IOException {
+        try (SeekableByteChannel channel = Files.newByteChannel(file);
+             InputStream in = Channels.newInputStream(channel)) {
+            long size = channel.size();
+            if (size > maxBytes) {
+                throw tooLarge(file, size);
+            }
+            byte[] data = new byte[(int) size];
+            int n = in.readNBytes(data, 0, data.length);
+            if (n < data.length) {
+                return Arrays.copyOf(data, n); // shrank since it was opened
+            }
+            int next = in.read();
+            if (next < 0) {
+                return data;
+            }
+            // Grew since it was opened: the rest, up to one byte over the limit.
+            byte[] rest = in.readNBytes((int) (maxBytes - size));
+            long total = size + 1 + rest.length;
+            if (total > maxBytes) {
+                throw tooLarge(file, total);
+            }
+            byte[] all = Arrays.copyOf(data, (int) total);
+            all[(int) size] = (byte) next;
+            System.arraycopy(rest, 0, all, (int) size + 1, rest.length);
+            return all;
+        }
+    }
+
+    private IOException tooLarge(Path file, long size) {
+        return new IOException(file + ": report too large (" + size + " bytes, limit " + maxBytes
+                + "; see --max-report-size)");
     }
 
     /**

@@ -293,6 +293,9 @@ public final class BatchRun {
     private void finish(int id, BatchInput in, List<Outcome> outcomes, BatchSummary summary, BatchJournal journal,
                         Map<Integer, String> unfinished) {
         try {
+            // Loops, not streams: this runs once per report, interpreted for the first few hundred.
+            int failed = 0;
+            String firstError = null;
             for (Outcome o : outcomes) {
                 if (o.result().isPresent()) {
                     summary.succeeded(o.result().get());
@@ -300,13 +303,15 @@ public final class BatchRun {
                 } else {
                     summary.failed(o.name(), o.error(), o.internal());
                     journal.failed(o.name(), o.error(), o.internal());
+                    failed++;
+                    if (firstError == null) {
+                        firstError = o.error();
+                    }
                 }
             }
             unfinished.remove(id);
-            long failed = outcomes.stream().filter(o -> o.result().isEmpty()).count();
             String outcome = failed == 0 ? "ok" : outcomes.size() == 1 ? "failed: " + outcomes.get(0).error()
-                    : failed + " of " + outcomes.size() + " reports failed: " + outcomes.stream()
-                            .filter(o -> o.result().isEmpty()).findFirst().orElseThrow().error();
+                    : failed + " of " + outcomes.size() + " reports failed: " + firstError;
             report(finished.incrementAndGet(), found.get(), in.name(), outcome);
         } catch (IOException e) {
             // The journal could not be written (disk full?): the report stays "unfinished" and is
