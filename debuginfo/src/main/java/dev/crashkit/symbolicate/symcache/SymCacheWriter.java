@@ -25,11 +25,11 @@ import java.util.zip.CRC32C;
 final class SymCacheWriter {
     private static final int CHUNK = 1 << 18;
     /**
-     * Rows a call encodes where the rows are not in blocks of the format's own. Every table is
+     * Rows a call encodes where the rows are not in blocks of the format's own. The large tables are
      * encoded by a method called once per block (or per this many rows), not by one loop over the
      * whole table: a cache is written once per cold run, and C1 compiles a method after ~200 calls
-     * but a loop only after 60,000 iterations run in the interpreter (Tier3BackEdgeThreshold), which
-     * was about a third of the first write's CPU (BENCHMARKS.md "Batch into one image, sixth pass").
+     * but a loop only after 60,000 iterations run in the interpreter (Tier3BackEdgeThreshold), ~20%
+     * of the first write's CPU for a big dSYM (BENCHMARKS.md "Batch into one image, sixth pass").
      */
     private static final int ROWS_PER_CALL = 16;
 
@@ -131,7 +131,8 @@ final class SymCacheWriter {
         b.end();
         b.begin(SYMBOLS);
         for (int i = 0; i < symbolNames.length; i += ROWS_PER_CALL) {
-            symbols(b, symbols, symbolNames, symbolVersions, offsets, i, Math.min(symbolNames.length, i + ROWS_PER_CALL));
+            int to = Math.min(symbolNames.length, i + ROWS_PER_CALL);
+            symbols(b, symbols, symbolNames, symbolVersions, offsets, i, to);
         }
         b.end();
         ranges(b, dwarf);
@@ -294,7 +295,10 @@ final class SymCacheWriter {
         b.end();
     }
 
-    /** One block of FUNCTION_DATA: names and low pc as zigzagged differences from the row before (from 0), flags as they are. */
+    /**
+     * One block of FUNCTION_DATA: names and low pc as zigzagged differences from the row before
+     * (from 0), flags as they are.
+     */
     private static void functionBlock(Body b, FlatDwarf dwarf, int from, int to) throws IOException {
         long names = 0;
         long low = 0;
