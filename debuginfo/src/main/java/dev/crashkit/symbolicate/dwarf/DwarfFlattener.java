@@ -188,37 +188,58 @@ public final class DwarfFlattener {
         }
         PackedRows.Builder out = new PackedRows.Builder(2, (int) Math.min(Integer.MAX_VALUE - 64, bytesAbout * 5 / 4),
                 (int) Math.min(Integer.MAX_VALUE - 64, rowsAtMost));
-        long lastStart = 0;
-        int lastCode = 0;
-        int n = 0;
+        Joined joined = new Joined(out);
         int[] spanOf = new int[units]; // next span of each unit
         for (int i = 0; i < ranges.size(); i++) {
             int u = spanUnit[i];
             UnitFlattener.FlatUnit f = done[u];
             int base = locBase[partOf[u]];
             int s = spanOf[u]++;
-            for (int p = f.spanFirst()[s]; p < f.spanFirst()[s + 1]; p++) {
-                int c = (int) f.ranges().get(p, 1);
-                int code = c >= 0 ? c + base : c == FlatDwarf.EMPTY ? c : -2 - errorMap[u][-2 - c];
-                if (n > 0 && lastCode == code) {
-                    continue;
-                }
-                lastStart = f.ranges().get(p, 0);
-                lastCode = code;
-                out.add(lastStart, lastCode);
-                n++;
+            int last = f.spanFirst()[s + 1];
+            // In calls of a block each, not one loop: see Joined.
+            for (int p = f.spanFirst()[s]; p < last; p += PackedRows.STRIDE) {
+                joined.rows(f.ranges(), p, Math.min(last, p + PackedRows.STRIDE), base, errorMap[u]);
             }
             boolean adjacent = i + 1 < ranges.size() && ranges.start(i + 1) == ranges.end(i);
-            if (!adjacent && lastCode != FlatDwarf.EMPTY) {
-                lastStart = ranges.end(i);
-                lastCode = FlatDwarf.EMPTY;
-                out.add(lastStart, lastCode);
-                n++;
+            if (!adjacent && joined.lastCode != FlatDwarf.EMPTY) {
+                joined.add(ranges.end(i), FlatDwarf.EMPTY);
             }
         }
         return new FlatDwarf(out.build(), strings.toArray(new String[0]),
                 errorStrings.stream().mapToInt(Integer::intValue).toArray(), parts.toArray(new FlatDwarf.Part[0]),
                 nameBase, fnBase, locBase);
+    }
+
+    /**
+     * The joined ranges so far. A unit's rows are added by a call per block, not by one loop over
+     * every row of the image: the stitch runs once per cold run, and C1 compiles a method after ~200
+     * calls but a loop only after 60,000 iterations run in the interpreter.
+     */
+    private static final class Joined {
+        private final PackedRows.Builder out;
+        /** Code of the last range added. */
+        private int lastCode;
+
+        Joined(PackedRows.Builder out) {
+            this.out = out;
+        }
+
+        /** Adds rows {@code from} up to {@code to} of a unit's ranges, codes made flat, dropping repeats. */
+        void rows(PackedRows unit, int from, int to, int locationBase, int[] errorMap) {
+            for (int p = from; p < to; p++) {
+                int c = (int) unit.get(p, 1);
+                int code = c >= 0 ? c + locationBase : c == FlatDwarf.EMPTY ? c : -2 - errorMap[-2 - c];
+                if (out.size() > 0 && lastCode == code) {
+                    continue;
+                }
+                add(unit.get(p, 0), code);
+            }
+        }
+
+        void add(long start, int code) {
+            out.add(start, code);
+            lastCode = code;
+        }
     }
 
     private static int intern(String s, Map<String, Integer> ids, List<String> list) {

@@ -21,6 +21,20 @@ final class Once<T> {
         this.compute = compute;
     }
 
+    /**
+     * Drops the value (or failure): the next {@link #get} computes it again. Clears this object
+     * rather than being replaced by a new one: a Once made with its unit has usually been promoted
+     * to the old generation by the time its value is dropped, and an old object, even a dead one,
+     * keeps what it points to alive through every young collection until a full one, so each
+     * released unit's whole decoded state would be promoted (~44 MB of a 20 MB DWARF's flattening,
+     * BENCHMARKS.md "Batch into one image, sixth pass").
+     */
+    void forget() {
+        value = null;
+        failure = null;
+        done = false;
+    }
+
     T get() throws DwarfException {
         if (!done) {
             try {

@@ -26,8 +26,8 @@ final class Unit {
     private long rnglistsBase;
     private boolean hasBaseAddress;
     private long baseAddress;
-    private Once<SubroutineIndex> subroutines = newSubroutines();
-    private Once<LineTable> lineTable = new Once<>(this::readLineTable);
+    private final Once<SubroutineIndex> subroutines = newSubroutines();
+    private final Once<LineTable> lineTable = new Once<>(this::readLineTable);
 
     Unit(DebugData data, int offset, int version, int unitType, int addressSize, int offsetSize,
             long abbrevOffset, int firstDieOffset, int end) {
@@ -142,8 +142,8 @@ final class Unit {
      * bytes); they are decoded again if asked for. Used after a unit has been flattened once.
      */
     synchronized void release() {
-        subroutines = newSubroutines();
-        lineTable = new Once<>(this::readLineTable);
+        subroutines.forget(); // not replaced: see Once.forget
+        lineTable.forget();
         window = null;
     }
 

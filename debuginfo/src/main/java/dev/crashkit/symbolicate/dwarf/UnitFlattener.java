@@ -19,6 +19,8 @@ import java.util.OptionalLong;
  */
 final class UnitFlattener {
     private static final int UNSET = Integer.MIN_VALUE;
+    /** Boundaries evaluated per call of {@link #boundaries(long[], int, int, long)}. */
+    private static final int BOUNDS_PER_CALL = 64;
 
     /**
      * The result for one unit: ranges (point, code) per span, rows {@code spanFirst[s]} up to
@@ -133,15 +135,28 @@ final class UnitFlattener {
             add(s, evaluate(s));
             // first boundary above s
             int k = upperBound(bounds, boundEnd, s);
-            for (; k < boundEnd && Long.compareUnsigned(bounds[k], e) < 0; k++) {
-                int code = evaluate(bounds[k]);
-                if (code != lastCode) {
-                    add(bounds[k], code);
-                }
+            while (k < boundEnd && Long.compareUnsigned(bounds[k], e) < 0) {
+                k = boundaries(bounds, k, Math.min(boundEnd, k + BOUNDS_PER_CALL), e);
             }
         }
         spanFirst[spanStarts.length] = ranges.size();
         return result(spanFirst);
+    }
+
+    /**
+     * Evaluates boundaries {@code k} up to {@code to} or the first at or past {@code spanEnd}; returns
+     * where it stopped. A call per few boundaries, not one loop over a unit's: the loop's method runs
+     * once per unit, and C1 compiles a method after ~200 calls but a loop only after 60,000
+     * iterations run in the interpreter, here the first ~5 units of a cold run.
+     */
+    private int boundaries(long[] bounds, int k, int to, long spanEnd) throws DwarfException {
+        for (; k < to && Long.compareUnsigned(bounds[k], spanEnd) < 0; k++) {
+            int code = evaluate(bounds[k]);
+            if (code != lastCode) {
+                add(bounds[k], code);
+            }
+        }
+        return k;
     }
 
     /** Collects boundaries into the scratch array, flipped so that a signed sort orders them unsigned. */

@@ -24,6 +24,14 @@ import java.util.zip.CRC32C;
  */
 final class SymCacheWriter {
     private static final int CHUNK = 1 << 18;
+    /**
+     * Rows a call encodes where the rows are not in blocks of the format's own. The large tables are
+     * encoded by a method called once per block (or per this many rows), not by one loop over the
+     * whole table: a cache is written once per cold run, and C1 compiles a method after ~200 calls
+     * but a loop only after 60,000 iterations run in the interpreter (Tier3BackEdgeThreshold), ~20%
+     * of the first write's CPU for a big dSYM (BENCHMARKS.md "Batch into one image, sixth pass").
+     */
+    private static final int ROWS_PER_CALL = 16;
 
     /** Where the bytes go: the body in order, each chunk at its file offset, then the header at 0. */
     interface Output {
@@ -122,9 +130,9 @@ final class SymCacheWriter {
         }
         b.end();
         b.begin(SYMBOLS);
-        for (int i = 0; i < symbolNames.length; i++) {
-            b.putLong(symbols.start(i)).putLong(symbols.end(i)).putInt(offsets[symbolNames[i]])
-                    .putInt(symbolVersions[i] < 0 ? -1 : offsets[symbolVersions[i]]);
+        for (int i = 0; i < symbolNames.length; i += ROWS_PER_CALL) {
+            int to = Math.min(symbolNames.length, i + ROWS_PER_CALL);
+            symbols(b, symbols, symbolNames, symbolVersions, offsets, i, to);
         }
         b.end();
         ranges(b, dwarf);
@@ -136,8 +144,8 @@ final class SymCacheWriter {
         }
         b.end();
         b.begin(NAMES);
-        for (int i = 0; i < dwarf.nameCount(); i++) {
-            b.putInt(dwarf.nameLinkage(i)).putInt(dwarf.nameName(i)).putLong(dwarf.nameDeclLine(i));
+        for (int i = 0; i < dwarf.nameCount(); i += ROWS_PER_CALL) {
+            names(b, dwarf, i, Math.min(dwarf.nameCount(), i + ROWS_PER_CALL));
         }
         b.end();
         long pagesEnd = b.endPages();
@@ -172,6 +180,22 @@ final class SymCacheWriter {
         return end;
     }
 
+    /** Symbols {@code from} up to {@code to} (see {@link #ROWS_PER_CALL}). */
+    private static void symbols(Body b, SymbolTable symbols, int[] names, int[] versions, int[] offsets, int from,
+                                int to) throws IOException {
+        for (int i = from; i < to; i++) {
+            b.putLong(symbols.start(i)).putLong(symbols.end(i)).putInt(offsets[names[i]])
+                    .putInt(versions[i] < 0 ? -1 : offsets[versions[i]]);
+        }
+    }
+
+    /** Names {@code from} up to {@code to} (see {@link #ROWS_PER_CALL}). */
+    private static void names(Body b, FlatDwarf dwarf, int from, int to) throws IOException {
+        for (int i = from; i < to; i++) {
+            b.putInt(dwarf.nameLinkage(i)).putInt(dwarf.nameName(i)).putLong(dwarf.nameDeclLine(i));
+        }
+    }
+
     /** RANGE_DATA in blocks, then their RANGE_INDEX. */
     private static void ranges(Body b, FlatDwarf dwarf) throws IOException {
         int n = dwarf.rangeCount();
@@ -179,20 +203,10 @@ final class SymCacheWriter {
         long[] first = new long[blocks];
         int[] at = new int[blocks];
         b.begin(RANGE_DATA);
-        long previous = 0;
-        int code = 0;
-        for (int i = 0; i < n; i++) {
-            long start = dwarf.rangeStart(i);
-            if (i % RANGE_BLOCK == 0) {
-                first[i / RANGE_BLOCK] = start;
-                at[i / RANGE_BLOCK] = b.sectionOffset();
-                code = 0;
-            } else {
-                b.varint(start - previous);
-            }
-            b.varint(zigzag(dwarf.rangeCode(i) - (long) code));
-            previous = start;
-            code = dwarf.rangeCode(i);
+        for (int k = 0; k < blocks; k++) {
+            first[k] = dwarf.rangeStart(k * RANGE_BLOCK);
+            at[k] = b.sectionOffset();
+            rangeBlock(b, dwarf, k * RANGE_BLOCK, Math.min(n, (k + 1) * RANGE_BLOCK));
         }
         b.end();
         b.begin(RANGE_INDEX);
@@ -207,28 +221,33 @@ final class SymCacheWriter {
         b.end();
     }
 
+    /**
+     * One block of RANGE_DATA: the first start is in the index, every later one the difference from
+     * the one before; each code as the zigzagged difference from the one before (from 0).
+     */
+    private static void rangeBlock(Body b, FlatDwarf dwarf, int from, int to) throws IOException {
+        long previous = 0;
+        int code = 0;
+        for (int i = from; i < to; i++) {
+            long start = dwarf.rangeStart(i);
+            if (i > from) {
+                b.varint(start - previous);
+            }
+            int c = dwarf.rangeCode(i);
+            b.varint(zigzag(c - (long) code));
+            previous = start;
+            code = c;
+        }
+    }
+
     /** LOCATION_DATA in blocks, then their LOCATION_INDEX. */
     private static void locations(Body b, FlatDwarf dwarf) throws IOException {
         int n = dwarf.locationCount();
         int[] at = new int[(n + LOCATION_BLOCK - 1) / LOCATION_BLOCK];
         b.begin(LOCATION_DATA);
-        long fn = 0;
-        long file = 0;
-        long line = 0;
-        long column = 0;
-        for (int i = 0; i < n; i++) {
-            if (i % LOCATION_BLOCK == 0) {
-                at[i / LOCATION_BLOCK] = b.sectionOffset();
-                fn = file = line = column = 0;
-            }
-            int parent = dwarf.locationParent(i);
-            b.varint(zigzag(dwarf.locationFunction(i) - fn)).varint(zigzag(dwarf.locationFile(i) - file))
-                    .varint(zigzag(dwarf.locationLine(i) - line)).varint(zigzag(dwarf.locationColumn(i) - column))
-                    .varint(parent < 0 ? 0 : i - parent);
-            fn = dwarf.locationFunction(i);
-            file = dwarf.locationFile(i);
-            line = dwarf.locationLine(i);
-            column = dwarf.locationColumn(i);
+        for (int k = 0; k < at.length; k++) {
+            at[k] = b.sectionOffset();
+            locationBlock(b, dwarf, k * LOCATION_BLOCK, Math.min(n, (k + 1) * LOCATION_BLOCK));
         }
         b.end();
         b.begin(LOCATION_INDEX);
@@ -238,22 +257,35 @@ final class SymCacheWriter {
         b.end();
     }
 
+    /** One block of LOCATION_DATA: each field as the zigzagged difference from the row before (from 0). */
+    private static void locationBlock(Body b, FlatDwarf dwarf, int from, int to) throws IOException {
+        long fn = 0;
+        long file = 0;
+        long line = 0;
+        long column = 0;
+        for (int i = from; i < to; i++) {
+            int f = dwarf.locationFunction(i);
+            int fl = dwarf.locationFile(i);
+            int l = dwarf.locationLine(i);
+            int c = dwarf.locationColumn(i);
+            int parent = dwarf.locationParent(i);
+            b.varint(zigzag(f - fn)).varint(zigzag(fl - file)).varint(zigzag(l - line)).varint(zigzag(c - column))
+                    .varint(parent < 0 ? 0 : i - parent);
+            fn = f;
+            file = fl;
+            line = l;
+            column = c;
+        }
+    }
+
     /** FUNCTION_DATA in blocks, then their FUNCTION_INDEX. */
     private static void functions(Body b, FlatDwarf dwarf) throws IOException {
         int n = dwarf.functionCount();
         int[] at = new int[(n + FUNCTION_BLOCK - 1) / FUNCTION_BLOCK];
         b.begin(FUNCTION_DATA);
-        long names = 0;
-        long low = 0;
-        for (int i = 0; i < n; i++) {
-            if (i % FUNCTION_BLOCK == 0) {
-                at[i / FUNCTION_BLOCK] = b.sectionOffset();
-                names = low = 0;
-            }
-            b.varint(zigzag(dwarf.functionNames(i) - names)).varint(dwarf.functionFlags(i))
-                    .varint(zigzag(dwarf.functionLowPc(i) - low));
-            names = dwarf.functionNames(i);
-            low = dwarf.functionLowPc(i);
+        for (int k = 0; k < at.length; k++) {
+            at[k] = b.sectionOffset();
+            functionBlock(b, dwarf, k * FUNCTION_BLOCK, Math.min(n, (k + 1) * FUNCTION_BLOCK));
         }
         b.end();
         b.begin(FUNCTION_INDEX);
@@ -261,6 +293,22 @@ final class SymCacheWriter {
             b.putInt(o);
         }
         b.end();
+    }
+
+    /**
+     * One block of FUNCTION_DATA: names and low pc as zigzagged differences from the row before
+     * (from 0), flags as they are.
+     */
+    private static void functionBlock(Body b, FlatDwarf dwarf, int from, int to) throws IOException {
+        long names = 0;
+        long low = 0;
+        for (int i = from; i < to; i++) {
+            int nm = dwarf.functionNames(i);
+            long lowPc = dwarf.functionLowPc(i);
+            b.varint(zigzag(nm - names)).varint(dwarf.functionFlags(i)).varint(zigzag(lowPc - low));
+            names = nm;
+            low = lowPc;
+        }
     }
 
     private static void module(Body b, ModuleLayout layout, int fileString, int archString, int dwarfString)
