@@ -2,8 +2,9 @@ package dev.crashkit.symbolicate.dwarf;
 
 /**
  * A value computed on first use and kept, failure included: a damaged unit is decoded once and
- * then answers with the same {@link DwarfException} every time. Callers synchronise (the context's
- * lookups are serialised).
+ * then answers with the same {@link DwarfException} every time. The context's lookups are
+ * serialised; the methods are synchronized all the same, as {@link #forget} clears the value in
+ * place (a flattening thread releases its unit while nothing orders it against a lookup elsewhere).
  */
 final class Once<T> {
     /** The computation. */
@@ -29,13 +30,13 @@ final class Once<T> {
      * released unit's whole decoded state would be promoted (~44 MB of a 20 MB DWARF's flattening,
      * BENCHMARKS.md "Batch into one image, sixth pass").
      */
-    void forget() {
+    synchronized void forget() {
         value = null;
         failure = null;
         done = false;
     }
 
-    T get() throws DwarfException {
+    synchronized T get() throws DwarfException {
         if (!done) {
             try {
                 value = compute.get();
