@@ -8,6 +8,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
 import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.function.Supplier;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
@@ -31,6 +35,11 @@ public final class Database implements AutoCloseable {
     private final BlockingQueue<Connection> idle;
     private final List<Connection> all = new ArrayList<>();
     private final ReentrantLock sqliteWriter = new ReentrantLock(true);
+    /** Lock waits and holds by kind of write ({@code -Dcrashkit.writerStats=FILE}; measuring only). */
+    private final java.util.Optional<WriterStats> stats = WriterStats.fromSystemProperty();
+
+    /** SQLite's group commit of every write, once the migrations ran; null on PostgreSQL. */
+    private volatile GroupCommit grouped;
 
     /** Whether SQLite connections keep their prepared statements ({@link CachedStatements}; false only in tests). */
     private final boolean keepStatements;
@@ -58,6 +67,10 @@ public final class Database implements AutoCloseable {
                 db.idle.add(c);
             }
             Migrations.apply(db);
+            if (dialect == Dialect.SQLITE) {
+                // After the migrations (run alone): from here every write is group-committed.
+                db.grouped = new GroupCommit(db);
+            }
         } catch (SQLException e) {
             db.close();
             throw new StoreException("cannot open database " + Dialect.redact(url) + ": " + e.getMessage(), e);
@@ -101,8 +114,65 @@ public final class Database implements AutoCloseable {
         return run(work, false);
     }
 
-    /** Runs work in a transaction that is committed (durably) before this returns. */
+    /**
+     * Runs work in a transaction that is committed (durably) before this returns. On SQLite the work joins the
+     * others waiting at that moment in one transaction ({@link GroupCommit}), in a savepoint of its own: what it
+     * wrote is committed, or rolled back with the error it threw, before this returns, as if it were alone.
+     */
     public <T> T write(Work<T> work) throws StoreException {
+        if (grouped == null || grouped.isCommitter()) {
+            return run(work, true);
+        }
+        @SuppressWarnings("unchecked")
+        CompletableFuture<T> done = (CompletableFuture<T>) grouped.submitTogether(List.of(work)).get(0);
+        return answer(done);
+    }
+
+    /**
+     * Queues {@code works} to be committed in one transaction, in this order, each in a savepoint of its own
+     * (on SQLite; on PostgreSQL each runs in a transaction of its own, one after the other, before this
+     * returns). Each answer completes once its work is committed, or with its failure ({@link #answer}).
+     */
+    public List<CompletableFuture<?>> writeTogether(List<Work<?>> works) throws StoreException {
+        if (grouped != null && !grouped.isCommitter()) {
+            return grouped.submitTogether(works);
+        }
+        List<CompletableFuture<?>> out = new ArrayList<>();
+        for (Work<?> w : works) {
+            out.add(ranAlone(w));
+        }
+        return out;
+    }
+
+    private <T> CompletableFuture<T> ranAlone(Work<T> work) {
+        try {
+            return CompletableFuture.completedFuture(run(work, true));
+        } catch (StoreException | RuntimeException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+    }
+
+    /** Waits (not interruptibly, as for the writer lock) for a unit's commit; its failure thrown as it was. */
+    public static <T> T answer(CompletableFuture<T> done) throws StoreException {
+        try {
+            return done.join();
+        } catch (CompletionException | CancellationException e) {
+            Throwable cause = e instanceof CompletionException && e.getCause() != null ? e.getCause() : e;
+            if (cause instanceof StoreException se) {
+                throw se;
+            }
+            if (cause instanceof RuntimeException re) {
+                throw re;
+            }
+            if (cause instanceof Error err) {
+                throw err;
+            }
+            throw new StoreException("database: " + cause, cause);
+        }
+    }
+
+    /** A unit of {@link GroupCommit} in a transaction of its own, as before group commit. */
+    <T> T writeAlone(Work<T> work) throws StoreException {
         return run(work, true);
     }
 
@@ -128,19 +198,31 @@ public final class Database implements AutoCloseable {
     }
 
     private <T> T runOnce(Work<T> work, boolean writes) throws StoreException {
+        return runOnce(work, writes, () -> WriterStats.kindOf(work), 1);
+    }
+
+    /** One transaction on one connection; a SQLite write holds the writer lock throughout. */
+    private <T> T runOnce(Work<T> work, boolean writes, Supplier<String> kind, int units) throws StoreException {
         Connection c = take();
         boolean locked = writes && dialect == Dialect.SQLITE;
+        long asked = System.nanoTime();
         if (locked) {
             sqliteWriter.lock();
         }
         try {
+            long held = System.nanoTime();
             T result = work.run(c);
+            long committing = System.nanoTime();
             c.commit();
+            if (locked && stats.isPresent()) {
+                long end = System.nanoTime();
+                stats.get().record(kind.get(), units, held - asked, end - held, end - committing);
+            }
             return result;
         } catch (SQLException e) {
             rollback(c);
             throw new StoreException("database: " + e.getMessage(), e);
-        } catch (StoreException | RuntimeException e) {
+        } catch (StoreException | RuntimeException | Error e) {
             rollback(c);
             throw e;
         } finally {
@@ -149,6 +231,11 @@ public final class Database implements AutoCloseable {
             }
             idle.add(c);
         }
+    }
+
+    /** {@link GroupCommit}'s transaction: {@code units} units of the kinds named, committed together. */
+    <T> T inWriteTransaction(Work<T> work, Supplier<String> kinds, int units) throws StoreException {
+        return runOnce(work, true, kinds, units);
     }
 
     private Connection take() throws StoreException {
@@ -174,6 +261,10 @@ public final class Database implements AutoCloseable {
 
     @Override
     public void close() {
+        if (grouped != null) {
+            grouped.close();
+        }
+        stats.ifPresent(WriterStats::close);
         for (Connection c : all) {
             try {
                 c.close();
