@@ -40,6 +40,8 @@ public final class Database implements AutoCloseable {
 
     /** SQLite's group commit of every write, once the migrations ran; null on PostgreSQL. */
     private volatile GroupCommit grouped;
+    /** SQLite's checkpoints, outside the writer lock; null on PostgreSQL. */
+    private volatile WalCheckpointer checkpointer;
 
     /** Whether SQLite connections keep their prepared statements ({@link CachedStatements}; false only in tests). */
     private final boolean keepStatements;
@@ -70,6 +72,7 @@ public final class Database implements AutoCloseable {
             if (dialect == Dialect.SQLITE) {
                 // After the migrations (run alone): from here every write is group-committed.
                 db.grouped = new GroupCommit(db);
+                db.checkpointer = WalCheckpointer.start(url);
             }
         } catch (SQLException e) {
             db.close();
@@ -99,6 +102,8 @@ public final class Database implements AutoCloseable {
             try (Statement s = c.createStatement()) {
                 s.execute("PRAGMA journal_mode=WAL");
                 s.execute("PRAGMA synchronous=FULL");
+                // Checkpoints are WalCheckpointer's, outside the writer lock; a commit's own only as a backstop.
+                s.execute("PRAGMA wal_autocheckpoint=" + WalCheckpointer.BACKSTOP_PAGES);
             }
             UnicodeLower.register(c);
             c.setAutoCommit(false);
@@ -214,6 +219,9 @@ public final class Database implements AutoCloseable {
             T result = work.run(c);
             long committing = System.nanoTime();
             c.commit();
+            if (locked && checkpointer != null) {
+                checkpointer.committed();
+            }
             if (locked && stats.isPresent()) {
                 long end = System.nanoTime();
                 stats.get().record(kind.get(), units, held - asked, end - held, end - committing);
@@ -263,6 +271,9 @@ public final class Database implements AutoCloseable {
     public void close() {
         if (grouped != null) {
             grouped.close();
+        }
+        if (checkpointer != null) {
+            checkpointer.close();
         }
         stats.ifPresent(WriterStats::close);
         for (Connection c : all) {
