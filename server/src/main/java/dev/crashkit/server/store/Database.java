@@ -46,11 +46,15 @@ public final class Database implements AutoCloseable {
     /** Whether SQLite connections keep their prepared statements ({@link CachedStatements}; false only in tests). */
     private final boolean keepStatements;
 
-    private Database(String url, Dialect dialect, int size, boolean keepStatements) {
+    /** Whether SQLite writes are group-committed and checkpointed outside the writer (false only in tests). */
+    private final boolean groupCommit;
+
+    private Database(String url, Dialect dialect, int size, boolean keepStatements, boolean groupCommit) {
         this.url = url;
         this.dialect = dialect;
         this.idle = new ArrayBlockingQueue<>(size);
         this.keepStatements = keepStatements;
+        this.groupCommit = groupCommit;
     }
 
     /** Opens {@code size} connections and applies the migrations. */
@@ -60,8 +64,16 @@ public final class Database implements AutoCloseable {
 
     /** As {@link #open(String, int)}; {@code keepStatements} false prepares every statement afresh (tests compare). */
     static Database open(String url, int size, boolean keepStatements) throws StoreException {
+        return open(url, size, keepStatements, true);
+    }
+
+    /**
+     * As {@link #open(String, int, boolean)}; {@code groupCommit} false writes each transaction alone under the
+     * writer lock and leaves checkpoints to SQLite's commits, as before {@link GroupCommit} (tests compare).
+     */
+    static Database open(String url, int size, boolean keepStatements, boolean groupCommit) throws StoreException {
         Dialect dialect = Dialect.of(url);
-        Database db = new Database(url, dialect, size, keepStatements);
+        Database db = new Database(url, dialect, size, keepStatements, groupCommit);
         try {
             for (int i = 0; i < size; i++) {
                 Connection c = db.connect();
@@ -69,7 +81,7 @@ public final class Database implements AutoCloseable {
                 db.idle.add(c);
             }
             Migrations.apply(db);
-            if (dialect == Dialect.SQLITE) {
+            if (dialect == Dialect.SQLITE && groupCommit) {
                 // After the migrations (run alone): from here every write is group-committed.
                 db.grouped = new GroupCommit(db);
                 db.checkpointer = WalCheckpointer.start(url);
@@ -82,6 +94,21 @@ public final class Database implements AutoCloseable {
             throw e;
         }
         return db;
+    }
+
+    /** {@link GroupCommit}'s transactions committed and the units they carried (tests). */
+    long[] groupCommitStats() {
+        return grouped.stats();
+    }
+
+    /** Units waiting for {@link GroupCommit}'s next transaction (tests). */
+    int queuedUnits() {
+        return grouped.queuedUnits();
+    }
+
+    /** Whether writes are group-committed ({@link GroupCommit}: SQLite). */
+    boolean groupsWrites() {
+        return grouped != null;
     }
 
     public Dialect dialect() {
@@ -103,7 +130,9 @@ public final class Database implements AutoCloseable {
                 s.execute("PRAGMA journal_mode=WAL");
                 s.execute("PRAGMA synchronous=FULL");
                 // Checkpoints are WalCheckpointer's, outside the writer lock; a commit's own only as a backstop.
-                s.execute("PRAGMA wal_autocheckpoint=" + WalCheckpointer.BACKSTOP_PAGES);
+                if (groupCommit) {
+                    s.execute("PRAGMA wal_autocheckpoint=" + WalCheckpointer.BACKSTOP_PAGES);
+                }
             }
             UnicodeLower.register(c);
             c.setAutoCommit(false);

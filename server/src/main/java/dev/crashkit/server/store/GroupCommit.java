@@ -42,6 +42,8 @@ final class GroupCommit {
     private final LinkedBlockingQueue<List<Unit<?>>> queue = new LinkedBlockingQueue<>();
     private final Thread thread;
     private volatile boolean running = true;
+    private final java.util.concurrent.atomic.AtomicLong commits = new java.util.concurrent.atomic.AtomicLong();
+    private final java.util.concurrent.atomic.AtomicLong committedUnits = new java.util.concurrent.atomic.AtomicLong();
 
     GroupCommit(Database db) {
         this.db = db;
@@ -83,12 +85,13 @@ final class GroupCommit {
 
     private void loop() {
         while (running) {
+            List<Unit<?>> group = new ArrayList<>();
             try {
                 List<Unit<?>> first = queue.poll(200, TimeUnit.MILLISECONDS);
                 if (first == null) {
                     continue;
                 }
-                List<Unit<?>> group = new ArrayList<>(first);
+                group.addAll(first);
                 // Whole submissions only (units sent together stay together), up to MAX_UNITS (one may pass it).
                 for (List<Unit<?>> next; group.size() < MAX_UNITS && (next = queue.poll()) != null; ) {
                     group.addAll(next);
@@ -101,7 +104,10 @@ final class GroupCommit {
             } catch (InterruptedException e) {
                 running = false;
             } catch (RuntimeException | Error e) {
-                // Never leaves the thread: the units in hand were answered in runGroup.
+                // Never leaves the thread, and no caller waits for ever: whoever was not answered gets the error.
+                for (Unit<?> u : group) {
+                    u.done().completeExceptionally(e);
+                }
             }
         }
         for (List<Unit<?>> units; (units = queue.poll()) != null; ) {
@@ -120,6 +126,8 @@ final class GroupCommit {
                 }
                 return null;
             }, () -> kinds(group), group.size());
+            commits.incrementAndGet();
+            committedUnits.addAndGet(group.size());
         } catch (StoreException | RuntimeException | Error whole) {
             // The transaction itself failed (rolled back): each unit that had not failed on its own runs alone.
             for (int i = 0; i < group.size(); i++) {
@@ -185,6 +193,20 @@ final class GroupCommit {
             kinds.add(WriterStats.kindOf(u.work()));
         }
         return String.join("+", kinds);
+    }
+
+    /** Group transactions committed so far, and the units they carried (failed units included). */
+    long[] stats() {
+        return new long[] {commits.get(), committedUnits.get()};
+    }
+
+    /** Units waiting for the next group. */
+    int queuedUnits() {
+        int n = 0;
+        for (List<Unit<?>> units : queue) {
+            n += units.size();
+        }
+        return n;
     }
 
     /** Stops taking units; those queued are refused. Not interrupted: that could cut a commit short. */

@@ -45,7 +45,7 @@ final class IngestBatcher {
     private final Database db;
     private final Optional<BlobStore> blobs;
     private final LinkedBlockingQueue<Request> queue = new LinkedBlockingQueue<>();
-    /** The batches' writer on PostgreSQL; none on SQLite (the database's group commit batches). */
+    /** The batches' writer on PostgreSQL; none on SQLite (the database's group commit batches: {@link GroupCommit}). */
     private final Optional<Thread> writer;
     private volatile boolean running = true;
 
@@ -53,7 +53,7 @@ final class IngestBatcher {
     IngestBatcher(Database db, Optional<BlobStore> blobs) {
         this.db = db;
         this.blobs = blobs;
-        if (db.dialect() == Dialect.SQLITE) {
+        if (db.groupsWrites()) {
             this.writer = Optional.empty();
         } else {
             Thread t = new Thread(this::loop, "crashkit-ingest-writer");
