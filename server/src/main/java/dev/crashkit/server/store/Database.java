@@ -20,7 +20,9 @@ import java.util.concurrent.locks.ReentrantLock;
  * A small fixed pool of JDBC connections to SQLite (WAL, synchronous=FULL: a committed transaction is
  * on disk) or PostgreSQL (synchronous_commit as configured by the server, on by default). Writes to
  * SQLite take one process-wide lock: SQLite has a single writer anyway, and waiting on a Java lock is
- * fairer than retrying on SQLITE_BUSY (and keeps deferred transactions from failing to upgrade).
+ * fairer than retrying on SQLITE_BUSY (and keeps deferred transactions from failing to upgrade). Once the
+ * migrations ran, SQLite's writes are group-committed ({@link GroupCommit}: one transaction and one fsync for
+ * all the writes waiting at that moment) and its checkpoints run outside the lock ({@link WalCheckpointer}).
  */
 public final class Database implements AutoCloseable {
 

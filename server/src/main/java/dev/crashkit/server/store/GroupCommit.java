@@ -9,6 +9,7 @@ import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Group commit for every write to SQLite (issue 32 goal 4): one thread runs all the units of work waiting at
@@ -25,7 +26,7 @@ final class GroupCommit {
     /** Most units in one transaction (bounds a commit's length; every caller waits for its whole group). */
     static final int MAX_UNITS = 128;
 
-    /** A unit of work and its caller's answer; {@code kind} for {@link WriterStats}. */
+    /** A unit of work and its caller's answer. */
     private record Unit<T>(Database.Work<T> work, CompletableFuture<T> done) {
         void succeed(Object result) {
             @SuppressWarnings("unchecked")
@@ -42,8 +43,8 @@ final class GroupCommit {
     private final LinkedBlockingQueue<List<Unit<?>>> queue = new LinkedBlockingQueue<>();
     private final Thread thread;
     private volatile boolean running = true;
-    private final java.util.concurrent.atomic.AtomicLong commits = new java.util.concurrent.atomic.AtomicLong();
-    private final java.util.concurrent.atomic.AtomicLong committedUnits = new java.util.concurrent.atomic.AtomicLong();
+    private final AtomicLong commits = new AtomicLong();
+    private final AtomicLong committedUnits = new AtomicLong();
 
     GroupCommit(Database db) {
         this.db = db;
