@@ -8,6 +8,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
 import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.function.Supplier;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
@@ -16,7 +20,9 @@ import java.util.concurrent.locks.ReentrantLock;
  * A small fixed pool of JDBC connections to SQLite (WAL, synchronous=FULL: a committed transaction is
  * on disk) or PostgreSQL (synchronous_commit as configured by the server, on by default). Writes to
  * SQLite take one process-wide lock: SQLite has a single writer anyway, and waiting on a Java lock is
- * fairer than retrying on SQLITE_BUSY (and keeps deferred transactions from failing to upgrade).
+ * fairer than retrying on SQLITE_BUSY (and keeps deferred transactions from failing to upgrade). Once the
+ * migrations ran, SQLite's writes are group-committed ({@link GroupCommit}: one transaction and one fsync for
+ * all the writes waiting at that moment) and its checkpoints run outside the lock ({@link WalCheckpointer}).
  */
 public final class Database implements AutoCloseable {
 
@@ -31,15 +37,26 @@ public final class Database implements AutoCloseable {
     private final BlockingQueue<Connection> idle;
     private final List<Connection> all = new ArrayList<>();
     private final ReentrantLock sqliteWriter = new ReentrantLock(true);
+    /** Lock waits and holds by kind of write ({@code -Dcrashkit.writerStats=FILE}; measuring only). */
+    private final java.util.Optional<WriterStats> stats = WriterStats.fromSystemProperty();
+
+    /** SQLite's group commit of every write, once the migrations ran; null on PostgreSQL. */
+    private volatile GroupCommit grouped;
+    /** SQLite's checkpoints, outside the writer lock; null on PostgreSQL. */
+    private volatile WalCheckpointer checkpointer;
 
     /** Whether SQLite connections keep their prepared statements ({@link CachedStatements}; false only in tests). */
     private final boolean keepStatements;
 
-    private Database(String url, Dialect dialect, int size, boolean keepStatements) {
+    /** Whether SQLite writes are group-committed and checkpointed outside the writer (false only in tests). */
+    private final boolean groupCommit;
+
+    private Database(String url, Dialect dialect, int size, boolean keepStatements, boolean groupCommit) {
         this.url = url;
         this.dialect = dialect;
         this.idle = new ArrayBlockingQueue<>(size);
         this.keepStatements = keepStatements;
+        this.groupCommit = groupCommit;
     }
 
     /** Opens {@code size} connections and applies the migrations. */
@@ -49,8 +66,16 @@ public final class Database implements AutoCloseable {
 
     /** As {@link #open(String, int)}; {@code keepStatements} false prepares every statement afresh (tests compare). */
     static Database open(String url, int size, boolean keepStatements) throws StoreException {
+        return open(url, size, keepStatements, true);
+    }
+
+    /**
+     * As {@link #open(String, int, boolean)}; {@code groupCommit} false writes each transaction alone under the
+     * writer lock and leaves checkpoints to SQLite's commits, as before {@link GroupCommit} (tests compare).
+     */
+    static Database open(String url, int size, boolean keepStatements, boolean groupCommit) throws StoreException {
         Dialect dialect = Dialect.of(url);
-        Database db = new Database(url, dialect, size, keepStatements);
+        Database db = new Database(url, dialect, size, keepStatements, groupCommit);
         try {
             for (int i = 0; i < size; i++) {
                 Connection c = db.connect();
@@ -58,6 +83,11 @@ public final class Database implements AutoCloseable {
                 db.idle.add(c);
             }
             Migrations.apply(db);
+            if (dialect == Dialect.SQLITE && groupCommit) {
+                // After the migrations (run alone): from here every write is group-committed.
+                db.grouped = new GroupCommit(db);
+                db.checkpointer = WalCheckpointer.start(url);
+            }
         } catch (SQLException e) {
             db.close();
             throw new StoreException("cannot open database " + Dialect.redact(url) + ": " + e.getMessage(), e);
@@ -66,6 +96,21 @@ public final class Database implements AutoCloseable {
             throw e;
         }
         return db;
+    }
+
+    /** {@link GroupCommit}'s transactions committed and the units they carried (tests). */
+    long[] groupCommitStats() {
+        return grouped.stats();
+    }
+
+    /** Units waiting for {@link GroupCommit}'s next transaction (tests). */
+    int queuedUnits() {
+        return grouped.queuedUnits();
+    }
+
+    /** Whether writes are group-committed ({@link GroupCommit}: SQLite). */
+    boolean groupsWrites() {
+        return grouped != null;
     }
 
     public Dialect dialect() {
@@ -86,6 +131,10 @@ public final class Database implements AutoCloseable {
             try (Statement s = c.createStatement()) {
                 s.execute("PRAGMA journal_mode=WAL");
                 s.execute("PRAGMA synchronous=FULL");
+                // Checkpoints are WalCheckpointer's, outside the writer lock; a commit's own only as a backstop.
+                if (groupCommit) {
+                    s.execute("PRAGMA wal_autocheckpoint=" + WalCheckpointer.BACKSTOP_PAGES);
+                }
             }
             UnicodeLower.register(c);
             c.setAutoCommit(false);
@@ -101,8 +150,65 @@ public final class Database implements AutoCloseable {
         return run(work, false);
     }
 
-    /** Runs work in a transaction that is committed (durably) before this returns. */
+    /**
+     * Runs work in a transaction that is committed (durably) before this returns. On SQLite the work joins the
+     * others waiting at that moment in one transaction ({@link GroupCommit}), in a savepoint of its own: what it
+     * wrote is committed, or rolled back with the error it threw, before this returns, as if it were alone.
+     */
     public <T> T write(Work<T> work) throws StoreException {
+        if (grouped == null || grouped.isCommitter()) {
+            return run(work, true);
+        }
+        @SuppressWarnings("unchecked")
+        CompletableFuture<T> done = (CompletableFuture<T>) grouped.submitTogether(List.of(work)).get(0);
+        return answer(done);
+    }
+
+    /**
+     * Queues {@code works} to be committed in one transaction, in this order, each in a savepoint of its own
+     * (on SQLite; on PostgreSQL each runs in a transaction of its own, one after the other, before this
+     * returns). Each answer completes once its work is committed, or with its failure ({@link #answer}).
+     */
+    public List<CompletableFuture<?>> writeTogether(List<Work<?>> works) throws StoreException {
+        if (grouped != null && !grouped.isCommitter()) {
+            return grouped.submitTogether(works);
+        }
+        List<CompletableFuture<?>> out = new ArrayList<>();
+        for (Work<?> w : works) {
+            out.add(ranAlone(w));
+        }
+        return out;
+    }
+
+    private <T> CompletableFuture<T> ranAlone(Work<T> work) {
+        try {
+            return CompletableFuture.completedFuture(run(work, true));
+        } catch (StoreException | RuntimeException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+    }
+
+    /** Waits (not interruptibly, as for the writer lock) for a unit's commit; its failure thrown as it was. */
+    public static <T> T answer(CompletableFuture<T> done) throws StoreException {
+        try {
+            return done.join();
+        } catch (CompletionException | CancellationException e) {
+            Throwable cause = e instanceof CompletionException && e.getCause() != null ? e.getCause() : e;
+            if (cause instanceof StoreException se) {
+                throw se;
+            }
+            if (cause instanceof RuntimeException re) {
+                throw re;
+            }
+            if (cause instanceof Error err) {
+                throw err;
+            }
+            throw new StoreException("database: " + cause, cause);
+        }
+    }
+
+    /** A unit of {@link GroupCommit} in a transaction of its own, as before group commit. */
+    <T> T writeAlone(Work<T> work) throws StoreException {
         return run(work, true);
     }
 
@@ -128,19 +234,34 @@ public final class Database implements AutoCloseable {
     }
 
     private <T> T runOnce(Work<T> work, boolean writes) throws StoreException {
+        return runOnce(work, writes, () -> WriterStats.kindOf(work), 1);
+    }
+
+    /** One transaction on one connection; a SQLite write holds the writer lock throughout. */
+    private <T> T runOnce(Work<T> work, boolean writes, Supplier<String> kind, int units) throws StoreException {
         Connection c = take();
         boolean locked = writes && dialect == Dialect.SQLITE;
+        long asked = System.nanoTime();
         if (locked) {
             sqliteWriter.lock();
         }
         try {
+            long held = System.nanoTime();
             T result = work.run(c);
+            long committing = System.nanoTime();
             c.commit();
+            if (locked && checkpointer != null) {
+                checkpointer.committed();
+            }
+            if (locked && stats.isPresent()) {
+                long end = System.nanoTime();
+                stats.get().record(kind.get(), units, held - asked, end - held, end - committing);
+            }
             return result;
         } catch (SQLException e) {
             rollback(c);
             throw new StoreException("database: " + e.getMessage(), e);
-        } catch (StoreException | RuntimeException e) {
+        } catch (StoreException | RuntimeException | Error e) {
             rollback(c);
             throw e;
         } finally {
@@ -149,6 +270,11 @@ public final class Database implements AutoCloseable {
             }
             idle.add(c);
         }
+    }
+
+    /** {@link GroupCommit}'s transaction: {@code units} units of the kinds named, committed together. */
+    <T> T inWriteTransaction(Work<T> work, Supplier<String> kinds, int units) throws StoreException {
+        return runOnce(work, true, kinds, units);
     }
 
     private Connection take() throws StoreException {
@@ -174,6 +300,13 @@ public final class Database implements AutoCloseable {
 
     @Override
     public void close() {
+        if (grouped != null) {
+            grouped.close();
+        }
+        if (checkpointer != null) {
+            checkpointer.close();
+        }
+        stats.ifPresent(WriterStats::close);
         for (Connection c : all) {
             try {
                 c.close();

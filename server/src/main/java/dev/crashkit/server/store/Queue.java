@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongConsumer;
@@ -93,7 +94,40 @@ public final class Queue {
      */
     public List<Job> claim(long now, int max) throws StoreException {
         String claim = claimPrefix + claims.incrementAndGet();
-        Claimed claimed = db.dialect() == Dialect.POSTGRESQL ? claimLocking(claim, now, max) : claimSerialised(claim, now, max);
+        return claimed(db.write(claimWork(claim, now, max)));
+    }
+
+    /**
+     * Runs {@code first} (a worker's results), then claims as {@link #claim} does, in one transaction on SQLite
+     * (one commit for both: {@link Database#writeTogether}); on PostgreSQL one after the other, each in its own,
+     * as {@code first} then {@code claim} would. Answers the jobs claimed; {@code first}'s own answer (its result
+     * or its failure) is complete by then, in {@code firstAnswer}.
+     */
+    public <T> List<Job> claimAfter(Database.Work<T> first, java.util.function.Consumer<CompletableFuture<T>> firstAnswer,
+                                    long now, int max) throws StoreException {
+        String claim = claimPrefix + claims.incrementAndGet();
+        List<CompletableFuture<?>> answers = db.writeTogether(List.of(first, claimWork(claim, now, max)));
+        @SuppressWarnings("unchecked")
+        CompletableFuture<T> firstDone = (CompletableFuture<T>) answers.get(0);
+        @SuppressWarnings("unchecked")
+        CompletableFuture<Claimed> claimDone = (CompletableFuture<Claimed>) answers.get(1);
+        List<Job> mine;
+        try {
+            mine = claimed(Database.answer(claimDone));
+        } finally {
+            // Committed with the claim, or before it: answered by now (or failed on its own).
+            firstDone.handle((result, failure) -> null).join();
+            firstAnswer.accept(firstDone);
+        }
+        return mine;
+    }
+
+    private Database.Work<Claimed> claimWork(String claim, long now, int max) {
+        return db.dialect() == Dialect.POSTGRESQL ? claimLocking(claim, now, max) : claimSerialised(claim, now, max);
+    }
+
+    /** Bookkeeping of a committed claim: counted, and renewed until done. */
+    private List<Job> claimed(Claimed claimed) {
         List<Job> mine = claimed.mine();
         if (claimed.fromOthers() > 0) {
             onTakeover.accept(claimed.fromOthers());
@@ -108,8 +142,8 @@ public final class Queue {
      * PostgreSQL: rows another server's claim is locking are skipped, not waited for nor taken twice. A job
      * claimed more than {@link #MAX_ATTEMPTS} times is given up in the same transaction.
      */
-    private Claimed claimLocking(String claim, long now, int max) throws StoreException {
-        return db.write(c -> {
+    private Database.Work<Claimed> claimLocking(String claim, long now, int max) {
+        return c -> {
             List<Job> mine = new ArrayList<>();
             long fromOthers = 0;
             List<Job> spent = new ArrayList<>();
@@ -141,12 +175,12 @@ public final class Queue {
                 giveUp(c, spent.get(i), spentErrors.get(i));
             }
             return new Claimed(mine, fromOthers);
-        });
+        };
     }
 
     /** SQLite: one writer at a time, so what the select found is still there for the update. */
-    private Claimed claimSerialised(String claim, long now, int max) throws StoreException {
-        return db.write(c -> {
+    private Database.Work<Claimed> claimSerialised(String claim, long now, int max) {
+        return c -> {
             record Candidate(Job job, Optional<String> lastError, boolean anotherServers) {
             }
             List<Candidate> candidates = new ArrayList<>();
@@ -184,7 +218,7 @@ public final class Queue {
                 }
             }
             return new Claimed(mine, fromOthers);
-        });
+        };
     }
 
     /** Marks the report of a job tried {@link #MAX_ATTEMPTS} times failed, and ends the job. */

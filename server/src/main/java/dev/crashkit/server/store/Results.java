@@ -67,13 +67,19 @@ public final class Results {
      */
     public List<java.util.OptionalLong> completeAllReceived(List<Done> done, java.util.function.Predicate<Done> requeue,
                                                              long now) throws StoreException {
+        return db.write(completeAllWork(done, requeue, now));
+    }
+
+    /** {@link #completeAllReceived}'s transaction, to run with other work ({@link Queue#claimAfter}). */
+    public Database.Work<List<java.util.OptionalLong>> completeAllWork(List<Done> done,
+                                                                    java.util.function.Predicate<Done> requeue, long now) {
         // Group rows are updated in group-id order, so that two batches lock them in the same order.
         List<Integer> order = new java.util.ArrayList<>();
         for (int i = 0; i < done.size(); i++) {
             order.add(i);
         }
         order.sort(java.util.Comparator.comparing(i -> done.get(i).written().groupId()));
-        return db.write(c -> {
+        return c -> {
             lockAgainstRequeue(c, false);
             java.util.OptionalLong[] firsts = new java.util.OptionalLong[done.size()];
             for (int i : order) {
@@ -81,7 +87,7 @@ public final class Results {
                 firsts[i] = write(c, d.job(), d.written(), !d.written().missing().isEmpty() && requeue.test(d), now, alerts);
             }
             return List.of(firsts);
-        });
+        };
     }
 
     /** Writes one result; its report's received time when this was its first result, else empty. */

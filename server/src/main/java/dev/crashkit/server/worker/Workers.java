@@ -119,14 +119,19 @@ public final class Workers implements AutoCloseable {
     }
 
     private void loop() {
+        // The jobs claimed with the previous claim's results (one commit for both), else none yet.
+        List<Queue.Job> jobs = List.of();
         while (running) {
             try {
-                List<Queue.Job> jobs = queue.claim(System.currentTimeMillis(), BATCH);
+                if (jobs.isEmpty()) {
+                    jobs = queue.claim(System.currentTimeMillis(), BATCH);
+                }
                 if (jobs.isEmpty()) {
                     work.tryAcquire(500, TimeUnit.MILLISECONDS);
                     work.drainPermits();
                     continue;
                 }
+                List<Queue.Job> next = List.of();
                 try {
                     List<Results.Done> done = new ArrayList<>();
                     long since = System.nanoTime();
@@ -138,10 +143,11 @@ public final class Workers implements AutoCloseable {
                             since = System.nanoTime();
                         }
                     }
-                    complete(done);
+                    next = completeAndClaim(done);
                 } finally {
                     // Completed, or left for the lease to expire (after an error): no longer renewed either way.
                     queue.done(jobs);
+                    jobs = next;
                 }
             } catch (InterruptedException e) {
                 return;
@@ -155,6 +161,51 @@ public final class Workers implements AutoCloseable {
                 sleepQuietly();
             }
         }
+    }
+
+    /**
+     * Stores a claim's last results and claims the next jobs in the same transaction (on SQLite one commit for
+     * both, instead of the results' and then the claim's). The results are handled as by {@link #complete}: a
+     * result the database refuses is stored alone, or failed; the database unavailable leaves them to the lease.
+     */
+    private List<Queue.Job> completeAndClaim(List<Results.Done> done) throws StoreException {
+        if (!running) {
+            complete(done); // stopping: nothing more is claimed (it would wait for the lease or the next start)
+            return List.of();
+        }
+        if (done.isEmpty()) {
+            return queue.claim(System.currentTimeMillis(), BATCH);
+        }
+        long now = System.currentTimeMillis();
+        List<java.util.concurrent.CompletableFuture<List<java.util.OptionalLong>>> answer = new ArrayList<>(1);
+        List<Queue.Job> next = List.of();
+        StoreException claimFailed = null;
+        try {
+            next = queue.claimAfter(results.completeAllWork(done, d -> debugFiles.generation() != d.started(), now),
+                    answer::add, now, BATCH);
+        } catch (StoreException e) {
+            if (answer.isEmpty()) {
+                throw e; // nothing was run (the server is stopping)
+            }
+            claimFailed = e;
+        }
+        try {
+            recordSymbolicated(dev.crashkit.server.store.Database.answer(answer.get(0)), now);
+        } catch (StoreException e) {
+            try {
+                if (!refusesData(e)) {
+                    throw e;
+                }
+                completeEach(done);
+            } catch (StoreException unavailable) {
+                // As a failed complete(): these results wait for the lease; the jobs just claimed are worked on.
+                log.accept("symbolication worker: " + unavailable.getMessage());
+            }
+        }
+        if (claimFailed != null) {
+            throw claimFailed;
+        }
+        return next;
     }
 
     /** Symbolicates one claimed report; a failure is stored at once and gives no result. */
@@ -241,6 +292,11 @@ public final class Workers implements AutoCloseable {
                 throw e; // the database is unavailable: the jobs are retried after the lease, as before
             }
         }
+        completeEach(done);
+    }
+
+    /** Each result in a transaction of its own: one the database refuses is failed with the reason. */
+    private void completeEach(List<Results.Done> done) throws StoreException {
         StoreException unavailable = null;
         for (Results.Done d : done) {
             try {
@@ -277,8 +333,10 @@ public final class Workers implements AutoCloseable {
     private void completeTogether(List<Results.Done> done) throws StoreException {
         long now = System.currentTimeMillis();
         // The debug files changed since a pass began: what it still missed may be there now.
-        List<java.util.OptionalLong> firstReceived = results.completeAllReceived(done,
-                d -> debugFiles.generation() != d.started(), now);
+        recordSymbolicated(results.completeAllReceived(done, d -> debugFiles.generation() != d.started(), now), now);
+    }
+
+    private void recordSymbolicated(List<java.util.OptionalLong> firstReceived, long now) {
         for (java.util.OptionalLong received : firstReceived) {
             metrics.symbolicated(received.isPresent() ? now - received.getAsLong() : -1);
         }

@@ -29,7 +29,8 @@ import org.junit.jupiter.api.io.TempDir;
  * What ingest and the workers store is the same whether SQLite statements are kept ({@link CachedStatements})
  * or prepared afresh, as before (issue 32 goal 4): real reports of six formats, each uploaded twice (one group,
  * counted twice) and once repeated with its client id, symbolicated, and every table compared row by row
- * (report ids by client id; times of the run, and the per-database salted user hashes, masked).
+ * (report ids by client id; times of the run, and the per-database salted user hashes, masked). Likewise with
+ * SQLite's writes group-committed or each alone.
  */
 class KeptStatementsStoreTest {
     private static final List<String> TABLES = List.of("reports", "report_bodies", "report_results", "jobs",
@@ -42,8 +43,8 @@ class KeptStatementsStoreTest {
 
     @Test
     void keptStatementsStoreWhatFreshStatementsStore() throws Exception {
-        Map<String, List<String>> kept = run(true);
-        Map<String, List<String>> fresh = run(false);
+        Map<String, List<String>> kept = run(true, false);
+        Map<String, List<String>> fresh = run(false, false);
         assertFalse(kept.get("report_results").isEmpty());
         assertFalse(kept.get("group_facets").isEmpty());
         for (String table : TABLES) {
@@ -51,14 +52,29 @@ class KeptStatementsStoreTest {
         }
     }
 
-    private Map<String, List<String>> run(boolean keepStatements) throws Exception {
+    /**
+     * The same with every SQLite write group-committed ({@link GroupCommit}: each report, claim and result a
+     * savepoint in a shared transaction) as with each write a transaction of its own under the writer lock.
+     */
+    @Test
+    void groupCommitStoresWhatTransactionsAloneStore() throws Exception {
+        Map<String, List<String>> grouped = run(true, true);
+        Map<String, List<String>> alone = run(true, false);
+        assertFalse(grouped.get("report_results").isEmpty());
+        assertFalse(grouped.get("group_facets").isEmpty());
+        for (String table : TABLES) {
+            assertEquals(alone.get(table), grouped.get(table), table);
+        }
+    }
+
+    private Map<String, List<String>> run(boolean keepStatements, boolean groupCommit) throws Exception {
         List<Path> uploads = List.of(Path.of("testdata/server/bench-crash.json"), Path.of("testdata/minidump/crashy.dmp"),
                 dev.crashkit.testkit.TestData.file("reports/apple/ios-arm64.ips"),
                 dev.crashkit.testkit.TestData.thirdParty("apple-crash-report-parser/fixtures/xcode16.txt"),
                 dev.crashkit.testkit.TestData.thirdParty("sentrycrash/crash-report-1.json"),
                 dev.crashkit.testkit.TestData.thirdParty("sentry-crashprobe/release-arm64/Call abort().json"));
-        Path dir = Files.createDirectories(tmp.resolve(keepStatements ? "kept" : "fresh"));
-        try (Database db = Database.open("jdbc:sqlite:" + dir.resolve("t.db"), 6, keepStatements);
+        Path dir = Files.createDirectories(tmp.resolve((keepStatements ? "kept" : "fresh") + (groupCommit ? "-grouped" : "")));
+        try (Database db = Database.open("jdbc:sqlite:" + dir.resolve("t.db"), 6, keepStatements, groupCommit);
              DebugFiles files = DebugFiles.open(List.of(Path.of("testdata/macho"), Path.of("testdata/minidump/crashy")),
                      SymbolSources.none(), dir.resolve("uploads"), dir.resolve("cache"), false, m -> { })) {
             ReportStore reports = new ReportStore(db);
