@@ -1,6 +1,7 @@
 package dev.crashkit.spark;
 
-import java.io.IOException;
+import dev.crashkit.launcher.ChildJvm;
+import dev.crashkit.launcher.DefaultCacheFolder;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,12 +11,15 @@ import java.util.Optional;
 
 /**
  * {@code java -jar crashkit-spark.jar} in local mode runs the job in a child JVM started with
- * {@link #OPTIONS}: a jar cannot carry JVM options, and on the JDK's defaults (C2 compiling Spark's
- * code, G1) a fresh local job of 20,000 reports took 1.5-1.9 times the CPU it takes with them
- * (BENCHMARKS.md, "Spark in a fresh process"). The child is the same {@code java -jar JAR ARGS}
- * with those options (and the class-data archive of {@link StartupArchive}, once one is written) and a
- * marker property in front; its standard streams are this process's and
- * its exit code is returned, so the run looks the same from outside (one parent JVM more, idle).
+ * {@link ChildJvm#OPTIONS}, C1 only and the serial collector as {@code symbolicate batch} relaunches
+ * itself: a jar cannot carry JVM options, and on the JDK's defaults (C2 compiling Spark's code, G1) a
+ * fresh local job of 20,000 reports took 1.5-1.9 times the CPU it takes with them; the whole process's
+ * CPU for a fresh {@code local[1]} job fell by about half at 2,000 reports and by a third to a half at
+ * 20,000, its memory by 40-60% (BENCHMARKS.md, "Spark in a fresh process"). The child is the same
+ * {@code java -jar JAR ARGS} with those options (and the class-data archive of {@link StartupArchive},
+ * once one is written) and a marker property in front ({@link ChildJvm#MARKER}); its standard streams
+ * are this process's and its exit code is returned ({@link ChildJvm#run}), so the run looks the same
+ * from outside (one parent JVM more, idle).
  *
  * <p>Not relaunched: under {@code spark-submit} (it sets {@code spark.master}; its driver is not
  * started as {@code java -jar}), for a master other than {@code local} / {@code local[...]}, when
@@ -26,20 +30,6 @@ import java.util.Optional;
  * child cannot be started (the job then runs here).
  */
 final class LocalRelaunch {
-    /** The system property that marks a relaunched JVM (it never relaunches again). */
-    static final String MARKER = "crashkit.relaunched";
-
-    /** The environment variable that turns the relaunch off when it is {@code 0}. */
-    static final String OPT_OUT = "CRASHKIT_RELAUNCH";
-
-    /**
-     * C1 only and the serial collector, as {@code symbolicate batch} relaunches itself: the whole
-     * process's CPU for a fresh {@code local[1]} job fell by about half at 2,000 reports and by a third to a
-     * half at 20,000, its memory by 40-60% (BENCHMARKS.md, "Spark in a fresh process"). No hsperfdata
-     * file: {@code jps} does not list the child; {@code jcmd PID} and {@code jstack PID} still attach.
-     */
-    static final List<String> OPTIONS = List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-XX:-UsePerfData");
-
     private LocalRelaunch() {
     }
 
@@ -53,7 +43,7 @@ final class LocalRelaunch {
             return Optional.empty();
         }
         Child c = child.get();
-        Optional<Integer> code = run(c.command());
+        Optional<Integer> code = ChildJvm.run(c.command());
         boolean withArchive = c.command().stream().anyMatch(o -> o.startsWith("-XX:SharedArchiveFile="));
         if (code.isPresent() && crashed(code.get()) && withArchive && c.archive().isPresent()) {
             // This JDK maps a truncated archive and dies of SIGBUS before the job starts: not again.
@@ -82,7 +72,7 @@ final class LocalRelaunch {
 
     /** The relaunch when this process should relaunch itself, else empty. */
     static Optional<Child> child(String[] args) {
-        if (System.getProperty(MARKER) != null || "0".equals(System.getenv(OPT_OUT))
+        if (System.getProperty(ChildJvm.MARKER) != null || "0".equals(System.getenv(ChildJvm.OPT_OUT))
                 || System.getProperty("spark.master") != null) {
             return Optional.empty();
         }
@@ -97,18 +87,14 @@ final class LocalRelaunch {
         }
         Optional<Path> jar = plainJavaJar(ManagementFactory.getRuntimeMXBean().getInputArguments(),
                 System.getProperty("java.class.path"), System.getProperty("sun.java.command"));
-        String javaHome = System.getProperty("java.home");
-        if (jar.isEmpty() || javaHome == null) {
+        Optional<Path> java = jar.isEmpty() ? Optional.empty() : ChildJvm.java();
+        if (java.isEmpty()) {
             return Optional.empty();
         }
-        Path java = Path.of(javaHome, "bin", System.getProperty("os.name", "").startsWith("Windows") ? "java.exe" : "java");
-        if (!Files.isRegularFile(java)) {
-            return Optional.empty();
-        }
-        Optional<StartupArchive.ArchiveFiles> archive = StartupArchive.files(StartupArchive.cacheFolder(), jar.get(),
+        Optional<StartupArchive.ArchiveFiles> archive = StartupArchive.files(DefaultCacheFolder.path(), jar.get(),
                 System.getProperty("java.runtime.version"));
         List<String> archiveOptions = archive.map(StartupArchive::useOptions).orElse(List.of());
-        return Optional.of(new Child(childCommand(java, jar.get(), archiveOptions, args), java, jar.get(), archive));
+        return Optional.of(new Child(childCommand(java.get(), jar.get(), archiveOptions, args), java.get(), jar.get(), archive));
     }
 
     /**
@@ -141,11 +127,11 @@ final class LocalRelaunch {
      * path and {@code Add-Opens} apply; {@code archive} the class-data archive's options ({@link StartupArchive#useOptions}).
      */
     static List<String> childCommand(Path java, Path jar, List<String> archive, String[] args) {
-        List<String> cmd = new ArrayList<>(OPTIONS.size() + archive.size() + args.length + 4);
+        List<String> cmd = new ArrayList<>(ChildJvm.OPTIONS.size() + archive.size() + args.length + 4);
         cmd.add(java.toString());
-        cmd.addAll(OPTIONS);
+        cmd.addAll(ChildJvm.OPTIONS);
         cmd.addAll(archive);
-        cmd.add("-D" + MARKER + "=1");
+        cmd.add("-D" + ChildJvm.MARKER + "=1");
         cmd.add("-jar");
         cmd.add(jar.toString());
         cmd.addAll(List.of(args));
@@ -155,27 +141,5 @@ final class LocalRelaunch {
     /** Whether a child's exit code is a JVM's death by a signal (128 + the signal: its crash handler aborts). */
     static boolean crashed(int exitCode) {
         return exitCode == 128 + 6 || exitCode == 128 + 7 || exitCode == 128 + 11;
-    }
-
-    /** Starts {@code command} with this process's standard streams and returns its exit code; empty when it could not be started. */
-    static Optional<Integer> run(List<String> command) {
-        Process child;
-        try {
-            child = new ProcessBuilder(command).inheritIO().start();
-        } catch (IOException | RuntimeException e) {
-            return Optional.empty();
-        }
-        // Stopping this process (SIGTERM, Ctrl-C) stops the child too.
-        Thread stopChild = new Thread(child::destroy, "crashkit-relaunch-cleanup");
-        Runtime.getRuntime().addShutdownHook(stopChild);
-        while (true) {
-            try {
-                int code = child.waitFor();
-                Runtime.getRuntime().removeShutdownHook(stopChild);
-                return Optional.of(code);
-            } catch (InterruptedException e) {
-                // keep waiting: the child decides when the job is done
-            }
-        }
     }
 }

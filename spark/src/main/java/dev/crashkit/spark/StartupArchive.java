@@ -1,8 +1,11 @@
 package dev.crashkit.spark;
 
+import dev.crashkit.launcher.ChildJvm;
+import dev.crashkit.launcher.ClassDataSharing;
+import dev.crashkit.launcher.JarIdentity;
+import dev.crashkit.launcher.StaleStartupCaches;
 import java.io.File;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -27,13 +30,13 @@ import java.util.concurrent.TimeUnit;
  * run would otherwise pay. While a training of the last {@link #TRAINING_STALE_MILLIS} is under
  * way (its marker file is there) no other run starts one.
  *
- * <p>Files live in the cache folder ({@code CRASHKIT_CACHE}, else {@code $XDG_CACHE_HOME/crashkit},
- * else {@code ~/.cache/crashkit}, as the {@code symbolicate} command's start-up cache), named after the
- * jar (modification time, size, POSIX {@code cksum} of its real path: another build or copy is
- * another name) and the JDK's runtime version (an archive is only valid for the JVM build that wrote
- * it). A damaged or foreign archive is refused by the JVM, which then loads the classes from the jars
- * as without one (its messages are turned off: they would mix with the job's output); the child
- * notices ({@link #checkInChild}), removes it and says so in one line, and the parent trains a new one
+ * <p>Files live in the cache folder ({@link dev.crashkit.launcher.DefaultCacheFolder}, as the
+ * {@code symbolicate} command's start-up cache), named after the jar ({@link JarIdentity}: modification
+ * time, size, POSIX {@code cksum} of its real path: another build or copy is another name) and the JDK's
+ * runtime version (an archive is only valid for the JVM build that wrote it). A damaged or foreign
+ * archive is refused by the JVM, which then loads the classes from the jars as without one
+ * ({@link ClassDataSharing}); the child notices ({@link #checkInChild}), removes it and says so in one
+ * line, and the parent trains a new one
  * after the job. A second refusal in a row stops the training for that jar and JDK until the
  * {@code .refused} file is deleted: a JVM that refuses what it wrote would otherwise pay a training
  * after every job. A child JVM that crashes with an archive (this JDK maps a truncated one and dies
@@ -57,9 +60,6 @@ final class StartupArchive {
 
     /** A training marker older than this is a run that was killed: trained over. */
     static final long TRAINING_STALE_MILLIS = 30 * 60 * 1000L;
-
-    /** Jars besides the running one whose files are kept: other checkouts or versions in use. */
-    static final int OTHER_JARS_KEPT = 3;
 
     static final String PREFIX = "crashkit-spark-";
 
@@ -95,19 +95,6 @@ final class StartupArchive {
         }
     }
 
-    /** Where the cache folder is: {@code $CRASHKIT_CACHE}, else {@code $XDG_CACHE_HOME/crashkit}, else {@code ~/.cache/crashkit}. */
-    static Path cacheFolder() {
-        String env = System.getenv("CRASHKIT_CACHE");
-        if (env != null && !env.isBlank()) {
-            return Path.of(env);
-        }
-        String xdg = System.getenv("XDG_CACHE_HOME");
-        if (xdg != null && !xdg.isBlank()) {
-            return Path.of(xdg, "crashkit");
-        }
-        return Path.of(System.getProperty("user.home"), ".cache", "crashkit");
-    }
-
     /**
      * The archive's files for {@code jar} run by the JDK of runtime version {@code runtime}, in
      * {@code folder}; empty when the archive is turned off or the jar cannot be read now.
@@ -116,23 +103,7 @@ final class StartupArchive {
         if ("0".equals(System.getenv(OPT_OUT)) || runtime == null) {
             return Optional.empty();
         }
-        try {
-            File file = jar.toFile();
-            long mtime = file.lastModified() / 1000;
-            long size = file.length();
-            if (mtime == 0 || size == 0) {
-                return Optional.empty();
-            }
-            String real = jar.toRealPath().toString();
-            return Optional.of(new ArchiveFiles(folder.resolve(stem(mtime, size, real) + "-" + fileSafe(runtime))));
-        } catch (IOException | RuntimeException e) {
-            return Optional.empty();
-        }
-    }
-
-    /** {@code crashkit-spark-MTIME-SIZE-PATHSUM}: what the files of one jar share. */
-    static String stem(long mtime, long size, String realPath) {
-        return PREFIX + mtime + "-" + size + "-" + cksum(realPath.getBytes(StandardCharsets.UTF_8));
+        return JarIdentity.of(jar).map(j -> new ArchiveFiles(folder.resolve(j.stem(PREFIX, runtime))));
     }
 
     /**
@@ -165,7 +136,7 @@ final class StartupArchive {
         }
         ArchiveFiles f = new ArchiveFiles(jsa.resolveSibling(name.substring(0, name.length() - 4)));
         try {
-            if (vmInfo != null && vmInfo.contains("sharing")) {
+            if (ClassDataSharing.isOn(vmInfo)) {
                 Files.deleteIfExists(f.refused());
                 return Optional.empty();
             }
@@ -204,7 +175,8 @@ final class StartupArchive {
     /**
      * After a relaunched job without an archive ended: claims the marker (nothing when another
      * recent training holds it or the folder cannot be written), removes the files of other jars
-     * but the {@link #OTHER_JARS_KEPT} used last, and starts the training in the background.
+     * but the {@link StaleStartupCaches#OTHER_JARS_KEPT} used last ({@link StaleStartupCaches}), and
+     * starts the training in the background.
      * Returns whether it started; never throws.
      */
     static boolean trainInBackground(ArchiveFiles f, Path java, Path jar, String[] args) {
@@ -218,7 +190,7 @@ final class StartupArchive {
                 Files.deleteIfExists(f.marker());
                 return false;
             }
-            prune(f.stem().getParent(), f.stem().getFileName().toString());
+            StaleStartupCaches.prune(f.stem().getParent(), PREFIX, f.stem().getFileName().toString());
             removeLeftovers(f);
             List<String> cmd = new ArrayList<>();
             cmd.add(sh.toString());
@@ -240,7 +212,7 @@ final class StartupArchive {
     /**
      * The background script's arguments: {@code sh}, the marker, the temporary and final archive,
      * the scratch output, then the training JVM's command line: {@code [nice -n 10] java}
-     * {@link LocalRelaunch#OPTIONS}, {@code -XX:ArchiveClassesAtExit}, the relaunch marker, the
+     * {@link ChildJvm#OPTIONS}, {@code -XX:ArchiveClassesAtExit}, the relaunch marker, the
      * training properties, {@code -jar JAR ARGS}.
      */
     static List<String> trainingCommand(ArchiveFiles f, Path java, Path jar, String[] args, long pid) {
@@ -259,11 +231,11 @@ final class StartupArchive {
             cmd.add("10");
         }
         cmd.add(java.toString());
-        cmd.addAll(LocalRelaunch.OPTIONS);
+        cmd.addAll(ChildJvm.OPTIONS);
         cmd.add("-XX:ArchiveClassesAtExit=" + tmp);
         cmd.add("-Xlog:cds=off");
         cmd.add("-Xlog:cds+dynamic=off");
-        cmd.add("-D" + LocalRelaunch.MARKER + "=1");
+        cmd.add("-D" + ChildJvm.MARKER + "=1");
         cmd.add("-D" + ARCHIVING + "=1");
         cmd.add("-D" + TRAINING_OUT + "=" + out);
         cmd.add("-jar");
@@ -322,96 +294,5 @@ final class StartupArchive {
             return removed;
         }
         return removed;
-    }
-
-    /**
-     * Deletes, in {@code folder}, the {@code crashkit-spark-*} files of every jar but {@code currentStem}'s
-     * ({@code crashkit-spark-MTIME-SIZE-PATHSUM}, any JDK) and the {@link #OTHER_JARS_KEPT} others
-     * used last (latest modification or access of any of their files). Returns the files deleted;
-     * a file that cannot be read or deleted is left alone. Each build or copy of the jar gets an
-     * archive of its own (~150 MB), and nothing else removes those of a jar that is gone.
-     */
-    static List<Path> prune(Path folder, String currentStem) {
-        java.util.regex.Pattern name = java.util.regex.Pattern.compile("(" + PREFIX + "\\d+-\\d+-\\d+)(?:[-.].*)?");
-        java.util.Map<String, List<Path>> byJar = new java.util.HashMap<>();
-        java.util.Map<String, Long> lastUse = new java.util.HashMap<>();
-        String current = currentStem.length() > 0 ? jarStem(name, currentStem) : "";
-        try (java.nio.file.DirectoryStream<Path> files = Files.newDirectoryStream(folder, PREFIX + "*")) {
-            for (Path p : files) {
-                java.util.regex.Matcher m = name.matcher(p.getFileName().toString());
-                if (!m.matches() || m.group(1).equals(current)) {
-                    continue;
-                }
-                java.nio.file.attribute.BasicFileAttributes a;
-                try {
-                    a = Files.readAttributes(p, java.nio.file.attribute.BasicFileAttributes.class,
-                            java.nio.file.LinkOption.NOFOLLOW_LINKS);
-                } catch (IOException e) {
-                    continue;
-                }
-                if (!a.isRegularFile()) {
-                    continue;
-                }
-                long used = Math.max(a.lastModifiedTime().toMillis(), a.lastAccessTime().toMillis());
-                byJar.computeIfAbsent(m.group(1), k -> new ArrayList<>()).add(p);
-                lastUse.merge(m.group(1), used, Math::max);
-            }
-        } catch (IOException | RuntimeException e) {
-            return List.of();
-        }
-        List<String> jars = new ArrayList<>(byJar.keySet());
-        jars.sort((x, y) -> Long.compare(lastUse.get(y), lastUse.get(x)));
-        List<Path> deleted = new ArrayList<>();
-        for (String jar : jars.subList(Math.min(OTHER_JARS_KEPT, jars.size()), jars.size())) {
-            for (Path p : byJar.get(jar)) {
-                try {
-                    if (Files.deleteIfExists(p)) {
-                        deleted.add(p);
-                    }
-                } catch (IOException e) {
-                    // another user's file or gone already: left to whoever can
-                }
-            }
-        }
-        return deleted;
-    }
-
-    private static String jarStem(java.util.regex.Pattern name, String stem) {
-        java.util.regex.Matcher m = name.matcher(stem);
-        return m.matches() ? m.group(1) : stem;
-    }
-
-    /** {@code s} with every character but ASCII letters, digits, {@code . + _ -} as {@code _}. */
-    static String fileSafe(String s) {
-        char[] c = s.toCharArray();
-        for (int i = 0; i < c.length; i++) {
-            char x = c[i];
-            boolean ok = (x >= 'a' && x <= 'z') || (x >= 'A' && x <= 'Z') || (x >= '0' && x <= '9') || x == '.'
-                    || x == '+' || x == '_' || x == '-';
-            if (!ok) {
-                c[i] = '_';
-            }
-        }
-        return new String(c);
-    }
-
-    /** The POSIX {@code cksum} CRC of {@code data}, as the {@code symbolicate} command names its cache files. */
-    static long cksum(byte[] data) {
-        int crc = 0;
-        for (byte b : data) {
-            crc = cksumStep(crc, b & 0xFF);
-        }
-        for (long n = data.length; n != 0; n >>>= 8) {
-            crc = cksumStep(crc, (int) (n & 0xFF));
-        }
-        return ~crc & 0xFFFFFFFFL;
-    }
-
-    private static int cksumStep(int crc, int octet) {
-        crc ^= octet << 24;
-        for (int bit = 0; bit < 8; bit++) {
-            crc = crc < 0 ? (crc << 1) ^ 0x04C11DB7 : crc << 1;
-        }
-        return crc;
     }
 }

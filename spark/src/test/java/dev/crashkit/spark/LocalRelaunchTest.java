@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.crashkit.launcher.ChildJvm;
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -73,7 +74,7 @@ class LocalRelaunchTest {
         cmd.add(jar.toString());
         cmd.addAll(List.of(args));
         ProcessBuilder b = new ProcessBuilder(cmd).directory(tmp.toFile()); // a crashed JVM's hs_err file lands there
-        b.environment().remove(LocalRelaunch.OPT_OUT);
+        b.environment().remove(ChildJvm.OPT_OUT);
         b.environment().remove("JAVA_TOOL_OPTIONS");
         b.environment().remove("JDK_JAVA_OPTIONS");
         // The archive (StartupArchive) is off unless a test turns it on, and in a folder of the test's own.
@@ -125,14 +126,14 @@ class LocalRelaunchTest {
         Path relaunchedOut = tmp.resolve("relaunched");
         Path hereOut = tmp.resolve("here");
         Run relaunched = run(Map.of(), List.of(), job(relaunchedOut));
-        Run here = run(Map.of(LocalRelaunch.OPT_OUT, "0"), List.of(), job(hereOut));
+        Run here = run(Map.of(ChildJvm.OPT_OUT, "0"), List.of(), job(hereOut));
         assertEquals(0, relaunched.exit(), relaunched.stderr());
         assertEquals(0, here.exit(), here.stderr());
 
         assertEquals(1, relaunched.javaChildren().size(), relaunched.javaChildren().toString());
         List<String> child = relaunched.javaChildren().get(0);
-        assertTrue(child.containsAll(LocalRelaunch.OPTIONS), child.toString());
-        assertTrue(child.contains("-D" + LocalRelaunch.MARKER + "=1"), child.toString());
+        assertTrue(child.containsAll(ChildJvm.OPTIONS), child.toString());
+        assertTrue(child.contains("-D" + ChildJvm.MARKER + "=1"), child.toString());
         assertEquals(List.of(job(relaunchedOut)), child.subList(child.size() - job(relaunchedOut).length, child.size()));
         assertEquals(List.of(), here.javaChildren());
 
@@ -320,7 +321,7 @@ class LocalRelaunchTest {
         // Found by the job before Spark starts: in the child; the same one line and exit code as without it.
         String[] badStyle = {"--input", "x", "--out", tmp.resolve("o2").toString(), "--demangle", "pretty"};
         Run relaunched = run(Map.of(), List.of(), badStyle);
-        Run here = run(Map.of(LocalRelaunch.OPT_OUT, "0"), List.of(), badStyle);
+        Run here = run(Map.of(ChildJvm.OPT_OUT, "0"), List.of(), badStyle);
         for (Run r : List.of(relaunched, here)) {
             assertEquals(ExitCodes.USAGE, r.exit(), r.stderr());
             assertEquals("error: --demangle must be simplified, full or none, not pretty\n", r.stderr());

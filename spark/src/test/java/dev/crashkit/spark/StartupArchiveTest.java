@@ -4,32 +4,27 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.crashkit.launcher.ChildJvm;
+import dev.crashkit.launcher.JarIdentity;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.BasicFileAttributeView;
 import java.nio.file.attribute.FileTime;
 import java.util.List;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The class-data archive's names, options, training command, marker and retention (StartupArchive). */
+/** The class-data archive's names, options, training command, marker and refusals (StartupArchive). */
 class StartupArchiveTest {
     private static final long NOW = System.currentTimeMillis();
 
     @Test
     void namesHaveTheJarsTimeSizePosixCksumOfItsPathAndTheRuntime(@TempDir Path dir) throws IOException {
-        // Expected sums printed by coreutils' cksum (`printf %s PATH | cksum`), as the symbolicate command's names.
-        assertEquals(639304391L, StartupArchive.cksum("/tmp/a.jar".getBytes(StandardCharsets.UTF_8)));
-        assertEquals(1680805833L,
-                StartupArchive.cksum("/work/main/spark/target/crashkit-spark.jar".getBytes(StandardCharsets.UTF_8)));
-        assertEquals("crashkit-spark-1795729383-8441472-639304391", StartupArchive.stem(1795729383L, 8441472L, "/tmp/a.jar"));
-
+        // The cksum's oracle values (coreutils) are in the launcher module's JarIdentityTest.
         Path jar = Files.write(dir.resolve("crashkit-spark.jar"), new byte[] {1, 2, 3});
         Files.setLastModifiedTime(jar, FileTime.fromMillis(1795729383_000L));
-        long sum = StartupArchive.cksum(jar.toRealPath().toString().getBytes(StandardCharsets.UTF_8));
+        long sum = JarIdentity.cksum(jar.toRealPath().toString().getBytes(StandardCharsets.UTF_8));
         StartupArchive.ArchiveFiles f = StartupArchive.files(dir.resolve("cache"), jar, "17.0.21.1+2-1/deb12u1").orElseThrow();
         String stem = "crashkit-spark-1795729383-3-" + sum + "-17.0.21.1+2-1_deb12u1";
         assertEquals(dir.resolve("cache").resolve(stem + ".jsa"), f.archive());
@@ -59,7 +54,7 @@ class StartupArchiveTest {
                 stem + ".training-out-42"));
         expected.addAll(nice);
         expected.add("/j/bin/java");
-        expected.addAll(LocalRelaunch.OPTIONS);
+        expected.addAll(ChildJvm.OPTIONS);
         expected.addAll(List.of("-XX:ArchiveClassesAtExit=" + stem + ".jsa.tmp-42", "-Xlog:cds=off", "-Xlog:cds+dynamic=off",
                 "-Dcrashkit.relaunched=1", "-Dcrashkit.archiving=1", "-Dcrashkit.archiving.out=" + stem + ".training-out-42",
                 "-jar", "/x/crashkit-spark.jar", "--input", "in", "--out", "out"));
@@ -76,39 +71,6 @@ class StartupArchiveTest {
         // A folder that cannot hold it: no training.
         Path notAFolder = Files.createFile(dir.resolve("file"));
         assertFalse(StartupArchive.claim(notAFolder.resolve("x.training"), NOW));
-    }
-
-    @Test
-    void keepsTheRunningJarsFilesAndThoseOfTheThreeOtherJarsUsedLast(@TempDir Path dir) throws IOException {
-        // Jars 1..5, each with an archive for two JDKs; jar k last used k minutes ago, jar 2 by a read only.
-        for (int k = 1; k <= 5; k++) {
-            long written = k == 2 ? NOW - 600 * 60_000L : NOW - k * 60_000L;
-            long read = k == 2 ? NOW - 2 * 60_000L : written;
-            file(dir, "crashkit-spark-" + k + "-10-20-17.0.21.jsa", written, read);
-            file(dir, "crashkit-spark-" + k + "-10-20-25.0.3.jsa", written, written);
-        }
-        // The running jar's (oldest of all), a training marker of jar 5, files that are no archives, a folder.
-        file(dir, "crashkit-spark-9-10-20-17.0.21.jsa", NOW - 3_600_000L, NOW - 3_600_000L);
-        file(dir, "crashkit-spark-5-10-20-17.0.21.training", NOW - 5 * 60_000L, NOW - 5 * 60_000L);
-        file(dir, "crashkit-spark-notes.txt", NOW - 3_600_000L, NOW - 3_600_000L);
-        file(dir, "symbolicate-1-10-20-17.0.21.jsa", NOW - 3_600_000L, NOW - 3_600_000L);
-        Files.createDirectories(dir.resolve("crashkit-spark-7-10-20-17.training-out-5"));
-
-        List<Path> deleted = StartupArchive.prune(dir, "crashkit-spark-9-10-20-17.0.21");
-
-        assertEquals(List.of("crashkit-spark-4-10-20-17.0.21.jsa", "crashkit-spark-4-10-20-25.0.3.jsa",
-                "crashkit-spark-5-10-20-17.0.21.jsa", "crashkit-spark-5-10-20-17.0.21.training",
-                "crashkit-spark-5-10-20-25.0.3.jsa"),
-                deleted.stream().map(p -> p.getFileName().toString()).sorted().toList());
-        try (Stream<Path> left = Files.list(dir)) {
-            assertEquals(List.of("crashkit-spark-1-10-20-17.0.21.jsa", "crashkit-spark-1-10-20-25.0.3.jsa",
-                    "crashkit-spark-2-10-20-17.0.21.jsa", "crashkit-spark-2-10-20-25.0.3.jsa",
-                    "crashkit-spark-3-10-20-17.0.21.jsa", "crashkit-spark-3-10-20-25.0.3.jsa",
-                    "crashkit-spark-7-10-20-17.training-out-5", "crashkit-spark-9-10-20-17.0.21.jsa",
-                    "crashkit-spark-notes.txt", "symbolicate-1-10-20-17.0.21.jsa"),
-                    left.map(p -> p.getFileName().toString()).sorted().toList());
-        }
-        assertEquals(List.of(), StartupArchive.prune(dir.resolve("none"), "crashkit-spark-1-2-3"));
     }
 
     @Test
@@ -137,12 +99,6 @@ class StartupArchiveTest {
         new LimitedIterator<>(List.of(1, 2, 3, 4).iterator(), 2).forEachRemaining(seen::add);
         assertEquals(List.of(1, 2), seen);
         assertFalse(new LimitedIterator<>(List.of(1).iterator(), 0).hasNext());
-    }
-
-    private static void file(Path dir, String name, long modified, long accessed) throws IOException {
-        Path f = Files.createFile(dir.resolve(name));
-        Files.getFileAttributeView(f, BasicFileAttributeView.class).setTimes(FileTime.fromMillis(modified),
-                FileTime.fromMillis(accessed), null);
     }
 
     /** What the child does with the JVM's {@code java.vm.info}: refused (no sharing) twice in a row, then mapped. */

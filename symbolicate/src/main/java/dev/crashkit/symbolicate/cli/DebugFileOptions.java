@@ -1,6 +1,7 @@
 package dev.crashkit.symbolicate.cli;
 
 import dev.crashkit.core.CrashkitException;
+import dev.crashkit.launcher.DefaultCacheFolder;
 import dev.crashkit.symbolicator.Demangling;
 import dev.crashkit.symbolicator.DiagnosticSink;
 import dev.crashkit.symbolicator.SymbolCachePolicy;

@@ -1,8 +1,10 @@
 package dev.crashkit.symbolicate.cli;
 
+import dev.crashkit.launcher.ChildJvm;
+import dev.crashkit.launcher.DefaultCacheFolder;
+import dev.crashkit.launcher.JarIdentity;
 import java.io.IOException;
 import java.nio.charset.Charset;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -30,17 +32,11 @@ import java.util.Optional;
  * {@code +} concatenation of our own, no class of the command itself (BENCHMARKS.md, start-up).
  */
 final class Relaunch {
-    static final String MARKER = "crashkit.relaunched";
-
     /** Set on a child that writes the class-data archive: {@link ArchiveTraining} loads the rest of its classes. */
     static final String ARCHIVING = "crashkit.archiving";
 
-    /**
-     * The child's JVM options before the archive's: C1 only and the serial collector (see the
-     * class comment); no hsperfdata file (nothing attaches to a short run).
-     */
-    private static final List<String> OPTIONS = List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
-            "-XX:-UsePerfData");
+    /** What the files of the start-up cache and the exec library begin with ({@link JarIdentity#stem}). */
+    static final String CACHE_PREFIX = "symbolicate-";
 
     /**
      * For one report (not {@code batch}): a young generation half the initial heap instead of a
@@ -75,26 +71,22 @@ final class Relaunch {
 
     /** The child to run when this process should relaunch itself. */
     static Optional<Child> child(String[] args) {
-        if (System.getProperty(MARKER) != null || "0".equals(System.getenv("CRASHKIT_RELAUNCH"))) {
+        if (System.getProperty(ChildJvm.MARKER) != null || "0".equals(System.getenv(ChildJvm.OPT_OUT))) {
             return Optional.empty();
         }
         Optional<List<String>> own = ownCommandLine();
-        String javaHome = System.getProperty("java.home");
         String classPath = System.getProperty("java.class.path");
-        if (own.isEmpty() || javaHome == null || classPath == null) {
+        if (own.isEmpty() || classPath == null) {
             return Optional.empty();
         }
         Optional<Path> jar = jarOf(own.get(), args, classPath);
-        if (jar.isEmpty()) {
-            return Optional.empty();
-        }
-        Path java = Path.of(javaHome, "bin", isWindows() ? "java.exe" : "java");
-        if (!Files.isRegularFile(java)) {
+        Optional<Path> java = jar.isEmpty() ? Optional.empty() : ChildJvm.java();
+        if (java.isEmpty()) {
             return Optional.empty();
         }
         Path classes = classesJar(jar.get());
         CacheFiles files = cacheFiles(classes);
-        return Optional.of(new Child(childCommand(java, classes, files.archiveOptions(), args), files.library()));
+        return Optional.of(new Child(childCommand(java.get(), classes, files.archiveOptions(), args), files.library()));
     }
 
     /**
@@ -140,14 +132,18 @@ final class Relaunch {
         return Files.isRegularFile(jar) ? Optional.of(jar) : Optional.empty();
     }
 
-    /** The child's command line: JVM options, the archive's, the marker, the jar's main class, the arguments. */
+    /**
+     * The child's command line: JVM options ({@link ChildJvm#OPTIONS}, C1 only and the serial collector:
+     * see the class comment; then the young generation's), the archive's, the marker, the jar's main
+     * class, the arguments.
+     */
     static List<String> childCommand(Path java, Path jar, List<String> archive, String[] args) {
-        List<String> cmd = new ArrayList<>(OPTIONS.size() + archive.size() + args.length + 6);
+        List<String> cmd = new ArrayList<>(ChildJvm.OPTIONS.size() + archive.size() + args.length + 6);
         cmd.add(java.toString());
-        cmd.addAll(OPTIONS);
+        cmd.addAll(ChildJvm.OPTIONS);
         cmd.add(args.length > 0 && args[0].equals("batch") ? BATCH_YOUNG_GENERATION : ONE_REPORT_YOUNG_GENERATION);
         cmd.addAll(archive);
-        cmd.add("-D" + MARKER + "=1");
+        cmd.add("-D" + ChildJvm.MARKER + "=1");
         cmd.add("-cp");
         cmd.add(jar.toString());
         cmd.add(Main.class.getName());
@@ -168,43 +164,7 @@ final class Relaunch {
         if (c.library().isPresent() && !"spawn".equals(System.getenv("CRASHKIT_RELAUNCH"))) {
             ProcessReplacement.exec(c.command(), c.library().get());
         }
-        return run(c.command());
-    }
-
-    /** Starts {@code command} as a child and returns its exit code; empty when it could not be started. */
-    static Optional<Integer> run(List<String> command) {
-        Process child;
-        try {
-            child = new ProcessBuilder(command).inheritIO().start();
-        } catch (IOException | RuntimeException e) {
-            return Optional.empty();
-        }
-        Thread killer = new Cleanup(child);
-        Runtime.getRuntime().addShutdownHook(killer);
-        while (true) {
-            try {
-                int code = child.waitFor();
-                Runtime.getRuntime().removeShutdownHook(killer);
-                return Optional.of(code);
-            } catch (InterruptedException e) {
-                // keep waiting: the child decides when the command is done
-            }
-        }
-    }
-
-    /** Ends the child when the parent is stopped (a named class: a lambda would be spun at run time). */
-    private static final class Cleanup extends Thread {
-        private final Process child;
-
-        Cleanup(Process child) {
-            super("relaunch-cleanup");
-            this.child = child;
-        }
-
-        @Override
-        public void run() {
-            child.destroy();
-        }
+        return ChildJvm.run(c.command());
     }
 
     /**
@@ -249,10 +209,6 @@ final class Relaunch {
         return out;
     }
 
-    private static boolean isWindows() {
-        return System.getProperty("os.name", "").startsWith("Windows");
-    }
-
     /** The start-up cache's JVM options and the exec library's file, both named after the jar. */
     private record CacheFiles(List<String> archiveOptions, Optional<java.io.File> library) {
         static final CacheFiles NONE = new CacheFiles(List.of(), Optional.empty());
@@ -261,7 +217,7 @@ final class Relaunch {
     /**
      * The start-up cache options bin/symbolicate uses, for the JDK this JVM runs on
      * ({@link #startupCacheOptions}), and the exec library's file; the files are named after the jar
-     * ({@link #archiveName}) and the JDK's runtime version.
+     * ({@link JarIdentity}) and the JDK's runtime version.
      */
     private static CacheFiles cacheFiles(Path jar) {
         try {
@@ -270,20 +226,17 @@ final class Relaunch {
                 // Only when missing: on an existing folder createDirectories throws and catches an exception.
                 Files.createDirectories(folder);
             }
-            java.io.File jarFile = jar.toFile();
-            long mtime = jarFile.lastModified() / 1000;
-            long size = jarFile.length();
-            if (mtime == 0 || size == 0) {
+            Optional<JarIdentity> identity = JarIdentity.of(jar);
+            if (identity.isEmpty()) {
                 return CacheFiles.NONE; // cannot be read now: nothing named after it
             }
-            String real = jar.toRealPath().toString();
-            Optional<java.io.File> library = Optional.of(folder.resolve(libraryName(mtime, size, real,
+            Optional<java.io.File> library = Optional.of(folder.resolve(libraryName(identity.get(),
                     System.getProperty("os.arch", ""))).toFile());
             String runtime = System.getProperty("java.runtime.version");
             if (runtime == null) {
                 return new CacheFiles(List.of(), library);
             }
-            Path stem = folder.resolve(stem(mtime, size, real) + "-" + fileSafe(runtime));
+            Path stem = folder.resolve(identity.get().stem(CACHE_PREFIX, runtime));
             int feature = Runtime.version().feature();
             boolean record = Files.isWritable(folder) && (feature < 25 || !recordingUnderway(stem));
             return new CacheFiles(startupCacheOptions(stem, feature, record, ownId()), library);
@@ -294,9 +247,9 @@ final class Relaunch {
 
     /**
      * The JVM options that give a run the start-up cache of the JDK it runs on, named {@code stem}
-     * plus a suffix (the jar's name from {@link #archiveName} without {@code .jsa}, then the JDK's
-     * runtime version: a cache is only valid for the JVM build that made it, and one JDK's file must
-     * not hide another's). bin/symbolicate chooses the same way.
+     * plus a suffix ({@code stem} is {@link JarIdentity#stem(String, String)}: the jar's name, then the
+     * JDK's runtime version: a cache is only valid for the JVM build that made it, and one JDK's file
+     * must not hide another's). bin/symbolicate chooses the same way.
      * <ul>
      * <li>JDK 25 and later: the AOT cache (JEP 483/514/515: classes loaded and linked, the heap objects
      * of their start-up, method profiles), {@code stem.aot}, when it is there; else, when {@code record}
@@ -379,65 +332,14 @@ final class Relaunch {
     /** Set on a run that records for the AOT cache: the cache file a background JVM assembles after it. */
     static final String AOT_CACHE = "crashkit.aotcache";
 
-    /** {@code s} with every character but ASCII letters, digits, {@code . + _ -} as {@code _} (as bin/symbolicate's {@code tr}). */
-    static String fileSafe(String s) {
-        char[] c = s.toCharArray();
-        for (int i = 0; i < c.length; i++) {
-            char x = c[i];
-            boolean ok = (x >= 'a' && x <= 'z') || (x >= 'A' && x <= 'Z') || (x >= '0' && x <= '9') || x == '.'
-                    || x == '+' || x == '_' || x == '-';
-            if (!ok) {
-                c[i] = '_';
-            }
-        }
-        return new String(c);
-    }
-
     /**
-     * The archive's file name: the jar's mtime (seconds) and size, and the POSIX {@code cksum} of its
-     * real path, as bin/symbolicate names it. The path matters: a copy of the jar elsewhere with the
-     * same mtime and size would otherwise take this archive, which the JVM then refuses for every
-     * class of ours without a word (its class path differs), loading them all from the jar (+190 ms
-     * CPU; BENCHMARKS.md, warm child on two cores).
-     */
-    static String archiveName(long mtime, long size, String realPath) {
-        return stem(mtime, size, realPath) + ".jsa";
-    }
-
-    static String stem(long mtime, long size, String realPath) {
-        return "symbolicate-" + mtime + "-" + size + "-" + cksum(realPath.getBytes(StandardCharsets.UTF_8));
-    }
-
-    /**
-     * The file name {@link ProcessReplacement}'s library is copied to, named as the archive: a run
+     * The file name {@link ProcessReplacement}'s library is copied to, named as the archive (after the
+     * jar: {@link JarIdentity#stem(String)}): a run
      * finds it without reading the jar again (a resource read through the class loader opens the
      * jar a second time, ~10 ms for its 4,500 entries).
      */
-    static String libraryName(long mtime, long size, String realPath, String osArch) {
+    static String libraryName(JarIdentity jar, String osArch) {
         // The architecture too: a home folder shared by machines of two kinds holds one for each.
-        return stem(mtime, size, realPath) + "-exec-" + osArch + ".so";
-    }
-
-    /**
-     * The POSIX {@code cksum} CRC of {@code data} (CRC-32 with polynomial 0x04C11DB7, most significant
-     * bit first, the length appended, complemented): what a shell script computes with {@code cksum}.
-     */
-    static long cksum(byte[] data) {
-        int crc = 0;
-        for (byte b : data) {
-            crc = cksumStep(crc, b & 0xFF);
-        }
-        for (long n = data.length; n != 0; n >>>= 8) {
-            crc = cksumStep(crc, (int) (n & 0xFF));
-        }
-        return ~crc & 0xFFFFFFFFL;
-    }
-
-    private static int cksumStep(int crc, int octet) {
-        crc ^= octet << 24;
-        for (int bit = 0; bit < 8; bit++) {
-            crc = crc < 0 ? (crc << 1) ^ 0x04C11DB7 : crc << 1;
-        }
-        return crc;
+        return jar.stem(CACHE_PREFIX) + "-exec-" + osArch + ".so";
     }
 }

@@ -24,11 +24,12 @@ class LauncherJarTest {
     @Test
     void launcherClassesAloneSayWhatIsMissing() throws Exception {
         // The launcher jar's classes, as symbolicate/pom.xml lists them.
-        for (String c : List.of("cli/Main", "cli/Stdout", "cli/Relaunch", "cli/Relaunch$Child", "cli/Relaunch$CacheFiles",
-                "cli/Relaunch$Cleanup", "cli/ProcessReplacement", "cli/DefaultCacheFolder")) {
-            Path to = dir.resolve("launcher/dev/crashkit/symbolicate/" + c + ".class");
+        for (String c : List.of("symbolicate/cli/Main", "symbolicate/cli/Stdout", "symbolicate/cli/Relaunch",
+                "symbolicate/cli/Relaunch$Child", "symbolicate/cli/Relaunch$CacheFiles", "symbolicate/cli/ProcessReplacement",
+                "launcher/ChildJvm", "launcher/ChildJvm$Cleanup", "launcher/DefaultCacheFolder", "launcher/JarIdentity")) {
+            Path to = dir.resolve("launcher/dev/crashkit/" + c + ".class");
             Files.createDirectories(to.getParent());
-            try (InputStream from = Main.class.getClassLoader().getResourceAsStream("dev/crashkit/symbolicate/" + c + ".class")) {
+            try (InputStream from = Main.class.getClassLoader().getResourceAsStream("dev/crashkit/" + c + ".class")) {
                 Files.copy(from, to);
             }
         }
