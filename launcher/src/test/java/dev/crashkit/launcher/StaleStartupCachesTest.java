@@ -19,15 +19,8 @@ class StaleStartupCachesTest {
     /** The symbolicate command's files: archives and AOT caches per JDK, the exec library; the jar's stem alone. */
     @Test
     void keepsTheRunningJarsFilesAndThoseOfTheThreeOtherJarsUsedLast(@TempDir Path dir) throws IOException {
-        // Jar 1..5, each with an archive for two JDKs and an exec library; jar k last used k minutes ago,
-        // by one file's access time for jar 2 (its files were written long ago).
-        for (int k = 1; k <= 5; k++) {
-            long written = k == 2 ? NOW - 600 * 60_000L : NOW - k * 60_000L;
-            long read = k == 2 ? NOW - 2 * 60_000L : written;
-            file(dir, "symbolicate-" + k + "-10-20-17.0.21.jsa", written, read);
-            file(dir, "symbolicate-" + k + "-10-20-25.0.3.aot", written, written);
-            file(dir, "symbolicate-" + k + "-10-20-exec-amd64.so", written, written);
-        }
+        // Jar 1..5, each with an archive for two JDKs and an exec library.
+        fiveJars(dir, "symbolicate-", "-17.0.21.jsa", "-25.0.3.aot", "-exec-amd64.so");
         // The running jar's, oldest of all (written an hour ago), and files that are not start-up caches.
         file(dir, "symbolicate-9-10-20-exec-amd64.so", NOW - 3_600_000L, NOW - 3_600_000L);
         file(dir, "symbolicate-notes.txt", NOW - 3_600_000L, NOW - 3_600_000L);
@@ -52,13 +45,8 @@ class StaleStartupCachesTest {
     /** The Spark job's files: archives per JDK and training markers; the running jar's stem with its runtime. */
     @Test
     void theRunningJarIsKnownByItsStemWithTheRuntimeToo(@TempDir Path dir) throws IOException {
-        // Jars 1..5, each with an archive for two JDKs; jar k last used k minutes ago, jar 2 by a read only.
-        for (int k = 1; k <= 5; k++) {
-            long written = k == 2 ? NOW - 600 * 60_000L : NOW - k * 60_000L;
-            long read = k == 2 ? NOW - 2 * 60_000L : written;
-            file(dir, "crashkit-spark-" + k + "-10-20-17.0.21.jsa", written, read);
-            file(dir, "crashkit-spark-" + k + "-10-20-25.0.3.jsa", written, written);
-        }
+        // Jars 1..5, each with an archive for two JDKs.
+        fiveJars(dir, "crashkit-spark-", "-17.0.21.jsa", "-25.0.3.jsa");
         // The running jar's (oldest of all), a training marker of jar 5, files that are no archives, a folder.
         file(dir, "crashkit-spark-9-10-20-17.0.21.jsa", NOW - 3_600_000L, NOW - 3_600_000L);
         file(dir, "crashkit-spark-5-10-20-17.0.21.training", NOW - 5 * 60_000L, NOW - 5 * 60_000L);
@@ -88,6 +76,20 @@ class StaleStartupCachesTest {
 
     private static List<String> names(Stream<Path> files) {
         return files.map(p -> p.getFileName().toString()).sorted().toList();
+    }
+
+    /**
+     * The files {@code prefix K-10-20 SUFFIX} of jars K = 1..5, jar K last used K minutes ago: by its
+     * files' modification time, but for jar 2, written long ago and used by a read of its first file.
+     */
+    private static void fiveJars(Path dir, String prefix, String... suffixes) throws IOException {
+        for (int k = 1; k <= 5; k++) {
+            long written = k == 2 ? NOW - 600 * 60_000L : NOW - k * 60_000L;
+            long read = k == 2 ? NOW - 2 * 60_000L : written;
+            for (int i = 0; i < suffixes.length; i++) {
+                file(dir, prefix + k + "-10-20" + suffixes[i], written, i == 0 ? read : written);
+            }
+        }
     }
 
     private static void file(Path dir, String name, long modified, long accessed) throws IOException {
