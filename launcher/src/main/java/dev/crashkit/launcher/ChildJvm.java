@@ -33,7 +33,11 @@ public final class ChildJvm {
     private ChildJvm() {
     }
 
-    /** The {@code java} of the JDK this JVM runs on ({@code java.home}); empty when it is not there. */
+    /**
+     * The {@code java} of the JDK this JVM runs on.
+     *
+     * @return {@code java.home}'s {@code bin/java}; empty when it is not there
+     */
     public static Optional<Path> java() {
         String javaHome = System.getProperty("java.home");
         if (javaHome == null) {
@@ -47,6 +51,9 @@ public final class ChildJvm {
      * Starts {@code command} with this process's standard streams and returns its exit code once it
      * ended; empty when it could not be started. Stopping this process (SIGTERM, Ctrl-C) stops the child
      * too; an interrupt does not stop the waiting: the child decides when it is done.
+     *
+     * @param command the program and its arguments
+     * @return the child's exit code; empty when it could not be started
      */
     public static Optional<Integer> run(List<String> command) {
         Process child;

@@ -15,7 +15,12 @@ public final class ClassDataSharing {
     private ClassDataSharing() {
     }
 
-    /** Whether the JVM whose {@code java.vm.info} is {@code vmInfo} ({@code null}: unknown) shares classes. */
+    /**
+     * Whether a JVM shares classes.
+     *
+     * @param vmInfo its {@code java.vm.info} ({@code null}: unknown)
+     * @return whether it says "sharing": false for a JVM that refused the start-up cache it was given
+     */
     public static boolean isOn(String vmInfo) {
         return vmInfo != null && vmInfo.contains("sharing");
     }

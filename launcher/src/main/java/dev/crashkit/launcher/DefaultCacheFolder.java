@@ -12,7 +12,11 @@ public final class DefaultCacheFolder {
     private DefaultCacheFolder() {
     }
 
-    /** The folder, from the environment; not created. */
+    /**
+     * The folder, from the environment; not created.
+     *
+     * @return the cache folder
+     */
     public static Path path() {
         String env = System.getenv("CRASHKIT_CACHE");
         if (env != null && !env.isBlank()) {

@@ -20,7 +20,12 @@ import java.util.Optional;
  */
 public record JarIdentity(long mtime, long size, String realPath) {
 
-    /** The identity of {@code jar} now; empty when it cannot be read (no time, no size, no real path). */
+    /**
+     * The identity of a jar now.
+     *
+     * @param jar the jar's path
+     * @return its identity; empty when it cannot be read (no time, no size, no real path)
+     */
     public static Optional<JarIdentity> of(Path jar) {
         try {
             File file = jar.toFile();
@@ -38,6 +43,9 @@ public record JarIdentity(long mtime, long size, String realPath) {
     /**
      * {@code PREFIX MTIME-SIZE-PATHSUM}: what the cache files of this jar share, {@code PATHSUM} the POSIX
      * {@code cksum} of the real path's UTF-8 bytes ({@link #cksum}).
+     *
+     * @param prefix what the name begins with (the tool's, e.g. {@code symbolicate-})
+     * @return the stem
      */
     public String stem(String prefix) {
         return prefix + mtime + "-" + size + "-" + cksum(realPath.getBytes(StandardCharsets.UTF_8));
@@ -47,12 +55,21 @@ public record JarIdentity(long mtime, long size, String realPath) {
      * {@link #stem(String)} then {@code -RUNTIME}, the JDK's runtime version made file-safe
      * ({@link #fileSafe}): a start-up cache is only valid for the JVM build that made it, and one JDK's
      * file must not hide another's.
+     *
+     * @param prefix what the name begins with
+     * @param runtime the JDK's {@code java.runtime.version}
+     * @return the stem with the runtime version
      */
     public String stem(String prefix, String runtime) {
         return stem(prefix) + "-" + fileSafe(runtime);
     }
 
-    /** {@code s} with every character but ASCII letters, digits, {@code . + _ -} as {@code _} (as bin/symbolicate's {@code tr}). */
+    /**
+     * A string made safe in a file name, as bin/symbolicate's {@code tr} does.
+     *
+     * @param s the string
+     * @return {@code s} with every character but ASCII letters, digits, {@code . + _ -} as {@code _}
+     */
     public static String fileSafe(String s) {
         char[] c = s.toCharArray();
         for (int i = 0; i < c.length; i++) {
@@ -69,6 +86,9 @@ public record JarIdentity(long mtime, long size, String realPath) {
     /**
      * The POSIX {@code cksum} CRC of {@code data} (CRC-32 with polynomial 0x04C11DB7, most significant
      * bit first, the length appended, complemented): what a shell script computes with {@code cksum}.
+     *
+     * @param data the bytes
+     * @return the CRC, unsigned
      */
     public static long cksum(byte[] data) {
         int crc = 0;

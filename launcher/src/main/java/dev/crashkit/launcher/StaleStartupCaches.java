@@ -35,6 +35,11 @@ public final class StaleStartupCaches {
      * access of any of their files). {@code current} is the running jar's stem, with or without what
      * follows it ({@code -RUNTIME}); {@code prefix} holds no glob character. Returns the files deleted; a
      * file that cannot be read or deleted is left alone, and so are folders and links.
+     *
+     * @param folder the cache folder
+     * @param prefix what the tool's cache files begin with
+     * @param current the running jar's stem
+     * @return the files deleted
      */
     public static List<Path> prune(Path folder, String prefix, String current) {
         Pattern name = Pattern.compile("(" + Pattern.quote(prefix) + "\\d+-\\d+-\\d+)(?:[-.].*)?");
