@@ -3,6 +3,7 @@ package dev.crashkit.launcher;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -45,6 +46,25 @@ public final class ChildJvm {
         }
         Path java = Path.of(javaHome, "bin", System.getProperty("os.name", "").startsWith("Windows") ? "java.exe" : "java");
         return Files.isRegularFile(java) ? Optional.of(java) : Optional.empty();
+    }
+
+    /**
+     * The child's command line: {@code java}, {@link #OPTIONS}, the caller's JVM options, {@link #MARKER}
+     * set to 1, then what to run ({@code -jar JAR ARGS}, {@code -cp JAR MAIN ARGS}).
+     *
+     * @param java the {@code java} to run ({@link #java()})
+     * @param jvmOptions the caller's JVM options (its start-up cache's, a heap size)
+     * @param main what to run and its arguments
+     * @return the command line
+     */
+    public static List<String> command(Path java, List<String> jvmOptions, List<String> main) {
+        List<String> cmd = new ArrayList<>(OPTIONS.size() + jvmOptions.size() + main.size() + 2);
+        cmd.add(java.toString());
+        cmd.addAll(OPTIONS);
+        cmd.addAll(jvmOptions);
+        cmd.add("-D" + MARKER + "=1");
+        cmd.addAll(main);
+        return cmd;
     }
 
     /**

@@ -23,6 +23,17 @@ class ChildJvmTest {
     }
 
     @Test
+    void theChildRunsWithTheRelaunchOptionsTheCallersAndTheMarker() {
+        assertEquals(List.of("/j/bin/java", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-XX:-UsePerfData", "-Xmn16m",
+                "-XX:SharedArchiveFile=/c/a.jsa", "-Dcrashkit.relaunched=1", "-jar", "/x/a.jar", "in"),
+                ChildJvm.command(Path.of("/j/bin/java"), List.of("-Xmn16m", "-XX:SharedArchiveFile=/c/a.jsa"),
+                        List.of("-jar", "/x/a.jar", "in")));
+        assertEquals(List.of("/j/bin/java", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-XX:-UsePerfData",
+                "-Dcrashkit.relaunched=1", "-cp", "/x/a.jar", "a.Main"),
+                ChildJvm.command(Path.of("/j/bin/java"), List.of(), List.of("-cp", "/x/a.jar", "a.Main")));
+    }
+
+    @Test
     void theChildsExitCodeIsReturnedAndOneThatCannotStartIsNone(@TempDir Path dir) {
         assertEquals(3, ChildJvm.run(List.of("/bin/sh", "-c", "exit 3")).orElseThrow());
         assertEquals(0, ChildJvm.run(List.of("/bin/sh", "-c", "true")).orElseThrow());

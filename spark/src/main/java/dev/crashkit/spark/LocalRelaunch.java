@@ -127,15 +127,11 @@ final class LocalRelaunch {
      * path and {@code Add-Opens} apply; {@code archive} the class-data archive's options ({@link StartupArchive#useOptions}).
      */
     static List<String> childCommand(Path java, Path jar, List<String> archive, String[] args) {
-        List<String> cmd = new ArrayList<>(ChildJvm.OPTIONS.size() + archive.size() + args.length + 4);
-        cmd.add(java.toString());
-        cmd.addAll(ChildJvm.OPTIONS);
-        cmd.addAll(archive);
-        cmd.add("-D" + ChildJvm.MARKER + "=1");
-        cmd.add("-jar");
-        cmd.add(jar.toString());
-        cmd.addAll(List.of(args));
-        return cmd;
+        List<String> main = new ArrayList<>(args.length + 2);
+        main.add("-jar");
+        main.add(jar.toString());
+        main.addAll(List.of(args));
+        return ChildJvm.command(java, archive, main);
     }
 
     /** Whether a child's exit code is a JVM's death by a signal (128 + the signal: its crash handler aborts). */

@@ -138,19 +138,17 @@ final class Relaunch {
      * class, the arguments.
      */
     static List<String> childCommand(Path java, Path jar, List<String> archive, String[] args) {
-        List<String> cmd = new ArrayList<>(ChildJvm.OPTIONS.size() + archive.size() + args.length + 6);
-        cmd.add(java.toString());
-        cmd.addAll(ChildJvm.OPTIONS);
-        cmd.add(args.length > 0 && args[0].equals("batch") ? BATCH_YOUNG_GENERATION : ONE_REPORT_YOUNG_GENERATION);
-        cmd.addAll(archive);
-        cmd.add("-D" + ChildJvm.MARKER + "=1");
-        cmd.add("-cp");
-        cmd.add(jar.toString());
-        cmd.add(Main.class.getName());
+        List<String> jvm = new ArrayList<>(archive.size() + 1);
+        jvm.add(args.length > 0 && args[0].equals("batch") ? BATCH_YOUNG_GENERATION : ONE_REPORT_YOUNG_GENERATION);
+        jvm.addAll(archive);
+        List<String> main = new ArrayList<>(args.length + 3);
+        main.add("-cp");
+        main.add(jar.toString());
+        main.add(Main.class.getName());
         for (String a : args) {
-            cmd.add(a);
+            main.add(a);
         }
-        return cmd;
+        return ChildJvm.command(java, jvm, main);
     }
 
     /**
