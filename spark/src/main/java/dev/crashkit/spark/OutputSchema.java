@@ -65,10 +65,13 @@ final class OutputSchema {
             field("signature_title", StringType), field("symbolicated", SYMBOLICATED),
             field("missing_debug_files", createArrayType(MISSING, false)));
 
-    /** One row per missing debug file over the whole job. */
+    /**
+     * One row per missing debug file over the whole job. {@code reports} is never null (a count; the
+     * Parquet files say so, as when the job computed it with Spark's {@code count}).
+     */
     static final StructType MISSING_TOTALS = struct(
             field("image", StringType), field("id", StringType), field("frames", LongType),
-            field("reports", LongType));
+            createStructField("reports", LongType, false));
 
     private OutputSchema() {
     }

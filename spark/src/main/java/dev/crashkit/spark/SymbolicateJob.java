@@ -1,11 +1,5 @@
 package dev.crashkit.spark;
 
-import static org.apache.spark.sql.functions.col;
-import static org.apache.spark.sql.functions.count;
-import static org.apache.spark.sql.functions.explode;
-import static org.apache.spark.sql.functions.min;
-import static org.apache.spark.sql.functions.sum;
-
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -29,8 +23,8 @@ import scala.Tuple2;
 /**
  * The job: list the inputs on the driver, read them on the executors (a file is a report, an
  * export is one report per line), optionally place reports by main image, symbolicate each
- * partition with the executor's shared {@link Symbolicator}, write {@code OUT/reports}, then
- * total the missing debug files into {@code OUT/missing_debug_files}.
+ * partition with the executor's shared {@link Symbolicator}, write {@code OUT/reports} while adding up
+ * its totals ({@link WrittenTotals}), then write the missing debug files into {@code OUT/missing_debug_files}.
  */
 final class SymbolicateJob {
     static final String REPORTS = "reports";
@@ -70,17 +64,26 @@ final class SymbolicateJob {
             records = keyed.partitionBy(ImagePartitioner.plan(perImage, partitions)).values();
         }
         SymbolSettings symbols = config.symbols();
+        WrittenTotals totals = new WrittenTotals();
+        jsc.sc().register(totals);
         JavaRDD<Row> rows = records.mapPartitions(it -> {
             Symbolicator s = SymbolicatorHolder.get(symbols, conf.value());
-            return new ConcatIterator<>(new MappedIterator<>(it, r -> ReportRows.process(s, r).iterator()));
+            return new ConcatIterator<>(new MappedIterator<>(it, r -> {
+                List<Row> out = ReportRows.process(s, r);
+                out.forEach(totals::add);
+                return out.iterator();
+            }));
         });
         Dataset<Row> reports = spark.createDataFrame(rows, OutputSchema.REPORTS);
-        String reportsDir = new Path(config.out(), REPORTS).toString();
-        write(reports, config.format(), reportsDir);
+        write(reports, config.format(), new Path(config.out(), REPORTS).toString());
         if (keyed != null) {
             keyed.unpersist(false);
         }
-        return summarize(spark, config, reportsDir, files.size(), partitions);
+        WrittenTotals.Totals t = totals.value();
+        // One file, in the table's order.
+        write(spark.createDataFrame(t.missing(), OutputSchema.MISSING_TOTALS).coalesce(1), config.format(),
+                new Path(config.out(), MISSING).toString(), false);
+        return new Summary(t.reports(), t.failed(), t.missing(), files.size(), partitions);
     }
 
     private static Iterator<InputRecord> read(Iterator<String> names, Map<String, String> conf) {
@@ -91,46 +94,16 @@ final class SymbolicateJob {
     }
 
     private static void write(Dataset<Row> table, JobConfig.OutputFormat format, String dir) {
+        write(table, format, dir, true);
+    }
+
+    /** {@code jsonNulls}: JSON lines name null fields (the reports table) or leave them out (the totals). */
+    private static void write(Dataset<Row> table, JobConfig.OutputFormat format, String dir, boolean jsonNulls) {
         if (format == JobConfig.OutputFormat.json) {
-            table.write().option("ignoreNullFields", "false").json(dir);
+            (jsonNulls ? table.write().option("ignoreNullFields", "false") : table.write()).json(dir);
         } else {
             table.write().parquet(dir);
         }
-    }
-
-    private static Dataset<Row> readBack(SparkSession spark, JobConfig.OutputFormat format, String dir) {
-        return format == JobConfig.OutputFormat.json ? spark.read().schema(OutputSchema.REPORTS).json(dir)
-                : spark.read().schema(OutputSchema.REPORTS).parquet(dir);
-    }
-
-    /**
-     * Totals read back from the written table (only the columns needed are read from Parquet). One
-     * debug id can carry different image names in different reports (an .ips names the bundle id):
-     * the least name is kept, so the table does not depend on task order.
-     */
-    private static Summary summarize(SparkSession spark, JobConfig config, String reportsDir, int files,
-                                     int partitions) {
-        Dataset<Row> written = readBack(spark, config.format(), reportsDir);
-        long total = 0;
-        long failed = 0;
-        for (Row r : written.groupBy("status").count().collectAsList()) {
-            total += r.getLong(1);
-            failed += ReportRows.FAILED.equals(r.getString(0)) ? r.getLong(1) : 0;
-        }
-        Dataset<Row> missing = written.select(explode(col("missing_debug_files")).as("m"))
-                .groupBy(col("m.id").as("id"))
-                .agg(min(col("m.image")).as("image"), sum(col("m.frames")).as("frames"), count("*").as("reports"))
-                .filter(col("frames").gt(0))
-                .select("image", "id", "frames", "reports")
-                .orderBy(col("frames").desc(), col("image"), col("id"));
-        String missingDir = new Path(config.out(), MISSING).toString();
-        Dataset<Row> one = missing.coalesce(1);
-        if (config.format() == JobConfig.OutputFormat.json) {
-            one.write().json(missingDir);
-        } else {
-            one.write().parquet(missingDir);
-        }
-        return new Summary(total, failed, missing.collectAsList(), files, partitions);
     }
 
     private static void requireEmptyOutput(String out, Configuration hadoop) throws InputListing.InputException {

@@ -131,6 +131,26 @@ class SparkJobTest {
         assertEquals(batchMissing, jobMissing);
         assertTrue(!jobMissing.isEmpty(), "the system images of the reports have no debug files");
         assertEquals(jobMissing.size(), spark.read().parquet(out.resolve(SymbolicateJob.MISSING).toString()).count());
+        assertTotalsAsSparkSqlComputesThem(out, JobConfig.OutputFormat.parquet, summary);
+    }
+
+    /**
+     * The job's totals (its summary and its missing_debug_files table, in the table's order) against
+     * Spark SQL's over the reports table it wrote ({@link WrittenTotalsTest#bySparkSql}).
+     */
+    private static void assertTotalsAsSparkSqlComputesThem(Path out, JobConfig.OutputFormat format,
+                                                           SymbolicateJob.Summary summary) {
+        String reportsDir = out.resolve(SymbolicateJob.REPORTS).toString();
+        String missingDir = out.resolve(SymbolicateJob.MISSING).toString();
+        boolean json = format == JobConfig.OutputFormat.json;
+        WrittenTotals.Totals expected = WrittenTotalsTest.bySparkSql(json
+                ? spark.read().schema(OutputSchema.REPORTS).json(reportsDir)
+                : spark.read().schema(OutputSchema.REPORTS).parquet(reportsDir));
+        WrittenTotalsTest.assertSameTotals(expected, new WrittenTotals.Totals(summary.reports(), summary.failed(),
+                summary.missing()));
+        List<Row> table = (json ? spark.read().schema(OutputSchema.MISSING_TOTALS).json(missingDir)
+                : spark.read().parquet(missingDir)).collectAsList(); // one file: read in its order
+        assertEquals(WrittenTotalsTest.values(expected.missing()), WrittenTotalsTest.values(table));
     }
 
     @Test
@@ -208,6 +228,7 @@ class SparkJobTest {
         assertTrue(byId.keySet().stream().anyMatch(k -> k.endsWith("corrupt.ips")));
         assertTrue(byId.keySet().stream().anyMatch(k -> k.endsWith("empty.json")));
         assertTrue(byId.keySet().stream().noneMatch(k -> k.contains(".DS_Store")));
+        assertTotalsAsSparkSqlComputesThem(out, JobConfig.OutputFormat.json, summary);
 
         // The same report read from an export line and from its file symbolicates identically.
         Path batchOut = tmp.resolve("export-batch");
