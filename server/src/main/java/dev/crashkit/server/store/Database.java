@@ -276,10 +276,11 @@ public final class Database implements AutoCloseable {
             long held = System.nanoTime();
             T result = work.run(c);
             long committing = System.nanoTime();
-            long commitCpu = stats.isPresent() ? java.lang.management.ManagementFactory.getThreadMXBean()
+            boolean measured = locked && stats.isPresent();
+            long commitCpu = measured ? java.lang.management.ManagementFactory.getThreadMXBean()
                     .getCurrentThreadCpuTime() : 0;
             c.commit();
-            if (stats.isPresent()) {
+            if (measured) {
                 stats.get().unit("(commit)", java.lang.management.ManagementFactory.getThreadMXBean()
                         .getCurrentThreadCpuTime() - commitCpu, System.nanoTime() - committing);
             }
