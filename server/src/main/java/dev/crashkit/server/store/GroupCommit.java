@@ -141,7 +141,7 @@ final class GroupCommit {
                 return null;
             }, () -> kinds(group), group.size());
             if (stats.isPresent()) {
-                stats.get().unit("(transaction, savepoints and commit)",
+                stats.get().unit("(group:savepoints+commit+rest)",
                         CPU.getCurrentThreadCpuTime() - cpuBefore - inUnits[0], System.nanoTime() - wallBefore - inUnits[1]);
             }
             commits.incrementAndGet();
@@ -210,7 +210,7 @@ final class GroupCommit {
         long relCpu = stats.isPresent() ? CPU.getCurrentThreadCpuTime() : 0;
         execute(c, "RELEASE unit");
         if (stats.isPresent()) {
-            stats.get().unit("(savepoint and release)", spCpu + CPU.getCurrentThreadCpuTime() - relCpu, 0);
+            stats.get().unit("(savepoints)", spCpu + CPU.getCurrentThreadCpuTime() - relCpu, 0);
         }
         return new Outcome(result, null);
     }

@@ -86,8 +86,10 @@ final class WriterStats {
 
     /**
      * One unit of {@code kind} run by the group committer ({@link GroupCommit}) in {@code cpuNanos} of its thread's
-     * CPU and {@code wallNanos}; the kind {@code (commit)} is the commit itself, {@code (savepoints)} the
-     * savepoints around the units.
+     * CPU and {@code wallNanos}. Kinds in parentheses are not units: {@code (queued)} a unit's wait from its
+     * submission to its group's start, {@code (savepoints)} the savepoint and release around a unit,
+     * {@code (commit)} a write transaction's commit, {@code (group:savepoints+commit+rest)} a group's time
+     * outside its units.
      */
     void unit(String kind, long cpuNanos, long wallNanos) {
         UnitKind k = unitKinds.computeIfAbsent(kind, x -> new UnitKind());
