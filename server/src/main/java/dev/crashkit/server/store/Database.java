@@ -84,8 +84,17 @@ public final class Database implements AutoCloseable {
             }
             Migrations.apply(db);
             if (dialect == Dialect.SQLITE && groupCommit) {
-                // After the migrations (run alone): from here every write is group-committed.
-                db.grouped = new GroupCommit(db);
+                // After the migrations (run alone): from here every write is group-committed, on a connection
+                // of the committer's own.
+                Connection committer = db.connect();
+                db.all.add(committer);
+                try (Statement s = committer.createStatement()) {
+                    // The savepoints' statement journals in memory, not in a temporary file per group (bounded
+                    // by the group's own writes); only this connection's: the readers' large sorts may spill.
+                    s.execute("PRAGMA temp_store=MEMORY");
+                }
+                committer.commit();
+                db.grouped = new GroupCommit(db, committer);
                 db.checkpointer = WalCheckpointer.start(url);
             }
         } catch (SQLException e) {
@@ -96,6 +105,11 @@ public final class Database implements AutoCloseable {
             throw e;
         }
         return db;
+    }
+
+    /** The writer's measurements, when asked for ({@code -Dcrashkit.writerStats=FILE}). */
+    java.util.Optional<WriterStats> writerStats() {
+        return stats;
     }
 
     /** {@link GroupCommit}'s transactions committed and the units they carried (tests). */
@@ -125,6 +139,9 @@ public final class Database implements AutoCloseable {
             p.setProperty("synchronous", "FULL");
             p.setProperty("busy_timeout", "30000");
             p.setProperty("foreign_keys", "true");
+            // Else the driver runs and prepares afresh a "SELECT last_insert_rowid()" after every INSERT, for a
+            // getGeneratedKeys() the server never calls (a third of an ingested report's statements).
+            p.setProperty("jdbc.get_generated_keys", "false");
         }
         Connection c = DriverManager.getConnection(url, p);
         if (dialect == Dialect.SQLITE) {
@@ -237,9 +254,19 @@ public final class Database implements AutoCloseable {
         return runOnce(work, writes, () -> WriterStats.kindOf(work), 1);
     }
 
-    /** One transaction on one connection; a SQLite write holds the writer lock throughout. */
+    /** One transaction on a connection of the pool. */
     private <T> T runOnce(Work<T> work, boolean writes, Supplier<String> kind, int units) throws StoreException {
         Connection c = take();
+        try {
+            return runOnce(c, work, writes, kind, units);
+        } finally {
+            idle.add(c);
+        }
+    }
+
+    /** One transaction on {@code c}; a SQLite write holds the writer lock throughout. */
+    private <T> T runOnce(Connection c, Work<T> work, boolean writes, Supplier<String> kind, int units)
+            throws StoreException {
         boolean locked = writes && dialect == Dialect.SQLITE;
         long asked = System.nanoTime();
         if (locked) {
@@ -249,7 +276,14 @@ public final class Database implements AutoCloseable {
             long held = System.nanoTime();
             T result = work.run(c);
             long committing = System.nanoTime();
+            boolean measured = locked && stats.isPresent();
+            long commitCpu = measured ? java.lang.management.ManagementFactory.getThreadMXBean()
+                    .getCurrentThreadCpuTime() : 0;
             c.commit();
+            if (measured) {
+                stats.get().unit("(commit)", java.lang.management.ManagementFactory.getThreadMXBean()
+                        .getCurrentThreadCpuTime() - commitCpu, System.nanoTime() - committing);
+            }
             if (locked && checkpointer != null) {
                 checkpointer.committed();
             }
@@ -268,13 +302,15 @@ public final class Database implements AutoCloseable {
             if (locked) {
                 sqliteWriter.unlock();
             }
-            idle.add(c);
         }
     }
 
-    /** {@link GroupCommit}'s transaction: {@code units} units of the kinds named, committed together. */
-    <T> T inWriteTransaction(Work<T> work, Supplier<String> kinds, int units) throws StoreException {
-        return runOnce(work, true, kinds, units);
+    /**
+     * {@link GroupCommit}'s transaction on its own connection {@code c} (its page cache stays warm: no other
+     * connection writes): {@code units} units of the kinds named, committed together.
+     */
+    <T> T inWriteTransaction(Connection c, Work<T> work, Supplier<String> kinds, int units) throws StoreException {
+        return runOnce(c, work, true, kinds, units);
     }
 
     private Connection take() throws StoreException {

@@ -26,8 +26,11 @@ final class GroupCommit {
     /** Most units in one transaction (bounds a commit's length; every caller waits for its whole group). */
     static final int MAX_UNITS = 128;
 
+    /** The committer's CPU time per unit, measured only with {@code -Dcrashkit.writerStats}. */
+    private static final java.lang.management.ThreadMXBean CPU = java.lang.management.ManagementFactory.getThreadMXBean();
+
     /** A unit of work and its caller's answer. */
-    private record Unit<T>(Database.Work<T> work, CompletableFuture<T> done) {
+    private record Unit<T>(Database.Work<T> work, CompletableFuture<T> done, long queuedNanos) {
         void succeed(Object result) {
             @SuppressWarnings("unchecked")
             T t = (T) result;
@@ -40,14 +43,17 @@ final class GroupCommit {
     }
 
     private final Database db;
+    /** The committer's own connection (not the pool's): its page cache is never made stale by another writer. */
+    private final Connection connection;
     private final LinkedBlockingQueue<List<Unit<?>>> queue = new LinkedBlockingQueue<>();
     private final Thread thread;
     private volatile boolean running = true;
     private final AtomicLong commits = new AtomicLong();
     private final AtomicLong committedUnits = new AtomicLong();
 
-    GroupCommit(Database db) {
+    GroupCommit(Database db, Connection connection) {
         this.db = db;
+        this.connection = connection;
         this.thread = new Thread(this::loop, "crashkit-sqlite-committer");
         thread.setDaemon(true);
         thread.start();
@@ -81,7 +87,7 @@ final class GroupCommit {
     }
 
     private static <T> Unit<T> unit(Database.Work<T> work) {
-        return new Unit<>(work, new CompletableFuture<>());
+        return new Unit<>(work, new CompletableFuture<>(), System.nanoTime());
     }
 
     private void loop() {
@@ -120,13 +126,24 @@ final class GroupCommit {
 
     private void runGroup(List<Unit<?>> group) {
         List<Outcome> outcomes = new ArrayList<>(group.size());
+        java.util.Optional<WriterStats> stats = db.writerStats();
+        long cpuBefore = stats.isPresent() ? CPU.getCurrentThreadCpuTime() : 0;
+        long wallBefore = System.nanoTime();
+        long[] inUnits = new long[2];
         try {
-            db.inWriteTransaction(c -> {
+            db.inWriteTransaction(connection, c -> {
                 for (Unit<?> u : group) {
-                    outcomes.add(runInSavepoint(c, u.work()));
+                    if (stats.isPresent()) {
+                        stats.get().unit("(queued)", 0, System.nanoTime() - u.queuedNanos());
+                    }
+                    outcomes.add(runInSavepoint(c, u.work(), stats, inUnits));
                 }
                 return null;
             }, () -> kinds(group), group.size());
+            if (stats.isPresent()) {
+                stats.get().unit("(group:savepoints+commit+rest)",
+                        CPU.getCurrentThreadCpuTime() - cpuBefore - inUnits[0], System.nanoTime() - wallBefore - inUnits[1]);
+            }
             commits.incrementAndGet();
             committedUnits.addAndGet(group.size());
         } catch (StoreException | RuntimeException | Error whole) {
@@ -164,11 +181,23 @@ final class GroupCommit {
      * failure is its outcome). Throws only when the savepoint itself cannot be rolled back or released: the
      * whole transaction is broken then.
      */
-    private static Outcome runInSavepoint(Connection c, Database.Work<?> work) throws SQLException {
+    private static Outcome runInSavepoint(Connection c, Database.Work<?> work, java.util.Optional<WriterStats> stats,
+                                          long[] inUnits) throws SQLException {
+        long spCpu = stats.isPresent() ? CPU.getCurrentThreadCpuTime() : 0;
         execute(c, "SAVEPOINT unit");
         Object result;
+        long cpu = stats.isPresent() ? CPU.getCurrentThreadCpuTime() : 0;
+        long wall = System.nanoTime();
+        spCpu = cpu - spCpu;
         try {
             result = work.run(c);
+            if (stats.isPresent()) {
+                cpu = CPU.getCurrentThreadCpuTime() - cpu;
+                wall = System.nanoTime() - wall;
+                inUnits[0] += cpu;
+                inUnits[1] += wall;
+                stats.get().unit(WriterStats.kindOf(work), cpu, wall);
+            }
         } catch (SQLException e) {
             execute(c, "ROLLBACK TO unit");
             execute(c, "RELEASE unit");
@@ -178,7 +207,11 @@ final class GroupCommit {
             execute(c, "RELEASE unit");
             return new Outcome(null, e);
         }
+        long relCpu = stats.isPresent() ? CPU.getCurrentThreadCpuTime() : 0;
         execute(c, "RELEASE unit");
+        if (stats.isPresent()) {
+            stats.get().unit("(savepoints)", spCpu + CPU.getCurrentThreadCpuTime() - relCpu, 0);
+        }
         return new Outcome(result, null);
     }
 

@@ -15,7 +15,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
-import java.util.UUID;
 
 /**
  * Reports: durable ingest and reads. Without a blob store the row, raw bytes and queue entry are one
@@ -141,7 +140,7 @@ public final class ReportStore {
         if (r.id().isPresent() && firstString(exists, r.id().get()).isPresent()) {
             return new Ingested(r.id().get(), false);
         }
-        String id = r.id().orElseGet(() -> UUID.randomUUID().toString());
+        String id = r.id().orElseGet(() -> ReportIds.next(System.currentTimeMillis()));
         report.setString(1, id);
         report.setString(2, r.clientReportId().orElse(null));
         report.setString(3, r.format());

@@ -30,8 +30,16 @@ final class WriterStats {
         final AtomicLongArray wait = new AtomicLongArray(BUCKETS);
     }
 
+    /** One kind of unit run by the group committer: how many, and its thread's CPU and wall time running them. */
+    private static final class UnitKind {
+        final LongAdder units = new LongAdder();
+        final LongAdder cpuNanos = new LongAdder();
+        final LongAdder wallNanos = new LongAdder();
+    }
+
     private final Path file;
     private final Map<String, Kind> kinds = new ConcurrentHashMap<>();
+    private final Map<String, UnitKind> unitKinds = new ConcurrentHashMap<>();
     private final Thread writer;
 
     private WriterStats(Path file) {
@@ -76,6 +84,20 @@ final class WriterStats {
         k.wait.incrementAndGet(bucket(waitNanos));
     }
 
+    /**
+     * One unit of {@code kind} run by the group committer ({@link GroupCommit}) in {@code cpuNanos} of its thread's
+     * CPU and {@code wallNanos}. Kinds in parentheses are not units: {@code (queued)} a unit's wait from its
+     * submission to its group's start, {@code (savepoints)} the savepoint and release around a unit,
+     * {@code (commit)} a write transaction's commit, {@code (group:savepoints+commit+rest)} a group's time
+     * outside its units.
+     */
+    void unit(String kind, long cpuNanos, long wallNanos) {
+        UnitKind k = unitKinds.computeIfAbsent(kind, x -> new UnitKind());
+        k.units.increment();
+        k.cpuNanos.add(cpuNanos);
+        k.wallNanos.add(wallNanos);
+    }
+
     private static int bucket(long nanos) {
         long micros = nanos / 1000;
         return Math.min(BUCKETS - 1, 64 - Long.numberOfLeadingZeros(micros));
@@ -108,6 +130,17 @@ final class WriterStats {
                     .append(quantile(k.hold, 0.99)).append(' ').append(k.waitNanos.sum() / 1_000_000).append(' ')
                     .append(quantile(k.wait, 0.5)).append(' ').append(quantile(k.wait, 0.99)).append(' ')
                     .append(k.commitNanos.sum() / 1_000_000).append('\n');
+        }
+        if (!unitKinds.isEmpty()) {
+            out.append("\nunit_kind units cpu_ms_total cpu_us_per_unit wall_ms_total wall_us_per_unit\n");
+            for (Map.Entry<String, UnitKind> e : new TreeMap<>(unitKinds).entrySet()) {
+                UnitKind k = e.getValue();
+                long n = Math.max(1, k.units.sum());
+                out.append(e.getKey()).append(' ').append(k.units.sum()).append(' ')
+                        .append(k.cpuNanos.sum() / 1_000_000).append(' ').append(k.cpuNanos.sum() / 1000 / n).append(' ')
+                        .append(k.wallNanos.sum() / 1_000_000).append(' ').append(k.wallNanos.sum() / 1000 / n)
+                        .append('\n');
+            }
         }
         try {
             Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
