@@ -14,6 +14,7 @@ import dev.crashkit.symbolicate.sources.DebugFileFetcher;
 import dev.crashkit.symbolicate.sources.DebugFileSource;
 import dev.crashkit.symbolicate.sources.ProgressListener;
 import dev.crashkit.symbolicate.sources.SymbolServer;
+import dev.crashkit.symbolicate.symbolize.LookupsAhead;
 import dev.crashkit.symbolicate.symbolize.ModuleCache;
 import dev.crashkit.symbolicate.symbolize.Reunwinder;
 import dev.crashkit.symbolicate.symbolize.StackWalker;
@@ -161,6 +162,26 @@ public final class Symbolicator implements AutoCloseable {
         Modules m = current;
         return new Symbolication(report, ReportRenderer.symbolicate(report.parsed(), m.symbolizer()),
                 signatureSymbolizer(m));
+    }
+
+    /**
+     * Looks up ahead, on this thread and in address order, what the frames of {@code reports} will look
+     * up in symbol caches: for a batch worker that symbolicates a chunk of small reports next (their
+     * lookups together touch each block of a cache once, in order). This thread's lookups are answered
+     * from there until the result is closed; nothing symbolicated changes. A minidump not walked yet
+     * is left out (its frames come from walking it).
+     *
+     * @param reports the reports this thread symbolicates next
+     * @return forgets the answers when closed, on this thread
+     */
+    public LookupsAhead lookAhead(List<Report> reports) {
+        List<CrashReport> models = new ArrayList<>(reports.size());
+        for (Report r : reports) {
+            if (!(r.parsed().document() instanceof MinidumpDocument) || r.walked()) {
+                models.add(r.parsed().model());
+            }
+        }
+        return current.symbolizer().lookAhead(models);
     }
 
     /**
