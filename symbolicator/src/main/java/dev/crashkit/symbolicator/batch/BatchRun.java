@@ -67,10 +67,11 @@ public final class BatchRun {
     /**
      * Most inputs a worker takes at once: its reports' lookups in a symbol cache are made together,
      * in address order (BENCHMARKS.md, seventh pass: 100,000 lookups sorted in chunks of 10,000, a
-     * hundred reports, take 40% less CPU than one report after another). With {@link #FILES_AHEAD}
-     * files listed ahead, two workers take up to half of them each.
+     * hundred reports, take 40% less CPU than one report after another). Not more: the chunk's
+     * reports and answers stay live until it is written, and the batch's small young generation
+     * copies them at each collection (64 cost more than they saved; 32 and 16 saved CPU).
      */
-    static final int MAX_CHUNK = 64;
+    static final int MAX_CHUNK = 32;
 
     /** Most bytes of reports a worker holds at once: a chunk stops growing at this many. */
     static final long MAX_CHUNK_BYTES = 8L << 20;
