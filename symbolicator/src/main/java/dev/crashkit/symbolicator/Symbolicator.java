@@ -14,7 +14,6 @@ import dev.crashkit.symbolicate.sources.DebugFileFetcher;
 import dev.crashkit.symbolicate.sources.DebugFileSource;
 import dev.crashkit.symbolicate.sources.ProgressListener;
 import dev.crashkit.symbolicate.sources.SymbolServer;
-import dev.crashkit.symbolicate.symbolize.LookupsAhead;
 import dev.crashkit.symbolicate.symbolize.ModuleCache;
 import dev.crashkit.symbolicate.symbolize.Reunwinder;
 import dev.crashkit.symbolicate.symbolize.StackWalker;
@@ -174,14 +173,22 @@ public final class Symbolicator implements AutoCloseable {
      * @param reports the reports this thread symbolicates next
      * @return forgets the answers when closed, on this thread
      */
-    public LookupsAhead lookAhead(List<Report> reports) {
+    public LookedAhead lookAhead(List<Report> reports) {
         List<CrashReport> models = new ArrayList<>(reports.size());
         for (Report r : reports) {
             if (!(r.parsed().document() instanceof MinidumpDocument) || r.walked()) {
                 models.add(r.parsed().model());
             }
         }
-        return current.symbolizer().lookAhead(models);
+        return current.symbolizer().lookAhead(models)::close;
+    }
+
+    /** Answers looked up ahead by {@link #lookAhead}, used by that thread's lookups until closed. */
+    @FunctionalInterface
+    public interface LookedAhead extends AutoCloseable {
+        /** Forgets the answers: the thread's lookups go to the symbol caches again. Call on that thread. */
+        @Override
+        void close();
     }
 
     /**

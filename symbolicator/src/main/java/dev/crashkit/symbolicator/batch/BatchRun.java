@@ -2,7 +2,6 @@ package dev.crashkit.symbolicator.batch;
 
 import dev.crashkit.core.CrashkitException;
 import dev.crashkit.symbolicate.output.AtomicFile;
-import dev.crashkit.symbolicate.symbolize.LookupsAhead;
 import dev.crashkit.symbolicator.InputLimits;
 import dev.crashkit.symbolicator.OutputFormat;
 import dev.crashkit.symbolicator.Report;
@@ -281,7 +280,7 @@ public final class BatchRun {
                 chunk.add(t);
                 bytes += t.bytes();
             }
-            LookupsAhead ahead = lookAhead(chunk);
+            Symbolicator.LookedAhead ahead = lookAhead(chunk);
             try {
                 for (; released < chunk.size(); released++) {
                     Taken t = chunk.get(released);
@@ -326,7 +325,7 @@ public final class BatchRun {
      * The lookups of a chunk's reports answered ahead, or null for a chunk of one input (nothing to
      * gain). A failure here only loses the speed: each report then looks up as it would have.
      */
-    private LookupsAhead lookAhead(List<Taken> chunk) {
+    private Symbolicator.LookedAhead lookAhead(List<Taken> chunk) {
         if (chunk.size() < 2) {
             return null;
         }
