@@ -282,8 +282,8 @@ public final class BatchRun {
             }
             Symbolicator.LookedAhead ahead = lookAhead(chunk);
             try {
-                for (; released < chunk.size(); released++) {
-                    Taken t = chunk.get(released);
+                while (released < chunk.size()) {
+                    Taken t = chunk.get(released++); // counted before: its permit is released here only
                     try {
                         finish(t.listed().id(), t.listed().input(), process(t), summary, journal, unfinished);
                     } finally {
