@@ -164,6 +164,34 @@ public final class Symbolicator implements AutoCloseable {
     }
 
     /**
+     * Looks up ahead, on this thread and in address order, what the frames of {@code reports} will look
+     * up in symbol caches: for a batch worker that symbolicates a chunk of small reports next (their
+     * lookups together touch each block of a cache once, in order). This thread's lookups are answered
+     * from there until the result is closed; nothing symbolicated changes. A minidump not walked yet
+     * is left out (its frames come from walking it).
+     *
+     * @param reports the reports this thread symbolicates next
+     * @return forgets the answers when closed, on this thread
+     */
+    public LookedAhead lookAhead(List<Report> reports) {
+        List<CrashReport> models = new ArrayList<>(reports.size());
+        for (Report r : reports) {
+            if (!(r.parsed().document() instanceof MinidumpDocument) || r.walked()) {
+                models.add(r.parsed().model());
+            }
+        }
+        return current.symbolizer().lookAhead(models)::close;
+    }
+
+    /** Answers looked up ahead by {@link #lookAhead}, used by that thread's lookups until closed. */
+    @FunctionalInterface
+    public interface LookedAhead extends AutoCloseable {
+        /** Forgets the answers: the thread's lookups go to the symbol caches again. Call on that thread. */
+        @Override
+        void close();
+    }
+
+    /**
      * Symbolicates and writes at once, the rendering streamed as it is produced (a big report's JSON
      * rendered on a second thread as its threads are done): for a command line or a batch writing
      * each result once. The returned result can be written again.

@@ -78,6 +78,32 @@ class BatchCommandTest {
         assertTrue(io[0].contains("failed: garbage.json"), io[0]);
     }
 
+    /**
+     * A warm batch (symbol caches filled by a first run) takes its reports in chunks and looks their
+     * addresses up together: each output is still what the single-report command prints.
+     */
+    @Test
+    void aWarmBatchWritesWhatTheSingleReportCommandPrints(@TempDir Path dir) throws IOException {
+        Path in = Files.createDirectories(dir.resolve("in"));
+        String[] reports = {"sample-crash.json", "ios-arm64.json", "edge-cases.json"};
+        for (int i = 0; i < 90; i++) {
+            Files.copy(Path.of("testdata/reports", reports[i % 3]), in.resolve(String.format("r%02d-%s", i, reports[i % 3])));
+        }
+        String cache = dir.resolve("cache").toString();
+        int[] code = new int[1];
+        for (String run : new String[] {"first", "second", "warm"}) {
+            String[] io = run(code, "batch", in.toString(), "--dsym", "testdata/macho", "--out",
+                    dir.resolve(run).toString(), "--cache-dir", cache, "--jobs", "2");
+            assertEquals(ExitCodes.OK, code[0], io[1]);
+        }
+        assertTrue(Files.list(dir.resolve("cache/symcache")).findAny().isPresent(), "symbol caches were built");
+        for (int i = 0; i < 90; i++) {
+            String[] single = run(code, "testdata/reports/" + reports[i % 3], "--dsym", "testdata/macho", "--no-cache");
+            assertEquals(single[0], Files.readString(dir.resolve("warm").resolve(
+                    String.format("r%02d-%s.txt", i, reports[i % 3]))), reports[i % 3]);
+        }
+    }
+
     @Test
     void aFolderGivenAsASymbolicLinkIsWalked(@TempDir Path dir) throws IOException {
         Path real = Files.createDirectories(dir.resolve("real/sub"));

@@ -175,6 +175,24 @@ public final class DebugModule {
     }
 
     /**
+     * Answers {@code sorted} link-time addresses (ascending, each once) ahead, on this thread, when this
+     * module answers from a symbol cache (see {@code CacheOrFiles.answerAhead}), to be forgotten with
+     * {@link #forgetAhead}; else does nothing.
+     */
+    void answerAhead(long[] sorted) {
+        if (dwarf.isPresent() && dwarf.get() instanceof CacheOrFiles c) {
+            c.answerAhead(sorted);
+        }
+    }
+
+    /** Forgets this thread's answers of {@link #answerAhead}. */
+    void forgetAhead() {
+        if (dwarf.isPresent() && dwarf.get() instanceof CacheOrFiles c) {
+            c.forgetAhead();
+        }
+    }
+
+    /**
      * Whether any number of threads may look up here at once without waiting for each other or
      * being prepared: a symbol cache, a Breakpad symbol file (tables never written after reading), or a
      * symbol table alone; not a DWARF context, whose lookups

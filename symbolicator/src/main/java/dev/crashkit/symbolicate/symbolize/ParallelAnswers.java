@@ -58,7 +58,7 @@ final class ParallelAnswers {
     }
 
     /** The addresses sorted, each once (a loop, not a stream: it runs before anything is compiled). */
-    private static long[] distinct(long[] addresses) {
+    static long[] distinct(long[] addresses) {
         long[] sorted = addresses.clone();
         Arrays.sort(sorted);
         int n = 0;

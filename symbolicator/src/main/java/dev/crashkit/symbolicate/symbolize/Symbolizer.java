@@ -102,6 +102,47 @@ public final class Symbolizer {
         return new SymbolicatedReport(report, statuses(matched), threads, work.missingDebugFile);
     }
 
+    /**
+     * Looks up ahead, on this thread and in address order, what the frames of {@code reports} will
+     * look up in symbol caches (a batch worker's chunk of small reports): this thread's lookups are
+     * then answered from there until the returned object is closed. The answers are the caches' own,
+     * so nothing symbolicated changes; an address not gathered here is looked up as before. Nothing is
+     * gathered when symbol servers are configured (their images are fetched per report).
+     *
+     * @param reports the reports this thread symbolicates next
+     * @return forgets the answers when closed (on this thread)
+     */
+    public LookupsAhead lookAhead(List<CrashReport> reports) {
+        if (modules.hasRemote()) {
+            return new LookupsAhead(List.of());
+        }
+        Map<DebugModule, Addresses> byModule = new IdentityHashMap<>();
+        for (CrashReport report : reports) {
+            List<MatchedImage> matched = new ArrayList<>(report.images().size());
+            for (Image img : report.images()) {
+                matched.add(match(img));
+            }
+            ModuleAddresses gather = new ModuleAddresses(addressMask(report), new ImageResolver(matched), byModule);
+            for (ThreadTrace t : report.threads()) {
+                for (Frame f : t.frames()) {
+                    gather.add(f);
+                }
+            }
+        }
+        List<DebugModule> answered = new ArrayList<>(byModule.size());
+        LookupsAhead ahead = new LookupsAhead(answered);
+        try {
+            for (Map.Entry<DebugModule, Addresses> e : byModule.entrySet()) {
+                answered.add(e.getKey()); // forgotten on close, whether its answers were kept or not
+                e.getKey().answerAhead(ParallelAnswers.distinct(e.getValue().toArray()));
+            }
+        } catch (RuntimeException | Error e) {
+            ahead.close(); // no answers left behind on this thread
+            throw e;
+        }
+        return ahead;
+    }
+
     private static List<ImageStatus> statuses(List<MatchedImage> matched) {
         List<ImageStatus> statuses = new ArrayList<>(matched.size());
         for (MatchedImage m : matched) {
@@ -265,11 +306,17 @@ public final class Symbolizer {
     private static final class ModuleAddresses {
         private final long mask;
         private final ImageResolver resolver;
-        final Map<DebugModule, Addresses> modules = new IdentityHashMap<>();
+        final Map<DebugModule, Addresses> modules;
 
         ModuleAddresses(long mask, ImageResolver resolver) {
+            this(mask, resolver, new IdentityHashMap<>());
+        }
+
+        /** Adding to {@code modules} (several reports' addresses gathered together). */
+        ModuleAddresses(long mask, ImageResolver resolver, Map<DebugModule, Addresses> modules) {
             this.mask = mask;
             this.resolver = resolver;
+            this.modules = modules;
         }
 
         /** The frame's lookup address in its module, found as {@code frame(…)} finds it. */

@@ -3,6 +3,8 @@ package dev.crashkit.symbolicate.symbolize;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.crashkit.core.Diagnostics;
@@ -78,6 +80,70 @@ class SymbolCachingTest {
         }
         assertTrue(cached >= 10, "modules answered from a cache: " + cached);
         assertTrue(compared > 10_000, "lookups compared: " + compared);
+    }
+
+    /**
+     * A batch worker's answers looked up ahead (in address order, for its thread) are the cache's own:
+     * each module's lookups give what the DWARF gives, the cache hands the kept answer back (the same
+     * list twice, where a lookup makes a new one), another thread does not see them, and once forgotten
+     * the lookups go to the cache again.
+     */
+    @Test
+    void answersLookedUpAheadAreTheCachesOwnAndThisThreadsAlone(@TempDir Path dir) throws Exception {
+        DebugFileIndex index = DebugFileIndex.scan(ROOTS, Diagnostics.ignore());
+        ModuleCache live = cache(index, dir, false);
+        ModuleCache cached = cache(index, dir, true);
+        int modules = 0;
+        int compared = 0;
+        for (DebugId id : index.ids()) {
+            Optional<DebugModule> want = live.get(id).loaded();
+            if (want.isEmpty() || want.get().dwarf().isEmpty()) {
+                continue;
+            }
+            DebugModule m = cached.get(id).loaded().orElseThrow();
+            CacheOrFiles cache = assertInstanceOf(CacheOrFiles.class, m.dwarf().orElseThrow());
+            List<Long> all = addresses(want.get());
+            long[] sorted = ParallelAnswers.distinct(all.stream().mapToLong(Long::longValue).toArray());
+            long a = answered(cache, sorted);
+            m.answerAhead(sorted);
+            try {
+                for (long x : all) {
+                    assertEquals(want.get().lookup(x), m.lookup(x), () -> id + " at 0x" + Long.toHexString(x));
+                    compared++;
+                }
+                assertSame(cache.lookup(a), cache.lookup(a), "the kept answer");
+                Object[] other = new Object[2];
+                Thread t = new Thread(() -> {
+                    try {
+                        other[0] = cache.lookup(a);
+                        other[1] = cache.lookup(a);
+                    } catch (Exception x) {
+                        other[0] = x;
+                    }
+                });
+                t.start();
+                t.join();
+                assertEquals(cache.lookup(a), other[0]);
+                assertNotSame(other[0], other[1], "another thread looks up itself");
+            } finally {
+                m.forgetAhead();
+            }
+            assertNotSame(cache.lookup(a), cache.lookup(a), "forgotten");
+            assertEquals(want.get().lookup(a), m.lookup(a));
+            modules++;
+        }
+        assertTrue(modules >= 10, "modules answered from a cache: " + modules);
+        assertTrue(compared > 10_000, "lookups compared: " + compared);
+    }
+
+    /** The first of {@code sorted} that the cache has frames for (an empty answer is one shared list). */
+    private static long answered(CacheOrFiles cache, long[] sorted) throws Exception {
+        for (long a : sorted) {
+            if (!cache.lookup(a).isEmpty()) {
+                return a;
+            }
+        }
+        throw new AssertionError("no address with frames");
     }
 
     @Test
